@@ -1,0 +1,45 @@
+# The two set-up commands of the README. Each bootstraps what it needs on a fresh machine
+# (Python 3.11, pip and apt, as root): a virtual environment in .venv, and Debian's chromium for the
+# browser tests when /usr/bin/chromium is missing.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DATA ?= data
+PYTEST_ARGS ?=
+
+.PHONY: run test lint typecheck unit bench chromium clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,bench]'
+	touch $(STAMP)
+
+## run: start the room server on http://$(HOST):$(PORT) with the embedded SQLite store in $(DATA)/
+run: $(STAMP)
+	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
+
+## test: lint, type-check and the whole test suite (browser tests included)
+test: $(STAMP) chromium lint typecheck
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks scripts
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
+	fi
+
+bench: $(STAMP)
+	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
