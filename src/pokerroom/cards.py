@@ -74,7 +74,7 @@ class Card:
         suit = data["suit"]
         if not isinstance(rank, int) or not isinstance(ident, int) or suit not in SUITS:
             raise ValueError(f"not a card: {data!r}")
-        return Card(ident, rank, suit)  # type: ignore[arg-type]
+        return Card(ident, rank, suit)
 
     def __str__(self) -> str:
         return self.code
@@ -119,8 +119,8 @@ def parse_card(text: str, deck: DeckKind = "d52") -> Card:
         raise ValueError(f"not a card: {text!r}")
     rank = _RANK_CHARS[rank_text]
     if deck == "d20":
-        return d20_card(1 if rank == 14 else rank, suit_text)  # type: ignore[arg-type]
-    return standard_card(rank, suit_text)  # type: ignore[arg-type]
+        return d20_card(1 if rank == 14 else rank, suit_text)
+    return standard_card(rank, suit_text)
 
 
 def parse_cards(text: str, deck: DeckKind = "d52") -> list[Card]:

@@ -113,7 +113,7 @@ class DealRng:
         return DealRng(self._seed, self.consumed)
 
     def to_json(self) -> dict[str, object]:
-        """The full state: the secret seed (hex) and the stream position. Server-side only, never in a view."""
+        """The full state: the secret seed (hex) and the position. Server-side only, never in a view."""
         return {"seed": self._seed.hex(), "consumed": self.consumed}
 
     @classmethod

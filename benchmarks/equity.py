@@ -1,0 +1,84 @@
+"""Equity speed: A♠A♥ vs K♦K♣ preflop, pokerroom's numpy Monte Carlo next to eval7 and pokerkit.
+
+Run: ``.venv/bin/python benchmarks/equity.py [--samples 100000] [--pokerkit-samples 2000]``.
+
+Each contender is timed on the same hand in the same process (best of a few runs, after a warm-up that
+also builds pokerroom's lookup tables), and the ratio is samples/s relative to ours. pokerkit is pure Python
+and very slow, so it is timed on a smaller sample and scaled per sample. Peer libraries are only imported
+here, never by the package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from pokerroom.cards import parse_cards
+from pokerroom.tools import fasteval
+from pokerroom.tools.equity import equity
+
+
+def best_time(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--samples", type=int, default=100_000)
+    parser.add_argument("--pokerkit-samples", type=int, default=2_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    n = args.samples
+    aa, kk = parse_cards("As Ah"), parse_cards("Kd Kc")
+    fasteval.tables(False)
+    equity([aa, kk], samples=1_000, seed=0)  # warm-up
+
+    ours_t, ours = best_time(lambda: equity([aa, kk], samples=n, seed=1, exact=False), args.repeat)
+    assert hasattr(ours, "equity")
+    rows = [("pokerroom (numpy MC)", n, ours_t, ours.equity[0])]  # type: ignore[union-attr]
+
+    try:
+        import eval7
+
+        hand = [eval7.Card("As"), eval7.Card("Ah")]
+        villain = eval7.HandRange("KdKc")
+        eval7.py_hand_vs_range_monte_carlo(hand, villain, [], 1_000)
+        e7_t, e7 = best_time(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], n), args.repeat)
+        rows.append(("eval7 py_hand_vs_range_monte_carlo", n, e7_t, float(e7)))  # type: ignore[arg-type]
+    except ImportError:
+        print("eval7 not installed")
+
+    try:
+        from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
+
+        k = args.pokerkit_samples
+        start = time.perf_counter()
+        pk = calculate_equities(
+            (parse_range("AsAh"), parse_range("KdKc")), (), 2, 5, Deck.STANDARD, (StandardHighHand,),
+            sample_count=k,
+        )
+        pk_t = time.perf_counter() - start
+        del Card
+        rows.append((f"pokerkit calculate_equities ({k:,} samples, scaled)", n, pk_t * n / k, float(pk[0])))
+    except ImportError:
+        print("pokerkit not installed")
+
+    exact = equity([aa, kk], exact=True)
+    print(f"A♠A♥ vs K♦K♣ preflop, exact: win {exact.win[0]:.4%}, tie {exact.tie[0]:.4%}, "
+          f"equity {exact.equity[0]:.4%} over {exact.samples:,} boards in {exact.seconds:.2f} s")
+    print(f"{'contender':<52} {'samples':>9} {'seconds':>9} {'samples/s':>12} {'equity':>8} {'our speed':>10}")
+    for name, samples, seconds, eq in rows:
+        ratio = seconds / ours_t  # our speed relative to this contender (>1: we are faster)
+        print(f"{name:<52} {samples:>9,} {seconds:>9.4f} {samples / seconds:>12,.0f} {eq:>8.4f} {ratio:>9.2f}x")
+    print(f"(ours: equity ± {ours.stderr[0]:.4f} standard error)")  # type: ignore[union-attr]
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

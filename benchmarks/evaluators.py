@@ -1,0 +1,219 @@
+"""Evaluator throughput: pokerroom.hands next to treys, phevaluator, eval7 and pokerkit.
+
+Run: ``.venv/bin/python benchmarks/evaluators.py`` (about 30-60 s; ``--quick`` for a rough 10 s run).
+
+Rates are measured in *CPU time* of this process (``time.process_time``), so that other jobs on the
+shared machine slow the wall clock but not the figures. Every implementation evaluates the same pre-generated hands (fixed seed) in the same loop shape
+``for args in hands: f(*args)``, each in its own input format prepared beforehand (so card conversion is not
+timed, except inside a *public* call that takes card objects). Each figure is the best of a few repeats,
+because the machine is shared. The aims of the foundation issue are checked at the end:
+
+- 7-card international, fast internal call and public call: >= 8x treys, >= 1x phevaluator's public call;
+- ``korean_high`` on 7 cards: >= 500,000 evaluations/s;
+- ``badugi``: >= 20x pokerkit;
+- the numpy batch path: >= 2x eval7's single-call rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from pokerroom.cards import Card, standard_deck
+from pokerroom.hands import (
+    badugi,
+    badugi4,
+    evaluate5,
+    evaluate7,
+    evaluate7_ids,
+    international_high,
+    korean7,
+    korean_high,
+    omaha_high,
+    omaha_ids,
+)
+from pokerroom.hands.batch import international_high_batch
+
+Row = tuple[str, str, float]  # (job, implementation, evaluations per second)
+
+
+def rate(fn: Callable[..., Any], hands: Sequence[tuple[Any, ...]], budget: float, repeats: int = 3) -> float:
+    """Best-of-``repeats`` evaluations/s of ``fn(*args)`` over ``hands`` (cycled for ``budget`` s)."""
+    for args in hands[:50]:  # warm up (lazy tables)
+        fn(*args)
+    best = 0.0
+    for _ in range(repeats):
+        done = 0
+        start = time.process_time()
+        elapsed = 0.0
+        while elapsed < budget / repeats:
+            for args in hands:
+                fn(*args)
+            done += len(hands)
+            elapsed = time.process_time() - start
+        best = max(best, done / elapsed)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter budgets (rougher figures)")
+    opts = parser.parse_args(argv)
+    budget = 0.6 if opts.quick else 2.0
+    slow_budget = budget / 2
+
+    import eval7
+    import pokerkit
+    import treys
+    from phevaluator.card import Card as PhCard
+    from phevaluator.evaluator import evaluate_cards as ph_evaluate_cards
+    from phevaluator.evaluator_omaha import evaluate_omaha_cards as ph_evaluate_omaha
+
+    rng = random.Random(2026)
+    deck = standard_deck()
+    deals = [rng.sample(deck, 9) for _ in range(2000)]
+    seven = [d[:7] for d in deals]
+    five = [d[:5] for d in deals]
+    codes7 = [[c.code for c in h] for h in seven]
+    console = Console(width=150)
+    rows: list[Row] = []
+
+    def ph_id(card: Card) -> int:
+        return int(PhCard(card.code).id_)
+
+    # ---- 7-card international
+    ids7 = [tuple(c.id for c in h) for h in seven]
+    treys_ev = treys.Evaluator()
+    treys7 = [([treys.Card.new(s) for s in h[:2]], [treys.Card.new(s) for s in h[2:]]) for h in codes7]
+    ph7 = [tuple(ph_id(c) for c in h) for h in seven]
+    e7 = [([eval7.Card(s) for s in h],) for h in codes7]
+    def pk(codes: list[str]) -> list[Any]:
+        return list(pokerkit.Card.parse("".join(codes)))
+
+    pk7 = [(pk(h[:2]), pk(h[2:])) for h in codes7]
+    job = "7-card high"
+    rows.append((job, "pokerroom evaluate7(*ids)  [fast]", rate(evaluate7, ids7, budget)))
+    ids_args = [(i,) for i in ids7]
+    rows.append((job, "pokerroom evaluate7_ids(ids)  [fast]", rate(evaluate7_ids, ids_args, budget)))
+    rows.append((job, "pokerroom international_high(cards)  [public]",
+                 rate(international_high, [(h,) for h in seven], budget)))
+    rows.append((job, "treys Evaluator.evaluate", rate(treys_ev.evaluate, treys7[:300], slow_budget)))
+    rows.append((job, "phevaluator evaluate_cards  [public]", rate(ph_evaluate_cards, ph7, budget)))
+    rows.append((job, "eval7 evaluate", rate(eval7.evaluate, e7, budget)))
+    rows.append((job, "pokerkit StandardHighHand.from_game",
+                 rate(pokerkit.StandardHighHand.from_game, pk7[:100], slow_budget, repeats=2)))
+
+    # ---- 5-card international
+    ids5 = [tuple(c.id for c in h) for h in five]
+    job = "5-card high"
+    rows.append((job, "pokerroom evaluate5(*ids)  [fast]", rate(evaluate5, ids5, budget)))
+    rows.append((job, "pokerroom international_high(cards)  [public]",
+                 rate(international_high, [(h,) for h in five], budget)))
+    treys5 = [(t[0], t[1][:3]) for t in treys7]
+    rows.append((job, "treys Evaluator.evaluate", rate(treys_ev.evaluate, treys5, budget)))
+    rows.append((job, "phevaluator evaluate_cards  [public]",
+                 rate(ph_evaluate_cards, [p[:5] for p in ph7], budget)))
+    rows.append((job, "eval7 evaluate", rate(eval7.evaluate, [(h[0][:5],) for h in e7], budget)))
+    rows.append((job, "pokerkit StandardHighHand(cards)",
+                 rate(pokerkit.StandardHighHand, [(h[0] + h[1][:3],) for h in pk7], slow_budget)))
+
+    # ---- Omaha (4 hole + 5 board)
+    hole = [d[:4] for d in deals]
+    board = [d[4:9] for d in deals]
+    job = "Omaha high"
+    deals_hb = list(zip(hole, board, strict=True))
+    omaha_id_args = [(tuple(c.id for c in h), tuple(c.id for c in b)) for h, b in deals_hb]
+    rows.append((job, "pokerroom omaha_ids(hole, board)  [fast]", rate(omaha_ids, omaha_id_args, budget)))
+    rows.append((job, "pokerroom omaha_high(hole, board)  [public]",
+                 rate(omaha_high, list(zip(hole, board, strict=True)), budget)))
+    ph_omaha = [tuple(ph_id(c) for c in b) + tuple(ph_id(c) for c in h) for h, b in deals_hb]
+    rows.append((job, "phevaluator evaluate_omaha_cards  [public]",
+                 rate(ph_evaluate_omaha, ph_omaha, budget)))
+    pk_omaha = [(list(pokerkit.Card.parse("".join(c.code for c in h))),
+                 list(pokerkit.Card.parse("".join(c.code for c in b)))) for h, b in zip(hole, board, strict=True)]
+    rows.append((job, "pokerkit OmahaHoldemHand.from_game",
+                 rate(pokerkit.OmahaHoldemHand.from_game, pk_omaha[:30], slow_budget, repeats=2)))
+
+    # ---- Korean high (no other library ranks with suits)
+    job = "Korean high (7 Poker)"
+    rows.append((job, "pokerroom korean7(*ids) 7 cards  [fast]", rate(korean7, ids7, budget)))
+    rows.append((job, "pokerroom korean_high(cards) 7 cards  [public]",
+                 rate(korean_high, [(h,) for h in seven], budget)))
+    rows.append((job, "pokerroom korean_high(cards) 5 cards  [public]",
+                 rate(korean_high, [(h,) for h in five], budget)))
+
+    # ---- Badugi
+    four = [d[:4] for d in deals]
+    job = "Badugi"
+    four_ids = [tuple(c.id for c in h) for h in four]
+    rows.append((job, "pokerroom badugi4(*ids)  [fast]", rate(badugi4, four_ids, budget)))
+    rows.append((job, "pokerroom badugi(cards)  [public]", rate(badugi, [(h,) for h in four], budget)))
+    pk4 = [(list(pokerkit.Card.parse("".join(c.code for c in h))),) for h in four]
+    pk_badugi_rate = rate(pokerkit.BadugiHand.from_game, pk4[:500], slow_budget)
+    rows.append((job, "pokerkit BadugiHand.from_game", pk_badugi_rate))
+
+    # ---- numpy batch
+    job = "7-card high, many hands"
+    n_batch = 200_000 if opts.quick else 1_000_000
+    batch_rng = np.random.default_rng(7)
+    arr = np.argsort(batch_rng.random((n_batch, 52)), axis=1)[:, :7].astype(np.uint8)
+    international_high_batch(arr[:10])
+    best = 0.0
+    for _ in range(3):
+        start = time.process_time()
+        international_high_batch(arr)
+        best = max(best, n_batch / (time.process_time() - start))
+    rows.append((job, f"pokerroom international_high_batch ({n_batch:,} x 7 uint8)", best))
+
+    # ---- report
+    figures = {impl: value for _, impl, value in rows}
+    table = Table(title="Evaluations per second (best of repeats; this machine is shared)")
+    table.add_column("job")
+    table.add_column("implementation")
+    table.add_column("evals/s", justify="right")
+    table.add_column("vs first row of job", justify="right")
+    firsts: dict[str, float] = {}
+    for job_name, impl, value in rows:
+        first = firsts.setdefault(job_name, value)
+        table.add_row(job_name, impl, f"{value:,.0f}", f"{value / first:.2f}x")
+    console.print(table)
+
+    def f(prefix: str) -> float:
+        return next(v for k, v in figures.items() if k.startswith(prefix))
+
+    treys7_rate = next(v for j, k, v in rows if j == "7-card high" and k.startswith("treys"))
+    ph7_rate = next(v for j, k, v in rows if j == "7-card high" and k.startswith("phevaluator"))
+    e7_rate = next(v for j, k, v in rows if j == "7-card high" and k.startswith("eval7"))
+    pk_badugi = f("pokerkit BadugiHand")
+    pub7 = next(v for j, k, v in rows if j == "7-card high" and k.startswith("pokerroom international_high"))
+    aims = [
+        ("7-card fast evaluate7 vs treys", f("pokerroom evaluate7(") / treys7_rate, 8.0),
+        ("7-card public international_high vs treys", pub7 / treys7_rate, 8.0),
+        ("7-card fast evaluate7 vs phevaluator public", f("pokerroom evaluate7(") / ph7_rate, 1.0),
+        ("7-card public international_high vs phevaluator public", pub7 / ph7_rate, 1.0),
+        ("korean_high 7 cards, evals/s / 500,000", f("pokerroom korean_high(cards) 7") / 500_000, 1.0),
+        ("badugi public vs pokerkit", f("pokerroom badugi(cards)") / pk_badugi, 20.0),
+        ("badugi fast vs pokerkit", f("pokerroom badugi4") / pk_badugi, 20.0),
+        ("numpy batch vs eval7 single call", best / e7_rate, 2.0),
+    ]
+    summary = Table(title="Aims")
+    summary.add_column("aim")
+    summary.add_column("ratio", justify="right")
+    summary.add_column("target", justify="right")
+    summary.add_column("met")
+    for name, ratio, target in aims:
+        summary.add_row(name, f"{ratio:.2f}x", f">= {target:g}x", "yes" if ratio >= target else "NO")
+    console.print(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""What every betting system shares: the situation a bettor faces, a resolved move, turns and round end.
+
+Rules of this module:
+
+* A *move* is an action already checked against the rules: how many chips leave the stack and whether it
+  folds. Systems (``korean``, ``nolimit``) turn a wire action into a move or raise ``Rejected``; this module
+  then applies any move the same way, so validation and application can never disagree.
+* Chips move only here: ``stack -= pay``, ``committed_round += pay``, ``committed_total += pay``. A bettor
+  whose stack reaches 0 is all-in.
+* The round is over (§5.2) when one bettor alone has not folded, or when every bettor who can act has acted
+  and matched ``current_bet``, or when at most one can act and that one has matched (betting closed: the
+  cards are run out without betting).
+* The next bettor to act is the first one after the actor, cyclically in ``order``, who can act and still
+  owes a decision (has not acted, or is below ``current_bet``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.betting.model import ActionResult, BettingRound, Bettor, can_act
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The numbers one bettor faces on their turn (§5.2 terms)."""
+
+    bettor: Bettor
+    to_call: int
+    pot: int
+    others_can_respond: bool
+
+    @property
+    def stack(self) -> int:
+        return self.bettor.stack
+
+
+@dataclass(frozen=True)
+class Move:
+    """A validated action: its wire type, chips leaving the stack, and whether it is a fold."""
+
+    type: str
+    pay: int = 0
+    fold: bool = False
+
+
+def pot_of(rnd: BettingRound, table: dict[str, Bettor]) -> int:
+    """§5.2 ``pot``: every chip committed this hand (antes, earlier rounds, this round) plus dead chips."""
+    return sum(b.committed_total for b in table.values()) + rnd.dead
+
+
+def situation(rnd: BettingRound, table: dict[str, Bettor], bettor: Bettor) -> Situation:
+    """Build the situation; ``others_can_respond`` is why a raise can make sense at all."""
+    others = any(
+        can_act(table[pid]) for pid in rnd.order if pid != bettor.id and pid in table
+    )
+    return Situation(
+        bettor=bettor,
+        to_call=max(0, rnd.current_bet - bettor.committed_round),
+        pot=pot_of(rnd, table),
+        others_can_respond=others,
+    )
+
+
+def actors(rnd: BettingRound, table: dict[str, Bettor]) -> list[Bettor]:
+    """Bettors of this round's order who can still act, in order."""
+    return [table[pid] for pid in rnd.order if pid in table and can_act(table[pid])]
+
+
+def owes_decision(rnd: BettingRound, b: Bettor) -> bool:
+    """Whether a bettor who can act must still be asked this round."""
+    return not b.acted or b.committed_round < rnd.current_bet
+
+
+def one_left(table: dict[str, Bettor]) -> bool:
+    """Only one bettor has not folded: the hand ends without showdown (§5.1 step 6)."""
+    return sum(1 for b in table.values() if not b.folded) <= 1
+
+
+def is_round_over(rnd: BettingRound, table: dict[str, Bettor]) -> bool:
+    """§5.2 round end, including the "at most one can act and has matched" run-out case."""
+    if one_left(table):
+        return True
+    able = actors(rnd, table)
+    if all(not owes_decision(rnd, b) for b in able):
+        return True
+    return len(able) <= 1 and all(b.committed_round >= rnd.current_bet for b in able)
+
+
+def betting_closed(rnd: BettingRound, table: dict[str, Bettor]) -> bool:
+    """No more betting this hand: the round is over, several remain, and at most one can still act."""
+    return is_round_over(rnd, table) and not one_left(table) and len(actors(rnd, table)) <= 1
+
+
+def first_to_act(rnd: BettingRound, table: dict[str, Bettor], after: str | None) -> str | None:
+    """The next bettor owing a decision, cyclically after ``after`` (from the start when None)."""
+    if is_round_over(rnd, table):
+        return None
+    order = [pid for pid in rnd.order if pid in table]
+    start = order.index(after) + 1 if after in order else 0
+    for i in range(len(order)):
+        b = table[order[(start + i) % len(order)]]
+        if can_act(b) and owes_decision(rnd, b):
+            return b.id
+    return None
+
+
+def pay(b: Bettor, chips: int) -> None:
+    """Move chips from the stack into this round's and this hand's commitment."""
+    b.stack -= chips
+    b.committed_round += chips
+    b.committed_total += chips
+    if b.stack == 0:
+        b.all_in = True
+
+
+def relock_after_raise(rnd: BettingRound, table: dict[str, Bettor], raiser: str) -> None:
+    """NL/PL §5.3: decide who may re-raise after an incomplete all-in raise.
+
+    A bettor who has not acted yet may always raise. One who already acted is reopened only when the bet
+    rose by at least ``last_raise_size`` since the later of their last action and the last full raise: an
+    incomplete all-in does not reopen (§10: "A 벳 100, B 레이즈 300, C 올인 350" leaves A and B with
+    call/fold), but several short all-ins can add up to one full raise.
+    """
+    for b in table.values():
+        if b.id == raiser or not can_act(b):
+            continue
+        if not b.acted:
+            b.locked = False
+        else:
+            base = max(b.acted_at_bet, rnd.full_bet)
+            b.locked = rnd.current_bet - base < rnd.last_raise_size
+
+
+def apply_move(rnd: BettingRound, table: dict[str, Bettor], b: Bettor, move: Move) -> ActionResult:
+    """Apply a validated move, update the round (bet, raise size, locks), and pass the turn."""
+    before = b.stack
+    if move.fold:
+        b.folded = True
+    else:
+        pay(b, move.pay)
+    if b.committed_round > rnd.current_bet:
+        _record_raise(rnd, table, b)
+    b.acted = True
+    b.acted_at_bet = rnd.current_bet
+    b.last_action = move.type
+    if rnd.system == "korean":
+        b.locked = True  # §5.2: after any action this round, only call or die
+    rnd.to_act = first_to_act(rnd, table, b.id)
+    return ActionResult(
+        moved=before - b.stack,
+        all_in=b.all_in and before > 0 and b.stack == 0 and not move.fold,
+        round_over=is_round_over(rnd, table),
+        one_left=one_left(table),
+        betting_closed=betting_closed(rnd, table),
+    )
+
+
+def _record_raise(rnd: BettingRound, table: dict[str, Bettor], b: Bettor) -> None:
+    """The bettor raised (or bet): raise the bar; in NL/PL track full raises and re-locks."""
+    size = b.committed_round - rnd.current_bet
+    rnd.current_bet = b.committed_round
+    rnd.opened = True
+    b.raised = True
+    if rnd.system == "korean":
+        return
+    if size >= rnd.last_raise_size:
+        rnd.last_raise_size = size
+        rnd.full_bet = rnd.current_bet
+        for other in table.values():
+            if other.id != b.id:
+                other.locked = False  # a full raise reopens betting for everybody
+    else:
+        relock_after_raise(rnd, table, b.id)

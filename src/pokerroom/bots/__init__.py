@@ -1,0 +1,9 @@
+"""Bots and hints: decisions from a player's own view only (docs/view.md).
+
+``decide(view, level="easy"|"normal", seed=...)`` returns an action among ``view["me"]["legalActions"]``;
+``recommend(view)`` is the hint the server shows under ``view["me"]["hint"]``. See :mod:`.policy`.
+"""
+
+from pokerroom.bots.policy import Level, decide, recommend
+
+__all__ = ["Level", "decide", "recommend"]

@@ -1,0 +1,330 @@
+"""Hand strength from a bot's point of view: equity against hands consistent with what it sees.
+
+Why Monte Carlo everywhere: every mode hides something different (hold'em hole cards, 7 Poker hidden cards
+behind open ones, draw hands behind exchange counts, one's own Indian forehead), but in each case the unseen
+cards are uniformly distributed over the cards the bot cannot see. Dealing those at random and comparing
+showdown values gives an unbiased equity without per-mode probability tables. The sample count is small
+(a few hundred) because a decision needs a rough number quickly; ``rng`` comes from the bot's seed so the
+estimate, and hence the decision, is reproducible.
+
+Also here: the quick heuristics of the ``easy`` level and the choice/draw/low helpers shared by both levels.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from pokerroom.bots.situation import Situation
+from pokerroom.cards import Card, d20_deck, standard_deck
+from pokerroom.tools import fasteval as fe
+from pokerroom.tools.equity import equity, sample_completions
+
+
+def _low_rank(card: Card) -> int:
+    """Ace counts 1 in lows and badugi."""
+    return 1 if card.rank == 14 else card.rank
+
+
+# --- badugi (§6.4) ------------------------------------------------------------------------------------------
+
+def badugi_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """(k, negated descending ranks): larger tuples are better badugi hands (§6.4)."""
+    return _badugi_key(tuple(((1 if c.rank == 14 else c.rank), c.suit) for c in cards))
+
+
+@lru_cache(maxsize=65536)
+def _badugi_key(rs: tuple[tuple[int, str], ...]) -> tuple[int, tuple[int, ...]]:
+    for k in range(min(4, len(rs)), 0, -1):
+        best: tuple[int, ...] | None = None
+        for combo in itertools.combinations(rs, k):
+            ranks = {r for r, _ in combo}
+            if len(ranks) == k and len({su for _, su in combo}) == k:
+                cand = tuple(sorted(-r for r in ranks))
+                if best is None or cand > best:
+                    best = cand
+        if best is not None:
+            return (k, best)
+    return (0, ())
+
+
+def badugi_keep(cards: Sequence[Card], break_above: int = 13) -> list[Card]:
+    """Cards to keep: the best badugi subset, minus any card ranked above ``break_above``."""
+    best: tuple[int, tuple[int, ...]] = (0, ())
+    keep: list[Card] = []
+    for k in range(min(4, len(cards)), 0, -1):
+        for combo in itertools.combinations(cards, k):
+            if len({c.suit for c in combo}) == k and len({_low_rank(c) for c in combo}) == k:
+                cand = (k, tuple(sorted(-_low_rank(c) for c in combo)))
+                if cand > best:
+                    best, keep = cand, list(combo)
+        if keep:
+            break
+    return [c for c in keep if _low_rank(c) <= break_above]
+
+
+# --- 7 Poker hi-lo low (§6.3) -------------------------------------------------------------------------------
+
+def best_low(cards: Sequence[Card], ace_to_five: bool = False) -> tuple[int, ...] | None:
+    """Descending ranks (A = 1) of the best low of five, or None; smaller tuples are better lows."""
+    best: tuple[int, ...] | None = None
+    for combo in itertools.combinations(cards, 5):
+        ranks = sorted((_low_rank(c) for c in combo), reverse=True)
+        if len(set(ranks)) < 5:
+            continue
+        if not ace_to_five:
+            if len({c.suit for c in combo}) == 1:
+                continue
+            asc = sorted(ranks)
+            high_asc = sorted(c.rank for c in combo)
+            if asc == list(range(asc[0], asc[0] + 5)) or high_asc == list(range(high_asc[0], high_asc[0] + 5)):
+                continue
+        cand = tuple(ranks)
+        if best is None or cand < best:
+            best = cand
+    return best
+
+
+def low_score(cards: Sequence[Card], ace_to_five: bool = False, qualifier8: bool = False) -> float:
+    """Rough chance that my low wins its half (0..1): made lows by their top card, draws by low cards held."""
+    low = best_low(cards, ace_to_five) if len(cards) >= 5 else None
+    if low is not None:
+        top = low[0]
+        if qualifier8 and top > 8:
+            return 0.05
+        return {5: 0.97, 6: 0.92, 7: 0.82, 8: 0.66, 9: 0.48, 10: 0.3}.get(top, 0.12)
+    distinct = {_low_rank(c) for c in cards if _low_rank(c) <= 8}
+    left = 7 - len(cards)
+    need = 5 - len(distinct)
+    if need <= 0:
+        return 0.5
+    if need > left:
+        return 0.0
+    return max(0.0, 0.55 - 0.15 * need)
+
+
+# --- quick heuristics (easy level) --------------------------------------------------------------------------
+
+def quick_strength(sit: Situation) -> float:
+    """A crude 0..1 strength from the visible made hand only (no simulation): what a beginner sees."""
+    mode = sit.mode
+    if mode == "indian":
+        seen = [o.forehead.rank for o in sit.opponents if o.forehead is not None]
+        top = max(seen) if seen else 5
+        deck_max = 14 if sit.options.get("indianDeck") == "d52" else 10
+        mine = [c.rank for c in sit.hole]
+        bonus = 0.1 * (mine[0] / deck_max) if mine else 0.0
+        return max(0.05, min(0.95, 1.0 - top / deck_max + 0.15 + bonus))
+    if mode == "badugi":
+        k, ranks = badugi_key(sit.hole)
+        top = -ranks[0] if ranks else 13
+        return min(0.95, 0.12 + 0.18 * (k - 1) + (0.25 if k == 4 else 0.0) + (13 - top) / 60)
+    cards = sit.hole + sit.up + sit.board
+    counts = Counter(c.rank for c in cards)
+    shape = sorted(counts.values(), reverse=True)
+    high = max((c.rank for c in sit.hole + sit.up), default=2)
+    if shape[0] >= 4:
+        base = 0.95
+    elif shape[0] == 3 and len(shape) > 1 and shape[1] >= 2:
+        base = 0.9
+    elif shape[0] == 3:
+        base = 0.72
+    elif shape[0] == 2 and len(shape) > 1 and shape[1] == 2:
+        base = 0.6
+    elif shape[0] == 2:
+        pair_rank = max(r for r, n in counts.items() if n == 2)
+        base = 0.38 + pair_rank / 60
+    else:
+        base = 0.12 + high / 70
+    suits = Counter(c.suit for c in cards)
+    if suits and max(suits.values()) >= 5:
+        base = max(base, 0.82)
+    return base
+
+
+# --- Monte Carlo equity (normal level) ----------------------------------------------------------------------
+
+def _unseen(sit: Situation, extra_known: Sequence[Card] = ()) -> list[Card]:
+    known = {c.id for c in sit.hole + sit.up + sit.board + sit.folded_up + list(extra_known)}
+    if sit.discarded is not None:
+        known.add(sit.discarded.id)
+    for opp in sit.opponents:
+        known |= {c.id for c in opp.up}
+    return [c for c in standard_deck() if c.id not in known]
+
+
+def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> float:
+    """My showdown equity against the opponents still in the hand, dealing what I cannot see."""
+    n_opp = len(sit.opponents)
+    if n_opp == 0:
+        return 1.0
+    mode = sit.mode
+    if mode in ("holdem", "omaha"):
+        players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
+        res = equity(players, sit.board, mode=mode, samples=samples, rng=rng, exact=False)
+        return res.equity[0]
+    if mode in ("sevenPoker", "sevenHiLo"):
+        mine = (sit.hole + sit.up)[:7]
+        players = [mine] + [o.up[:7] for o in sit.opponents]
+        dead = list(sit.folded_up)
+        if sit.discarded is not None:
+            dead.append(sit.discarded)
+        res = equity(players, (), mode="sevenPoker", dead=dead, samples=samples, rng=rng, exact=False)
+        return res.equity[0]
+    if mode == "fiveDraw":
+        return _draw_equity(sit, rng, samples)
+    if mode == "badugi":
+        return _badugi_equity(sit, rng, min(samples, 40))
+    if mode == "indian":
+        return _indian_equity(sit, rng, min(samples, 400))
+    return quick_strength(sit)
+
+
+def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
+    """Five-card draw: my five against random fives; opponents who kept more cards are dealt a better hand.
+
+    An opponent who stood pat or drew one is treated as holding the best of two random fives (a made hand
+    is likely); one who drew three or more as a single random five.
+    """
+    unseen = np.array([c.id for c in _unseen(sit)], dtype=np.int64)
+    n_opp = len(sit.opponents)
+    mine = np.array([c.id for c in sit.hole[:5]], dtype=np.int64)
+    if mine.size < 5:
+        return quick_strength(sit)
+    per = [2 if (o.draw_counts and o.draw_counts[-1] <= 1) else 1 for o in sit.opponents]
+    take = 5 * sum(per)
+    if take > unseen.size:
+        per = [1] * n_opp
+        take = 5 * n_opp
+    rows = unseen[sample_completions(rng, unseen.size, take, samples)]
+    my_value = fe.eval5_high(np.broadcast_to(mine, (samples, 5)).copy())
+    best_opp = np.zeros(samples, dtype=np.int64)
+    offset = 0
+    for count in per:
+        opp_best = np.zeros(samples, dtype=np.int64)
+        for _ in range(count):
+            opp_best = np.maximum(opp_best, fe.eval5_high(rows[:, offset : offset + 5]))
+            offset += 5
+        best_opp = np.maximum(best_opp, opp_best)
+    win = (my_value > best_opp).mean()
+    tie = (my_value == best_opp).mean()
+    return float(win + tie / 2)
+
+
+def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
+    """Badugi: play out the remaining draws for everyone, opponents consistent with their draw counts.
+
+    An opponent who last exchanged ``d`` cards is dealt a random hand that already holds a (4 - d)-card
+    badugi (rejection sampling, a few tries), which is what keeping 4 - d cards usually means. Everyone then
+    keeps their best badugi and draws to it for each draw left (I break a made hand above 10 only early).
+    """
+    unseen = _unseen(sit)
+    n_opp = len(sit.opponents)
+    if 4 * n_opp + 4 > len(unseen):
+        return quick_strength(sit)
+    draws_left = max(0, 3 - sit.street)  # betting round s is followed by 3 - s exchanges
+    wins = 0.0
+    for _ in range(samples):
+        order = [unseen[int(i)] for i in rng.permutation(len(unseen))[: 4 * (n_opp + 1) * 5]]
+        pos = 0
+        opp_hands: list[list[Card]] = []
+        for opp in sit.opponents:
+            need = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
+            hand = order[pos : pos + 4]
+            tries = 0
+            while badugi_key(hand)[0] < need and tries < 4 and pos + 8 <= len(order):
+                pos += 4
+                hand = order[pos : pos + 4]
+                tries += 1
+            pos += 4
+            opp_hands.append(list(hand))
+        mine = list(sit.hole)
+        for d in range(draws_left):
+            keep = badugi_keep(mine, 10 if d == 0 and draws_left == 3 else 13)
+            if len(keep) < 4:
+                take = 4 - len(keep)
+                mine = keep + order[pos : pos + take]
+                pos += take
+            new_hands = []
+            for hand in opp_hands:
+                keep = badugi_keep(hand)
+                take = 4 - len(keep)
+                new_hands.append(keep + order[pos : pos + take])
+                pos += take
+            opp_hands = new_hands
+            if pos > len(order) - 16:
+                break
+        me = badugi_key(mine)
+        best = max(badugi_key(h) for h in opp_hands)
+        if me > best:
+            wins += 1
+        elif me == best:
+            wins += 0.5
+    return wins / samples
+
+
+def _indian_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
+    """Indian: my forehead is unknown; it is one of the cards not visible to me (§5.4.7)."""
+    d52 = sit.options.get("indianDeck") == "d52"
+    deck = standard_deck() if d52 else d20_deck()
+    seen_ids = {c.id for c in sit.indian_used + sit.hole}
+    for o in sit.opponents:
+        if o.forehead is not None:
+            seen_ids.add(o.forehead.id)
+    unknown = [c for c in deck if c.id not in seen_ids]
+    if not unknown:
+        return 0.5
+    two = int(sit.options.get("indianCards") or 1) == 2
+
+    def value(forehead: Card, hand: Card | None) -> tuple[int, int, int]:
+        if hand is None:
+            return (0, forehead.rank, 0)
+        hi, lo = max(forehead.rank, hand.rank), min(forehead.rank, hand.rank)
+        return (1 if hi == lo else 0, hi, lo)
+
+    my_hand = sit.hole[0] if (two and sit.hole) else None
+    opp_need_hand = two and my_hand is not None
+    wins = 0.0
+    for _ in range(samples):
+        order = rng.permutation(len(unknown))
+        mine = unknown[int(order[0])]
+        me_v = value(mine, my_hand)
+        best: tuple[int, int, int] = (-1, 0, 0)
+        pos = 1
+        for o in sit.opponents:
+            fh = o.forehead
+            if fh is None:
+                if pos >= len(order):
+                    break
+                fh = unknown[int(order[pos])]
+                pos += 1
+            hand = None
+            if opp_need_hand and pos < len(order):
+                hand = unknown[int(order[pos])]
+                pos += 1
+            best = max(best, value(fh, hand if opp_need_hand else None))
+        if me_v > best:
+            wins += 1
+        elif me_v == best:
+            wins += 0.5
+    return wins / samples
+
+
+def high_value_rank(cards: Sequence[Card]) -> int:
+    """Category (0 high card .. 8 straight flush) of the best international five among 5..7 cards."""
+    if len(cards) < 5:
+        counts = sorted(Counter(c.rank for c in cards).values(), reverse=True)
+        if counts and counts[0] >= 3:
+            return 3
+        if len(counts) > 1 and counts[0] == 2 and counts[1] == 2:
+            return 2
+        return 1 if counts and counts[0] == 2 else 0
+    ids = [c.id for c in cards]
+    best = 0
+    for combo in itertools.combinations(ids, 5):
+        best = max(best, int(fe.eval5_high(np.array([combo], dtype=np.int64))[0]))
+    return int(fe.category_of(np.array([best], dtype=np.int64))[0])

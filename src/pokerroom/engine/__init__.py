@@ -1,0 +1,41 @@
+"""The poker rules engine (poker.md §2, §4–§8): pure and deterministic — no I/O, no clock, no global randomness.
+
+Public API::
+
+    PokerOptions, player_range(options)
+    setup(player_ids, options, seed=None, now_ms=0) -> State
+    apply(state, player_id, action, now_ms) -> (State, events)      # raises Rejected; input never mutated
+    view(state, viewer_id | None) -> dict                            # docs/view.md
+    deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
+    result(state) -> dict | None
+    State.to_json() / State.from_json(); state_hash(state)
+
+Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing), ``deal`` (decks),
+``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table), ``game`` (setup/apply),
+``timeouts`` (§8.5), ``view`` (§8.3), ``result`` (§8.6), ``log`` (events and public log), ``audit`` (invariants).
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine.game import apply, setup
+from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
+from pokerroom.engine.result import result
+from pokerroom.engine.state import State, state_hash
+from pokerroom.engine.timeouts import deadline, on_timeout
+from pokerroom.engine.view import view
+
+__all__ = [
+    "MODES",
+    "MODE_NAMES",
+    "PokerOptions",
+    "State",
+    "apply",
+    "deadline",
+    "on_timeout",
+    "player_range",
+    "resolved_betting",
+    "result",
+    "setup",
+    "state_hash",
+    "view",
+]

@@ -1,0 +1,58 @@
+"""Texas hold'em and Omaha (poker.md §5.4.1, §5.4.2, §5.3 action order).
+
+Rules:
+- Blinds (posted by the flow): SB is the seat after the dealer and BB the next; heads-up the dealer is SB.
+- Preflop the seat after the BB acts first (heads-up: the dealer/SB); from the flop on, the first player after
+  the dealer who is still in (heads-up: the BB).
+- Hold'em uses any five of 2 hole + 5 board; Omaha exactly two hole cards and exactly three board cards.
+"""
+
+from __future__ import annotations
+
+from pokerroom import hands as ev
+from pokerroom.cards import Card
+from pokerroom.engine.options import PokerOptions
+from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.state import Hand
+
+
+class Community(ModeRules):
+    street_names = ("프리플랍", "플랍", "턴", "리버")
+
+    def __init__(self, options: PokerOptions) -> None:
+        super().__init__(options)
+        self.hole_count = 4 if self.options.mode == "omaha" else 2
+
+    def script(self) -> list[Step]:
+        return [
+            ("hole", self.hole_count), ("bet", 0),
+            ("board", 3), ("bet", 1),
+            ("board", 1), ("bet", 2),
+            ("board", 1), ("bet", 3),
+            ("showdown", 0),
+        ]
+
+    def betting_order(self, hand: Hand, street: int) -> list[str]:
+        order = list(hand.order)
+        if street > 0 or hand.bb is None:
+            return order
+        if len(order) == 2:  # heads-up: dealer = SB acts first preflop
+            return order[1:] + order[:1]
+        return order[2:] + order[:2]
+
+    def all_cards(self, hand: Hand, pid: str) -> list[Card]:
+        return list(hand.players[pid].hole)
+
+    def evaluate(self, hand: Hand, pid: str) -> Valued:
+        hole = hand.players[pid].hole
+        if self.options.mode == "omaha":
+            return Valued(ev.omaha_high(list(hole), list(hand.board)))
+        return Valued(ev.international_high(list(hole) + list(hand.board)))
+
+    def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
+        hole = hand.players[pid].hole
+        if len(hand.board) < 3 or not hole:
+            if len(hole) >= 2 and len({c.rank for c in hole}) < len(hole):
+                return ("원페어", None)
+            return (None, None)
+        return (str(self.evaluate(hand, pid).high.name), None)

@@ -1,0 +1,124 @@
+"""Room options (poker.md §2.2) and the player range of each mode (§2.1).
+
+Rules:
+- Every option has a fixed set of choices (Literal types) and the spec's default.
+- ``baseUnit * 20 > startingChips`` is refused: a stack must hold at least twenty base units.
+- ``hiLo*`` only matter in ``sevenHiLo``, ``drawLimit`` only in ``fiveDraw``, ``indian*`` only in ``indian``;
+  elsewhere they are accepted and ignored (the engine never reads them).
+- ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
+  everything else → korean (:func:`resolved_betting`).
+- The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6 otherwise.
+
+Errors are Korean because the lobby shows them as they are. JSON uses camelCase; Python code may populate by
+field name too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from pokerroom.rejections import Rejected
+
+Mode = Literal["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
+BettingChoice = Literal["auto", "korean", "noLimit", "potLimit"]
+Betting = Literal["korean", "noLimit", "potLimit"]
+
+MODES: tuple[Mode, ...] = ("holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian")
+
+#: Korean display names (§2.1).
+MODE_NAMES: dict[str, str] = {
+    "holdem": "텍사스 홀덤",
+    "omaha": "오마하",
+    "sevenPoker": "7포커",
+    "sevenHiLo": "7포커 하이로우",
+    "badugi": "바둑이",
+    "fiveDraw": "5카드 드로우",
+    "indian": "인디언 포커",
+}
+
+
+class PokerOptions(BaseModel):
+    """§2.2 as a frozen pydantic model. Unknown keys are refused so a typo never silently falls back."""
+
+    model_config = ConfigDict(populate_by_name=True, frozen=True, extra="forbid", strict=False)
+
+    mode: Mode = "sevenPoker"
+    betting: BettingChoice = "auto"
+    starting_chips: Literal[500, 1000, 2000, 5000] = Field(1000, alias="startingChips")
+    base_unit: Literal[2, 10, 20, 50] = Field(10, alias="baseUnit")
+    korean_max_raise: Literal["half", "full"] = Field("half", alias="koreanMaxRaise")
+    end_condition: Literal["hands", "lastStanding"] = Field("hands", alias="endCondition")
+    hand_limit: Literal[10, 20, 30, 50] = Field(20, alias="handLimit")
+    blind_up_every: Literal[0, 5, 10, 15] = Field(0, alias="blindUpEvery")
+    rebuy: Literal["off", "limited", "unlimited"] = "unlimited"
+    rebuy_limit: Literal[1, 2, 3] = Field(1, alias="rebuyLimit")
+    turn_seconds: Literal[15, 20, 30, 60] = Field(20, alias="turnSeconds")
+    dealer_rule: Literal["rotate", "winner"] = Field("rotate", alias="dealerRule")
+    hints: bool = True
+    hi_lo_low: Literal["korean", "aceToFive"] = Field("korean", alias="hiLoLow")
+    hi_lo_qualifier: Literal["none", "eight"] = Field("none", alias="hiLoQualifier")
+    draw_limit: Literal["any", "three"] = Field("any", alias="drawLimit")
+    indian_cards: Literal[1, 2] = Field(1, alias="indianCards")
+    indian_deck: Literal["d20", "d52"] = Field("d20", alias="indianDeck")
+    indian_fold_penalty: bool = Field(True, alias="indianFoldPenalty")
+    indian_tie: Literal["carry", "split"] = Field("carry", alias="indianTie")
+    indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
+
+    @model_validator(mode="after")
+    def _check_base_unit(self) -> PokerOptions:
+        if self.base_unit * 20 > self.starting_chips:
+            raise ValueError(
+                f"시작 칩은 기본 단위의 20배 이상이어야 해요(기본 단위 {self.base_unit}이면 "
+                f"{self.base_unit * 20:,}칩 이상)"
+            )
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """camelCase, JSON-ready."""
+        return self.model_dump(by_alias=True)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> PokerOptions:
+        """Validate wire options; raises :class:`Rejected` ("bad_options") with a Korean reason."""
+        try:
+            return cls.model_validate(data or {})
+        except ValidationError as exc:
+            raise Rejected("bad_options", _korean_error(exc)) from None
+
+
+def _korean_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    msg = str(first.get("msg", ""))
+    if "시작 칩" in msg:
+        return msg.removeprefix("Value error, ")
+    loc = ".".join(str(p) for p in first.get("loc", ()))
+    if first.get("type") == "extra_forbidden":
+        return f"알 수 없는 옵션이에요: {loc}"
+    return f"옵션 값이 올바르지 않아요: {loc}"
+
+
+def resolved_betting(options: PokerOptions) -> Betting:
+    """``auto`` → the mode's own system (§2.2)."""
+    if options.betting != "auto":
+        return options.betting
+    if options.mode == "omaha":
+        return "potLimit"
+    if options.mode in ("holdem", "indian"):
+        return "noLimit"
+    return "korean"
+
+
+def player_range(options: PokerOptions) -> tuple[int, int]:
+    """(min, max) players for these options (§2.1, §2.2)."""
+    if options.mode in ("holdem", "omaha"):
+        return (2, 10)
+    if options.mode == "indian" and options.indian_cards == 1 and options.indian_deck == "d52":
+        return (2, 10)
+    return (2, 6)
+
+
+def uses_blinds(options: PokerOptions) -> bool:
+    """Blinds only in the community-card modes, whatever the betting system (§2.1)."""
+    return options.mode in ("holdem", "omaha")

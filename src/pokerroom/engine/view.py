@@ -1,0 +1,284 @@
+"""What one viewer may see (poker.md §8.3), as documented in ``docs/view.md``.
+
+Rules:
+- The dict is built as a whitelist: each field is *added* because this viewer may see it. Nothing is ever
+  copied wholesale from the state and then pruned, so a new secret field in the state cannot leak by default.
+- A card the viewer may not see is ``{"hidden": true, "slot": k}``: no id, rank or suit; ``k`` is a fresh
+  counter of this view only.
+- Own private cards are always visible to their owner; others' only once shown at the showdown. Folded hands
+  are never shown to others (Indian: everything is revealed when the hand has ended).
+- Indian forehead: visible to the other players of the hand, never to its owner or a spectator before the
+  hand has ended.
+- 7 Poker choice: the four cards are private; nobody's open pick is visible until everybody has chosen.
+- Hi-lo declarations: only my own until everybody has declared.
+- The deck, burns, draw discards and choice discards (except my own) never appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom import betting as bt
+from pokerroom.cards import Card
+from pokerroom.engine import flow
+from pokerroom.engine.modes import Draw, Indian, rules_for
+from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.result import result
+from pokerroom.engine.state import Hand, HandPlayer, Seat, State
+from pokerroom.engine.timeouts import deadline
+
+JSON = dict[str, Any]
+
+
+class _Slots:
+    """Fresh, meaningless keys for hidden cards, numbered in the order they appear in this view."""
+
+    def __init__(self) -> None:
+        self.next = 0
+
+    def hidden(self) -> JSON:
+        slot = self.next
+        self.next += 1
+        return {"hidden": True, "slot": slot}
+
+
+def _cards(cards: list[Card], visible: bool, slots: _Slots) -> list[JSON]:
+    if visible:
+        return [c.to_json() for c in cards]
+    return [slots.hidden() for _ in cards]
+
+
+def _hand_done(state: State) -> bool:
+    hand = state.hand
+    return hand is None or hand.phase == "handEnd" or state.phase != "playing"
+
+
+def _phase(state: State) -> str:
+    if state.phase in ("rebuy", "finished"):
+        return state.phase
+    return "handEnd" if state.hand is None else state.hand.phase
+
+
+def _all_declared(hand: Hand) -> bool:
+    live = flow.in_hand(hand)
+    return hand.phase != "declare" and all(hand.players[pid].declare is not None for pid in live)
+
+
+def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> JSON:
+    hand = state.hand
+    opts = state.options
+    korean_marks = not uses_blinds(opts)
+    out: JSON = {
+        "id": seat.id,
+        "seat": seat.seat,
+        "stack": seat.stack,
+        "status": seat.status,
+        "away": seat.away,
+        "rebuys": seat.rebuys,
+        "dealer": hand is not None and hand.dealer_seat == seat.seat,
+        "sun": korean_marks and hand is not None and hand.dealer_seat == seat.seat,
+        "sb": hand is not None and hand.sb == seat.id,
+        "bb": hand is not None and hand.bb == seat.id,
+        "boss": hand is not None and hand.rnd is not None and hand.boss == seat.id,
+    }
+    hp: HandPlayer | None = hand.players.get(seat.id) if hand is not None else None
+    if hand is None or hp is None:
+        out.update({
+            "inHand": False, "folded": False, "allIn": False, "committedRound": 0, "committedTotal": 0,
+            "lastAction": None, "up": [], "hole": [], "holeCount": 0, "forehead": None, "hasForehead": False,
+            "drawCounts": [], "drawDone": False, "choiceDone": False, "declare": None, "declared": False,
+            "ready": False, "shown": False,
+        })
+        return out
+    b = hand.bettors[seat.id]
+    done = _hand_done(state)
+    mine = viewer == seat.id
+    private = hp.choice if hp.choice is not None else hp.hole
+    show_private = mine or hp.shown
+    forehead: JSON | None = None
+    if hp.forehead is not None:
+        viewer_plays = viewer is not None and viewer in hand.players
+        if done and hp.shown or (viewer_plays and not mine):
+            forehead = hp.forehead.to_json()
+    declare_public = _all_declared(hand)
+    out.update({
+        "inHand": True,
+        "folded": b.folded,
+        "allIn": b.all_in,
+        "committedRound": b.committed_round,
+        "committedTotal": b.committed_total,
+        "lastAction": b.last_action or hp.forced,
+        "up": [c.to_json() for c in hp.up],
+        "hole": _cards(list(private), show_private, slots),
+        "holeCount": len(private),
+        "forehead": forehead,
+        "hasForehead": hp.forehead is not None,
+        "drawCounts": list(hp.draw_counts),
+        "drawDone": hand.phase == "draw" and hp.draw_pending is not None,
+        "choiceDone": hp.chosen is not None or (hand.phase != "choice" and bool(hp.up)),
+        "declare": hp.declare if declare_public else None,
+        "declared": hp.declare is not None,
+        "ready": hp.ready,
+        "shown": hp.shown,
+    })
+    return out
+
+
+def legal_actions(state: State, pid: str) -> list[JSON]:
+    """What ``pid`` may send now (the view's ``me.legalActions``)."""
+    if state.phase == "rebuy":
+        seat = state.seat_of(pid)
+        if pid in state.rebuy_pending and seat is not None and not seat.rebuy_decided:
+            return [{"type": "rebuy", "accept": [True, False]}]
+        return []
+    hand = state.hand
+    if state.phase != "playing" or hand is None or pid not in hand.players:
+        return []
+    seat = state.seat_of(pid)
+    if seat is None or seat.status == "left":
+        return []
+    p = hand.players[pid]
+    b = hand.bettors[pid]
+    if hand.phase == "handEnd":
+        return [] if p.ready else [{"type": "ready"}]
+    if b.folded:
+        return []
+    if hand.phase == "betting" and hand.rnd is not None:
+        return bt.legal_actions(hand.rnd, hand.bettors, pid)
+    if hand.phase == "choice" and p.chosen is None and p.choice is not None:
+        return [{"type": "choose", "cardIds": [c.id for c in p.choice]}]
+    if hand.phase == "draw" and p.draw_pending is None:
+        mode = rules_for(state.options)
+        assert isinstance(mode, Draw)
+        limit, with_ace = mode.draw_limits(list(p.hole))
+        entry: JSON = {"type": "draw", "cardIds": [c.id for c in p.hole], "min": 0, "max": limit}
+        if with_ace is not None:
+            entry["maxKeepingAce"] = with_ace
+        return [entry]
+    if hand.phase == "declare" and p.declare is None:
+        return [{"type": "declare", "sides": ["high", "low", "swing"]}]
+    return []
+
+
+def _me(state: State, seat: Seat) -> JSON:
+    hand = state.hand
+    opts = state.options
+    rebuys_left: int | None
+    if opts.rebuy == "off":
+        rebuys_left = 0
+    elif opts.rebuy == "limited":
+        rebuys_left = max(0, opts.rebuy_limit - seat.rebuys)
+    else:
+        rebuys_left = None
+    out: JSON = {"id": seat.id, "seat": seat.seat, "rebuysLeft": rebuys_left}
+    hp = hand.players.get(seat.id) if hand is not None else None
+    if hand is None or hp is None:
+        out.update({"inHand": False, "hole": [], "up": [], "choice": None, "chosen": None, "discarded": None,
+                    "forehead": None, "drawPending": None, "declare": None, "toCall": 0, "handName": None,
+                    "lowName": None, "legalActions": legal_actions(state, seat.id)})
+        return out
+    b = hand.bettors[seat.id]
+    done = _hand_done(state)
+    to_call = 0
+    if hand.phase == "betting" and hand.rnd is not None and not b.folded:
+        to_call = max(0, min(hand.rnd.current_bet - b.committed_round, b.stack))
+    forehead: Any = None
+    if hp.forehead is not None:
+        forehead = hp.forehead.to_json() if done and hp.shown else "?"
+    hand_name: str | None = None
+    low_name: str | None = None
+    if opts.hints:
+        mode = rules_for(opts)
+        if isinstance(mode, Indian):
+            if done and hp.forehead is not None:
+                hand_name = str(mode.evaluate(hand, seat.id).high.name)
+        else:
+            hand_name, low_name = mode.hint(hand, seat.id)
+    out.update({
+        "inHand": True,
+        "hole": [c.to_json() for c in hp.hole],
+        "up": [c.to_json() for c in hp.up],
+        "choice": None if hp.choice is None else [c.to_json() for c in hp.choice],
+        "chosen": None if hp.chosen is None else {"discardId": hp.chosen[0], "openId": hp.chosen[1]},
+        "discarded": None if hp.discarded is None else hp.discarded.to_json(),
+        "forehead": forehead,
+        "drawPending": None if hp.draw_pending is None else list(hp.draw_pending),
+        "declare": hp.declare,
+        "toCall": to_call,
+        "handName": hand_name,
+        "lowName": low_name if opts.mode == "sevenHiLo" else None,
+        "legalActions": legal_actions(state, seat.id),
+    })
+    return out
+
+
+def view(state: State, viewer: str | None) -> JSON:
+    """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator)."""
+    opts = state.options
+    hand = state.hand
+    mode = rules_for(opts)
+    slots = _Slots()
+    seats = sorted(state.seats, key=lambda s: s.seat)
+    viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
+    viewer_id = viewer_seat.id if viewer_seat is not None else None
+    street_name = ""
+    if hand is not None and not _hand_done(state):
+        if hand.phase == "choice":
+            street_name = "초이스"
+        elif hand.phase == "declare":
+            street_name = "선언"
+        elif hand.phase == "draw":
+            names = ("아침", "점심", "저녁") if opts.mode == "badugi" else ("교환",)
+            street_name = names[hand.draw_no] if 0 <= hand.draw_no < len(names) else "교환"
+        else:
+            street_name = mode.street_name(hand.street)
+    next_level: int | None = None
+    if opts.blind_up_every and state.base_unit < opts.starting_chips // 5:
+        next_level = (state.hands_played // opts.blind_up_every + 1) * opts.blind_up_every
+    out: JSON = {
+        "game": "poker",
+        "options": opts.to_json(),
+        "mode": opts.mode,
+        "betting": state.betting,
+        "phase": _phase(state),
+        "handNo": 0 if hand is None else hand.hand_no,
+        "handLimit": opts.hand_limit if opts.end_condition == "hands" else None,
+        "handsPlayed": state.hands_played,
+        "baseUnit": state.base_unit,
+        "smallBlind": max(1, state.base_unit // 2) if uses_blinds(opts) else None,
+        "level": state.level,
+        "nextLevelAt": next_level,
+        "carryOver": state.carry_over,
+        "dealerSeat": None if hand is None else hand.dealer_seat,
+        "street": -1 if hand is None else hand.street,
+        "streetName": street_name,
+        "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
+        "board": [] if hand is None else [c.to_json() for c in hand.board],
+        "pots": [] if hand is None else flow.pots_json(hand.pots),
+        "potTotal": 0 if hand is None else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
+        "currentBet": hand.rnd.current_bet if hand is not None and hand.rnd is not None else 0,
+        "toAct": hand.rnd.to_act if hand is not None and hand.rnd is not None
+        and state.phase == "playing" and hand.phase == "betting" else None,
+        "boss": hand.boss if hand is not None and hand.rnd is not None else None,
+        "deadlineAt": deadline(state),
+        "pending": flow.pending(state),
+        "showdown": None if hand is None or hand.showdown is None else [dict(e) for e in hand.showdown],
+        "awards": None if hand is None or hand.awards is None else [dict(a) for a in hand.awards],
+        "penalties": [] if hand is None else [dict(p) for p in hand.penalties],
+        "indianUsed": [c.to_json() for c in state.indian_used],
+        "indianDeckLeft": _indian_left(state),
+        "rebuyPending": list(state.rebuy_pending) if state.phase == "rebuy" else [],
+        "me": None if viewer_seat is None else _me(state, viewer_seat),
+        "publicLog": [dict(e) for e in state.public_log],
+        "result": result(state),
+    }
+    return out
+
+
+def _indian_left(state: State) -> int | None:
+    opts = state.options
+    if opts.mode != "indian" or opts.indian_reshuffle != "whenEmpty":
+        return None
+    if state.indian_deck is not None:
+        return len(state.indian_deck)
+    return len(state.hand.deck) if state.hand is not None else None

@@ -1,0 +1,268 @@
+"""International high hands (§6.1): hold'em, five-card draw, and Omaha (§5.4.2).
+
+The fast core works on card ids (``pokerroom.cards`` ids, 0..51) and returns a plain ``int`` value where
+larger is better: ``category << 20`` plus the deciding ranks. Suits never break ties (§6.1), so two hands
+with equal values split the pot.
+
+Why it is fast: see :mod:`pokerroom.hands._tables`. A 7-card evaluation is seven tuple indexings, one
+sum, a flush test by table and one dict lookup; only flushes (about 3 % of 7-card hands) take a second
+lookup on the flush suit's ranks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from pokerroom.cards import Card, standard_deck
+from pokerroom.hands import _tables as T
+from pokerroom.hands.value import Details, HandValue
+
+_KEY = T.CARD_KEY
+_BIT = T.CARD_BIT
+_RK = T.CARD_RANK_KEY
+_FS = T.FLUSH_SHIFT
+_SPARSE = T.SPARSE
+_CARDS: tuple[Card, ...] = tuple(standard_deck())
+
+# Filled on first use (see _load); the hot paths catch the KeyError of an empty table once.
+_R5: dict[int, int] = {}
+_R6: dict[int, int] = {}
+_R7: dict[int, int] = {}
+_FL: dict[int, int] = {}
+_BY_SIZE = {5: _R5, 6: _R6, 7: _R7}
+
+
+def _load() -> None:
+    """Fill the module's tables in place (idempotent)."""
+    if not _FL:
+        _FL.update(T.flush_tables()[0])
+    for n, table in _BY_SIZE.items():
+        if not table:
+            table.update(T.rank_tables(n)[0])
+
+
+def _missing(table: dict[int, int], key: int) -> int:
+    """Slow path of a failed lookup: load the tables once; a key still missing is an impossible hand."""
+    _load()
+    try:
+        return table[key]
+    except KeyError:
+        raise ValueError("not a valid hand (the same card twice, or a rank more than four times)") from None
+
+
+def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    """Value of the best five of seven distinct card ids (larger is better; equal values split).
+
+    >>> from pokerroom.cards import parse_cards
+    >>> ids = [c.id for c in parse_cards("As Ks Qs Js Ts 2d 3c")]
+    >>> evaluate7(*ids) >> 20   # category 8: straight flush
+    8
+    """
+    k = _KEY[a] + _KEY[b] + _KEY[c] + _KEY[d] + _KEY[e] + _KEY[f] + _KEY[g]
+    st = _FS[k & 4095]
+    if st < 0:
+        try:
+            return _R7[k >> 12]
+        except KeyError:
+            return _missing(_R7, k >> 12)
+    m = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e] | _BIT[f] | _BIT[g]
+    try:
+        return _FL[(m >> st) & _SPARSE]
+    except KeyError:
+        return _missing(_FL, (m >> st) & _SPARSE)
+
+
+def evaluate7_ids(ids: Sequence[int]) -> int:
+    """:func:`evaluate7` taking a sequence of seven ids."""
+    a, b, c, d, e, f, g = ids
+    k = _KEY[a] + _KEY[b] + _KEY[c] + _KEY[d] + _KEY[e] + _KEY[f] + _KEY[g]
+    st = _FS[k & 4095]
+    if st < 0:
+        try:
+            return _R7[k >> 12]
+        except KeyError:
+            return _missing(_R7, k >> 12)
+    m = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e] | _BIT[f] | _BIT[g]
+    try:
+        return _FL[(m >> st) & _SPARSE]
+    except KeyError:
+        return _missing(_FL, (m >> st) & _SPARSE)
+
+
+def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+    """Value of exactly five card ids."""
+    k = _KEY[a] + _KEY[b] + _KEY[c] + _KEY[d] + _KEY[e]
+    st = _FS[k & 4095]
+    if st < 0:
+        try:
+            return _R5[k >> 12]
+        except KeyError:
+            return _missing(_R5, k >> 12)
+    m = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e]
+    try:
+        return _FL[(m >> st) & _SPARSE]
+    except KeyError:
+        return _missing(_FL, (m >> st) & _SPARSE)
+
+
+def evaluate_ids(ids: Sequence[int]) -> int:
+    """Value of the best five of 5..7 card ids."""
+    n = len(ids)
+    if n == 7:
+        return evaluate7_ids(ids)
+    if n == 5:
+        a, b, c, d, e = ids
+        return evaluate5(a, b, c, d, e)
+    if n != 6:
+        raise ValueError(f"an international high hand needs 5 to 7 cards, got {n}")
+    k = 0
+    m = 0
+    for i in ids:
+        k += _KEY[i]
+        m |= _BIT[i]
+    st = _FS[k & 4095]
+    if st < 0:
+        try:
+            return _R6[k >> 12]
+        except KeyError:
+            return _missing(_R6, k >> 12)
+    try:
+        return _FL[(m >> st) & _SPARSE]
+    except KeyError:
+        return _missing(_FL, (m >> st) & _SPARSE)
+
+
+def omaha_ids(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Best value using exactly two of the four hole ids and exactly three of the 3..5 board ids.
+
+    Every one of the 60 combinations is looked up by its rank-key sum (no flush); flushes are then added
+    only for a suit with at least two hole cards and three board cards, because a combination's flush
+    value always exceeds its no-flush value (so the maximum over both sets is the true best hand).
+    """
+    if len(hole) != 4 or not 3 <= len(board) <= 5:
+        raise ValueError("Omaha needs four hole cards and three to five board cards")
+    if not _R5 or not _FL:
+        _load()
+    rk = _RK
+    table = _R5
+    hs = [rk[x] + rk[y] for x, y in combinations(hole, 2)]
+    bs = [rk[x] + rk[y] + rk[z] for x, y, z in combinations(board, 3)]
+    try:
+        best = max([table[h + b] for h in hs for b in bs])
+    except KeyError:
+        raise ValueError("not a valid Omaha hand (a rank more than four times)") from None
+    for suit in range(4):
+        hole_s = [x for x in hole if x // 13 == suit]
+        if len(hole_s) < 2:
+            continue
+        board_s = [x for x in board if x // 13 == suit]
+        if len(board_s) < 3:
+            continue
+        st = 3 - suit
+        for x, y in combinations(hole_s, 2):
+            hm = _BIT[x] | _BIT[y]
+            for p, q, r in combinations(board_s, 3):
+                v = _FL[((hm | _BIT[p] | _BIT[q] | _BIT[r]) >> st) & _SPARSE]
+                if v > best:
+                    best = v
+    return best
+
+
+# ------------------------------------------------------------------------------------------ public API
+
+
+def intl_name(value: int) -> str:
+    """Korean name of an international value: 스트레이트 플러시 with an ace on top is the royal one."""
+    category = value >> 20
+    if category == T.STRAIGHT_FLUSH and (value >> 16) & 15 == 12:
+        return T.ROYAL_NAME
+    return T.INTL_NAMES[category]
+
+
+def _order(ids: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(_CARDS[i] for i in sorted(ids, key=lambda i: _BIT[i], reverse=True))
+
+
+def _pick(value: int, combos: Sequence[tuple[int, ...]]) -> tuple[Card, ...]:
+    """Among five-card combinations worth ``value``, the one with the best cards (a stable choice)."""
+    best: tuple[int, ...] | None = None
+    best_mask = -1
+    for combo in combos:
+        if evaluate5(*combo) == value:
+            mask = _BIT[combo[0]] | _BIT[combo[1]] | _BIT[combo[2]] | _BIT[combo[3]] | _BIT[combo[4]]
+            if mask > best_mask:
+                best, best_mask = combo, mask
+    return _order(best) if best is not None else ()
+
+
+class HighValue(HandValue):
+    """International high value; the key is complete (suits never break ties)."""
+
+    __slots__ = ()
+    family = "high"
+
+    def _resolve(self) -> Details:
+        value = self.key
+        source = self._source
+        if len(source) == 2:  # Omaha: (hole ids, board ids)
+            hole, board = source
+            combos = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
+        else:
+            combos = list(combinations(source, 5))
+        return intl_name(value), value >> 20, _pick(value, combos)
+
+
+_new = object.__new__
+
+
+def international_high(cards: Sequence[Card]) -> HandValue:
+    """Best five of 5..7 cards by the international ranking (§6.1): no suits, the wheel is the lowest
+    straight, no wrap-around. ``category``: 0 하이카드 ... 8 스트레이트 플러시.
+
+    >>> from pokerroom.cards import parse_cards
+    >>> board = "Ks Kd 7c 4h 2s"
+    >>> a = international_high(parse_cards("Ac 3d " + board))
+    >>> b = international_high(parse_cards("Qh Jh " + board))
+    >>> a > b, a.name
+    (True, '원페어')
+    >>> international_high(parse_cards("9s 9h 8d 8c As 2c 3d")) == international_high(
+    ...     parse_cards("9s 9h 8d 8c As 4c 5d"))
+    True
+    """
+    n = len(cards)
+    if n == 7:
+        c0, c1, c2, c3, c4, c5, c6 = cards
+        a, b, c, d, e, f, g = c0.id, c1.id, c2.id, c3.id, c4.id, c5.id, c6.id
+        k = _KEY[a] + _KEY[b] + _KEY[c] + _KEY[d] + _KEY[e] + _KEY[f] + _KEY[g]
+        st = _FS[k & 4095]
+        value = _new(HighValue)
+        if st < 0:
+            try:
+                value.key = _R7[k >> 12]
+            except KeyError:
+                value.key = _missing(_R7, k >> 12)
+        else:
+            value.key = evaluate7(a, b, c, d, e, f, g)
+        value._source = (a, b, c, d, e, f, g)
+        return value
+    ids = tuple([c.id for c in cards])
+    value = _new(HighValue)
+    value.key = evaluate_ids(ids)
+    value._source = ids
+    return value
+
+
+def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    """Omaha high (§5.4.2): exactly two of the four hole cards and exactly three board cards.
+
+    >>> from pokerroom.cards import parse_cards
+    >>> omaha_high(parse_cards("As Kh Qd Jc"), parse_cards("2s 5s 8s 9s Th")).name  # one ♠ in the hole
+    '스트레이트'
+    """
+    h = tuple([c.id for c in hole])
+    b = tuple([c.id for c in board])
+    value = _new(HighValue)
+    value.key = omaha_ids(h, b)
+    value._source = (h, b)
+    return value

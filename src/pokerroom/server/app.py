@@ -1,0 +1,254 @@
+"""The Starlette application: HTTP endpoints, the web client's files and the websocket endpoint.
+
+Why this shape: one process, one origin. The browser loads ``/`` or ``/r/{code}`` (the same
+``index.html``), its assets from ``/static/`` and talks to ``/ws/{code}``, so no CORS is ever needed and the
+websocket ``Origin`` check can simply demand our own host. Each socket gets a bounded outgoing queue and a
+sender task, so rooms only ever enqueue frames and a stalled client is dropped instead of stalling others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerroom.server import protocol as P
+from pokerroom.server.engine_port import GameEngine
+from pokerroom.server.limits import Limits, TokenBucket, origin_allowed
+from pokerroom.server.rooms import Connection, Rooms
+from pokerroom.server.store import Store
+from pokerroom.server.timers import Clock
+from pokerroom.server.tokens import is_room_code
+
+log = logging.getLogger("pokerroom.server")
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+@dataclass
+class ServerConfig:
+    """Everything ``create_app`` needs; the CLI fills it from flags, tests build it directly."""
+
+    data_dir: Path | None = None  # None: in-memory store (tests)
+    limits: Limits = field(default_factory=Limits)
+    time_scale: float = 1.0
+    idle_close_s: float = 1800.0
+    reap_interval_s: float = 5.0
+    bot_delay_ms: int = 800
+    static_dir: Path = STATIC_DIR
+    engine: GameEngine | None = None  # None: the real pokerroom.engine
+    hints: bool = True  # use pokerroom.bots.recommend for hints when it exists
+    warm_up: bool = True  # pre-build bot/hint tables in a thread at start-up
+
+
+class WsConnection(Connection):
+    """A room connection backed by a Starlette websocket and a bounded send queue."""
+
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+        super().__init__()
+        self.ws = ws
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue(maxsize=limits.send_queue + 1)
+        self.closing = False
+        self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.queue.maxsize - 1:
+            self.close(1008)  # too slow to keep up: drop it, it can reconnect for a fresh snapshot
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(code)
+
+    async def run_sender(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, int):
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=item)
+                    return
+                await self.ws.send_text(item)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        except Exception:
+            log.debug("sender stopped", exc_info=True)
+
+
+def _json_error(exc: P.ProtocolError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    """Build the app. The engine is imported lazily so a missing engine fails loudly at start-up only."""
+    cfg = config or ServerConfig()
+    limits = cfg.limits
+    state: dict[str, Any] = {"connections": 0}
+
+    def make_rooms() -> Rooms:
+        engine = cfg.engine
+        if engine is None:
+            from pokerroom.server.engine_port import PokerEngine
+
+            engine = PokerEngine()
+        from pokerroom.server.botseat import load_decider, load_recommender
+
+        store = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3")
+        return Rooms(engine, store, clock=Clock(cfg.time_scale), limits=limits, idle_close_s=cfg.idle_close_s,
+                     reap_interval_s=cfg.reap_interval_s, bot_delay_ms=cfg.bot_delay_ms,
+                     decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        rooms = make_rooms()
+        app.state.rooms = rooms
+        await rooms.start()
+        warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
+        try:
+            yield
+        finally:
+            if warm is not None:
+                with contextlib.suppress(Exception):
+                    await warm
+            await rooms.stop()
+            rooms.store.close()
+
+    def rooms_of(request: Request | WebSocket) -> Rooms:
+        rooms: Rooms = request.app.state.rooms
+        return rooms
+
+    async def index(request: Request) -> Response:
+        page = cfg.static_dir / "index.html"
+        if not page.is_file():
+            return PlainTextResponse("웹 클라이언트가 아직 준비되지 않았어요", status_code=404)
+        return FileResponse(page, media_type="text/html; charset=utf-8")
+
+    async def static(request: Request) -> Response:
+        rel = request.path_params["path"]
+        root = cfg.static_dir.resolve()
+        try:
+            target = (root / rel).resolve()
+        except (OSError, ValueError):
+            return PlainTextResponse("없는 파일이에요", status_code=404)
+        if not target.is_relative_to(root) or not target.is_file():
+            return PlainTextResponse("없는 파일이에요", status_code=404)
+        return FileResponse(target)
+
+    async def healthz(request: Request) -> Response:
+        rooms = rooms_of(request)
+        return JSONResponse({"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"]})
+
+    async def create_room(request: Request) -> Response:
+        body = await request.body()
+        try:
+            if len(body) > limits.max_body_bytes:
+                raise P.error("too_large", status=413)
+            try:
+                data = json.loads(body)
+            except ValueError:
+                raise P.error("bad_json") from None
+            if not isinstance(data, dict) or set(data) - {"nickname", "options"}:
+                raise P.error("bad_message")
+            nickname, options = data.get("nickname"), data.get("options", {})
+            if not isinstance(nickname, str):
+                raise P.error("nickname_invalid")
+            if not isinstance(options, dict):
+                raise P.error("bad_options")
+            rooms = rooms_of(request)
+            room, member, token = rooms.create_room(options, nickname)
+        except P.ProtocolError as exc:
+            return _json_error(exc)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse({"code": room.code, "link": f"{base}/r/{room.code}", "ws": f"/ws/{room.code}",
+                             "playerId": member.id, "token": token}, status_code=201)
+
+    async def room_info(request: Request) -> Response:
+        code = request.path_params["code"]
+        room = rooms_of(request).get(code) if is_room_code(code) else None
+        if room is None:
+            return _json_error(P.error("room_not_found", status=404))
+        return JSONResponse(room.public_info())
+
+    async def websocket(ws: WebSocket) -> None:
+        rooms = rooms_of(ws)
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), limits.allowed_origins):
+            await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
+            return
+        code = ws.path_params["code"]
+        room = rooms.get(code) if is_room_code(code) else None
+        await ws.accept()
+        if room is None:
+            await ws.send_text(P.dumps(P.error_msg("room_not_found", P.MESSAGES["room_not_found"])))
+            await ws.close(code=4404)
+            return
+        if state["connections"] >= limits.max_connections:
+            await ws.send_text(P.dumps(P.error_msg("server_full", P.MESSAGES["server_full"])))
+            await ws.close(code=1013)
+            return
+        conn = WsConnection(ws, limits)
+        conn.room = room
+        state["connections"] += 1
+        sender = asyncio.get_running_loop().create_task(conn.run_sender())
+        try:
+            await _receive_loop(rooms, room, conn, ws, limits)
+        finally:
+            state["connections"] -= 1
+            await rooms.detach(conn)
+            conn.close(1000)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, timeout=2.0)
+
+    routes = [
+        Route("/", index),
+        Route("/r/{code}", index),
+        Route("/static/{path:path}", static),
+        Route("/healthz", healthz),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", room_info),
+        WebSocketRoute("/ws/{code}", websocket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits) -> None:
+    """Read frames until the socket closes; every bad frame gets a typed error, only floods disconnect."""
+    while not conn.closing:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not conn.bucket.allow():
+            conn.close(1008)
+            return
+        text = message.get("text")
+        if text is None:
+            conn.send(P.dumps(P.error_msg("binary_frame", P.MESSAGES["binary_frame"])))
+            continue
+        if len(text) > limits.max_message_bytes or len(text.encode("utf-8", "surrogatepass")) > \
+                limits.max_message_bytes:
+            conn.send(P.dumps(P.error_msg("too_large", P.MESSAGES["too_large"])))
+            continue
+        try:
+            msg = P.parse_client_message(text)
+        except P.ProtocolError as exc:
+            conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
+            continue
+        if room.closed:
+            return
+        await rooms.handle(room, conn, msg)

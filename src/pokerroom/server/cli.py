@@ -1,0 +1,61 @@
+"""``pokerroom serve``: run the room server (Starlette on uvicorn) with the embedded SQLite store.
+
+Why flags and not a config file: the README's two commands must just work on a fresh machine; every knob
+has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from pokerroom.server.limits import Limits
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` sub-command to the top-level parser."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="방 서버 실행 (run the room server)",
+        description="Run the poker room server: web client, websocket rooms and the SQLite store.")
+    p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="listen port (default 8000)")
+    p.add_argument("--data-dir", default="data", help="directory of the SQLite store (default ./data)")
+    p.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                   help="extra websocket Origin to accept, e.g. https://poker.example (repeatable)")
+    p.add_argument("--idle-close", type=float, default=1800.0, metavar="SECONDS",
+                   help="close a room nobody is connected to after this long (default 1800)")
+    p.add_argument("--max-rooms", type=int, default=1000)
+    p.add_argument("--max-connections", type=int, default=5000)
+    p.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--bot-delay-ms", type=int, default=800, help=argparse.SUPPRESS)
+    p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
+    p.add_argument("--log-level", default="info")
+    p.set_defaults(func=run)
+
+
+def _load_engine(spec: str | None) -> Any:
+    """An alternative engine factory ``module:callable`` (the crash tests run a stand-in engine)."""
+    if not spec:
+        return None
+    import importlib
+
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr)()
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from pokerroom.server.app import ServerConfig, create_app
+
+    limits = Limits(max_rooms=args.max_rooms, max_connections=args.max_connections,
+                    allowed_origins=tuple(args.allowed_origin))
+    config = ServerConfig(data_dir=Path(args.data_dir), limits=limits, time_scale=args.time_scale,
+                          idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
+                          engine=_load_engine(args.engine), warm_up=not args.no_warm_up)
+    app = create_app(config)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on", access_log=False)
+    return 0

@@ -1,0 +1,69 @@
+"""Limits that keep one room, one socket or one stranger from hurting the rest.
+
+Why: the server runs on a friend's laptop or a tiny VPS; a flood, a giant frame or a cross-site page
+opening sockets must cost almost nothing and never change game state. Caps are configurable so the load
+benchmark and tests can raise or lower them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class Limits:
+    """All the caps in one place (defaults suit a home server)."""
+
+    max_message_bytes: int = 4096  # one websocket text frame (UTF-8 bytes)
+    max_body_bytes: int = 4096  # one HTTP request body
+    rate_per_second: float = 20.0  # sustained messages per connection
+    rate_burst: float = 40.0  # bucket size
+    max_rooms: int = 1000
+    max_spectators: int = 20  # per room
+    max_tabs_per_seat: int = 4
+    max_connections: int = 5000  # whole server
+    send_queue: int = 512  # frames waiting for a slow socket before it is dropped
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)
+
+
+class TokenBucket:
+    """Classic token bucket: ``allow()`` spends one token; tokens refill at ``rate`` per second."""
+
+    __slots__ = ("_last", "_tokens", "burst", "rate")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._tokens = burst
+        self._last = time.monotonic()
+
+    def allow(self, now: float | None = None) -> bool:
+        t = time.monotonic() if now is None else now
+        self._tokens = min(self.burst, self._tokens + (t - self._last) * self.rate)
+        self._last = t
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Is a websocket handshake's ``Origin`` acceptable?
+
+    Browsers always send ``Origin``; a page on another site opening a socket to our room (cross-site
+    websocket hijacking) is refused unless its origin is configured. Non-browser clients (tests, the load
+    benchmark, bots) send none and are not a CSRF risk, so a missing origin is allowed.
+    """
+    if origin is None:
+        return True
+    origin = origin.strip()
+    if origin in allowed or "*" in allowed:
+        return True
+    if origin == "null":
+        return False
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    return host is not None and parts.netloc.lower() == host.strip().lower()

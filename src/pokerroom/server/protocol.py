@@ -1,0 +1,254 @@
+"""Wire messages (docs/protocol.md): strict client-message models and server-message builders.
+
+Why strict: a message is untrusted input from a browser. Every client message is a pydantic v2 model with
+``extra="forbid"`` and strict types, behind a discriminated union on ``type``, so an extra field, a float
+where an int belongs, a negative or huge amount, or an unknown action type is refused with a typed error
+*before* anything reaches a room. Server messages are plain dicts built here (hot path, no validation
+needed) so their shape lives next to the client's.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+MAX_AMOUNT = 1_000_000_000
+
+Amount = Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
+CardId = Annotated[int, Field(strict=True, ge=0, le=255)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --- actions (poker.md §8.2); the engine decides legality, we only decide shape ------------------------
+
+SimpleType = Literal[
+    "k.check", "k.ping", "k.call", "k.ddadang", "k.quarter", "k.half", "k.full", "k.die",
+    "nl.fold", "nl.check", "nl.call", "nl.allIn", "ready",
+]
+
+
+class SimpleAction(_Strict):
+    type: SimpleType
+
+
+class RaiseAction(_Strict):
+    type: Literal["nl.raise"]
+    to: Amount
+
+
+class ChooseAction(_Strict):
+    type: Literal["choose"]
+    discardId: CardId
+    openId: CardId
+
+
+class DrawAction(_Strict):
+    type: Literal["draw"]
+    cardIds: Annotated[list[CardId], Field(max_length=5)]
+
+    @field_validator("cardIds")
+    @classmethod
+    def _distinct(cls, value: list[int]) -> list[int]:
+        if len(set(value)) != len(value):
+            raise ValueError("같은 카드를 두 번 고를 수 없어요")
+        return value
+
+
+class DeclareAction(_Strict):
+    type: Literal["declare"]
+    side: Literal["high", "low", "swing"]
+
+
+class RebuyAction(_Strict):
+    type: Literal["rebuy"]
+    accept: bool
+
+
+Action = Annotated[
+    SimpleAction | RaiseAction | ChooseAction | DrawAction | DeclareAction | RebuyAction,
+    Field(discriminator="type"),
+]
+
+# --- client -> server --------------------------------------------------------------------------------
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    spectate: Literal[True] | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Hello:
+        given = [x for x in (self.token, self.nickname, self.spectate) if x is not None]
+        if len(given) != 1:
+            raise ValueError("token, nickname, spectate 중 하나만 보내 주세요")
+        return self
+
+
+class ActionMsg(_Strict):
+    type: Literal["action"]
+    clientMsgId: Annotated[str, Field(min_length=1, max_length=64)]
+    version: Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
+    action: Action
+
+
+class Start(_Strict):
+    type: Literal["start"]
+
+
+class AddBot(_Strict):
+    type: Literal["addBot"]
+    nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+
+
+class RemoveBot(_Strict):
+    type: Literal["removeBot"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class Leave(_Strict):
+    type: Literal["leave"]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | ActionMsg | Start | AddBot | RemoveBot | Leave | Ping,
+    Field(discriminator="type"),
+]
+CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "leave", "ping"})
+_CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(Exception):
+    """A refusal the server itself makes (not the rules): stable ``code``, Korean ``message``."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+# Korean texts of the server's own refusals; codes are documented in docs/protocol.md §2.3.
+MESSAGES: dict[str, str] = {
+    "bad_json": "메시지를 읽을 수 없어요(JSON 형식이 아니에요)",
+    "binary_frame": "글자(텍스트) 메시지만 보낼 수 있어요",
+    "too_large": "메시지가 너무 커요",
+    "bad_message": "메시지 형식이 올바르지 않아요",
+    "unknown_type": "알 수 없는 메시지 종류예요",
+    "hello_first": "먼저 입장(hello)해 주세요",
+    "already_hello": "이미 입장했어요",
+    "bad_token": "입장 정보가 맞지 않아요. 새로 참가해 주세요",
+    "nickname_taken": "이미 쓰고 있는 닉네임이에요",
+    "nickname_invalid": "닉네임은 1~12자로 정해 주세요",
+    "room_full": "방이 가득 찼어요",
+    "spectators_full": "관전 인원이 가득 찼어요",
+    "too_many_tabs": "같은 자리로 너무 많은 창이 열려 있어요",
+    "not_host": "방장만 할 수 있어요",
+    "spectator": "관전 중에는 행동할 수 없어요",
+    "not_seated": "다음 게임부터 참가할 수 있어요",
+    "stale_version": "화면이 최신이 아니에요. 다시 골라 주세요",
+    "no_game": "진행 중인 게임이 없어요",
+    "game_running": "게임이 진행 중이에요",
+    "player_count": "인원이 맞지 않아 시작할 수 없어요",
+    "no_such_bot": "그런 봇이 없어요",
+    "room_not_found": "방을 찾을 수 없어요",
+    "too_many_rooms": "지금은 방을 더 만들 수 없어요. 잠시 후 다시 해 주세요",
+    "server_full": "서버가 가득 찼어요. 잠시 후 다시 해 주세요",
+    "bad_options": "옵션이 올바르지 않아요",
+    "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
+}
+
+
+def error(code: str, message: str | None = None, status: int = 400) -> ProtocolError:
+    """A :class:`ProtocolError` with the standard Korean text for ``code``."""
+    return ProtocolError(code, message or MESSAGES[code], status)
+
+
+def _field_path(err: Any) -> str:
+    return ".".join(str(p) for p in err.get("loc", ()) if not isinstance(p, int))
+
+
+def parse_client_message(text: str) -> ClientMessage:
+    """Parse one text frame into a client message or raise a typed :class:`ProtocolError`.
+
+    JSON is decoded first so malformed JSON, a non-object and an unknown ``type`` each get their own code.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise error("bad_json") from None
+    if not isinstance(data, dict):
+        raise error("bad_message", "메시지는 JSON 객체여야 해요")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        raise error("unknown_type")
+    try:
+        return _CLIENT_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = _field_path(first)
+        raise error("bad_message", f"메시지 형식이 올바르지 않아요({where})" if where else None) from None
+
+
+def action_dict(msg: ActionMsg) -> dict[str, Any]:
+    """The engine's wire dict of a validated action."""
+    return msg.action.model_dump()
+
+
+# --- server -> client --------------------------------------------------------------------------------
+
+
+def dumps(obj: object) -> str:
+    """Compact JSON with Korean kept readable (smaller frames than \\u escapes)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_msg(code: str, message: str, client_msg_id: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "clientMsgId": client_msg_id}
+
+
+def ack_msg(client_msg_id: str, version: int) -> dict[str, Any]:
+    return {"type": "ack", "clientMsgId": client_msg_id, "version": version}
+
+
+def view_msg(version: int, view: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "view", "version": version, "view": view}
+
+
+def events_msg(version: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "events", "version": version, "events": events}
+
+
+def result_msg(version: int, result: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "result", "version": version, "result": result}
+
+
+def welcome_msg(
+    code: str, role: str, player_id: str | None, version: int, token: str | None = None
+) -> dict[str, Any]:
+    msg: dict[str, Any] = {"type": "welcome", "code": code, "role": role, "playerId": player_id,
+                           "version": version}
+    if token is not None:
+        msg["token"] = token
+    return msg
+
+
+PONG = {"type": "pong"}

@@ -1,0 +1,642 @@
+"""Rooms: members, seats, host, spectators, games — with exactly one writer per room.
+
+Why one writer: two players clicking at once, a timer firing and a bot acting must apply one after
+another against a single version counter, or a stale view could act on a state it never saw. Every change
+of a room runs inside ``room.lock`` and the critical sections never await, so a change is: validate ->
+engine -> commit to SQLite -> enqueue frames, all before the next one starts. Sockets are written by their
+own sender tasks (see ``app``), so a slow phone never stalls a table.
+
+What is secret is decided by the engine's ``view(state, viewer)``; the room's job is to hand each socket
+the view of exactly its own seat (spectators and not-yet-seated members get ``view(state, None)``), and to
+put nothing else secret in any frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import logging
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pokerroom.rejections import Rejected
+from pokerroom.server import protocol as P
+from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
+from pokerroom.server.engine_port import GameEngine, OptionsError
+from pokerroom.server.limits import Limits
+from pokerroom.server.store import LogRow, Store
+from pokerroom.server.timers import Clock, DeadlineTimer
+from pokerroom.server.tokens import new_room_code, new_seat_token, token_digest, token_matches
+
+log = logging.getLogger("pokerroom.server")
+
+Phase = Literal["lobby", "playing", "finished"]
+Status = Literal["seated", "waiting", "left"]
+MAX_NICKNAME = 12
+ACKS_KEPT = 256
+
+
+class Connection:
+    """A room's handle on one socket. ``send``/``close`` must not block (the app queues them)."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self) -> None:
+        self.conn_id = next(Connection._ids)
+        self.role: Literal["none", "player", "spectator"] = "none"
+        self.player_id: str | None = None
+        self.room: Room | None = None
+
+    def send(self, text: str) -> None:
+        raise NotImplementedError
+
+    def close(self, code: int) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Member:
+    """A person (or bot) in a room. ``digest`` is the seat token's SHA-256, never the token."""
+
+    id: str
+    nickname: str
+    digest: str | None
+    bot: bool
+    status: Status
+    seq: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "nickname": self.nickname, "digest": self.digest, "bot": self.bot,
+                "status": self.status, "seq": self.seq}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Member:
+        return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"])
+
+
+@dataclass(eq=False)
+class Room:
+    code: str
+    options: Any
+    options_json: dict[str, Any]
+    min_players: int
+    max_players: int
+    created_ms: int
+    members: dict[str, Member] = field(default_factory=dict)
+    host_id: str | None = None
+    phase: Phase = "lobby"
+    version: int = 0
+    game_no: int = 0
+    next_seq: int = 1
+    state: Any = None
+    game_players: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    acks: dict[str, OrderedDict[str, int]] = field(default_factory=dict)
+    connections: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: DeadlineTimer | None = None
+    bot_pending: set[str] = field(default_factory=set)
+    empty_since: float | None = None
+    closed: bool = False
+
+    def meta(self) -> dict[str, Any]:
+        """Everything but the engine state, as stored."""
+        return {"code": self.code, "options": self.options_json, "members": [m.to_json() for m in
+                self.members.values()], "hostId": self.host_id, "phase": self.phase, "gameNo": self.game_no,
+                "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
+                "createdMs": self.created_ms}
+
+    def human_connected(self) -> bool:
+        return any(c.role != "none" for c in self.connections)
+
+    def connected_ids(self) -> set[str]:
+        return {c.player_id for c in self.connections if c.player_id is not None}
+
+    def spectator_count(self) -> int:
+        return sum(1 for c in self.connections if c.role == "spectator")
+
+    def public_info(self) -> dict[str, Any]:
+        online = self.connected_ids()
+        players = [
+            {"id": m.id, "nickname": m.nickname, "bot": m.bot, "connected": m.bot or m.id in online,
+             "host": m.id == self.host_id, "status": m.status}
+            for m in self.members.values()
+        ]
+        return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
+                "spectators": self.spectator_count(), "options": self.options_json,
+                "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no}
+
+
+def clean_nickname(raw: str) -> str:
+    """Trimmed, NFC-normalised nickname of 1..12 visible characters, or ``nickname_invalid``."""
+    nick = unicodedata.normalize("NFC", raw).strip()
+    if not 1 <= len(nick) <= MAX_NICKNAME or any(unicodedata.category(ch)[0] in "CZ" and ch != " "
+                                                  for ch in nick):
+        raise P.error("nickname_invalid")
+    return nick
+
+
+CommitHook = Callable[[Room, int, list[dict[str, Any]]], None]
+
+
+class Rooms:
+    """All rooms of one server process, their persistence, timers and bots."""
+
+    def __init__(self, engine: GameEngine, store: Store, *, clock: Clock | None = None,
+                 limits: Limits | None = None, idle_close_s: float = 1800.0, reap_interval_s: float = 5.0,
+                 bot_delay_ms: int = 800, decider: ActionFn | None = None,
+                 recommender: ActionFn | None = None) -> None:
+        self.engine = engine
+        self.store = store
+        self.clock = clock or Clock()
+        self.limits = limits or Limits()
+        self.idle_close_s = idle_close_s
+        self.reap_interval_s = reap_interval_s
+        self.bot_delay_ms = bot_delay_ms
+        self.decider: ActionFn = decider or cautious_decide
+        self.recommender = recommender
+        self.rooms: dict[str, Room] = {}
+        self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
+        self._reaper: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- lifecycle ------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots."""
+        stored_rooms = self.store.load_all()
+        if stored_rooms:
+            self.clock.not_before(max(s.updated_ms for s in stored_rooms))
+        for stored in stored_rooms:
+            try:
+                room = self._restore(stored.code, stored.meta, stored.state, stored.version)
+            except Exception:
+                log.exception("room %s could not be restored; it stays in the store", stored.code)
+                continue
+            self.rooms[room.code] = room
+        for room in self.rooms.values():
+            self._arm(room)
+            self._schedule_bots(room)
+        self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
+
+    def warm_up(self) -> int:
+        """Call the bot and hint functions on sample views once (their first call builds lookup tables that
+        take seconds; paying that at start-up, in a thread, keeps it out of any room's critical section)."""
+        sample = getattr(self.engine, "sample_views", None)
+        if sample is None:
+            return 0
+        count = 0
+        for view in sample():
+            for fn in (self.decider, self.recommender):
+                if fn is not None:
+                    try:
+                        fn(view)
+                        count += 1
+                    except Exception:
+                        log.debug("warm-up call failed", exc_info=True)
+        return count
+
+    async def stop(self) -> None:
+        if self._reaper is not None:
+            self._reaper.cancel()
+        for room in self.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int) -> Room:
+        options = self.engine.parse_options(meta["options"])
+        lo, hi = self.engine.player_range(options)
+        room = Room(code, options, self.engine.options_json(options), lo, hi, meta["createdMs"])
+        room.members = {m["id"]: Member.from_json(m) for m in meta["members"]}
+        room.host_id = meta["hostId"]
+        room.phase = meta["phase"]
+        room.game_no = meta["gameNo"]
+        room.next_seq = meta["nextSeq"]
+        room.game_players = list(meta["gamePlayers"])
+        room.result = meta["result"]
+        room.version = version
+        room.state = None if state_text is None else self.engine.load_state(state_text)
+        for pid, cmid, ver in self.store.recent_acks(code):
+            self._remember_ack(room, pid, cmid, ver)
+        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
+        room.empty_since = time.monotonic()
+        return room
+
+    # --- HTTP-side operations -------------------------------------------------------------------------
+
+    def create_room(self, raw_options: dict[str, Any], nickname: str) -> tuple[Room, Member, str]:
+        """A new room with its creator as host and first member; returns the creator's seat token."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise P.error("too_many_rooms", status=503)
+        try:
+            options = self.engine.parse_options(raw_options)
+        except OptionsError as exc:
+            raise P.error("bad_options", exc.message) from None
+        nick = clean_nickname(nickname)
+        lo, hi = self.engine.player_range(options)
+        code = new_room_code()
+        while code in self.rooms:
+            code = new_room_code()
+        room = Room(code, options, self.engine.options_json(options), lo, hi, self.clock.now_ms())
+        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
+        room.empty_since = time.monotonic()
+        member, token = self._new_member(room, nick, bot=False)
+        room.host_id = member.id
+        self.rooms[code] = room
+        self._save_meta(room)
+        return room, member, token
+
+    def get(self, code: str) -> Room | None:
+        room = self.rooms.get(code)
+        return None if room is None or room.closed else room
+
+    # --- websocket messages ---------------------------------------------------------------------------
+
+    async def handle(self, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
+        """Apply one client message under the room's lock; refusals go to the sender only."""
+        if isinstance(msg, P.Ping):
+            conn.send(P.dumps(P.PONG))
+            return
+        async with room.lock:
+            if room.closed:
+                return
+            cmid = msg.clientMsgId if isinstance(msg, P.ActionMsg) else None
+            try:
+                if isinstance(msg, P.Hello):
+                    self._hello(room, conn, msg)
+                    return
+                if conn.role == "none":
+                    raise P.error("hello_first")
+                if isinstance(msg, P.ActionMsg):
+                    self._action(room, conn, msg)
+                elif isinstance(msg, P.Start):
+                    self._start(room, conn)
+                elif isinstance(msg, P.AddBot):
+                    self._add_bot(room, conn, msg.nickname)
+                elif isinstance(msg, P.RemoveBot):
+                    self._remove_bot(room, conn, msg.playerId)
+                elif isinstance(msg, P.Leave):
+                    self._leave(room, conn)
+            except P.ProtocolError as exc:
+                conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
+            except Rejected as exc:
+                conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
+            except Exception:
+                log.exception("room %s: internal error on %s", room.code, type(msg).__name__)
+                conn.send(P.dumps(P.error_msg("internal", P.MESSAGES["internal"], cmid)))
+
+    async def detach(self, conn: Connection) -> None:
+        """A socket went away: not a leave (§8.5: the seat keeps playing on timeouts)."""
+        room = conn.room
+        if room is None:
+            return
+        async with room.lock:
+            if conn in room.connections:
+                room.connections.remove(conn)
+                if not room.closed:
+                    self._broadcast_lobby(room)
+            if not room.human_connected() and room.empty_since is None:
+                room.empty_since = time.monotonic()
+
+    def _hello(self, room: Room, conn: Connection, msg: P.Hello) -> None:
+        if conn.role != "none":
+            raise P.error("already_hello")
+        token_out: str | None = None
+        if msg.token is not None:
+            member = self._member_by_token(room, msg.token)
+            if member is None:
+                raise P.error("bad_token")
+            tabs = sum(1 for c in room.connections if c.player_id == member.id)
+            if tabs >= self.limits.max_tabs_per_seat:
+                raise P.error("too_many_tabs")
+            conn.role, conn.player_id = "player", member.id
+        elif msg.nickname is not None:
+            nick = clean_nickname(msg.nickname)
+            self._check_capacity(room, nick)
+            member, token_out = self._new_member(room, nick, bot=False)
+            if room.host_id is None:
+                room.host_id = member.id
+            self._save_meta(room)
+            conn.role, conn.player_id = "player", member.id
+        else:
+            if room.spectator_count() >= self.limits.max_spectators:
+                raise P.error("spectators_full")
+            conn.role = "spectator"
+        conn.room = room
+        room.connections.append(conn)
+        room.empty_since = None
+        conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token_out)))
+        self._broadcast_lobby(room)
+        self._send_snapshot(room, conn)
+
+    def _action(self, room: Room, conn: Connection, msg: P.ActionMsg) -> None:
+        if conn.role != "player" or conn.player_id is None:
+            raise P.error("spectator")
+        pid = conn.player_id
+        seen = room.acks.get(pid)
+        if seen is not None and msg.clientMsgId in seen:
+            conn.send(P.dumps(P.ack_msg(msg.clientMsgId, seen[msg.clientMsgId])))
+            return
+        if room.phase != "playing" or room.state is None:
+            raise P.error("no_game")
+        if pid not in room.game_players:
+            raise P.error("not_seated")
+        if msg.version != room.version:
+            raise P.error("stale_version")
+        action = P.action_dict(msg)
+        now = self.clock.now_ms()
+        new_state, events = self.engine.apply(room.state, pid, action, now)
+        self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
+                                                     action, now), sender=conn)
+
+    def _start(self, room: Room, conn: Connection) -> None:
+        self._require_host(room, conn)
+        if room.phase == "playing":
+            raise P.error("game_running")
+        for pid in [m.id for m in room.members.values() if m.status == "left"]:
+            del room.members[pid]
+        ids = [m.id for m in sorted(room.members.values(), key=lambda m: m.seq)]
+        if not room.min_players <= len(ids) <= room.max_players:
+            lo, hi = room.min_players, room.max_players
+            raise P.error("player_count", f"{lo}~{hi}명이 있어야 시작할 수 있어요")
+        now = self.clock.now_ms()
+        try:
+            state = self.engine.setup(ids, room.options, now)
+        except Rejected as exc:
+            raise P.error("player_count", exc.message) from None
+        except ValueError as exc:
+            raise P.error("player_count", str(exc) if any("\uac00" <= c <= "\ud7a3" for c in str(exc))
+                          else None) from None
+        for m in room.members.values():
+            m.status = "seated"
+        room.game_players = ids
+        room.phase = "playing"
+        room.game_no += 1
+        room.result = None
+        self._commit(room, state, [], LogRow(room.version + 1, "start", conn.player_id, None, None, now))
+        self._broadcast_lobby(room)
+
+    def _add_bot(self, room: Room, conn: Connection, nickname: str | None) -> None:
+        self._require_host(room, conn)
+        if room.phase == "playing":
+            raise P.error("game_running")
+        if nickname is None:
+            taken = {m.nickname for m in room.members.values()}
+            nickname = next(f"봇 {i}" for i in itertools.count(1) if f"봇 {i}" not in taken)
+        nick = clean_nickname(nickname)
+        self._check_capacity(room, nick)
+        self._new_member(room, nick, bot=True)
+        self._save_meta(room)
+        self._broadcast_lobby(room)
+
+    def _remove_bot(self, room: Room, conn: Connection, player_id: str) -> None:
+        self._require_host(room, conn)
+        if room.phase == "playing":
+            raise P.error("game_running")
+        member = room.members.get(player_id)
+        if member is None or not member.bot:
+            raise P.error("no_such_bot")
+        del room.members[player_id]
+        self._save_meta(room)
+        self._broadcast_lobby(room)
+
+    def _leave(self, room: Room, conn: Connection) -> None:
+        """Leave for good. Mid-game the engine gets ``leave`` (§5.8: auto-die each hand, stays ranked)."""
+        pid = conn.player_id
+        if conn.role == "spectator" or pid is None:
+            room.connections.remove(conn)
+            conn.close(1000)
+            self._broadcast_lobby(room)
+            return
+        member = room.members[pid]
+        in_game = pid in room.game_players and room.phase != "lobby"
+        if in_game:
+            member.status = "left"
+        else:
+            del room.members[pid]
+        self._fix_host(room)
+        for other in [c for c in room.connections if c.player_id == pid]:
+            room.connections.remove(other)
+            other.close(1000)
+        if in_game and room.phase == "playing":
+            now = self.clock.now_ms()
+            try:
+                new_state, events = self.engine.apply(room.state, pid, {"type": "leave"}, now)
+            except Rejected:
+                self._save_meta(room)
+            else:
+                self._commit(room, new_state, events, LogRow(room.version + 1, "leave", pid, None,
+                                                             {"type": "leave"}, now))
+        else:
+            self._save_meta(room)
+        self._broadcast_lobby(room)
+        if not room.human_connected() and room.empty_since is None:
+            room.empty_since = time.monotonic()
+
+    # --- helpers --------------------------------------------------------------------------------------
+
+    def _require_host(self, room: Room, conn: Connection) -> None:
+        if conn.player_id is None or conn.player_id != room.host_id:
+            raise P.error("not_host")
+
+    def _check_capacity(self, room: Room, nick: str) -> None:
+        active = [m for m in room.members.values() if m.status != "left"]
+        folded = nick.casefold()
+        if any(m.nickname.casefold() == folded for m in active):
+            raise P.error("nickname_taken")
+        if len(active) >= room.max_players:
+            raise P.error("room_full")
+
+    def _new_member(self, room: Room, nick: str, *, bot: bool) -> tuple[Member, str]:
+        token = "" if bot else new_seat_token()
+        member = Member(f"p{room.next_seq}", nick, None if bot else token_digest(token), bot,
+                        "waiting" if room.phase == "playing" else "seated", room.next_seq)
+        room.next_seq += 1
+        room.members[member.id] = member
+        return member, token
+
+    def _member_by_token(self, room: Room, token: str) -> Member | None:
+        found: Member | None = None
+        for member in room.members.values():  # compare against every seat: no early exit timing
+            if member.digest is not None and token_matches(token, member.digest) and member.status != "left":
+                found = member
+        return found
+
+    def _fix_host(self, room: Room) -> None:
+        current = room.members.get(room.host_id or "")
+        if current is not None and current.status != "left" and not current.bot:
+            return
+        humans = sorted((m for m in room.members.values() if not m.bot and m.status != "left"),
+                        key=lambda m: m.seq)
+        room.host_id = humans[0].id if humans else None
+
+    def _remember_ack(self, room: Room, pid: str, cmid: str, version: int) -> None:
+        seen = room.acks.setdefault(pid, OrderedDict())
+        seen[cmid] = version
+        while len(seen) > ACKS_KEPT:
+            seen.popitem(last=False)
+
+    def _viewer(self, room: Room, conn: Connection) -> str | None:
+        pid = conn.player_id
+        return pid if pid is not None and pid in room.game_players else None
+
+    def _view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+        view = self.engine.view(room.state, viewer)
+        if viewer is not None and self.recommender is not None and room.options_json.get("hints"):
+            me = view.get("me")
+            if isinstance(me, dict) and legal_actions(view):
+                try:
+                    me["hint"] = self.recommender(view)
+                except Exception:
+                    log.exception("hint failed")
+        return view
+
+    def _send_snapshot(self, room: Room, conn: Connection) -> None:
+        if room.state is not None:
+            conn.send(P.dumps(P.view_msg(room.version, self._view(room, self._viewer(room, conn)))))
+        if room.result is not None and room.phase == "finished":
+            conn.send(P.dumps(P.result_msg(room.version, room.result)))
+
+    def _broadcast(self, room: Room, text: str) -> None:
+        for conn in list(room.connections):
+            conn.send(text)
+
+    def _broadcast_lobby(self, room: Room) -> None:
+        self._broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
+
+    def _save_meta(self, room: Room) -> None:
+        state = None if room.state is None else self.engine.dump_state(room.state)
+        self.store.save(room.code, room.meta(), state, room.version, self.clock.now_ms())
+
+    def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
+                sender: Connection | None = None) -> None:
+        """Persist, then publish: every socket gets the events and its own view; the sender its ack."""
+        result = self.engine.result(new_state) if room.phase == "playing" else None
+        room.state = new_state
+        room.version = row.version
+        if result is not None:
+            room.phase = "finished"
+            room.result = result
+        if row.client_msg_id is not None and row.player_id is not None:
+            self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
+        self.store.save(room.code, room.meta(), self.engine.dump_state(new_state), row.version,
+                        row.at_ms, row)
+        version = row.version
+        events_text = P.dumps(P.events_msg(version, events)) if events else None
+        cache: dict[str | None, str] = {}
+        for conn in list(room.connections):
+            viewer = self._viewer(room, conn)
+            text = cache.get(viewer)
+            if text is None:
+                text = cache[viewer] = P.dumps(P.view_msg(version, self._view(room, viewer)))
+            if events_text is not None:
+                conn.send(events_text)
+            conn.send(text)
+        if sender is not None and row.client_msg_id is not None:
+            sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
+        if result is not None:
+            self._broadcast(room, P.dumps(P.result_msg(version, result)))
+            self._broadcast_lobby(room)
+        if self.on_commit is not None:
+            self.on_commit(room, version, events)
+        self._arm(room)
+        self._schedule_bots(room)
+
+    # --- timers and bots ------------------------------------------------------------------------------
+
+    def _arm(self, room: Room) -> None:
+        if room.timer is None:
+            return
+        if room.phase == "playing" and room.state is not None and not room.closed:
+            room.timer.arm(self.engine.deadline(room.state))
+        else:
+            room.timer.cancel()
+
+    async def _on_deadline(self, room: Room) -> None:
+        """A deadline passed: the engine's automatic action (§8.5), through the same writer as actions."""
+        async with room.lock:
+            if room.closed or room.phase != "playing" or room.state is None or room.timer is None:
+                return
+            due = self.engine.deadline(room.state)
+            now = self.clock.now_ms()
+            if due is None:
+                return
+            if due > now:
+                room.timer.arm(due)
+                return
+            try:
+                new_state, events = self.engine.on_timeout(room.state, now)
+            except Exception:
+                log.exception("room %s: on_timeout failed; retrying in a second", room.code)
+                self._later(1.0, lambda: self._on_deadline(room))
+                return
+            if self.engine.deadline(new_state) == due and not events:
+                self._later(1.0, lambda: self._on_deadline(room))  # no progress: do not spin
+                room.timer.cancel()
+            self._commit(room, new_state, events, LogRow(room.version + 1, "timeout", None, None, None, now))
+
+    def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        async def run() -> None:
+            await asyncio.sleep(seconds)
+            await make()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _schedule_bots(self, room: Room) -> None:
+        if room.phase != "playing" or room.state is None:
+            return
+        for pid in room.game_players:
+            member = room.members.get(pid)
+            if member is None or not member.bot or pid in room.bot_pending:
+                continue
+            if legal_actions(self.engine.view(room.state, pid)):
+                room.bot_pending.add(pid)
+                delay = self.clock.real_seconds(self.bot_delay_ms)
+                self._later(delay, functools.partial(self._bot_act, room, pid))
+
+    async def _bot_act(self, room: Room, pid: str) -> None:
+        async with room.lock:
+            room.bot_pending.discard(pid)
+            if room.closed or room.phase != "playing" or room.state is None:
+                return
+            action = BotSeat(pid, self.decider).choose(self.engine.view(room.state, pid))
+            if action is None:
+                return  # the deadline will act for the bot
+            now = self.clock.now_ms()
+            try:
+                new_state, events = self.engine.apply(room.state, pid, action, now)
+            except Rejected as exc:
+                log.warning("room %s: bot %s refused: %s", room.code, pid, exc.code)
+                return
+            self._commit(room, new_state, events, LogRow(room.version + 1, "bot", pid, None, action, now))
+
+    # --- closing idle rooms ---------------------------------------------------------------------------
+
+    async def _reap_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.reap_interval_s)
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.empty_since is not None and now - room.empty_since >= self.idle_close_s:
+                    await self.close_room(room)
+
+    async def close_room(self, room: Room) -> None:
+        """Close a room for good: sockets closed (4404), store rows deleted, chips gone (§12)."""
+        async with room.lock:
+            room.closed = True
+            if room.timer is not None:
+                room.timer.cancel()
+            for conn in list(room.connections):
+                conn.close(4404)
+            room.connections.clear()
+            self.store.delete(room.code)
+            self.rooms.pop(room.code, None)

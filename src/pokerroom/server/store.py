@@ -1,0 +1,136 @@
+"""Crash-safe persistence of rooms in an embedded SQLite database (WAL).
+
+Why: a friend's server may be killed at any moment (SIGKILL, OOM, a closed laptop). Every accepted change is
+committed *before* anything is sent, in one transaction holding the room's metadata (members, token
+digests, host, phase, version), the engine state (which includes the dealing RNG, so the next cards survive)
+and one action-log row. WAL with ``synchronous=NORMAL`` keeps commits cheap and survives a process kill
+(only an OS crash could lose the last commits). ``path=None`` gives an in-memory store for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    meta TEXT NOT NULL,
+    state TEXT,
+    version INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    player_id TEXT,
+    client_msg_id TEXT,
+    action TEXT,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, version)
+);
+"""
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
+
+    version: int
+    kind: str  # "action" | "timeout" | "bot" | "start" | "leave"
+    player_id: str | None
+    client_msg_id: str | None
+    action: dict[str, Any] | None
+    at_ms: int
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    code: str
+    meta: dict[str, Any]
+    state: str | None
+    version: int
+    updated_ms: int
+
+
+class Store:
+    """A tiny synchronous store; the room's single writer calls it inside its lock."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        if path is not None:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(
+            ":memory:" if path is None else str(path), isolation_level=None, check_same_thread=False
+        )
+        self._lock = threading.Lock()
+        with self._lock:
+            if path is not None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(_SCHEMA)
+
+    def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+             log: LogRow | None = None) -> None:
+        """Upsert the room and append its log row, atomically."""
+        meta_text = json.dumps(meta, ensure_ascii=False, separators=(",", ":"))
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute(
+                    "INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
+                    "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
+                    "version=excluded.version, updated_ms=excluded.updated_ms",
+                    (code, meta_text, state, version, now_ms),
+                )
+                if log is not None:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)",
+                        (code, log.version, log.kind, log.player_id, log.client_msg_id,
+                         None if log.action is None else json.dumps(log.action, separators=(",", ":")),
+                         log.at_ms),
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def delete(self, code: str) -> None:
+        """Forget a closed room entirely: its chips vanish with it (poker.md §12)."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM rooms WHERE code=?", (code,))
+            self._db.execute("DELETE FROM actions WHERE code=?", (code,))
+            self._db.execute("COMMIT")
+
+    def load_all(self) -> list[StoredRoom]:
+        with self._lock:
+            rows = self._db.execute("SELECT code, meta, state, version, updated_ms FROM rooms").fetchall()
+        return [StoredRoom(code, json.loads(meta), state, version, ms) for code, meta, state, version, ms in rows]
+
+    def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]:
+        """(player_id, client_msg_id, version) of the newest client actions, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT player_id, client_msg_id, version FROM actions WHERE code=? AND client_msg_id "
+                "IS NOT NULL ORDER BY version DESC LIMIT ?", (code, limit)
+            ).fetchall()
+        return [(p, c, v) for p, c, v in reversed(rows)]
+
+    def log(self, code: str) -> list[LogRow]:
+        """The full action log of a room (replay, debugging, tests)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT version, kind, player_id, client_msg_id, action, at_ms FROM actions WHERE code=? "
+                "ORDER BY version", (code,)
+            ).fetchall()
+        return [LogRow(v, k, p, c, None if a is None else json.loads(a), t) for v, k, p, c, a, t in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

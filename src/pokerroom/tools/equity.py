@@ -1,0 +1,381 @@
+"""Win/tie equity for hold'em, Omaha and 7 Poker from the cards one can see.
+
+Why this shape:
+- Every player is described only by the cards *known* to the asker (own hole cards, an opponent's open
+  cards, or nothing at all); the rest of each hand and the unseen board are filled from the unseen deck. One
+  model therefore covers "AA vs KK", "AA vs a random hand" and 7 Poker's "my seven vs their open cards".
+- When the number of equally likely completions is small (turn, river, small fields) they are enumerated
+  exactly; otherwise a batch Monte Carlo deals ``samples`` completions with numpy and reports the standard
+  error of each player's equity, so a reader knows how far to trust the digits.
+- Randomness is reproducible from ``seed`` through :class:`pokerroom.rng.DealRng` (which seeds numpy's
+  PCG64); the :mod:`random` module is never used. Without a seed the stream is secret-seeded.
+
+Equity of a player = P(win alone) + Σ P(tie with k others) / (k + 1); ``win`` and ``tie`` are reported too.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerroom.cards import Card
+from pokerroom.rng import DealRng
+from pokerroom.tools import fasteval as fe
+
+EquityMode = Literal["holdem", "omaha", "sevenPoker"]
+MODES: tuple[EquityMode, ...] = ("holdem", "omaha", "sevenPoker")
+#: Cards each player holds at showdown, and board cards, per mode.
+HOLE_COUNT: dict[str, int] = {"holdem": 2, "omaha": 4, "sevenPoker": 7}
+BOARD_COUNT: dict[str, int] = {"holdem": 5, "omaha": 5, "sevenPoker": 0}
+
+DEFAULT_EXACT_LIMIT = 300_000
+DEFAULT_BATCH = 50_000
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Per-player win, tie and equity fractions (0..1), with the method that produced them."""
+
+    mode: str
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    equity: tuple[float, ...]
+    stderr: tuple[float, ...]  # 0 for exact enumeration
+    samples: int  # deals evaluated (all of them when exact)
+    exact: bool
+    seconds: float
+    #: per player, the frequency of each hand category at showdown (index = fasteval category)
+    categories: tuple[tuple[float, ...], ...] = field(default_factory=tuple)
+
+    @property
+    def per_second(self) -> float:
+        return self.samples / self.seconds if self.seconds > 0 else float("inf")
+
+
+def numpy_rng(seed: int | str | bytes | None) -> np.random.Generator:
+    """A numpy generator derived from a DealRng, so seeds mean the same thing across the project."""
+    deal = DealRng.from_seed(seed) if not isinstance(seed, int) else DealRng.from_seed(seed % (1 << 256))
+    entropy = [deal.randbelow(1 << 32) for _ in range(8)]
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
+
+
+def _ids(cards: Sequence[Card]) -> list[int]:
+    for card in cards:
+        if not 0 <= card.id < 52 or card.rank < 2:
+            raise ValueError(f"equity needs standard-deck cards, got {card}")
+    return [card.id for card in cards]
+
+
+def count_completions(unseen: int, groups: Sequence[int]) -> int:
+    """How many equally likely ways to fill ``groups`` (sizes) from ``unseen`` cards, order-free per group."""
+    total, left = 1, unseen
+    for g in groups:
+        if g > left:
+            return 0
+        total *= math.comb(left, g)
+        left -= g
+    return total
+
+
+def enumerate_completions(unseen: int, groups: Sequence[int]) -> NDArray[np.int64]:
+    """Every completion as rows of indices into the unseen list: group 1's cards, then group 2's, ..."""
+    rows: NDArray[np.int64] = np.zeros((1, 0), dtype=np.int64)
+    for g in groups:
+        if g == 0:
+            continue
+        used = rows.shape[1]
+        comb = fe.combinations_array(unseen - used, g).astype(np.int64)
+        n_rows = rows.shape[0]
+        mask = np.ones((n_rows, unseen), dtype=bool)
+        if used:
+            mask[np.arange(n_rows)[:, None], rows] = False
+        remaining = np.nonzero(mask)[1].reshape(n_rows, unseen - used)
+        new = remaining[:, comb].reshape(n_rows * comb.shape[0], g)
+        rows = np.concatenate([np.repeat(rows, comb.shape[0], axis=0), new], axis=1)
+    return rows
+
+
+def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.int64]:
+    """``n`` uniform draws of ``take`` distinct indices below ``unseen`` (vectorised partial Fisher–Yates)."""
+    if take == 0:
+        return np.zeros((n, 0), dtype=np.int64)
+    if take <= 6 and unseen >= 30:
+        # Rejection is cheapest for few cards from a big deck: about 75% of rows are duplicate-free.
+        out16 = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
+        bad = _has_duplicates(out16)
+        while bad.any():
+            idx = np.nonzero(bad)[0]
+            out16[idx] = rng.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
+            bad[idx] = _has_duplicates(out16[idx])
+        return out16.astype(np.int64)
+    deck = np.broadcast_to(np.arange(unseen, dtype=np.int64), (n, unseen)).copy()
+    rows = np.arange(n)
+    for i in range(take):
+        j = i + rng.integers(0, unseen - i, size=n, dtype=np.int64)
+        picked = deck[rows, j]
+        deck[rows, j] = deck[rows, i]
+        deck[rows, i] = picked
+    return deck[:, :take]
+
+
+def _has_duplicates(rows: NDArray[np.int16]) -> NDArray[np.bool_]:
+    k = rows.shape[1]
+    bad = np.zeros(rows.shape[0], dtype=bool)
+    for a in range(k):
+        for b in range(a + 1, k):
+            bad |= rows[:, a] == rows[:, b]
+    return bad
+
+
+class _HoldemParts:
+    """Hold'em values straight from completion rows, adding per-card parts column by column.
+
+    Known cards contribute constants, so a heads-up "AA vs KK" costs five gathers for the board plus one
+    table lookup per player; the 64-bit flush masks are only built for the few rows that can hold a flush.
+    """
+
+    def __init__(self, unseen: NDArray[np.int64], board: NDArray[np.int64], holes: list[NDArray[np.int64]],
+                 groups: Sequence[int]) -> None:
+        self.unseen = unseen
+        self.key = fe.CARD_KEY[unseen].astype(np.int32)
+        self.suit = fe.CARD_SUITNIB[unseen].astype(np.int32)
+        self.board = board
+        self.holes = holes
+        self.groups = list(groups)
+        self.board_key = int(fe.CARD_KEY[board].sum())
+        self.board_suit = int(fe.CARD_SUITNIB[board].sum())
+        self.hole_key = [int(fe.CARD_KEY[h].sum()) for h in holes]
+        self.hole_suit = [int(fe.CARD_SUITNIB[h].sum()) for h in holes]
+        self.tab = fe.tables(False)
+
+    def _sum(self, rows: NDArray[np.int64], lo: int, hi: int, base_key: int, base_suit: int
+             ) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+        n = rows.shape[0]
+        key = np.full(n, base_key, dtype=np.int32)
+        suit = np.full(n, base_suit, dtype=np.int32)
+        for c in range(lo, hi):
+            col = rows[:, c]
+            key += self.key[col]
+            suit += self.suit[col]
+        return key, suit
+
+    def values(self, rows: NDArray[np.int64]) -> NDArray[np.int64]:
+        n = rows.shape[0]
+        nb = self.groups[0]
+        bkey, bsuit = self._sum(rows, 0, nb, self.board_key, self.board_suit)
+        out = np.empty((n, len(self.holes)), dtype=np.int64)
+        offset = nb
+        for p, _hole in enumerate(self.holes):
+            g = self.groups[p + 1]
+            if g:
+                hk, hs = self._sum(rows, offset, offset + g, self.hole_key[p], self.hole_suit[p])
+                key, suit = bkey + hk, bsuit + hs
+            else:
+                key, suit = bkey + self.hole_key[p], bsuit + self.hole_suit[p]
+            value = self.tab.rank7[key].astype(np.int64)
+            flush = ((suit + 0x3333) & 0x8888) != 0
+            if flush.any():
+                idx = np.nonzero(flush)[0]
+                cards = np.concatenate([
+                    np.broadcast_to(self.board, (idx.size, self.board.size)),
+                    self.unseen[rows[idx, :nb]],
+                    np.broadcast_to(self.holes[p], (idx.size, self.holes[p].size)),
+                    self.unseen[rows[idx, offset : offset + g]],
+                ], axis=1)
+                value[idx] = fe.eval7_high(cards)
+            out[:, p] = value
+            offset += g
+        return out
+
+
+def evaluate_deals(mode: str, holes: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Showdown values, shape (n, players), from holes (n, players, hole) and board (n, board) card ids."""
+    n, players, _ = holes.shape
+    values = np.empty((n, players), dtype=np.int64)
+    if mode == "holdem":
+        bkey = fe.CARD_KEY[board].sum(axis=1)
+        bsuit = fe.CARD_SUITNIB[board].sum(axis=1)
+        bbits = np.bitwise_or.reduce(fe.CARD_BIT[board], axis=1)
+        for p in range(players):
+            h = holes[:, p, :]
+            key = bkey + fe.CARD_KEY[h].sum(axis=1)
+            suit = bsuit + fe.CARD_SUITNIB[h].sum(axis=1)
+            bits = bbits | fe.CARD_BIT[h[:, 0]] | fe.CARD_BIT[h[:, 1]]
+            values[:, p] = fe.eval7_high_parts(key, suit, bits)
+    elif mode == "omaha":
+        for p in range(players):
+            values[:, p] = fe.eval_omaha(holes[:, p, :], board)
+    elif mode == "sevenPoker":
+        for p in range(players):
+            values[:, p] = fe.eval7_korean(holes[:, p, :])
+    else:
+        raise ValueError(f"unknown equity mode {mode!r}")
+    return values
+
+
+class _Accumulator:
+    """Integer tallies per player: wins by the number of players sharing the best hand, and categories.
+
+    Equity, its standard error and win/tie fractions are all functions of ``shared[p, k]`` (rows where p is
+    among k best): equity = Σ_k shared[p,k] / k, E[share²] = Σ_k shared[p,k] / k².
+    """
+
+    def __init__(self, players: int, korean: bool) -> None:
+        self.n = 0
+        self.players = players
+        self.shared = np.zeros((players, players + 1), dtype=np.int64)
+        self.cat = np.zeros((players, 9), dtype=np.int64)
+        self.korean = korean
+
+    def add(self, values: NDArray[np.int64]) -> None:
+        self.n += values.shape[0]
+        if self.players == 2:
+            a, b = values[:, 0], values[:, 1]
+            a_wins = int(np.count_nonzero(a > b))
+            b_wins = int(np.count_nonzero(b > a))
+            ties = values.shape[0] - a_wins - b_wins
+            self.shared[0, 1] += a_wins
+            self.shared[1, 1] += b_wins
+            self.shared[:, 2] += ties
+        else:
+            best = values.max(axis=1, keepdims=True)
+            winners = values == best
+            count = winners.sum(axis=1)
+            for p in range(self.players):
+                self.shared[p] += np.bincount(count[winners[:, p]], minlength=self.players + 1)
+        cats = fe.category_of(values, self.korean)
+        for p in range(self.players):
+            self.cat[p] += np.bincount(cats[:, p], minlength=9)[:9]
+
+    def fractions(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64],
+                                 NDArray[np.float64]]:
+        """(win, tie, equity, E[share²]) per player."""
+        k = np.arange(self.players + 1, dtype=np.float64)
+        k[0] = 1.0
+        n = float(self.n)
+        win = self.shared[:, 1] / n
+        tie = self.shared[:, 2:].sum(axis=1) / n
+        eq = (self.shared / k).sum(axis=1) / n
+        eq2 = (self.shared / (k * k)).sum(axis=1) / n
+        return win, tie, eq, eq2
+
+
+def equity(
+    players: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    *,
+    mode: EquityMode = "holdem",
+    dead: Sequence[Card] = (),
+    samples: int = 100_000,
+    seed: int | str | bytes | None = None,
+    exact: bool | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+    batch: int = DEFAULT_BATCH,
+    rng: np.random.Generator | None = None,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Equity of each player from their known cards (the rest unseen) and a partial board.
+
+    ``exact=None`` enumerates when the number of completions is at most ``exact_limit``, else samples;
+    ``True``/``False`` force one method. ``dead`` are cards known to be out of play (folded open cards, a
+    7 Poker discard) that are neither in a hand nor in the unseen deck.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    if len(players) < 2:
+        raise ValueError("equity needs at least two players")
+    hole_n, board_n = HOLE_COUNT[mode], BOARD_COUNT[mode]
+    known = [_ids(p) for p in players]
+    board_ids = _ids(board)
+    dead_ids = _ids(dead)
+    if any(len(k) > hole_n for k in known):
+        raise ValueError(f"{mode} players hold at most {hole_n} cards")
+    if len(board_ids) > board_n:
+        raise ValueError(f"{mode} has at most {board_n} board cards")
+    if board_n == 0 and board_ids:
+        raise ValueError(f"{mode} has no board")
+    used = [c for k in known for c in k] + board_ids + dead_ids
+    if len(set(used)) != len(used):
+        raise ValueError("a card appears twice")
+    unseen = np.array(sorted(set(range(52)) - set(used)), dtype=np.int64)
+    groups = [board_n - len(board_ids)] + [hole_n - len(k) for k in known]
+    total_needed = sum(groups)
+    if total_needed > unseen.size:
+        raise ValueError("not enough cards left in the deck")
+    completions = count_completions(unseen.size, groups)
+    use_exact = exact if exact is not None else completions <= exact_limit
+    acc = _Accumulator(len(players), mode == "sevenPoker")
+    start = time.perf_counter()
+    known_board = np.array(board_ids, dtype=np.int64)
+    known_holes = [np.array(k, dtype=np.int64) for k in known]
+
+    holdem = _HoldemParts(unseen, known_board, known_holes, groups) if mode == "holdem" else None
+
+    def run(rows: NDArray[np.int64]) -> None:
+        if holdem is not None:
+            acc.add(holdem.values(rows))
+            return
+        cards = unseen[rows]
+        n = cards.shape[0]
+        offset = groups[0]
+        full_board = np.concatenate([np.broadcast_to(known_board, (n, known_board.size)), cards[:, :offset]],
+                                    axis=1)
+        holes = np.empty((n, len(players), hole_n), dtype=np.int64)
+        for p, k in enumerate(known_holes):
+            g = groups[p + 1]
+            holes[:, p, : k.size] = k
+            holes[:, p, k.size :] = cards[:, offset : offset + g]
+            offset += g
+        acc.add(evaluate_deals(mode, holes, full_board))
+
+    if use_exact:
+        all_rows = enumerate_completions(unseen.size, groups)
+        total = all_rows.shape[0]
+        for lo in range(0, total, batch):
+            run(all_rows[lo : lo + batch])
+            if progress:
+                progress(min(lo + batch, total), total)
+    else:
+        if samples <= 0:
+            raise ValueError("samples must be positive")
+        gen = rng if rng is not None else numpy_rng(seed)
+        total = samples
+        done = 0
+        while done < total:
+            n = min(batch, total - done)
+            run(sample_completions(gen, unseen.size, total_needed, n))
+            done += n
+            if progress:
+                progress(done, total)
+    seconds = time.perf_counter() - start
+    n = acc.n
+    win, tie, mean, eq2 = acc.fractions()
+    if use_exact or n < 2:
+        stderr = np.zeros_like(mean)
+    else:
+        var = np.maximum(eq2 - mean * mean, 0.0) * n / (n - 1)
+        stderr = np.sqrt(var / n)
+    return EquityResult(
+        mode=mode,
+        win=tuple(float(x) for x in win),
+        tie=tuple(float(x) for x in tie),
+        equity=tuple(float(x) for x in mean),
+        stderr=tuple(float(x) for x in stderr),
+        samples=n,
+        exact=bool(use_exact),
+        seconds=seconds,
+        categories=tuple(tuple(float(x) for x in row / n) for row in acc.cat),
+    )
+
+
+def category_names(mode: str) -> tuple[str, ...]:
+    """Korean names of the category indices used in :attr:`EquityResult.categories`."""
+    return fe.KOREAN_CATEGORY_NAMES if mode == "sevenPoker" else fe.HIGH_CATEGORY_NAMES

@@ -1,0 +1,243 @@
+"""Hand histories: record finished hands from engine events and views; export hold'em/Omaha to PHH.
+
+Why from events and views (not the full state): a history is what the players saw — the public events of
+every step (actions with the chips they moved, board cards, showdown, awards) plus, for each player, their
+*own* cards as their own view shows them at the end of the hand. Nothing secret from anyone else is read,
+so a history can be handed to any player of the hand.
+
+The chips of every hand are also rebuilt from the events alone (a ledger: forced bets and actions take
+chips, returned bets and awards give them back); :attr:`HandRecord.ledger_ok` says whether that ledger
+ends at the stacks the views show, an independent check of the engine's chip flow.
+
+PHH export: no-limit Texas hold'em (``variant = "NT"``) and pot-limit Omaha (``"PO"``) in the TOML-based
+Poker Hand History format (https://phh.readthedocs.io). Players are listed in position order from the seat
+after the dealer, which is the engine's hand order (heads-up: the big blind, then the dealer, matching
+PHH's reversed heads-up blinds). ``cbr`` amounts are "raise to" totals of the street.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerroom.cards import Card
+
+ViewOf = Callable[[str | None], dict[str, Any]]
+
+
+def _card(data: Any) -> Card | None:
+    if isinstance(data, dict) and {"id", "rank", "suit"} <= set(data):
+        return Card.from_json(data)
+    return None
+
+
+def _cards(items: Any) -> list[Card]:
+    return [c for c in (_card(i) for i in items or []) if c is not None]
+
+
+@dataclass
+class HandRecord:
+    """One finished hand as the table saw it, plus each player's own cards."""
+
+    hand_no: int
+    mode: str
+    betting: str
+    base_unit: int
+    small_blind: int | None
+    dealer: str
+    order: list[str]  # from the seat after the dealer
+    starting_stacks: dict[str, int]
+    finishing_stacks: dict[str, int] = field(default_factory=dict)
+    own_cards: dict[str, list[Card]] = field(default_factory=dict)  # hole (and up) as each owner saw them
+    board: list[Card] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    showdown: list[dict[str, Any]] = field(default_factory=list)
+    awards: list[dict[str, Any]] = field(default_factory=list)
+    ledger: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ledger_ok(self) -> bool:
+        return all(self.ledger.get(p) == self.finishing_stacks.get(p) for p in self.order)
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("type") == "action"]
+
+
+class HistoryRecorder:
+    """Feed it every step's events (and a way to get views); it keeps every finished hand.
+
+    ``observe(events, view_of)`` where ``view_of(player_id)`` returns that player's view after the step and
+    ``view_of(None)`` the spectator view. Views are only requested at hand start and hand end.
+    """
+
+    def __init__(self, player_ids: list[str], starting_chips: int) -> None:
+        self.stacks: dict[str, int] = {p: starting_chips for p in player_ids}
+        self.starting_chips = starting_chips
+        self.hands: list[HandRecord] = []
+        self.current: HandRecord | None = None
+
+    def observe(self, events: list[dict[str, Any]], view_of: ViewOf) -> None:
+        for event in events:
+            self._event(event, view_of)
+
+    def _event(self, event: dict[str, Any], view_of: ViewOf) -> None:
+        kind = event.get("type")
+        if kind == "rebuy" and event.get("accept"):
+            self.stacks[str(event["player"])] = self.stacks.get(str(event["player"]), 0) + self.starting_chips
+            return
+        if kind == "handStart":
+            pub = view_of(None)
+            order = [str(p) for p in event["players"]]
+            self.current = HandRecord(
+                hand_no=int(event["handNo"]),
+                mode=str(pub.get("mode")),
+                betting=str(pub.get("betting")),
+                base_unit=int(event.get("baseUnit") or pub.get("baseUnit") or 0),
+                small_blind=pub.get("smallBlind"),
+                dealer=str(event["dealer"]),
+                order=order,
+                starting_stacks={p: self.stacks.get(p, 0) for p in order},
+            )
+            self.current.ledger = dict(self.current.starting_stacks)
+            self.current.events.append(event)
+            return
+        rec = self.current
+        if rec is None:
+            return
+        rec.events.append(event)
+        if kind in ("ante", "blind", "penalty"):
+            rec.ledger[str(event["from"])] -= int(event["amount"])
+        elif kind == "action":
+            rec.ledger[str(event["player"])] -= int(event.get("amount") or 0)
+        elif kind in ("uncalled", "award"):
+            rec.ledger[str(event["to"])] += int(event["amount"])
+        elif kind == "board":
+            rec.board.extend(_cards(event.get("cards")))
+        elif kind == "showdown":
+            rec.showdown = list(event.get("entries") or [])
+        elif kind == "handEnd":
+            rec.awards = [e for e in rec.events if e.get("type") == "award"]
+            pub = view_of(None)
+            stacks = {str(s["id"]): int(s["stack"]) for s in pub.get("seats", [])}
+            rec.finishing_stacks = {p: stacks.get(p, 0) for p in rec.order}
+            for pid in rec.order:
+                me = view_of(pid).get("me") or {}
+                rec.own_cards[pid] = _cards(me.get("hole")) + _cards(me.get("up"))
+            for p, s in rec.finishing_stacks.items():
+                self.stacks[p] = s
+            self.hands.append(rec)
+            self.current = None
+
+
+# --- PHH export ---------------------------------------------------------------------------------------------
+
+PHH_VARIANTS = {("holdem", "noLimit"): "NT", ("omaha", "potLimit"): "PO"}
+
+
+def _phh_cards(cards: list[Card]) -> str:
+    return "".join(c.code for c in cards)
+
+
+def _toml_str(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def to_phh(rec: HandRecord) -> str:
+    """The hand as PHH TOML text. Only no-limit hold'em and pot-limit Omaha are representable."""
+    variant = PHH_VARIANTS.get((rec.mode, rec.betting))
+    if variant is None:
+        raise ValueError(f"PHH export supports NL hold'em and PL Omaha, not {rec.mode}/{rec.betting}")
+    pos = {pid: i + 1 for i, pid in enumerate(rec.order)}
+    n = len(rec.order)
+    blinds = [0] * n
+    for e in rec.events:
+        if e.get("type") == "blind":
+            blinds[pos[str(e["from"])] - 1] = int(e["amount"])
+    sb = rec.small_blind if rec.small_blind is not None else max(1, rec.base_unit // 2)
+    # PHH wants the *nominal* blinds (a short stack posting less is an all-in blind, handled by the stacks).
+    if n == 2:
+        nominal = [sb, rec.base_unit]
+    else:
+        nominal = [sb, rec.base_unit] + [0] * (n - 2)
+    actions: list[str] = []
+    for pid in rec.order:
+        own = rec.own_cards.get(pid) or []
+        actions.append(f"d dh p{pos[pid]} {_phh_cards(own) if own else '????'}")
+    commit = {pid: 0 for pid in rec.order}
+    for e in rec.events:
+        if e.get("type") == "blind":
+            commit[str(e["from"])] += int(e["amount"])
+    top = max(commit.values()) if commit else 0
+    last_aggressor: str | None = None
+    street_had_aggression = False
+    for e in rec.events:
+        kind = e.get("type")
+        if kind == "board":
+            actions.append(f"d db {_phh_cards(_cards(e.get('cards')))}")
+            commit = {pid: 0 for pid in rec.order}
+            top = 0
+            street_had_aggression = False
+            last_aggressor = None
+        elif kind == "action":
+            pid = str(e["player"])
+            act = e.get("action") or {}
+            t = act.get("type")
+            moved = int(e.get("amount") or 0)
+            p = f"p{pos[pid]}"
+            if t == "nl.fold":
+                actions.append(f"{p} f")
+            elif t in ("nl.check", "nl.call"):
+                actions.append(f"{p} cc")
+            elif t in ("nl.raise", "nl.allIn"):
+                to = commit[pid] + moved
+                if to > top:
+                    actions.append(f"{p} cbr {to}")
+                    top = to
+                    last_aggressor = pid
+                    street_had_aggression = True
+                else:
+                    actions.append(f"{p} cc")
+            commit[pid] += moved
+    if rec.showdown:
+        shown = {str(s["id"]): _cards(s.get("cards")) for s in rec.showdown}
+        start = pos[last_aggressor] - 1 if (last_aggressor and street_had_aggression) else 0
+        ordered = [rec.order[(start + k) % n] for k in range(n)]
+        for pid in ordered:
+            if pid in shown:
+                actions.append(f"p{pos[pid]} sm {_phh_cards(shown[pid])}")
+    lines = [
+        f"variant = {_toml_str(variant)}",
+        "ante_trimming_status = true",
+        f"antes = [{', '.join('0' for _ in range(n))}]",
+        f"blinds_or_straddles = [{', '.join(str(b) for b in nominal)}]",
+        f"min_bet = {rec.base_unit}",
+        f"starting_stacks = [{', '.join(str(rec.starting_stacks[p]) for p in rec.order)}]",
+        "actions = [",
+        *[f"  {_toml_str(a)}," for a in actions],
+        "]",
+        f"players = [{', '.join(_toml_str(p) for p in rec.order)}]",
+        f"finishing_stacks = [{', '.join(str(rec.finishing_stacks.get(p, 0)) for p in rec.order)}]",
+        f"hand = {rec.hand_no}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def export_phh(records: list[HandRecord]) -> dict[int, str]:
+    """PHH text per hand number, for every exportable record."""
+    return {r.hand_no: to_phh(r) for r in records if (r.mode, r.betting) in PHH_VARIANTS}
+
+
+def summary(rec: HandRecord) -> Mapping[str, Any]:
+    """A JSON-ready summary (for logs and the CLI)."""
+    return {
+        "handNo": rec.hand_no,
+        "mode": rec.mode,
+        "order": rec.order,
+        "board": [c.code for c in rec.board],
+        "actions": [(e["player"], e["action"], e.get("amount")) for e in rec.actions],
+        "starting": rec.starting_stacks,
+        "finishing": rec.finishing_stacks,
+        "ledgerOk": rec.ledger_ok,
+    }

@@ -1,0 +1,129 @@
+"""``pokerroom odds``: equity of hands from the command line, printed as rich tables.
+
+Examples::
+
+    pokerroom odds "AsAh" "KdKc"                       # hold'em, preflop, Monte Carlo
+    pokerroom odds "AsAh" "KdKc" --board "2c7d9h"      # exact on the flop
+    pokerroom odds "AsAhKdKc" random --mode omaha
+    pokerroom odds "AsAh7c2d3h9s" "QsQh" "9c8c" --mode sevenPoker   # own 7 vs opponents' open cards
+
+A player given as ``random`` (or ``?``/``-``) has no known cards. Cards may be written with or without
+separators ("AsAh", "As Ah", "10h").
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from pokerroom.cards import Card, parse_card
+from pokerroom.tools.equity import MODES, EquityMode, EquityResult, category_names, equity
+
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])([SDHC])", re.IGNORECASE)
+_RANDOM = {"", "random", "?", "??", "-", "x"}
+
+
+def parse_compact(text: str) -> list[Card]:
+    """Cards written together or apart: ``"AsAh"``, ``"As Ah"``, ``"10h,9c"``; ``random`` is no card."""
+    cleaned = text.strip()
+    if cleaned.lower() in _RANDOM:
+        return []
+    squeezed = re.sub(r"[\s,]+", "", cleaned)
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(squeezed):
+        match = _CARD_RE.match(squeezed, pos)
+        if not match:
+            raise ValueError(f"cannot read cards from {text!r} at {squeezed[pos:]!r}")
+        cards.append(parse_card(match.group(0)))
+        pos = match.end()
+    return cards
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``odds`` sub-command (called by :mod:`pokerroom.cli`)."""
+    parser = subparsers.add_parser("odds", help="win/tie equity of hands (exact or Monte Carlo)",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("hands", nargs="+", help='known cards per player, e.g. "AsAh" "KdKc" or random')
+    parser.add_argument("--board", default="", help="board cards so far (hold'em/Omaha)")
+    parser.add_argument("--dead", default="", help="cards known to be out of play")
+    parser.add_argument("--mode", choices=MODES, default="holdem")
+    parser.add_argument("--samples", type=int, default=100_000, help="Monte Carlo deals (default 100000)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible Monte Carlo run")
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument("--exact", dest="exact", action="store_true", default=None,
+                        help="enumerate every completion")
+    method.add_argument("--monte-carlo", dest="exact", action="store_false", help="always sample")
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.set_defaults(func=run)
+
+
+def render(result: EquityResult, players: list[list[Card]], console: Console) -> None:
+    """Print the equity table, the method line and the hand-category table."""
+    table = Table(title=f"Equity ({result.mode})")
+    table.add_column("Player", justify="right")
+    table.add_column("Cards")
+    table.add_column("Win %", justify="right")
+    table.add_column("Tie %", justify="right")
+    table.add_column("Equity %", justify="right")
+    table.add_column("± SE %", justify="right")
+    for i, cards in enumerate(players):
+        table.add_row(
+            str(i + 1),
+            " ".join(c.label for c in cards) or "(random)",
+            f"{100 * result.win[i]:.2f}",
+            f"{100 * result.tie[i]:.2f}",
+            f"{100 * result.equity[i]:.2f}",
+            "exact" if result.exact else f"{100 * result.stderr[i]:.2f}",
+        )
+    console.print(table)
+    if result.exact:
+        console.print(f"Method: exact enumeration of {result.samples:,} deals in {result.seconds:.3f} s")
+    else:
+        console.print(f"Method: Monte Carlo, {result.samples:,} samples in {result.seconds:.3f} s "
+                      f"({result.per_second:,.0f} samples/s); ± is one standard error")
+    names = category_names(result.mode)
+    cats = Table(title="Hand category at showdown (%)")
+    cats.add_column("Category")
+    for i in range(len(players)):
+        cats.add_column(f"P{i + 1}", justify="right")
+    for c in range(len(names) - 1, -1, -1):
+        if any(row[c] > 0 for row in result.categories):
+            cats.add_row(names[c], *[f"{100 * row[c]:.2f}" for row in result.categories])
+    console.print(cats)
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(width=120)
+    try:
+        players = [parse_compact(h) for h in args.hands]
+        board = parse_compact(args.board)
+        dead = parse_compact(args.dead)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    mode: EquityMode = args.mode
+    try:
+        if args.no_progress:
+            result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
+                            exact=args.exact)
+        else:
+            with Progress(TextColumn("[bold]dealing"), BarColumn(), TaskProgressColumn(),
+                          TimeRemainingColumn(), console=console, transient=True) as bar:
+                task = bar.add_task("deals", total=None)
+
+                def tick(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
+                                exact=args.exact, progress=tick)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    render(result, players, console)
+    return 0

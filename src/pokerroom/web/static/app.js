@@ -1,0 +1,550 @@
+// Entry point: routing (/ → lobby, /r/{code} → room), settings, dialogs, and the room connection.
+// The client holds no game rule: it shows the server's `lobby` / `view` / `result` and sends what the view offers.
+
+import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken } from "./net.js";
+import { TableUI } from "./table.js";
+import { rulesContent } from "./rules.js";
+import { fmt, withNames } from "./labels.js";
+import {
+  MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
+  summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
+} from "./options.js";
+
+// ------------------------------------------------------------------ small helpers
+function h(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false) continue;
+    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
+  }
+  return node;
+}
+
+const $ = (sel) => document.querySelector(sel);
+const main = () => $("#main");
+
+export function toast(text, kind = "error") {
+  document.querySelectorAll(".toast").forEach((t) => t.remove());
+  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast" }, text);
+  document.body.append(t);
+  setTimeout(() => t.remove(), 3800);
+}
+
+function confirmDialog(text) {
+  const dlg = $("#dlg-confirm");
+  $("#dlg-confirm-text").textContent = text;
+  return new Promise((resolve) => {
+    const done = (v) => { dlg.close(); yes.removeEventListener("click", onYes); no.removeEventListener("click", onNo); resolve(v); };
+    const yes = $("#dlg-confirm-yes");
+    const no = $("#dlg-confirm-no");
+    const onYes = () => done(true);
+    const onNo = () => done(false);
+    yes.addEventListener("click", onYes);
+    no.addEventListener("click", onNo);
+    dlg.addEventListener("cancel", () => resolve(false), { once: true });
+    dlg.showModal();
+  });
+}
+
+// ------------------------------------------------------------------ settings
+const SETTINGS_KEY = "pokerroom:settings";
+const settings = Object.assign(
+  { sound: true, fourColour: false, largeText: false, tips: true, hintsHighlight: true },
+  (() => { try { return JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}"); } catch { return {}; } })(),
+);
+function saveSettings() {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* ignore */ }
+  applySettings();
+}
+function applySettings() {
+  document.body.classList.toggle("four-colour", !!settings.fourColour);
+  document.body.classList.toggle("large-text", !!settings.largeText);
+}
+
+let audioCtx = null;
+function turnAlert() {
+  if (!settings.sound) return;
+  try { navigator.vibrate?.(120); } catch { /* not supported */ }
+  try {
+    audioCtx = audioCtx ?? new (window.AudioContext || window.webkitAudioContext)();
+    if (audioCtx.state !== "running") return; // browsers start audio only after a user gesture
+    const o = audioCtx.createOscillator();
+    const g = audioCtx.createGain();
+    o.frequency.value = 880;
+    g.gain.setValueAtTime(0.08, audioCtx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, audioCtx.currentTime + 0.25);
+    o.connect(g).connect(audioCtx.destination);
+    o.start();
+    o.stop(audioCtx.currentTime + 0.26);
+  } catch { /* no audio */ }
+}
+document.addEventListener("pointerdown", () => { try { if (audioCtx && audioCtx.state === "suspended") audioCtx.resume(); } catch { /* ignore */ } }, { passive: true });
+
+function renderSettings() {
+  const body = $("#settings-body");
+  const toggle = (key, label, help) => {
+    const input = h("input", { type: "checkbox", id: "set-" + key });
+    input.checked = !!settings[key];
+    input.addEventListener("change", () => { settings[key] = input.checked; saveSettings(); room?.refresh(); });
+    return h("label", { class: "check", for: "set-" + key }, input, h("span", {}, label, help ? h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help) : null));
+  };
+  const nameSel = h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" },
+    ["인디언 포커", "이마 포커"].map((n) => {
+      const input = h("input", { type: "radio", name: "indian-name", value: n });
+      input.checked = indianName() === n;
+      input.addEventListener("change", () => { setIndianName(n); room?.refresh(); });
+      return h("label", {}, input, h("span", {}, n));
+    }));
+  body.replaceChildren(
+    toggle("sound", "내 차례 소리·진동"),
+    toggle("fourColour", "4색 덱", "♠ 검정 · ◆ 파랑 · ♥ 빨강 · ♣ 초록"),
+    toggle("largeText", "큰 글씨"),
+    toggle("tips", "첫 판 도움말 말풍선"),
+    toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
+    h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
+      if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.")) room.leave();
+    } }, "방 나가기")) : null,
+  );
+}
+
+function openRules() {
+  const sel = $("#rules-mode");
+  const cur = room?.currentMode() ?? "sevenPoker";
+  sel.replaceChildren(...MODES.map((m) => h("option", { value: m.key }, modeName(m.key))));
+  sel.value = cur;
+  const draw = () => $("#rules-body").replaceChildren(rulesContent(sel.value, room?.currentOptions() ?? {}));
+  sel.onchange = draw;
+  draw();
+  $("#dlg-rules").showModal();
+}
+
+function setupChrome() {
+  applySettings();
+  document.querySelectorAll("dialog [data-close]").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
+  $("#btn-rules").addEventListener("click", openRules);
+  $("#btn-settings").addEventListener("click", () => { renderSettings(); $("#dlg-settings").showModal(); });
+  $("#btn-log").addEventListener("click", () => {
+    const v = room?.view;
+    $("#log-body").replaceChildren(...(v?.publicLog ?? []).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, room.names())}`)));
+    $("#dlg-log").showModal();
+  });
+}
+
+function setConn(state, text) {
+  const c = $("#conn");
+  c.hidden = false;
+  c.dataset.state = state;
+  c.textContent = text;
+}
+
+// ------------------------------------------------------------------ lobby (create / join by code)
+function adultNotice() {
+  return h("div", { class: "notice", role: "note" },
+    h("strong", {}, "성인용 카드 게임 · 가상 칩만 사용"), h("br"),
+    "이 방의 칩은 방 안에서만 쓰는 가상 칩이에요. 돈을 걸거나, 칩을 돈으로 바꾸거나, 다른 사람에게 주고받을 수 없고, 방이 끝나면 사라져요.");
+}
+
+function adultCheck(id) {
+  const input = h("input", { type: "checkbox", id, required: true });
+  return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];
+}
+
+function segField(def, value, onChange) {
+  const name = "opt-" + def.key;
+  const seg = h("div", { class: "seg", role: "radiogroup", "aria-label": def.label },
+    def.choices.map(([val, text]) => {
+      const input = h("input", { type: "radio", name, value: String(val), "data-opt": def.key });
+      input.checked = val === value;
+      input.addEventListener("change", () => onChange(val));
+      return h("label", {}, input, h("span", {}, text));
+    }));
+  return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null);
+}
+
+function renderLobby() {
+  document.title = "포커 방";
+  $("#title").replaceChildren("포커 방");
+  $("#btn-log").hidden = true;
+  const opts = defaultOptions();
+  let note = "";
+  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
+  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+  const [adult] = adultCheck("create-adult");
+  const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
+  const optionsBox = h("div", {});
+  const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
+  const nameChoice = h("div", { class: "field", "data-field": "indianName" });
+
+  const drawModes = () => {
+    modeBox.replaceChildren(...MODES.map((m) => {
+      const input = h("input", { type: "radio", name: "mode", value: m.key, "data-opt": "mode" });
+      input.checked = opts.mode === m.key;
+      input.addEventListener("change", () => { opts.mode = m.key; drawOptions(); });
+      return h("label", {}, input, h("span", {}, h("b", {}, modeName(m.key)), h("small", {}, `${m.players} · ${m.blurb}`)));
+    }));
+  };
+  const drawOptions = () => {
+    const live = validateOptions(opts);
+    const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
+    const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
+    const fields = [];
+    const shared = h("details", { class: "more", open: true }, h("summary", {}, "방 설정"));
+    const modeSpecific = h("div", {});
+    for (const def of OPTION_DEFS) {
+      if (!optionApplies(def, opts)) continue;
+      const d = def === bettingDef ? { ...def, choices: def.choices.map(([v, t]) => [v, v === "auto" ? `모드 기본 (${resolved})` : t]) } : def;
+      const field = segField(d, opts[def.key], (val) => {
+        opts[def.key] = val;
+        if (def.key === "endCondition") {
+          if (val === "lastStanding") {
+            opts.blindUpEvery = 10;
+            opts.rebuy = "off";
+            note = "최후의 1인 방식에서는 10판마다 기본 단위 2배, 리바이 없음을 추천해서 바꿔 두었어요(바꿀 수 있어요).";
+          } else note = "";
+        }
+        drawOptions();
+      });
+      (def.mode ? modeSpecific : shared).append(field);
+    }
+    if (modeSpecific.childElementCount) fields.push(h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific));
+    fields.push(shared);
+    if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
+    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
+    optionsBox.replaceChildren(...fields);
+    errors.replaceChildren(...live.map((e) => h("div", {}, e)));
+    // the 이마 포커 display-name choice is offered with Indian poker
+    nameChoice.hidden = opts.mode !== "indian";
+    nameChoice.replaceChildren(h("span", { class: "label" }, "표시 이름"),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" }, ["인디언 포커", "이마 포커"].map((n) => {
+        const input = h("input", { type: "radio", name: "indian-display", value: n });
+        input.checked = indianName() === n;
+        input.addEventListener("change", () => { setIndianName(n); drawModes(); drawOptions(); });
+        return h("label", {}, input, h("span", {}, n));
+      })),
+      h("span", { class: "help" }, "'인디언 포커'라는 이름이 불편하면 '이마 포커'로 보여 줄 수 있어요."));
+  };
+
+  const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
+  const form = h("form", { class: "card-box", novalidate: true },
+    h("h2", {}, "새 방 만들기"),
+    h("div", { class: "field" }, h("label", { for: "create-nick" }, "내 닉네임"), nick),
+    h("div", { class: "field" }, h("span", { class: "label" }, "게임 모드"), modeBox),
+    nameChoice,
+    optionsBox,
+    adultNotice(),
+    h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
+    errors,
+    createBtn);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const errs = [];
+    const nErr = validateNickname(nick.value);
+    if (nErr) errs.push(nErr);
+    errs.push(...validateOptions(opts));
+    if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
+    errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
+    if (errs.length) return;
+    createBtn.disabled = true;
+    try {
+      const nickname = nick.value.trim();
+      try { localStorage.setItem("pokerroom:nickname", nickname); } catch { /* ignore */ }
+      const res = await createRoom(nickname, optionsToSend(opts));
+      saveToken(res.code, res.token);
+      history.pushState({}, "", `/r/${res.code}`);
+      route();
+    } catch (e) {
+      errors.replaceChildren(h("div", {}, e.message));
+      createBtn.disabled = false;
+    }
+  });
+
+  const codeInput = h("input", { type: "text", id: "join-code", placeholder: "방 코드 또는 링크", autocomplete: "off" });
+  const joinErr = h("div", { class: "errors", role: "alert" });
+  const joinForm = h("form", { class: "card-box", novalidate: true },
+    h("h2", {}, "링크·코드로 들어가기"),
+    h("div", { class: "field" }, h("label", { for: "join-code" }, "방 코드"), codeInput),
+    joinErr,
+    h("button", { class: "btn", type: "submit", "data-testid": "go-room" }, "방으로 가기"));
+  joinForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const raw = codeInput.value.trim();
+    const m = raw.match(/\/r\/([A-Za-z0-9_-]+)/) ?? raw.match(/^([A-Za-z0-9_-]+)$/);
+    if (!m) { joinErr.textContent = "방 코드를 확인해 주세요"; return; }
+    history.pushState({}, "", `/r/${m[1]}`);
+    route();
+  });
+
+  drawModes();
+  drawOptions();
+  main().replaceChildren(h("div", { class: "lobby" },
+    h("h1", {}, "포커 방"),
+    h("p", { class: "tagline" }, "친구끼리 비공개 방을 열고 링크를 보내 함께 해요. 7가지 모드, 가상 칩만 사용."),
+    form, joinForm));
+}
+
+// ------------------------------------------------------------------ room
+class Room {
+  constructor(code) {
+    this.code = code;
+    this.conn = null;
+    this.lobby = null;
+    this.view = null;
+    this.result = null;
+    this.role = null;
+    this.playerId = null;
+    this.table = null;
+    this.screen = null;
+    this.info = null;
+  }
+
+  names() {
+    const out = {};
+    for (const m of this.lobby?.players ?? []) out[m.id] = m.nickname;
+    return out;
+  }
+
+  currentMode() { return this.view?.mode ?? this.lobby?.options?.mode ?? this.info?.options?.mode ?? null; }
+  currentOptions() { return this.view?.options ?? this.lobby?.options ?? this.info?.options ?? {}; }
+
+  async start() {
+    document.title = `포커 방 · ${this.code}`;
+    $("#title").replaceChildren("포커 방", h("small", {}, this.code));
+    const token = loadToken(this.code);
+    let spectating = false;
+    try { spectating = sessionStorage.getItem(`pokerroom:spectate:${this.code}`) === "1"; } catch { /* ignore */ }
+    if (token) this.connect({ token });
+    else if (spectating) this.connect({ spectate: true });
+    else await this.showJoin();
+  }
+
+  async showJoin(error = null) {
+    this.screen = "join";
+    let info = null;
+    try { info = await roomInfo(this.code); this.info = info; } catch (e) {
+      main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" },
+        h("h2", {}, "방에 들어갈 수 없어요"), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
+      return;
+    }
+    const nick = h("input", { type: "text", id: "join-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 지수" });
+    try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+    const [adult] = adultCheck("join-adult");
+    const errors = h("div", { class: "errors", role: "alert", "data-testid": "join-errors" }, error ?? "");
+    const players = (info.players ?? []).filter((p) => p.status !== "left");
+    const joinBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "join" }, "참가하기");
+    const form = h("form", { class: "card-box", novalidate: true },
+      h("h2", {}, `${modeName(info.options?.mode)} 방`),
+      h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
+      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase !== "lobby" ? " · 게임 중이라 다음 게임부터 참가해요" : ""}`),
+      h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
+      adultNotice(),
+      h("label", { class: "check", for: "join-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
+      errors,
+      h("div", { class: "row" }, joinBtn,
+        h("button", { class: "btn", type: "button", "data-testid": "spectate", onclick: () => {
+          try { sessionStorage.setItem(`pokerroom:spectate:${this.code}`, "1"); } catch { /* ignore */ }
+          this.connect({ spectate: true });
+        } }, "관전하기")));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const errs = [];
+      const nErr = validateNickname(nick.value);
+      if (nErr) errs.push(nErr);
+      if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
+      errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
+      if (errs.length) return;
+      try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
+      this.connect({ nickname: nick.value.trim() });
+    });
+    main().replaceChildren(h("div", { class: "lobby" }, form));
+  }
+
+  connect(hello) {
+    this.conn?.close();
+    main().replaceChildren(h("div", { class: "lobby" }, h("p", { class: "tagline" }, "연결 중…")));
+    this.conn = new RoomConnection(this.code, hello, {
+      onMessage: (m) => this.onMessage(m),
+      onState: (s, detail) => {
+        if (s === "open") setConn("open", "연결됨");
+        else if (s === "connecting") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
+        else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
+      },
+      onFatal: (code, message) => {
+        if (code === "bad_token") forgetToken(this.code);
+        if (code === "room_closed") {
+          main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, "방이 닫혔어요"),
+            h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
+          return;
+        }
+        this.showJoin(message || "들어갈 수 없어요");
+      },
+    });
+  }
+
+  onMessage(m) {
+    switch (m.type) {
+      case "welcome":
+        this.role = m.role;
+        this.playerId = m.playerId;
+        break;
+      case "lobby":
+        this.lobby = m;
+        this.render();
+        break;
+      case "view":
+        this.view = m.view;
+        if (m.view?.result) this.result = m.view.result;
+        this.render();
+        break;
+      case "result":
+        this.result = m.result;
+        this.render();
+        break;
+      case "error":
+        if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
+        if (this.table) { this.table.busy = false; }
+        break;
+      default:
+        break;
+    }
+  }
+
+  phase() {
+    if (this.view?.phase === "finished" && this.lobby?.phase !== "playing") return "finished";
+    if (this.lobby?.phase === "finished") return "finished";
+    if (this.lobby?.phase === "playing" && this.view) return "playing";
+    if (this.lobby?.phase === "lobby") return "lobby";
+    return this.view ? "playing" : "lobby";
+  }
+
+  isHost() { return !!this.playerId && this.lobby?.hostId === this.playerId; }
+
+  refresh() { this.render(true); }
+
+  render() {
+    if (!this.lobby) return;
+    const phase = this.phase();
+    $("#btn-log").hidden = phase !== "playing";
+    if (phase === "playing") {
+      if (this.screen !== "table" || !this.table) {
+        this.table?.destroy();
+        const host = h("div", { class: "table-host" });
+        main().replaceChildren(host);
+        this.table = new TableUI(host, {
+          onAction: (a) => { if (!this.conn.sendAction(a)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요."); this.table.busy = false; } },
+          confirm: confirmDialog,
+          onTurn: turnAlert,
+          toast: (t) => toast(t, "info"),
+          disableTips: () => { settings.tips = false; saveSettings(); },
+        });
+        this.screen = "table";
+      }
+      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings });
+      return;
+    }
+    this.table?.destroy();
+    this.table = null;
+    if (phase === "finished") this.renderResult();
+    else this.renderWaiting();
+  }
+
+  renderWaiting() {
+    this.screen = "waiting";
+    const l = this.lobby;
+    const link = `${location.origin}/r/${this.code}`;
+    const linkInput = h("input", { type: "text", readonly: true, value: link, "aria-label": "초대 링크", "data-testid": "invite-link" });
+    const members = (l.players ?? []).filter((p) => p.status !== "left");
+    const seated = members.filter((p) => p.status !== "left");
+    const host = this.isHost();
+    const count = seated.length;
+    const limitMsg = count < (l.minPlayers ?? 2) ? `${l.minPlayers ?? 2}명 이상 모이면 시작할 수 있어요` : count > (l.maxPlayers ?? 10) ? `이 모드는 최대 ${l.maxPlayers}명까지 할 수 있어요` : "";
+    const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", {},
+      h("span", {}, p.nickname, p.bot ? " 🤖" : "", p.id === this.playerId ? " (나)" : ""),
+      h("span", { class: "row" },
+        h("small", {}, [p.host ? "방장" : "", p.connected ? "" : "연결 끊김"].filter(Boolean).join(" · ")),
+        host && p.bot ? h("button", { class: "btn small", onclick: () => this.conn.send({ type: "removeBot", playerId: p.id }) }, "빼기") : null))));
+    const box = h("div", { class: "lobby" },
+      h("div", { class: "card-box" },
+        h("h2", {}, `${modeName(l.options?.mode)} · 대기실`),
+        h("p", { class: "opt-summary", "data-testid": "options-summary" }, summarizeOptions(l.options)),
+        h("div", {}, "방 코드 ", h("span", { class: "code-big", "data-testid": "room-code" }, this.code)),
+        h("div", { class: "share" }, linkInput, h("button", { class: "btn small", type: "button", onclick: async () => {
+          try { await navigator.clipboard.writeText(link); toast("링크를 복사했어요", "info"); } catch { linkInput.select(); }
+        } }, "복사"))),
+      h("div", { class: "card-box" },
+        h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
+        list,
+        this.role === "spectator" ? h("p", { class: "tagline" }, "관전 중이에요. 게임이 시작되면 테이블이 보여요.") : null,
+        host ? h("div", { class: "row" },
+          h("button", { class: "btn", type: "button", "data-testid": "add-bot", onclick: () => this.conn.send({ type: "addBot" }) }, "봇 추가"),
+          h("button", { class: "btn primary grow", type: "button", "data-testid": "start", disabled: !!limitMsg, onclick: () => this.conn.send({ type: "start" }) }, "게임 시작"))
+          : this.role === "player" ? h("p", { class: "tagline" }, "방장이 게임을 시작하면 테이블이 열려요.") : null,
+        limitMsg ? h("p", { class: "help", style: "color:var(--muted)" }, limitMsg) : null),
+      adultNotice());
+    main().replaceChildren(box);
+  }
+
+  renderResult() {
+    this.screen = "result";
+    const r = this.result ?? this.view?.result;
+    const names = this.names();
+    const nm = (id) => names[id] ?? id;
+    const host = this.isHost();
+    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "" },
+      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, (e.score > 0 ? "+" : "") + fmt(e.score)),
+      h("td", {}, fmt(e.finalChips)), h("td", {}, fmt(e.rebuys))));
+    const stats = r?.stats ?? {};
+    main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
+      h("h1", {}, "게임 결과"),
+      h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
+      h("div", { class: "card-box" },
+        h("div", {}, `총 ${fmt(stats.handsPlayed ?? 0)}판`),
+        stats.biggestPot ? h("div", {}, `가장 큰 판돈: ${fmt(stats.biggestPot.amount)}칩 (${stats.biggestPot.handNo}판, ${(stats.biggestPot.winners ?? []).map(nm).join(", ")})`) : null,
+        stats.bestHand ? h("div", {}, `최고 족보: ${stats.bestHand.handName} — ${nm(stats.bestHand.playerId)} (${stats.bestHand.handNo}판)`) : null),
+      h("p", { class: "notice" }, "칩은 이 방 안에서만 쓰는 가상 칩이에요. 점수는 칩 수일 뿐 다른 곳으로 옮겨지지 않아요."),
+      h("div", { class: "row" },
+        host ? h("button", { class: "btn primary grow", "data-testid": "again", onclick: () => this.conn.send({ type: "start" }) }, "한 판 더")
+          : h("p", { class: "tagline grow" }, "방장이 '한 판 더'를 누르면 새 게임이 시작돼요."),
+        h("button", { class: "btn", onclick: () => this.leave() }, "나가기"))));
+  }
+
+  leave() {
+    this.conn?.send({ type: "leave" });
+    this.conn?.close();
+    forgetToken(this.code);
+    try { sessionStorage.removeItem(`pokerroom:spectate:${this.code}`); } catch { /* ignore */ }
+    document.querySelectorAll("dialog[open]").forEach((d) => d.close());
+    room = null;
+    history.pushState({}, "", "/");
+    route();
+  }
+}
+
+let room = null;
+
+function route() {
+  const m = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
+  room?.conn?.close();
+  room?.table?.destroy();
+  room = null;
+  $("#conn").hidden = true;
+  if (m) {
+    room = new Room(m[1]);
+    window.__room = room; // for debugging and tests
+    room.start();
+  } else {
+    renderLobby();
+  }
+}
+
+window.addEventListener("popstate", route);
+setupChrome();
+route();

@@ -1,0 +1,175 @@
+// Cards drawn as our own SVG (poker.md §3, §9, §12): all 52 cards, the d20 Indian deck (A..10 in ♠ ♥) and a
+// back design. Suits are told apart by colour + shape + letter (accessibility): every card carries an
+// aria-label such as "스페이드 A" and its id in data-card-id. A hidden card ({hidden: true}) is drawn as a
+// back and carries neither rank, suit nor id.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export const SUIT_NAME = { S: "스페이드", D: "다이아몬드", H: "하트", C: "클로버" };
+export const SUIT_SYMBOL = { S: "♠", D: "◆", H: "♥", C: "♣" };
+export const SUIT_LETTER = { S: "S", D: "D", H: "H", C: "C" };
+
+// Suit shapes in a 10×10 box.
+const SUIT_PATH = {
+  S: "M5 0C5 0 0 3.9 0 6.2 0 7.8 1.2 8.8 2.6 8.8 3.5 8.8 4.3 8.3 4.7 7.6 4.6 8.7 4.1 9.4 3.2 10H6.8C5.9 9.4 5.4 8.7 5.3 7.6 5.7 8.3 6.5 8.8 7.4 8.8 8.8 8.8 10 7.8 10 6.2 10 3.9 5 0 5 0Z",
+  H: "M5 9.6C5 9.6 0 6 0 3 0 1.3 1.3 0 2.8 0 3.8 0 4.6.6 5 1.5 5.4.6 6.2 0 7.2 0 8.7 0 10 1.3 10 3 10 6 5 9.6 5 9.6Z",
+  D: "M5 0 9 5 5 10 1 5Z",
+  C: "M5 0A2.45 2.45 0 0 0 2.9 3.7 2.45 2.45 0 1 0 4.5 7.3C4.4 8.6 4 9.4 3.2 10H6.8C6 9.4 5.6 8.6 5.5 7.3A2.45 2.45 0 1 0 7.1 3.7 2.45 2.45 0 0 0 5 0Z",
+};
+
+export function rankText(rank) {
+  if (rank === 1 || rank === 14) return "A";
+  if (rank === 11) return "J";
+  if (rank === 12) return "Q";
+  if (rank === 13) return "K";
+  return String(rank);
+}
+
+export function cardLabel(card) {
+  if (!card || card.hidden || card.rank == null) return "뒷면 카드";
+  return `${SUIT_NAME[card.suit] ?? card.suit} ${rankText(card.rank)}`;
+}
+
+export function cardShort(card) {
+  if (!card || card.hidden || card.rank == null) return "?";
+  return `${rankText(card.rank)}${SUIT_SYMBOL[card.suit] ?? ""}`;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function suitShape(parent, suit, x, y, size, flip = false) {
+  const s = size / 10;
+  const t = flip
+    ? `translate(${x + size / 2} ${y + size / 2}) rotate(180) translate(${-size / 2} ${-size / 2}) scale(${s})`
+    : `translate(${x} ${y}) scale(${s})`;
+  return el("path", { d: SUIT_PATH[suit], transform: t, class: "suit-shape" }, parent);
+}
+
+// Pip positions (card 60×84, pips in the 14..46 × 12..72 field); [x, y, flipped]
+const COLS = { L: 17, M: 30, R: 43 };
+const PIPS = {
+  2: [["M", 16], ["M", 68, 1]],
+  3: [["M", 16], ["M", 42], ["M", 68, 1]],
+  4: [["L", 16], ["R", 16], ["L", 68, 1], ["R", 68, 1]],
+  5: [["L", 16], ["R", 16], ["M", 42], ["L", 68, 1], ["R", 68, 1]],
+  6: [["L", 16], ["R", 16], ["L", 42], ["R", 42], ["L", 68, 1], ["R", 68, 1]],
+  7: [["L", 16], ["R", 16], ["M", 29], ["L", 42], ["R", 42], ["L", 68, 1], ["R", 68, 1]],
+  8: [["L", 16], ["R", 16], ["M", 29], ["L", 42], ["R", 42], ["M", 55, 1], ["L", 68, 1], ["R", 68, 1]],
+  9: [["L", 16], ["R", 16], ["L", 33.3], ["R", 33.3], ["M", 42], ["L", 50.7, 1], ["R", 50.7, 1], ["L", 68, 1], ["R", 68, 1]],
+  10: [["L", 16], ["R", 16], ["M", 25], ["L", 33.3], ["R", 33.3], ["L", 50.7, 1], ["R", 50.7, 1], ["M", 59, 1], ["L", 68, 1], ["R", 68, 1]],
+};
+
+function drawFace(svg, rank, suit) {
+  const g = el("g", { class: "face-art" }, svg);
+  el("rect", { x: 11, y: 11, width: 38, height: 62, rx: 3, class: "face-frame" }, g);
+  // a simple hat per court card: crown (K), tiara (Q), cap (J)
+  if (rank === 13) {
+    el("path", { d: "M19 34 L19 22 L24.5 28 L30 19 L35.5 28 L41 22 L41 34 Z", class: "face-hat" }, g);
+  } else if (rank === 12) {
+    el("path", { d: "M19 34 Q30 16 41 34 Z", class: "face-hat" }, g);
+    el("circle", { cx: 30, cy: 23.5, r: 2.2, class: "face-gem" }, g);
+  } else {
+    el("path", { d: "M19 34 L21 24 Q30 18 39 24 L41 34 Z", class: "face-hat" }, g);
+    el("path", { d: "M39 26 Q45 25 44 31", class: "face-feather" }, g);
+  }
+  const letter = el("text", { x: 30, y: 55, "text-anchor": "middle", class: "face-letter" }, g);
+  letter.textContent = rankText(rank);
+  suitShape(g, suit, 25, 59, 10);
+}
+
+function drawAce(svg, suit) {
+  suitShape(svg, suit, 16, 28, 28);
+}
+
+/** Build the <svg> of one face-up card. */
+export function cardSvg(card) {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" });
+  el("rect", { x: 0.6, y: 0.6, width: 58.8, height: 82.8, rx: 5, class: "card-bg" }, svg);
+  const r = rankText(card.rank);
+  const suit = card.suit;
+  // corner indices: rank, suit shape, letter (so colour-blind players still read the suit)
+  for (const flip of [false, true]) {
+    const g = el("g", flip ? { transform: "rotate(180 30 42)" } : {}, svg);
+    const t = el("text", { x: 7.5, y: 12.5, "text-anchor": "middle", class: "corner-rank" + (r === "10" ? " ten" : "") }, g);
+    t.textContent = r;
+    suitShape(g, suit, 3.5, 15, 8);
+    const l = el("text", { x: 7.5, y: 30.5, "text-anchor": "middle", class: "corner-letter" }, g);
+    l.textContent = SUIT_LETTER[suit] ?? "";
+  }
+  if (card.rank === 1 || card.rank === 14) drawAce(svg, suit);
+  else if (card.rank >= 11) drawFace(svg, card.rank, suit);
+  else {
+    for (const [col, y, flip] of PIPS[card.rank] ?? []) suitShape(svg, suit, COLS[col] - 4.5, y - 4.5, 9, !!flip);
+  }
+  return svg;
+}
+
+/** The back design: a lattice in a rounded frame with a small diamond medallion. */
+export function backSvg() {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" });
+  el("rect", { x: 0.6, y: 0.6, width: 58.8, height: 82.8, rx: 5, class: "back-bg" }, svg);
+  el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-field" }, svg);
+  for (let i = -70; i < 60; i += 6) {
+    el("line", { x1: 5 + i, y1: 5, x2: 5 + i + 74, y2: 79, class: "back-line" }, svg);
+    el("line", { x1: 55 - i, y1: 5, x2: 55 - i - 74, y2: 79, class: "back-line" }, svg);
+  }
+  el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-frame" }, svg);
+  el("path", { d: "M30 30 L40 42 L30 54 L20 42 Z", class: "back-medal" }, svg);
+  return svg;
+}
+
+/**
+ * A card element. `card` is {id, rank, suit} (face up) or {hidden: true} / null (back).
+ * opts: {size: "xs"|"sm"|"md"|"lg"|"xl", question: bool (Indian "?" forehead), extraClass}
+ */
+export function cardEl(card, opts = {}) {
+  const div = document.createElement("div");
+  div.className = `card card-${opts.size ?? "md"}`;
+  if (opts.extraClass) div.className += " " + opts.extraClass;
+  div.setAttribute("role", "img");
+  if (opts.question) {
+    div.classList.add("card-question");
+    div.setAttribute("aria-label", opts.label ?? "내 이마 카드(안 보임)");
+    div.appendChild(backSvg());
+    const q = document.createElement("span");
+    q.className = "question-mark";
+    q.textContent = "?";
+    q.setAttribute("aria-hidden", "true");
+    div.appendChild(q);
+    return div;
+  }
+  if (!card || card.hidden || card.rank == null || !card.suit) {
+    div.classList.add("card-back");
+    div.setAttribute("aria-label", "뒷면 카드");
+    div.appendChild(backSvg());
+    return div;
+  }
+  div.classList.add("suit-" + card.suit);
+  if (opts.example) div.classList.add("example");
+  else div.dataset.cardId = String(card.id);
+  div.dataset.rank = String(card.rank);
+  div.dataset.suit = card.suit;
+  div.setAttribute("aria-label", cardLabel(card));
+  div.appendChild(cardSvg(card));
+  return div;
+}
+
+/** Every card of a deck, for the card gallery used by tests and the rules page. */
+export function allCards(kind = "d52") {
+  const out = [];
+  if (kind === "d20") {
+    ["S", "H"].forEach((suit, si) => {
+      for (let rank = 1; rank <= 10; rank++) out.push({ id: si * 10 + (rank - 1), rank, suit });
+    });
+    return out;
+  }
+  ["S", "D", "H", "C"].forEach((suit, si) => {
+    for (let rank = 2; rank <= 14; rank++) out.push({ id: si * 13 + (rank - 2), rank, suit });
+  });
+  return out;
+}

@@ -1,0 +1,146 @@
+// HTTP + websocket client of docs/protocol.md, with automatic reconnect (exponential backoff) and the seat
+// token kept in localStorage under "pokerroom:<code>" so a reload reconnects to the same seat.
+
+export function tokenKey(code) { return `pokerroom:${code}`; }
+export function loadToken(code) { try { return localStorage.getItem(tokenKey(code)); } catch { return null; } }
+export function saveToken(code, token) { try { localStorage.setItem(tokenKey(code), token); } catch { /* ignore */ } }
+export function forgetToken(code) { try { localStorage.removeItem(tokenKey(code)); } catch { /* ignore */ } }
+
+async function jsonFetch(url, init) {
+  let res;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw Object.assign(new Error("서버에 연결할 수 없어요. 잠시 뒤 다시 시도해 주세요."), { code: "network" });
+  }
+  let body = null;
+  try { body = await res.json(); } catch { body = null; }
+  if (!res.ok) {
+    const err = body?.error ?? {};
+    const msg = err.message || (res.status === 404 ? "방을 찾을 수 없어요" : `요청이 거절됐어요 (${res.status})`);
+    throw Object.assign(new Error(msg), { code: err.code ?? String(res.status), status: res.status });
+  }
+  return body;
+}
+
+export function createRoom(nickname, options) {
+  return jsonFetch("/api/rooms", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ nickname, options }),
+  });
+}
+
+export function roomInfo(code) {
+  return jsonFetch(`/api/rooms/${encodeURIComponent(code)}`);
+}
+
+/**
+ * One room connection. `hello` is {token} | {nickname} | {spectate: true}. Handlers:
+ * onMessage(msg), onState(state: "connecting"|"open"|"closed", detail), onFatal(code, message).
+ */
+export class RoomConnection {
+  constructor(code, hello, handlers) {
+    this.code = code;
+    this.hello = hello;
+    this.h = handlers;
+    this.ws = null;
+    this.attempt = 0;
+    this.closedByUs = false;
+    this.seq = 0;
+    this.version = null;
+    this.pingTimer = null;
+    this.retryTimer = null;
+    this.pending = new Map();
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
+  }
+
+  connect() {
+    this.h.onState?.("connecting", this.attempt);
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", ...this.hello }));
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "welcome") {
+        this.attempt = 0;
+        if (msg.token) {
+          saveToken(this.code, msg.token);
+          this.hello = { token: msg.token };
+        }
+        this.h.onState?.("open");
+      }
+      if (msg.type === "view" || msg.type === "ack" || msg.type === "welcome") {
+        if (typeof msg.version === "number") this.version = Math.max(this.version ?? 0, msg.version);
+      }
+      if (msg.type === "error" && this.isFatal(msg.code)) {
+        this.closedByUs = true;
+        this.h.onFatal?.(msg.code, msg.message);
+        try { ws.close(1000); } catch { /* ignore */ }
+        return;
+      }
+      this.h.onMessage?.(msg);
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closedByUs) { this.h.onState?.("closed", "left"); return; }
+      if (ev.code === 4404) {
+        this.h.onState?.("closed", "room_closed");
+        this.h.onFatal?.("room_closed", "방이 닫혔어요");
+        return;
+      }
+      this.scheduleRetry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  isFatal(code) {
+    return ["bad_token", "nickname_taken", "room_full", "spectators_full", "room_not_found"].includes(code);
+  }
+
+  scheduleRetry() {
+    this.h.onState?.("closed", "retry");
+    const delay = Math.min(10000, 500 * 2 ** Math.min(this.attempt, 5)) * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  sendAction(action) {
+    this.seq += 1;
+    const clientMsgId = `c-${Date.now().toString(36)}-${this.seq}`;
+    const ok = this.send({ type: "action", clientMsgId, version: this.version ?? 0, action });
+    return ok ? clientMsgId : null;
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    try { this.ws?.close(1000); } catch { /* ignore */ }
+  }
+}

@@ -1,0 +1,828 @@
+// The table screen (poker.md §9): draws one `view` (docs/view.md) and offers the actions of
+// `view.me.legalActions`. No game rule lives here: amounts, limits and who acts all come from the view.
+
+import { cardEl } from "./cards.js";
+import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } from "./labels.js";
+import { modeName } from "./options.js";
+import { rankingTable } from "./rules.js";
+
+function h(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false) continue;
+    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
+  }
+  return node;
+}
+
+const RING_C = 2 * Math.PI * 12;
+
+function isHidden(c) { return !c || c.hidden || c.rank == null; }
+
+export class TableUI {
+  /**
+   * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn()}
+   */
+  constructor(host, callbacks) {
+    this.host = host;
+    this.cb = callbacks;
+    this.view = null;
+    this.prev = null;
+    this.names = {};
+    this.settings = {};
+    this.ui = { key: null };
+    this.busy = false;
+    this.timer = setInterval(() => this.tick(), 250);
+    this.animating = false;
+    this.tipsSeen = new Set();
+    this.resizeObs = null;
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+    this.resizeObs?.disconnect();
+  }
+
+  /** ctx: {names: {id: nickname}, role, playerId, settings: {tips, hintsHighlight}, connected} */
+  update(view, ctx) {
+    this.prev = this.view;
+    this.view = view;
+    this.names = ctx.names ?? {};
+    this.settings = ctx.settings ?? {};
+    this.role = ctx.role;
+    this.busy = false;
+    const me = view.me;
+    const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
+    if (key !== this.ui.key) {
+      const keepDraft = this.ui.key && this.ui.phase === view.phase && this.ui.handNo === view.handNo;
+      this.ui = {
+        key, phase: view.phase, handNo: view.handNo,
+        raiseOpen: false, raiseTo: null,
+        discard: keepDraft ? this.ui.discard : null,
+        open: keepDraft ? this.ui.open : null,
+        drawSel: keepDraft ? this.ui.drawSel : new Set(),
+      };
+    }
+    this.render();
+    const wasMyTurn = this.prev && this.isMyTurn(this.prev);
+    if (me && this.isMyTurn(view) && !wasMyTurn) this.cb.onTurn?.();
+    const enteringEnd = view.phase === "handEnd" && (!this.prev || this.prev.phase !== "handEnd" || this.prev.handNo !== view.handNo);
+    if (enteringEnd) this.animateAwards();
+  }
+
+  isMyTurn(v) {
+    const me = v.me;
+    if (!me) return false;
+    return (me.legalActions ?? []).some((a) => a.type !== "ready");
+  }
+
+  nm(id) { return this.names[id] ?? id ?? ""; }
+
+  legal(type) { return (this.view.me?.legalActions ?? []).find((a) => a.type === type) ?? null; }
+
+  send(action) {
+    if (this.busy) return;
+    this.busy = true;
+    this.host.querySelectorAll(".actions button, .raise-panel button").forEach((b) => { b.disabled = true; });
+    this.cb.onAction(action);
+    setTimeout(() => { if (this.busy) { this.busy = false; this.render(); } }, 4000);
+  }
+
+  // ------------------------------------------------------------------ rendering
+  render() {
+    const v = this.view;
+    if (!v) return;
+    const screen = h("div", { class: "table-screen", "data-phase": v.phase, "data-mode": v.mode });
+    const main = h("div", { class: "table-main" });
+    main.append(h("div", { class: "felt" }));
+    const seats = h("div", { class: "seats" });
+    main.append(seats);
+    main.append(this.renderCenter());
+    if (v.mode === "indian") main.append(this.renderUsedPanel());
+    const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
+    const street = v.streetName || PHASE_LABEL[v.phase] || "";
+    main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
+      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`].filter(Boolean).join(" · ")));
+    screen.append(main);
+    screen.append(this.renderMeArea());
+    screen.append(this.renderSidePanel());
+    this.host.replaceChildren(screen);
+    this.placeSeats(seats);
+    this.tick();
+    if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
+      this.resizeObs = new ResizeObserver(() => {
+        const s = this.host.querySelector(".seats");
+        if (s) this.placeSeats(s);
+      });
+      this.resizeObs.observe(this.host);
+    }
+  }
+
+  mySeatId() { return this.view.me?.id ?? null; }
+
+  seatOrderForDisplay() {
+    const v = this.view;
+    const seats = [...(v.seats ?? [])].sort((a, b) => a.seat - b.seat);
+    const myId = this.mySeatId();
+    const idx = seats.findIndex((s) => s.id === myId);
+    if (idx < 0) return { others: seats, full: true };
+    return { others: [...seats.slice(idx + 1), ...seats.slice(0, idx)], full: false };
+  }
+
+  /** Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left. */
+  seatSlots(n, full, W) {
+    if (W >= 600) {
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const theta = full ? (360 / n) * i : n === 1 ? 180 : 52 + ((i + 0.5) * 256) / n;
+        const rad = (theta * Math.PI) / 180;
+        out.push([50 - 42 * Math.sin(rad), 50 + 40 * Math.cos(rad)]);
+      }
+      return out;
+    }
+    const out = [];
+    let rest = n;
+    if (full && n >= 2) { rest = n - 1; }
+    const s = rest <= 2 ? 0 : rest <= 6 ? 1 : 2;
+    const t = rest - 2 * s;
+    const sideY = s === 1 ? [40] : [64, 37];
+    for (let k = 0; k < s; k++) out.push([11, sideY[k]]);
+    const xs = t === 1 ? [50] : t === 2 ? [30, 70] : Array.from({ length: t }, (_, i) => ((i + 0.5) * 100) / t);
+    for (const x of xs) out.push([x, 12]);
+    for (let k = s - 1; k >= 0; k--) out.push([89, sideY[k]]);
+    if (full && n >= 2) out.unshift([50, 86]);
+    return out;
+  }
+
+  placeSeats(container) {
+    container.replaceChildren();
+    const { others, full } = this.seatOrderForDisplay();
+    const n = others.length;
+    if (!n) return;
+    const W = container.clientWidth || 390;
+    const H = container.clientHeight || 480;
+    const slots = this.seatSlots(n, full, W);
+    const compact = W < 600 ? n >= 5 || (n >= 3 && this.view.mode !== "indian" && (this.view.seats ?? []).some((x) => (x.up ?? []).length >= 3)) : n >= 7;
+    const tiny = W < 600 && n >= 8;
+    others.forEach((seat, i) => {
+      const el = this.renderSeat(seat, compact, n);
+      if (tiny) el.classList.add("tiny");
+      container.append(el);
+      const bw = el.offsetWidth || 112;
+      const bh = el.offsetHeight || 90;
+      const [px, py] = slots[i];
+      const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
+      const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 24, (H * py) / 100));
+      el.style.left = `${x}px`;
+      el.style.top = `${y}px`;
+    });
+  }
+
+  showdownEntry(id) {
+    return (this.view.showdown ?? []).find((e) => e.id === id) ?? null;
+  }
+
+  marks(seat) {
+    const v = this.view;
+    const out = [];
+    const korean = v.betting === "korean";
+    if (seat.dealer) out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
+    if (seat.sun && korean) out.push(h("span", { class: "mark sun", title: "선", "aria-label": "선" }, "선"));
+    if (seat.sb) out.push(h("span", { class: "mark sb", "aria-label": "스몰 블라인드" }, "SB"));
+    if (seat.bb) out.push(h("span", { class: "mark bb", "aria-label": "빅 블라인드" }, "BB"));
+    if (seat.boss && korean) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스" }, "보스"));
+    return out;
+  }
+
+  badges(seat) {
+    const v = this.view;
+    const out = [];
+    if (seat.folded) out.push(h("span", { class: "badge die" }, v.betting === "korean" ? "다이" : "폴드"));
+    if (seat.allIn) out.push(h("span", { class: "badge allin" }, "올인"));
+    if (seat.away) out.push(h("span", { class: "badge away" }, "자리 비움"));
+    if (seat.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
+    if (seat.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
+    if (seat.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
+    if (!seat.folded && seat.lastAction && v.phase === "betting" && !(seat.allIn && seat.lastAction === "nl.allIn") && !["ante", "sb", "bb"].includes(seat.lastAction)) {
+      let label = ACTION_LABEL[seat.lastAction] ?? seat.lastAction;
+      out.push(h("span", { class: "badge last" }, label));
+    }
+    if (v.phase === "choice" && seat.inHand) out.push(h("span", { class: "badge " + (seat.choiceDone ? "ready" : "last") }, seat.choiceDone ? "선택 완료" : "고르는 중"));
+    if (v.phase === "draw" && seat.inHand && !seat.folded) out.push(h("span", { class: "badge " + (seat.drawDone ? "ready" : "last") }, seat.drawDone ? "교환 완료" : "교환 중"));
+    if ((seat.drawCounts ?? []).length && v.phase !== "draw") {
+      out.push(h("span", { class: "badge last", title: "교환 장수" }, "교환 " + seat.drawCounts.join("·")));
+    }
+    if (v.mode === "sevenHiLo") {
+      if (seat.declare) out.push(h("span", { class: "badge declare" }, SIDE_LABEL[seat.declare]));
+      else if (v.phase === "declare" && seat.declared) out.push(h("span", { class: "badge ready" }, "선언 완료"));
+    }
+    if (v.phase === "handEnd" && seat.ready) out.push(h("span", { class: "badge ready" }, "준비"));
+    return out;
+  }
+
+  seatCards(seat, n = 3) {
+    const v = this.view;
+    const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
+    const sd = this.showdownEntry(seat.id);
+    const bestIds = new Set((sd?.best ?? []).map((c) => c.id));
+    const winners = new Set((v.awards ?? []).map((a) => a.to));
+    const mark = (c, size) => {
+      const e = cardEl(c, { size });
+      if (!isHidden(c) && bestIds.has(c.id) && winners.has(seat.id)) e.classList.add("best");
+      return e;
+    };
+    if (v.mode === "indian") {
+      const big = n <= 3 ? "lg" : "md";
+      if (seat.forehead) wrap.append(mark(seat.forehead, big));
+      else if (seat.hasForehead) wrap.append(cardEl(null, { size: big, question: true, label: "이마 카드(안 보임)" }));
+      for (const c of seat.hole ?? []) wrap.append(mark(c, "sm"));
+      return wrap;
+    }
+    const hole = seat.hole ?? [];
+    const up = seat.up ?? [];
+    const size = seat.shown ? "sm" : "xs";
+    for (const c of hole) {
+      const e = mark(c, size);
+      if (isHidden(c) && up.length) e.classList.add("stacked");
+      wrap.append(e);
+    }
+    for (const c of up) wrap.append(mark(c, size === "sm" ? "sm" : "xs"));
+    return wrap;
+  }
+
+  renderSeat(seat, compact, n = 3) {
+    const v = this.view;
+    const isToAct = v.phase === "betting" && v.toAct === seat.id;
+    const winners = new Set((v.awards ?? []).filter((a) => a.potIndex >= 0 || true).map((a) => a.to));
+    const cls = ["seat"];
+    if (compact) cls.push("compact");
+    if (isToAct) cls.push("to-act");
+    if (seat.folded || seat.status === "left" || seat.status === "eliminated" || seat.inHand === false) cls.push("folded");
+    if (v.phase === "handEnd" && winners.has(seat.id)) cls.push("winner");
+    const el = h("div", { class: cls.join(" "), "data-seat-id": seat.id, "data-seat": seat.seat, role: "group", "aria-label": `${this.nm(seat.id)} 자리` });
+    const marks = this.marks(seat);
+    if (marks.length) el.append(h("div", { class: "marks" }, marks));
+    el.append(h("div", { class: "name" }, this.nm(seat.id)));
+    el.append(h("div", { class: "stack" }, fmt(seat.stack)));
+    el.append(this.seatCards(seat, n));
+    const sd = this.showdownEntry(seat.id);
+    if (sd && v.phase === "handEnd") {
+      el.append(h("div", { class: "hand-label" }, sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "")));
+    }
+    const badges = this.badges(seat);
+    if (badges.length) el.append(h("div", { class: "badges" }, badges));
+    if (seat.committedRound > 0 && v.phase === "betting") {
+      el.append(h("div", { class: "bet-chip", "aria-label": `이번 라운드 ${seat.committedRound}` }, fmt(seat.committedRound)));
+    }
+    if (this.waitsFor(seat.id)) el.append(this.ring());
+    return el;
+  }
+
+  waitsFor(id) {
+    const v = this.view;
+    if (!v.deadlineAt) return false;
+    if (v.phase === "betting") return v.toAct === id;
+    if (["choice", "draw", "declare"].includes(v.phase)) return (v.pending ?? []).includes(id);
+    return false;
+  }
+
+  ring() {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 30 30");
+    svg.setAttribute("class", "timer-ring");
+    svg.setAttribute("aria-hidden", "true");
+    svg.innerHTML = `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`;
+    return svg;
+  }
+
+  phaseTotalMs() {
+    const v = this.view;
+    const t = (v.options?.turnSeconds ?? 20) * 1000;
+    if (v.phase === "betting") {
+      const s = (v.seats ?? []).find((x) => x.id === v.toAct);
+      return s?.away ? 5000 : t;
+    }
+    if (["choice", "draw", "declare"].includes(v.phase)) return t + 10000;
+    if (v.phase === "handEnd") return 4000;
+    if (v.phase === "rebuy") return 15000;
+    return t;
+  }
+
+  tick() {
+    const v = this.view;
+    if (!v || !v.deadlineAt) return;
+    const total = Math.max(this.phaseTotalMs(), 1);
+    const left = Math.min(total, Math.max(0, v.deadlineAt - Date.now()));
+    const frac = Math.max(0, Math.min(1, left / total));
+    this.host.querySelectorAll(".timer-ring").forEach((r) => {
+      r.classList.toggle("urgent", left < 5000);
+      const fg = r.querySelector(".fg");
+      if (fg) fg.setAttribute("stroke-dashoffset", String(RING_C * (1 - frac)));
+      const t = r.querySelector("text");
+      if (t) t.textContent = String(Math.ceil(left / 1000));
+    });
+  }
+
+  renderCenter() {
+    const v = this.view;
+    const c = h("div", { class: "center" });
+    const banner = this.renderBanner();
+    if (banner) c.append(banner);
+    const pots = v.pots ?? [];
+    const total = v.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : v.potTotal ?? 0;
+    c.append(h("div", { class: "pot-main", "aria-label": `판돈 ${total}칩`, "data-testid": "pot" },
+      h("small", {}, "판돈"), fmt(total)));
+    if (pots.length > 1) {
+      c.append(h("div", { class: "side-pots" }, pots.map((p, i) =>
+        h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? "메인" : "사이드" + i} ${fmt(p.amount)}`))));
+    }
+    if (v.mode === "holdem" || v.mode === "omaha") {
+      const board = h("div", { class: "board", "aria-label": "공용 카드" });
+      const winners = new Set((v.awards ?? []).map((a) => a.to));
+      const best = new Set();
+      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const c2 of e.best ?? []) best.add(c2.id);
+      const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
+      if (crowded) board.classList.add("small");
+      for (let i = 0; i < 5; i++) {
+        const card = (v.board ?? [])[i];
+        if (card) {
+          const e = cardEl(card, { size: crowded ? "sm" : "md" });
+          if (v.phase === "handEnd" && best.has(card.id)) e.classList.add("best");
+          board.append(e);
+        } else board.append(h("div", { class: "slot" }));
+      }
+      c.append(board);
+    }
+    if (v.carryOver) c.append(h("div", { class: "carry" }, `이월 판돈 ${fmt(v.carryOver)}`));
+    return c;
+  }
+
+  renderUsedPanel() {
+    const v = this.view;
+    const d20 = (v.options?.indianDeck ?? "d20") === "d20";
+    const used = new Set((v.indianUsed ?? []).map((c) => `${c.rank}${c.suit}`));
+    const ranks = d20 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+    const suits = d20 ? ["S", "H"] : ["S", "D", "H", "C"];
+    const rt = (r) => ({ 1: "A", 14: "A", 11: "J", 12: "Q", 13: "K" }[r] ?? String(r));
+    const sym = { S: "♠", D: "◆", H: "♥", C: "♣" };
+    const table = h("table", { "aria-label": "사용된 카드" },
+      h("tr", {}, h("th", {}, ""), ranks.map((r) => h("th", {}, rt(r)))),
+      suits.map((s) => h("tr", {}, h("th", { class: "suit-" + s }, sym[s]),
+        ranks.map((r) => h("td", { class: used.has(`${r}${s}`) ? "used" : "", "aria-label": used.has(`${r}${s}`) ? "사용됨" : "" })))));
+    const panel = h("div", { class: "used-panel", "data-testid": "used-panel" }, h("div", {}, `사용된 카드${v.indianDeckLeft != null ? ` · 덱 ${v.indianDeckLeft}장` : ""}`), table);
+    return panel;
+  }
+
+  renderBanner() {
+    const v = this.view;
+    if (v.phase !== "handEnd") return null;
+    const awards = v.awards ?? [];
+    if (!awards.length && !v.carryOver) return null;
+    const lines = [];
+    const sd = v.showdown ?? [];
+    const byTo = new Map();
+    for (const a of this.sortedAwards()) {
+      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set() };
+      cur.amount += a.amount;
+      if (a.side) cur.sides.add(a.side);
+      byTo.set(a.to, cur);
+    }
+    for (const [to, info] of byTo) {
+      const e = sd.find((x) => x.id === to);
+      const name = e ? (info.sides.has("low") && !info.sides.has("high") && e.lowName ? e.lowName : e.handName) : null;
+      lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
+    }
+    if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
+    if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
+  }
+
+  sortedAwards() {
+    // side pots first (the highest index), the main pot, then penalty shares (-1)
+    return [...(this.view.awards ?? [])].sort((a, b) => {
+      const ka = a.potIndex < 0 ? -1e9 : a.potIndex;
+      const kb = b.potIndex < 0 ? -1e9 : b.potIndex;
+      return kb - ka;
+    });
+  }
+
+  renderMeArea() {
+    const v = this.view;
+    const me = v.me;
+    const area = h("div", { class: "me-area", "data-testid": "me-area" });
+    if (!me) {
+      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "다음 게임부터 참가해요. 지금은 관전 중이에요."));
+      return area;
+    }
+    const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
+    const line = h("div", { class: "me-line" },
+      h("span", { class: "marks-inline" }, this.marks(seat)),
+      h("span", { class: "name" }, this.nm(me.id)),
+      h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
+      seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
+      h("span", { class: "spacer" }),
+      h("span", { class: "badges" }, this.badges(seat)));
+    if (this.waitsFor(me.id)) {
+      const r = this.ring();
+      r.style.position = "static";
+      line.append(r);
+    }
+    area.append(line);
+    const hn = this.handNameText();
+    area.append(h("div", { class: "hand-name", "data-testid": "hand-name" }, hn));
+    area.append(this.renderMyCards(seat));
+    const ctl = this.renderControls(seat);
+    area.append(ctl);
+    const tip = this.renderTip();
+    if (tip) area.append(tip);
+    return area;
+  }
+
+  handNameText() {
+    const v = this.view;
+    const me = v.me;
+    const sd = this.showdownEntry(me.id);
+    if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
+    if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+    return "";
+  }
+
+  myCardList() {
+    const v = this.view;
+    const me = v.me;
+    if (v.phase === "choice" && me.choice) return { hole: me.choice, up: [] };
+    return { hole: me.hole ?? [], up: me.up ?? [] };
+  }
+
+  renderMyCards(seat) {
+    const v = this.view;
+    const me = v.me;
+    const wrap = h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
+    const sd = this.showdownEntry(me.id);
+    const bestIds = new Set(v.phase === "handEnd" ? (sd?.best ?? []).map((c) => c.id) : []);
+    const els = [];
+    if (v.mode === "indian") {
+      if (me.forehead === "?") els.push(cardEl(null, { size: "lg", question: true }));
+      else if (me.forehead && typeof me.forehead === "object") els.push(cardEl(me.forehead, { size: "lg", extraClass: "forehead" }));
+      for (const c of me.hole ?? []) els.push(cardEl(c, { size: "lg" }));
+    } else {
+      const { hole, up } = this.myCardList();
+      const choosing = v.phase === "choice" && me.choice && !me.chosen && this.legal("choose");
+      const drawLegal = v.phase === "draw" ? this.legal("draw") : null;
+      const drawing = drawLegal && me.drawPending == null;
+      const clash = v.mode === "badugi" && v.options?.hints ? this.badugiClash(hole) : new Set();
+      const chosen = me.chosen ?? null;
+      hole.forEach((c) => {
+        const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
+        if (!isHidden(c)) {
+          if (bestIds.has(c.id)) e.classList.add("used-best");
+          if (choosing) {
+            e.classList.add("selectable");
+            e.tabIndex = 0;
+            if (this.ui.discard === c.id) e.classList.add("discard");
+            if (this.ui.open === c.id) e.classList.add("raised");
+            const pick = () => this.pickChoice(c.id);
+            e.addEventListener("click", pick);
+            e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+          } else if (chosen) {
+            if (chosen.discardId === c.id) e.classList.add("discard");
+            if (chosen.openId === c.id) e.classList.add("raised");
+          }
+          if (drawing) {
+            e.classList.add("selectable");
+            e.tabIndex = 0;
+            e.setAttribute("aria-pressed", this.ui.drawSel.has(c.id) ? "true" : "false");
+            if (this.ui.drawSel.has(c.id)) e.classList.add("raised");
+            const pick = () => this.pickDraw(c.id);
+            e.addEventListener("click", pick);
+            e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+          } else if (me.drawPending && me.drawPending.includes(c.id)) e.classList.add("raised");
+          if (clash.has(c.id)) e.classList.add("clash");
+        }
+        els.push(e);
+      });
+      if (up.length) {
+        els.push(h("div", { class: "group-sep", "aria-hidden": "true" }));
+        up.forEach((c) => {
+          const e = cardEl(c, { size: "lg", extraClass: "open-card" });
+          if (bestIds.has(c.id)) e.classList.add("used-best");
+          els.push(e);
+        });
+      }
+    }
+    const cards = els.filter((e) => e.classList.contains("card"));
+    const size = cards[0]?.classList.contains("card-xl") ? 82 : 72;
+    const avail = Math.min(window.innerWidth >= 1000 ? 780 : window.innerWidth, 820) - 24 - (els.length - cards.length) * 10;
+    const overlap = cards.length > 1 ? Math.min(6, Math.floor((avail - cards.length * size) / (cards.length - 1))) : 0;
+    wrap.style.setProperty("--overlap", `${overlap}px`);
+    wrap.append(...els);
+    if (seat.folded) wrap.style.opacity = "0.55";
+    if (me.discarded && v.phase !== "choice") {
+      return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드: ", cardEl(me.discarded, { size: "xs" })));
+    }
+    return wrap;
+  }
+
+  badugiClash(cards) {
+    const out = new Set();
+    const vis = cards.filter((c) => !isHidden(c));
+    for (const a of vis) for (const b of vis) {
+      if (a.id !== b.id && (a.rank === b.rank || a.suit === b.suit)) out.add(a.id);
+    }
+    return out;
+  }
+
+  pickChoice(id) {
+    if (this.ui.discard === id) this.ui.discard = null;
+    else if (this.ui.open === id) this.ui.open = null;
+    else if (this.ui.discard == null) this.ui.discard = id;
+    else this.ui.open = id;
+    this.render();
+  }
+
+  drawLimit() {
+    const lg = this.legal("draw");
+    if (!lg) return 0;
+    const sel = this.ui.drawSel;
+    const hand = this.view.me.hole ?? [];
+    if (lg.maxKeepingAce != null) {
+      const keepsAce = hand.some((c) => !isHidden(c) && (c.rank === 14) && !sel.has(c.id));
+      if (keepsAce) return lg.maxKeepingAce;
+    }
+    return lg.max ?? 5;
+  }
+
+  pickDraw(id) {
+    const sel = this.ui.drawSel;
+    if (sel.has(id)) sel.delete(id);
+    else {
+      sel.add(id);
+      if (sel.size > this.drawLimit()) {
+        sel.delete(id);
+        this.cb.toast?.(`최대 ${this.drawLimit()}장까지 바꿀 수 있어요`);
+      }
+    }
+    this.render();
+  }
+
+  renderControls(seat) {
+    const v = this.view;
+    const me = v.me;
+    const box = h("div", { class: "controls", "data-testid": "controls" });
+    const lg = me.legalActions ?? [];
+    if (v.phase === "choice") return this.choiceControls(box);
+    if (v.phase === "draw") return this.drawControls(box);
+    if (v.phase === "declare") return this.declareControls(box);
+    if (v.phase === "handEnd") {
+      if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
+        h("button", { class: "act legal big", "data-action": "ready", onclick: () => this.send({ type: "ready" }) }, "다음 판")));
+      else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+      return box;
+    }
+    if (v.phase === "rebuy") {
+      if (this.legal("rebuy")) {
+        box.append(h("div", { class: "instruction" }, `칩이 떨어졌어요. 시작 칩 ${fmt(v.options?.startingChips)}으로 다시 받을까요?${me.rebuysLeft != null ? ` (남은 횟수 ${me.rebuysLeft})` : ""}`));
+        box.append(h("div", { class: "actions cols-2" },
+          h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => this.send({ type: "rebuy", accept: false }) }, "그만하기"),
+          h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => this.send({ type: "rebuy", accept: true }) }, "칩 다시 받기")));
+      } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
+      return box;
+    }
+    if (v.phase === "betting") {
+      if (v.betting === "korean") box.append(this.koreanButtons(lg));
+      else box.append(...this.nlButtons(lg));
+      if (!lg.length) {
+        box.prepend(h("div", { class: "instruction muted-line" }, seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`));
+      }
+      return box;
+    }
+    box.append(h("div", { class: "waiting-line" }, ""));
+    return box;
+  }
+
+  hintType() {
+    if (this.settings.hintsHighlight === false) return null;
+    return this.view.me?.hint?.type ?? null;
+  }
+
+  async confirmFold(action) {
+    const canCheck = this.legal("k.check") || this.legal("nl.check");
+    if (canCheck) {
+      const ok = await this.cb.confirm("체크할 수 있는데 포기할까요?");
+      if (!ok) return;
+    }
+    this.send(action);
+  }
+
+  koreanButtons(lg) {
+    const grid = h("div", { class: "actions korean", role: "group", "aria-label": "베팅" });
+    const hint = this.hintType();
+    for (const type of KOREAN_ORDER) {
+      const a = lg.find((x) => x.type === type);
+      const label = ACTION_LABEL[type];
+      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)})` : a?.allIn ? "(올인)" : "";
+      const cls = ["act"];
+      if (a) cls.push("legal");
+      if (type === "k.die") cls.push("fold");
+      if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
+      if (a && hint === type) cls.push("hint");
+      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}` : `${label} (지금은 할 수 없음)`;
+      const btn = h("button", {
+        class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": aria,
+        onclick: () => (type === "k.die" ? this.confirmFold({ type }) : this.send({ type })),
+      }, label, amount ? h("small", {}, amount) : null);
+      grid.append(btn);
+    }
+    return grid;
+  }
+
+  nlButtons(lg) {
+    const v = this.view;
+    const fold = lg.find((a) => a.type === "nl.fold");
+    const check = lg.find((a) => a.type === "nl.check");
+    const call = lg.find((a) => a.type === "nl.call");
+    const raise = lg.find((a) => a.type === "nl.raise");
+    const allIn = lg.find((a) => a.type === "nl.allIn");
+    const hint = this.hintType();
+    const mk = (type, label, sub, a, extra, onclick) => {
+      const cls = ["act"];
+      if (a) cls.push("legal");
+      if (extra) cls.push(extra);
+      if (a && hint === type) cls.push("hint");
+      return h("button", { class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": a ? `${label}${sub ? " " + sub : ""}` : `${label} (지금은 할 수 없음)`, onclick }, label, sub ? h("small", {}, sub) : null);
+    };
+    const grid = h("div", { class: "actions nl", role: "group", "aria-label": "베팅" });
+    grid.append(mk("nl.fold", "폴드", "", fold, "fold", () => this.confirmFold({ type: "nl.fold" })));
+    if (call) grid.append(mk("nl.call", "콜", `(${call.allIn ? "올인 " : ""}+${fmt(call.amount)})`, call, "", () => this.send({ type: "nl.call" })));
+    else grid.append(mk("nl.check", "체크", "", check, "", () => this.send({ type: "nl.check" })));
+    const rlabel = raise?.isBet || (!raise && (v.currentBet ?? 0) === 0) ? "벳" : "레이즈";
+    grid.append(mk("nl.raise", rlabel, raise ? `${fmt(raise.min)}~` : "", raise, "raise", () => { this.ui.raiseOpen = !this.ui.raiseOpen; this.render(); }));
+    grid.append(mk("nl.allIn", "올인", allIn ? `(+${fmt(allIn.amount)})` : "", allIn, "raise", () => this.send({ type: "nl.allIn" })));
+    const out = [grid];
+    if (raise && this.ui.raiseOpen) out.push(this.raisePanel(raise, rlabel));
+    return out;
+  }
+
+  raisePanel(raise, rlabel) {
+    const v = this.view;
+    const unit = Math.max(1, v.baseUnit ?? 1);
+    const clamp = (x) => Math.max(raise.min, Math.min(raise.max, Math.round(x)));
+    if (this.ui.raiseTo == null) this.ui.raiseTo = raise.min;
+    const toCall = v.me?.toCall ?? 0;
+    const cur = v.currentBet ?? 0;
+    const potAfterCall = (v.potTotal ?? 0) + toCall;
+    const amountEl = h("span", { class: "amount", "data-testid": "raise-amount", "aria-live": "polite" });
+    const slider = h("input", { type: "range", min: raise.min, max: raise.max, step: 1, value: this.ui.raiseTo, "aria-label": "레이즈 금액" });
+    const setTo = (x) => {
+      this.ui.raiseTo = clamp(x);
+      slider.value = String(this.ui.raiseTo);
+      amountEl.textContent = `${rlabel} ${fmt(this.ui.raiseTo)}`;
+    };
+    slider.addEventListener("input", () => {
+      // snap to the base unit, but keep min and max reachable
+      const raw = Number(slider.value);
+      const snapped = raw >= raise.max ? raise.max : raw <= raise.min ? raise.min : raise.min + Math.round((raw - raise.min) / unit) * unit;
+      setTo(snapped);
+    });
+    setTo(this.ui.raiseTo);
+    const q = (label, val, key) => h("button", { "data-quick": key, onclick: () => setTo(val) }, label);
+    return h("div", { class: "raise-panel", "data-testid": "raise-panel" },
+      h("div", { class: "quick" },
+        q("최소", raise.min, "min"),
+        q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
+        q("팟", cur + potAfterCall, "pot"),
+        q("올인", raise.max, "max")),
+      h("div", { class: "steps" },
+        h("button", { "aria-label": `${unit} 내리기`, "data-step": "-", onclick: () => setTo(this.ui.raiseTo - unit) }, "−"),
+        slider,
+        h("button", { "aria-label": `${unit} 올리기`, "data-step": "+", onclick: () => setTo(this.ui.raiseTo + unit) }, "+")),
+      h("div", { class: "confirm-row" },
+        h("button", { class: "act", onclick: () => { this.ui.raiseOpen = false; this.render(); } }, "취소"),
+        h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => this.send({ type: "nl.raise", to: this.ui.raiseTo }) }, amountEl, h("small", {}, "확인"))));
+  }
+
+  choiceControls(box) {
+    const v = this.view;
+    const me = v.me;
+    if (me.chosen || !this.legal("choose")) {
+      box.append(h("div", { class: "waiting-line" }, me.chosen ? "골랐어요. 다른 사람을 기다리는 중…" : "초이스를 기다리는 중…"));
+      return box;
+    }
+    const step = this.ui.discard == null ? "버릴 카드를 누르세요" : this.ui.open == null ? "보여 줄 카드를 누르세요" : "확인을 누르세요";
+    box.append(h("div", { class: "instruction", "data-testid": "instruction" }, step));
+    box.append(h("div", { class: "actions cols-2" },
+      h("button", { class: "act" + (this.ui.discard != null ? " legal" : ""), "data-action": "undo", disabled: this.ui.discard == null, onclick: () => { if (this.ui.open != null) this.ui.open = null; else this.ui.discard = null; this.render(); } }, "되돌리기"),
+      h("button", { class: "act raise" + (this.ui.discard != null && this.ui.open != null ? " legal" : ""), "data-action": "choose", disabled: this.ui.discard == null || this.ui.open == null || this.busy,
+        onclick: () => this.send({ type: "choose", discardId: this.ui.discard, openId: this.ui.open }) }, "확인")));
+    return box;
+  }
+
+  drawControls(box) {
+    const v = this.view;
+    const me = v.me;
+    const lg = this.legal("draw");
+    if (!lg || me.drawPending != null) {
+      box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? `${me.drawPending.length ? me.drawPending.length + "장 바꾸기" : "패스"} 제출. 다른 사람을 기다리는 중…` : "교환을 기다리는 중…"));
+      return box;
+    }
+    const n = this.ui.drawSel.size;
+    const drawName = v.mode === "badugi" ? v.streetName || "교환" : "교환";
+    box.append(h("div", { class: "instruction", "data-testid": "instruction" }, `${drawName}: 바꿀 카드를 누르세요 (최대 ${this.drawLimit()}장)`));
+    box.append(h("div", { class: "actions cols-2" },
+      h("button", { class: "act" + (n ? " legal" : ""), "data-action": "draw-clear", disabled: !n, onclick: () => { this.ui.drawSel = new Set(); this.render(); } }, "되돌리기"),
+      h("button", { class: "act legal raise", "data-action": "draw", disabled: this.busy,
+        onclick: () => this.send({ type: "draw", cardIds: [...this.ui.drawSel] }) }, n ? `${n}장 바꾸기` : "패스")));
+    return box;
+  }
+
+  declareControls(box) {
+    const v = this.view;
+    const me = v.me;
+    const lg = this.legal("declare");
+    if (!lg || me.declare) {
+      box.append(h("div", { class: "waiting-line" }, me.declare ? `${SIDE_LABEL[me.declare]} 선언. 다른 사람을 기다리는 중…` : "선언을 기다리는 중…"));
+      return box;
+    }
+    box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
+    const sides = lg.sides ?? ["high", "low", "swing"];
+    const sub = {
+      high: me.handName ?? "",
+      low: me.lowName ?? (me.handName ? "로우 없음" : ""),
+      swing: me.handName ? `${me.handName} + ${me.lowName ?? "로우 없음"}` : "",
+    };
+    const hint = this.view.me?.hint;
+    box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
+      h("button", { class: "act big" + (sides.includes(s) ? " legal" : "") + (hint?.type === "declare" && hint.side === s ? " hint" : ""), "data-action": "declare-" + s, disabled: !sides.includes(s) || this.busy,
+        onclick: () => this.send({ type: "declare", side: s }) }, SIDE_LABEL[s], sub[s] ? h("span", { class: "sub" }, sub[s]) : null))));
+    return box;
+  }
+
+  renderTip() {
+    if (this.settings.tips === false) return null;
+    const v = this.view;
+    if (!v.me || (v.handNo ?? 0) > 1) return null;
+    let key = null;
+    let text = null;
+    if (v.phase === "choice" && !v.me.chosen) { key = "choice"; text = "4장 중 버릴 카드 1장(빨간 X)을 누르고, 남은 3장 중 모두에게 보여 줄 카드 1장을 누른 뒤 확인을 누르세요."; }
+    else if (v.phase === "draw" && v.me.drawPending == null) { key = "draw"; text = v.mode === "badugi" ? "무늬나 숫자가 겹치는 카드(노란 테두리)를 바꾸면 좋아요. 바꿀 카드를 눌러 올리세요." : "바꿀 카드를 눌러 위로 올리세요. 아무것도 안 고르면 패스예요."; }
+    else if (v.phase === "declare") { key = "declare"; text = "하이는 높은 족보, 로우는 낮은 패로 겨뤄요. 스윙은 양쪽 모두 이겨야 해요."; }
+    else if (v.phase === "betting" && this.isMyTurn(v)) {
+      if (v.betting === "korean") { key = "korean"; text = "삥 = 기본 단위만큼 걸기, 따당 = 앞사람 금액의 2배, 쿼터·하프·풀 = 판돈의 1/4·1/2·전부를 더 걸기. 회색 버튼은 지금 할 수 없어요."; }
+      else { key = "nl"; text = "체크/콜로 따라가거나, 레이즈를 눌러 금액을 정한 뒤 확인을 누르세요."; }
+    }
+    if (!key || this.tipsSeen.has(key)) return null;
+    const tip = h("div", { class: "tip", role: "note", "data-testid": "tip" }, text,
+      h("div", { class: "row" },
+        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); tip.remove(); } }, "닫기"),
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); tip.remove(); } }, "도움말 그만 보기")));
+    return tip;
+  }
+
+  renderSidePanel() {
+    const v = this.view;
+    const log = h("ol", { class: "log-list", "data-testid": "hand-log" },
+      (v.publicLog ?? []).slice(-60).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, this.names)}`)));
+    const panel = h("aside", { class: "side-panel", "aria-label": "핸드 기록과 족보" },
+      h("section", { class: "log" }, h("h3", {}, "핸드 기록"), log),
+      h("section", { class: "ranks" }, h("h3", {}, "족보"), rankingTable(v.mode, { compact: true, options: v.options })));
+    queueMicrotask(() => { const s = panel.querySelector("section.log"); if (s) s.scrollTop = s.scrollHeight; });
+    return panel;
+  }
+
+  // ------------------------------------------------------------------ animations
+  animateAwards() {
+    const v = this.view;
+    const awards = this.sortedAwards();
+    if (!awards.length) return;
+    const pot = this.host.querySelector("[data-testid=pot]");
+    if (!pot || typeof pot.getBoundingClientRect !== "function") return;
+    const from = pot.getBoundingClientRect();
+    awards.forEach((a, i) => {
+      setTimeout(() => {
+        if (this.view !== v) return;
+        const target = a.to === this.mySeatId() ? this.host.querySelector("[data-testid=my-stack]") : this.host.querySelector(`.seat[data-seat-id="${CSS.escape(a.to)}"]`);
+        if (!target) return;
+        const to = target.getBoundingClientRect();
+        const chip = h("div", { class: "flying-chip", "aria-hidden": "true" });
+        chip.style.left = `${from.left + from.width / 2 - 11}px`;
+        chip.style.top = `${from.top + from.height / 2 - 11}px`;
+        document.body.append(chip);
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          chip.style.transform = `translate(${to.left + to.width / 2 - (from.left + from.width / 2)}px, ${to.top + to.height / 2 - (from.top + from.height / 2)}px)`;
+          chip.style.opacity = "0.2";
+        }));
+        setTimeout(() => chip.remove(), 650);
+        const sp = this.host.querySelector(`.side-pot[data-pot="${a.potIndex}"]`);
+        if (sp) sp.style.opacity = "0.35";
+      }, i * 650);
+    });
+  }
+}

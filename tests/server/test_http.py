@@ -1,0 +1,62 @@
+"""HTTP side: create a room, public info, the web client's files, health."""
+
+from __future__ import annotations
+
+import httpx
+from conftest import LiveServer
+
+
+def test_create_room_and_public_info(server: LiveServer) -> None:
+    r = httpx.post(f"{server.http}/api/rooms", json={"nickname": "민수", "options": {"handLimit": 2}})
+    assert r.status_code == 201
+    data = r.json()
+    assert set(data) == {"code", "link", "ws", "playerId", "token"}
+    assert data["link"] == f"{server.http}/r/{data['code']}" and data["ws"] == f"/ws/{data['code']}"
+    assert len(data["token"]) >= 40  # >= 128 bits of url-safe base64
+    info = httpx.get(f"{server.http}/api/rooms/{data['code']}").json()
+    assert info["hostId"] == data["playerId"] and info["players"][0]["nickname"] == "민수"
+    assert info["options"]["handLimit"] == 2 and info["phase"] == "lobby"
+    assert data["token"] not in httpx.get(f"{server.http}/api/rooms/{data['code']}").text
+
+
+def test_create_room_refusals_are_korean(server: LiveServer) -> None:
+    bad = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {"startingChips": 5}})
+    assert bad.status_code == 400
+    assert bad.json()["error"] == {"code": "bad_options", "message": "시작 칩은 100 이상이어야 해요"}
+    unknown = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {"nope": 1}})
+    assert unknown.status_code == 400 and "옵션" in unknown.json()["error"]["message"]
+    nick = httpx.post(f"{server.http}/api/rooms", json={"nickname": "   ", "options": {}})
+    assert nick.json()["error"]["code"] == "nickname_invalid"
+    assert httpx.post(f"{server.http}/api/rooms", content=b"{").json()["error"]["code"] == "bad_json"
+    extra = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {}, "x": 1})
+    assert extra.json()["error"]["code"] == "bad_message"
+    big = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a" * 5000})
+    assert big.status_code == 413
+    missing = httpx.get(f"{server.http}/api/rooms/abcdefghjk")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "room_not_found"
+
+
+def test_room_cap(make_server: object) -> None:
+    from pokerroom.server.limits import Limits
+
+    srv = make_server(limits=Limits(max_rooms=1))  # type: ignore[operator]
+    srv.create_room()
+    r = httpx.post(f"{srv.http}/api/rooms", json={"nickname": "b", "options": {}})
+    assert r.status_code == 503 and r.json()["error"]["code"] == "too_many_rooms"
+
+
+def test_static_files_and_health(server: LiveServer, tmp_path: object) -> None:
+    assert httpx.get(f"{server.http}/").status_code == 404  # no client yet: a clean 404
+    static = server.config.static_dir
+    static.mkdir(parents=True, exist_ok=True)
+    (static / "index.html").write_text("<!doctype html><title>포커</title>", encoding="utf-8")
+    (static / "app.js").write_text("console.log(1)", encoding="utf-8")
+    room = server.create_room()
+    for path in ("/", f"/r/{room['code']}"):
+        page = httpx.get(f"{server.http}{path}")
+        assert page.status_code == 200 and "포커" in page.text
+    assert httpx.get(f"{server.http}/static/app.js").text == "console.log(1)"
+    assert httpx.get(f"{server.http}/static/missing.js").status_code == 404
+    assert httpx.get(f"{server.http}/static/..%2f..%2fpyproject.toml").status_code == 404
+    health = httpx.get(f"{server.http}/healthz").json()
+    assert health["ok"] is True and health["rooms"] == 1

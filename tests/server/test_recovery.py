@@ -1,0 +1,167 @@
+"""SIGKILL a real ``pokerroom serve`` and restart it: every room comes back with the same state, the same
+next cards (the dealing RNG lives in the stored state), resumed deadlines, and seats reachable by token."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from conftest import Client, free_port, join
+
+pytestmark = pytest.mark.timeout(120)
+
+SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+COMPARED = ("board", "pots", "potTotal", "handNo", "phase", "toAct", "street", "dealerSeat")
+
+
+def _serve(port: int, data: Path, *extra: str) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "pokerroom", "serve", "--port", str(port), "--data-dir", str(data),
+           "--log-level", "warning", "--no-warm-up", *extra]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server died")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("server did not come up")
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+
+
+def _safe(view: dict[str, Any]) -> dict[str, Any] | None:
+    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
+    for kind in SAFE:
+        if kind in acts:
+            return {"type": kind}
+    return None
+
+
+async def _step(players: list[Client], n: int) -> tuple[str, dict[str, Any]]:
+    """One safe action by whoever may act on the newest view; waits until every player saw the change."""
+    latest = [p.last("view") for p in players]
+    version = max(v["version"] for v in latest if v)
+    for p, v in zip(players, latest, strict=True):
+        if v and v["version"] == version and (action := _safe(v["view"])) is not None:
+            await p.send({"type": "action", "clientMsgId": f"s{n}", "version": version, "action": action})
+            ack = await p.expect("ack")
+            for q in players:
+                while (q.last("view") or {}).get("version") != ack["version"]:
+                    await asyncio.sleep(0.005)
+            assert p.player_id is not None
+            return p.player_id, action
+    raise AssertionError("nobody can act")
+
+
+def _stored(data: Path, code: str) -> tuple[str, int]:
+    db = sqlite3.connect(data / "pokerroom.sqlite3")
+    try:
+        state, version = db.execute("SELECT state, version FROM rooms WHERE code=?", (code,)).fetchone()
+    finally:
+        db.close()
+    return state, version
+
+
+def test_sigkill_restart_restores_rooms(tmp_path: Path) -> None:
+    from pokerroom.server.engine_port import PokerEngine, engine_available
+
+    if not engine_available():
+        pytest.skip("pokerroom.engine is not importable yet")
+    engine = PokerEngine()
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}/ws/"
+    proc = _serve(port, tmp_path)
+    try:
+        async def before_crash() -> tuple[str, list[str], list[dict[str, Any]]]:
+            r = httpx.post(f"http://127.0.0.1:{port}/api/rooms",
+                           json={"nickname": "가", "options": {"mode": "holdem", "turnSeconds": 60,
+                                                               "hints": False}}).json()
+            code = r["code"]
+            a = await Client.open(url + code, "a")
+            await a.hello(token=r["token"])
+            b = await Client.open(url + code, "b")
+            await b.hello(nickname="나")
+            c = await Client.open(url + code, "c")
+            await c.hello(nickname="다")
+            await a.send({"type": "start"})
+            players = [a, b, c]
+            for p in players:
+                await p.expect("view")
+            for n in range(8):
+                await _step(players, n)
+            views = [p.last("view") for p in players]
+            return code, [p.token or "" for p in players], [v for v in views if v]
+
+        code, tokens, views = asyncio.run(before_crash())
+        _kill(proc)
+        stored_state, stored_version = _stored(tmp_path, code)
+        assert stored_version == views[0]["version"]
+
+        proc = _serve(port, tmp_path)
+
+        async def after_restart() -> None:
+            players = []
+            for i, token in enumerate(tokens):
+                c = Client.__new__(Client)
+                c = await Client.open(url + code, f"r{i}")
+                await c.hello(token=token)
+                snap = await c.expect("view")
+                assert snap == views[i], "the reconnect snapshot equals the last view before the crash"
+                players.append(c)
+            local = engine.load_state(stored_state)
+            boards = set()
+            for n in range(12):
+                actor, action = await _step(players, 100 + n)
+                local, _ = engine.apply(local, actor, action, 0)
+                for c in players:
+                    got = c.last("view")["view"]  # type: ignore[index]
+                    want = engine.view(local, c.player_id)
+                    for key in COMPARED:
+                        assert got[key] == want[key], key
+                    assert got["me"]["hole"] == want["me"]["hole"]
+                    assert [s["stack"] for s in got["seats"]] == [s["stack"] for s in want["seats"]]
+                boards.add(len(got["board"]))
+            assert len(boards) > 1, "new cards were dealt after the restart"
+
+        asyncio.run(after_restart())
+        _kill(proc)
+
+        # deadlines resume from the stored state: with a fast clock the 60 s turn expires at once
+        proc = _serve(port, tmp_path, "--time-scale", "0.002")
+
+        async def deadlines_resume() -> None:
+            w = await join_spectator(url + code)
+            ev = await w.expect("events", timeout=15, pred=lambda m: any(
+                e["type"] == "timeout" for e in m["events"]))
+            assert ev["version"] > stored_version
+
+        asyncio.run(deadlines_resume())
+    finally:
+        if proc.poll() is None:
+            _kill(proc)
+
+
+async def join_spectator(url: str) -> Client:
+    c = await Client.open(url, "watch")
+    await c.hello(spectate=True)
+    return c
+
+
+__all__ = ["join"]

@@ -1,0 +1,181 @@
+"""Equity: exact enumeration against brute force and pokerkit/eval7-free references, Monte Carlo within error."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pokerroom.cards import parse_cards
+from pokerroom.tools import fasteval as fe
+from pokerroom.tools.equity import (
+    count_completions,
+    enumerate_completions,
+    equity,
+    numpy_rng,
+    sample_completions,
+)
+
+treys = pytest.importorskip("treys")
+
+_EV = treys.Evaluator()
+
+
+def _tcard(card_id: int) -> int:
+    return int(treys.Card.new("23456789TJQKA"[card_id % 13] + "sdhc"[card_id // 13]))
+
+
+def _treys7(cards: list[int]) -> int:
+    return int(_EV.evaluate([_tcard(c) for c in cards[:2]], [_tcard(c) for c in cards[2:]]))
+
+
+def _treys_omaha(hole: list[int], board: list[int]) -> int:
+    return min(
+        int(_EV.evaluate([_tcard(c) for c in h], [_tcard(c) for c in b]))
+        for h in itertools.combinations(hole, 2)
+        for b in itertools.combinations(board, 3)
+    )
+
+
+def _brute(hands: list[list[int]], board: list[int], omaha: bool = False) -> list[float]:
+    """Equity by looping over every board completion with treys (lower treys rank = better)."""
+    used = {c for h in hands for c in h} | set(board)
+    rest = [c for c in range(52) if c not in used]
+    eq = [0.0] * len(hands)
+    n = 0
+    for extra in itertools.combinations(rest, 5 - len(board)):
+        full = board + list(extra)
+        ranks = [_treys_omaha(h, full) if omaha else _treys7(h + full) for h in hands]
+        best = min(ranks)
+        winners = [i for i, r in enumerate(ranks) if r == best]
+        for i in winners:
+            eq[i] += 1 / len(winners)
+        n += 1
+    return [e / n for e in eq]
+
+
+def _ids(text: str) -> list[int]:
+    return [c.id for c in parse_cards(text)]
+
+
+def test_evaluator_orders_like_treys() -> None:
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(1500)])
+    ours = fe.eval7_high(hands)
+    ref = np.array([_treys7(list(h)) for h in hands])
+    i, j = rng.integers(0, len(hands), 20000), rng.integers(0, len(hands), 20000)
+    assert np.array_equal(np.sign(ours[i] - ours[j]), np.sign(ref[j] - ref[i]))
+
+
+def test_omaha_evaluator_uses_exactly_two_hole_cards() -> None:
+    # §5.4.2: one spade in hand + four on the board is not a flush.
+    hole = np.array([_ids("As Kd Qd 2c")])
+    board = np.array([_ids("Ks 9s 5s 3s 7h")])
+    value = fe.eval_omaha(hole, board)
+    assert fe.category_of(value)[0] == 1  # a pair of kings, no flush
+    hole2 = np.array([_ids("As 2s Qd 2c")])
+    assert fe.category_of(fe.eval_omaha(hole2, board))[0] == 5  # two spades in hand: flush
+
+
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [
+        (["As Ah", "Kd Kc"], "2c 7d 9h Ks"),
+        (["As Ah", "Kd Kc"], "2c 7d 9h Ks 3d"),
+        (["Ah Kh", "Qs Qd", "7c 8c"], "Qh 9c 2h Tc"),
+        (["2c 2d", "Ac Kd"], "3h 4s 5c"),  # flop: 990 completions
+    ],
+)
+def test_exact_matches_brute_force_holdem(hands: list[str], board: str) -> None:
+    players = [parse_cards(h) for h in hands]
+    result = equity(players, parse_cards(board))
+    assert result.exact
+    expected = _brute([_ids(h) for h in hands], _ids(board))
+    assert result.equity == pytest.approx(expected, abs=1e-12)
+
+
+def test_exact_matches_brute_force_omaha() -> None:
+    hands = ["As Ah Kd Qd", "Ks Kh Js Ts"]
+    board = "Qs 9s 2d 3c"
+    result = equity([parse_cards(h) for h in hands], parse_cards(board), mode="omaha")
+    assert result.exact
+    expected = _brute([_ids(h) for h in hands], _ids(board), omaha=True)
+    assert result.equity == pytest.approx(expected, abs=1e-12)
+
+
+def test_aa_vs_kk_preflop_monte_carlo_within_error_of_exact() -> None:
+    aa, kk = parse_cards("As Ah"), parse_cards("Kd Kc")
+    exact = equity([aa, kk], exact=True)
+    assert exact.samples == 1_712_304
+    # Exact values of this suit combination (no shared suits): 81.06 % win, 0.38 % tie, 81.26 % equity.
+    assert exact.win[0] == pytest.approx(0.81065, abs=5e-5)
+    assert exact.tie[0] == pytest.approx(0.00382, abs=5e-5)
+    mc = equity([aa, kk], samples=200_000, seed=11)
+    assert not mc.exact and mc.samples == 200_000
+    assert 0.0008 < mc.stderr[0] < 0.0011
+    assert abs(mc.equity[0] - exact.equity[0]) < 4 * mc.stderr[0]
+    assert abs(mc.win[0] - exact.win[0]) < 4 * mc.stderr[0]
+
+
+def test_monte_carlo_is_reproducible_and_multiway_sums_to_one() -> None:
+    players = [parse_cards("Ah Kh"), [], []]
+    a = equity(players, samples=20_000, seed=5)
+    b = equity(players, samples=20_000, seed=5)
+    assert a.equity == b.equity
+    assert sum(a.equity) == pytest.approx(1.0)
+    assert a.equity[0] > 0.45  # AK suited vs two random hands is ~50 %
+
+
+def test_omaha_monte_carlo_against_exact_on_flop() -> None:
+    players = [parse_cards("As Ah Kd Qd"), parse_cards("Ks Kh Js Ts")]
+    board = parse_cards("Qs 9s 2d")
+    exact = equity(players, board, mode="omaha", exact=True)
+    mc = equity(players, board, mode="omaha", samples=20_000, seed=3, exact=False)
+    assert abs(mc.equity[0] - exact.equity[0]) < 4 * mc.stderr[0]
+
+
+def test_seven_poker_suit_breaks_ties_and_known_winner() -> None:
+    # Seven known cards each: a pair of 7s in spades beats the same pair in diamonds/hearts (§6.2 example 1).
+    a = parse_cards("7s 7c 2d 4h 9c Jd Kh")
+    b = parse_cards("7d 7h 3s 5c 8d Qc 10s")
+    result = equity([a, b], mode="sevenPoker")
+    assert result.exact and result.equity == (1.0, 0.0)
+
+
+def test_seven_poker_mountain_beats_back_straight_beats_k_top() -> None:
+    mountain = np.array([_ids("Ac Kd Qh Js Tc 2d 3h")])
+    back = np.array([_ids("As 2c 3d 4h 5s 9d 9h")])
+    ktop = np.array([_ids("Ks Qc Jd Th 9s 2d 2h")])
+    vm, vb, vk = (int(fe.eval7_korean(x)[0]) for x in (mountain, back, ktop))
+    assert vm > vb > vk
+
+
+def test_seven_poker_against_open_cards_is_sane() -> None:
+    me = parse_cards("As Ah Ad 2c 7h")  # trips so far, two cards to come
+    opp = parse_cards("3c 4c")  # two open cards, five unknown
+    result = equity([me, opp], mode="sevenPoker", samples=20_000, seed=1)
+    assert 0.75 < result.equity[0] < 0.95
+
+
+def test_completion_enumeration_counts_and_uniqueness() -> None:
+    rows = enumerate_completions(8, [2, 1, 2])
+    assert rows.shape == (count_completions(8, [2, 1, 2]), 5)
+    assert all(len(set(r)) == 5 for r in rows.tolist())
+    assert len({tuple(r) for r in rows.tolist()}) == rows.shape[0]
+
+
+def test_sampling_is_uniform_enough() -> None:
+    rows = sample_completions(numpy_rng(3), 10, 3, 30_000)
+    assert all(len(set(r)) == 3 for r in rows[:1000].tolist())
+    counts = np.bincount(rows.ravel(), minlength=10) / rows.size
+    assert np.allclose(counts, 0.1, atol=0.01)
+    rows2 = sample_completions(numpy_rng(4), 45, 5, 30_000)
+    assert not any(len(set(r)) != 5 for r in rows2[:2000].tolist())
+
+
+def test_rejects_bad_input() -> None:
+    with pytest.raises(ValueError):
+        equity([parse_cards("As Ah"), parse_cards("As Kc")])
+    with pytest.raises(ValueError):
+        equity([parse_cards("As Ah Kd")], mode="holdem")

@@ -1,0 +1,171 @@
+"""Fixtures for the browser tests: Debian's chromium through Playwright, and the real room server.
+
+- ``live_server``: ``python -m pokerroom serve`` in a subprocess on a free port with a temporary data
+  directory (one per pytest-xdist worker, so workers never share a port or a store).
+- ``browser``: one headless chromium per worker (never downloaded: ``/usr/bin/chromium``).
+- ``open_page``: a new browser context (own localStorage = own player) with a viewport; every console
+  error and page error is recorded and the test fails at teardown if there was any.
+- ``static_page``: serves ``src/pokerroom/web/static`` and ``tests/web/fixtures`` under a fake origin through
+  request routing, for the fixture-view tests that need no server.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: E402, F401
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "pokerroom" / "web" / "static"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FAKE_ORIGIN = "http://pokerroom.test"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    def __init__(self, port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
+        self.port = port
+        self.proc = proc
+        self.log = log
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
+        r = httpx.post(f"{self.url}/api/rooms", json={"nickname": nickname, "options": options}, timeout=10)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("pokerroom-data")
+    port = free_port()
+    log = data / "server.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pokerroom", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(data), "--log-level", "warning", "--bot-delay-ms", "200"],
+            stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT), env=env)
+    srv = Server(port, proc, log)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{srv.url}/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("pokerroom serve did not start:\n" + log.read_text(errors="replace"))
+        time.sleep(0.1)
+    yield srv
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class PageRecorder:
+    """A page plus every console/page error it produced."""
+
+    def __init__(self, page: Any, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console: {msg.text}")
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    contexts: list[Any] = []
+    recorders: list[PageRecorder] = []
+
+    def make(name: str = "page", viewport: dict[str, int] | None = None) -> Any:
+        ctx = browser.new_context(viewport=viewport or MOBILE, locale="ko-KR", device_scale_factor=1,
+                                  has_touch=False)
+        ctx.set_default_timeout(10000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        rec = PageRecorder(page, name)
+        recorders.append(rec)
+        page.recorder = rec
+        return page
+
+    yield make
+    errors = [f"{r.name}: {e}" for r in recorders for e in r.errors]
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, "console errors:\n" + "\n".join(errors)
+
+
+def _route_static(route: Any) -> None:
+    path = route.request.url.split("?", 1)[0][len(FAKE_ORIGIN):]
+    if path.startswith("/static/"):
+        f = STATIC / path[len("/static/"):]
+    elif path.startswith("/fixtures/"):
+        f = FIXTURES / path[len("/fixtures/"):]
+    else:
+        route.fulfill(status=404, body="not found")
+        return
+    if not f.is_file():
+        route.fulfill(status=404, body="not found")
+        return
+    ctype = "text/javascript" if f.suffix == ".js" else (mimetypes.guess_type(str(f))[0] or "application/octet-stream")
+    route.fulfill(status=200, body=f.read_bytes(), headers={"content-type": f"{ctype}; charset=utf-8"})
+
+
+@pytest.fixture
+def static_page(open_page: Callable[..., Any]) -> Callable[..., Any]:
+    """``static_page(path, viewport=...)`` opens ``/fixtures/...`` of the fake origin (no server)."""
+
+    def make(path: str, viewport: dict[str, int] | None = None, name: str = "static") -> Any:
+        page = open_page(name, viewport)
+        page.route(f"{FAKE_ORIGIN}/**", _route_static)
+        page.goto(f"{FAKE_ORIGIN}{path}")
+        return page
+
+    return make

@@ -1,0 +1,256 @@
+"""End-to-end browser tests against the real server (``pokerroom serve``): every mode is played for a full hand
+by clicking the UI on the mobile viewport, with a spectator watching, while the DOM of every other viewer is
+checked for cards it must not contain yet.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp  # noqa: E402
+from webplay import DESKTOP, MOBILE, shot  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["민수", "지수", "하늘"]
+
+STATE_JS = """() => {
+  const r = window.__room;
+  const v = r && r.view;
+  return {
+    version: (r && r.conn && r.conn.version) || 0,
+    phase: v ? v.phase : null,
+    handNo: v ? v.handNo : null,
+    ids: [...document.querySelectorAll('[data-card-id]')].map(e => Number(e.dataset.cardId)),
+    labels: [...document.querySelectorAll('.card:not(.example)')].map(e => e.getAttribute('aria-label')),
+  };
+}"""
+
+
+def secrets_of(page: Any) -> tuple[int, set[int], set[int]]:
+    """(version, this player's private card ids, forehead ids of the *other* seats it can see)."""
+    data = page.evaluate("""() => {
+      const r = window.__room; const v = r && r.view; const me = v && v.me;
+      const ids = [];
+      if (me) {
+        const up = new Set((me.up || []).map(c => c.id));
+        for (const c of [...(me.hole || []), ...(me.choice || []), ...(me.discarded ? [me.discarded] : [])])
+          if (c && c.id != null && !up.has(c.id)) ids.push(c.id);
+      }
+      const fore = [];
+      for (const s of (v ? v.seats : [])) if (s.forehead && s.forehead.id != null) fore.push([s.id, s.forehead.id]);
+      return {version: (r && r.conn && r.conn.version) || 0, ids, fore, phase: v ? v.phase : null};
+    }""")
+    return data["version"], set(data["ids"]), {f[1] for f in data["fore"]}
+
+
+def settle(pages: list[Any], timeout: float = 3.0) -> int | None:
+    """Wait until every page shows the same room version; return it (None if they never agree)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        versions = {wp.version(p) for p in pages}
+        if len(versions) == 1:
+            return versions.pop()
+        pages[0].wait_for_timeout(60)
+    return None
+
+
+class SecretChecker:
+    """After each step: no viewer's DOM holds another player's private card before it is revealed."""
+
+    def __init__(self, players: list[Any], spectator: Any, mode: str) -> None:
+        self.players = players
+        self.spectator = spectator
+        self.mode = mode
+        self.checks = 0
+
+    def __call__(self, _step: str = "") -> None:
+        pages = [*self.players, self.spectator]
+        version = settle(pages)
+        if version is None:
+            return
+        secrets = [secrets_of(p) for p in self.players]
+        if any(s[0] != version for s in secrets):
+            return
+        states = [p.evaluate(STATE_JS) for p in pages]
+        if any(s["version"] != version for s in states):
+            return
+        if any(s["phase"] in ("handEnd", "finished", "rebuy") for s in states):
+            return  # the showdown reveals cards to everybody
+        for i, (_, private, _fore) in enumerate(secrets):
+            for j, st in enumerate(states):
+                if j == i:
+                    continue
+                leaked = private & set(st["ids"])
+                assert not leaked, f"viewer {j} sees private cards {leaked} of player {i} at v{version}"
+        if self.mode == "indian":
+            # a player's own forehead card (seen by the others) never appears in the player's own DOM,
+            # and the spectator sees no forehead before the hand ends
+            for i, page_state in enumerate(states[:-1]):
+                others = [secrets[k][2] for k in range(len(self.players)) if k != i]
+                mine_as_seen = set.intersection(*others) if len(others) > 1 else others[0]
+                own_ids = {fid for fid in mine_as_seen if fid not in secrets[i][2]}
+                assert not (own_ids & set(page_state["ids"])), f"player {i} sees their own forehead"
+                assert "이마 카드(안 보임)" in page_state["labels"] or "내 이마 카드(안 보임)" in page_state["labels"]
+            all_fore = set().union(*(s[2] for s in secrets))
+            assert not (all_fore & set(states[-1]["ids"])), "the spectator sees a forehead card"
+        self.checks += 1
+
+
+def open_room(live_server: Any, open_page: Any, mode: str, n_players: int, viewport: dict[str, int] | None = None,
+              **options: Any) -> tuple[list[Any], Any, str]:
+    vp = viewport or MOBILE
+    players = [open_page(f"player{i}", vp) for i in range(n_players)]
+    spectator = open_page("spectator", vp)
+    code = wp.create_room_ui(players[0], live_server.url, NAMES[0], mode, **options)
+    for i in range(1, n_players):
+        wp.join_ui(players[i], live_server.url, code, NAMES[i])
+    wp.spectate_ui(spectator, live_server.url, code)
+    wp.wait_members(players[0], n_players)
+    players[0].click("[data-testid=start]")
+    for p in [*players, spectator]:
+        wp.wait_table(p)
+    return players, spectator, code
+
+
+MODES = [
+    ("holdem", 3, [{"raise_once": True}, {}, {}]),
+    ("omaha", 2, [{}, {"raise_once": True}]),
+    ("sevenPoker", 3, [{"ping_once": True}, {}, {}]),
+    ("sevenHiLo", 2, [{"declare": "low"}, {"declare": "swing"}]),
+    ("badugi", 2, [{"draw": 1}, {"draw": 0, "ping_once": True}]),
+    ("fiveDraw", 2, [{"draw": 2}, {"draw": 0}]),
+    ("indian", 2, [{"raise_once": True}, {}]),
+]
+
+
+@pytest.mark.parametrize(("mode", "n", "styles"), MODES, ids=[m[0] for m in MODES])
+def test_full_hand_every_mode(live_server: Any, open_page: Any, mode: str, n: int, styles: list[dict[str, Any]]
+                              ) -> None:
+    players, spectator, _code = open_room(live_server, open_page, mode, n)
+    checker = SecretChecker(players, spectator, mode)
+    players[0].wait_for_timeout(300)
+    checker()
+    shot(players[0], f"play-{mode}-p0-start")
+    shot(spectator, f"play-{mode}-spectator-start")
+    # my cards are drawn large (≥ 96 px) and every card has an aria-label
+    box = players[0].locator("[data-testid=my-cards] .card").first.bounding_box()
+    assert box and box["height"] >= 96
+    steps: list[str] = []
+
+    def on_step(step: str) -> None:
+        steps.append(step)
+        checker(step)
+
+    final = wp.play_hand(players, [dict(s) for s in styles], on_step=on_step)
+    assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > 1
+    assert checker.checks >= 2, steps
+    for i, p in enumerate(players):
+        p.wait_for_timeout(200)
+        shot(p, f"play-{mode}-p{i}-end")
+    shot(spectator, f"play-{mode}-spectator-end")
+    # the hand result is visible to everyone, the spectator included
+    for p in [*players, spectator]:
+        v = wp.view(p)
+        if v and v["phase"] == "handEnd":
+            assert p.locator("[data-testid=hand-result]").count() == 1 or v.get("carryOver")
+    # the spectator never had a "me", and its action area offers nothing
+    assert wp.view(spectator)["me"] is None
+    assert spectator.locator(".actions button").count() == 0
+    if mode == "holdem":
+        assert "nl.raise" in steps
+    if mode in ("badugi", "fiveDraw"):
+        assert any(s.startswith("draw") for s in steps)
+    if mode in ("sevenPoker", "sevenHiLo"):
+        assert steps.count("choose") == n
+    if mode == "sevenHiLo":
+        assert steps.count("declare") >= 1 or final["phase"] != "handEnd"
+
+
+def test_reload_mid_hand_restores_table(live_server: Any, open_page: Any) -> None:
+    players, spectator, code = open_room(live_server, open_page, "sevenPoker", 2)
+    a, b = players
+    # get through the choice so there are hidden and open cards
+    for p in players:
+        wp.act_once(p, {})
+    a.wait_for_function("() => window.__room.view && window.__room.view.phase === 'betting'")
+    before = sorted(wp.my_card_ids(b))
+    hand = wp.view(b)["handNo"]
+    assert before
+    b.reload()
+    wp.wait_table(b)
+    b.wait_for_function("() => window.__room.view && window.__room.view.me")
+    assert sorted(wp.my_card_ids(b)) == before
+    assert wp.view(b)["handNo"] == hand
+    assert set(before) <= wp.dom_card_ids(b)
+    assert b.locator("#conn").get_attribute("data-state") == "open"
+    shot(b, "reload-after")
+    # a spectator reload keeps watching, without a seat
+    spectator.reload()
+    wp.wait_table(spectator)
+    assert wp.view(spectator)["me"] is None
+    checker = SecretChecker(players, spectator, "sevenPoker")
+    final = wp.play_hand(players, on_step=checker)
+    assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > hand
+
+
+def test_desktop_layout(live_server: Any, open_page: Any) -> None:
+    players, spectator, _ = open_room(live_server, open_page, "holdem", 2, viewport=DESKTOP)
+    a = players[0]
+    a.wait_for_timeout(300)
+    panel = a.locator(".side-panel")
+    assert panel.is_visible()
+    assert a.locator("[data-testid=hand-log]").is_visible()
+    assert a.locator(".side-panel .rank-table").is_visible()
+    felt = a.locator(".felt").bounding_box()
+    assert felt and felt["width"] > 600
+    shot(a, "desktop-holdem-player")
+    shot(spectator, "desktop-holdem-spectator")
+    wp.play_hand(players)
+    a.wait_for_timeout(300)
+    shot(a, "desktop-holdem-end")
+
+
+def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
+    """lastStanding without rebuy: one all-in hand ends the game; the host starts another from the result."""
+    players, spectator, _ = open_room(live_server, open_page, "indian", 2,
+                                      endCondition="lastStanding", rebuy="off")
+    a, b = players
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        va = wp.view(a) or {}
+        if va.get("phase") == "finished" or a.locator("[data-testid=result]").count():
+            break
+        for p in players:
+            v = wp.view(p) or {}
+            types = [x["type"] for x in (v.get("me") or {}).get("legalActions") or []]
+            before = wp.version(p)
+            if "nl.allIn" in types:
+                p.click("[data-action='nl.allIn']")
+            elif "nl.call" in types:
+                p.click("[data-action='nl.call']")
+            elif "ready" in types and not any(s["ready"] for s in v["seats"] if s["id"] == v["me"]["id"]):
+                p.click("[data-action=ready]")
+            else:
+                continue
+            p.wait_for_function("(v) => window.__room.conn.version > v", arg=before)
+        a.wait_for_timeout(100)
+    a.wait_for_selector("[data-testid=result]", timeout=15000)
+    b.wait_for_selector("[data-testid=result]")
+    spectator.wait_for_selector("[data-testid=result]")
+    text = a.locator("[data-testid=result]").inner_text()
+    assert "1위" in text and "칩" in text and "₩" not in text and "원" not in text.replace("원형", "")
+    shot(a, "result-host")
+    shot(spectator, "result-spectator")
+    assert b.locator("[data-testid=again]").count() == 0  # only the host restarts
+    a.click("[data-testid=again]")
+    for p in players:
+        wp.wait_table(p)
+        p.wait_for_function("() => window.__room.view && window.__room.view.phase !== 'finished'")

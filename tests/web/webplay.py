@@ -1,0 +1,206 @@
+"""Helpers that drive the web client like a person: fill the lobby, join, and play a hand by clicking.
+
+What to click is decided from the page's own ``view`` (``window.__room.view``) — exactly what the player sees —
+and the click always goes through the UI (buttons, cards), never through the websocket directly.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+MOBILE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot under artifacts/screenshots/ (gitignored)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+PREFERRED_BETS = ["k.check", "k.call", "nl.check", "nl.call", "k.die", "nl.fold"]
+
+
+def view(page: Any) -> dict[str, Any] | None:
+    v: dict[str, Any] | None = page.evaluate("() => window.__room ? window.__room.view : null")
+    return v
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("() => (window.__room && window.__room.conn && window.__room.conn.version) || 0"))
+
+
+def pick_option(page: Any, key: str, value: Any) -> None:
+    val = "true" if value is True else "false" if value is False else str(value)
+    page.locator(f"input[data-opt='{key}'][value='{val}']").locator("xpath=..").click()
+
+
+def create_room_ui(page: Any, base: str, nickname: str, mode: str, **options: Any) -> str:
+    page.goto(base + "/")
+    page.fill("#create-nick", nickname)
+    pick_option(page, "mode", mode)
+    for key, value in options.items():
+        pick_option(page, key, value)
+    page.check("#create-adult")
+    page.click("[data-testid=create-room]")
+    page.wait_for_url("**/r/*")
+    page.wait_for_selector("[data-testid=room-code]")
+    code: str = page.url.rstrip("/").rsplit("/", 1)[1]
+    return code
+
+
+def join_ui(page: Any, base: str, code: str, nickname: str) -> None:
+    page.goto(f"{base}/r/{code}")
+    page.fill("#join-nick", nickname)
+    page.check("#join-adult")
+    page.click("[data-testid=join]")
+    page.wait_for_function("() => window.__room && window.__room.lobby && window.__room.playerId")
+
+
+def spectate_ui(page: Any, base: str, code: str) -> None:
+    page.goto(f"{base}/r/{code}")
+    page.click("[data-testid=spectate]")
+    page.wait_for_function("() => window.__room && window.__room.lobby")
+
+
+def wait_members(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "(n) => window.__room && window.__room.lobby && window.__room.lobby.players.filter(p => p.status !== 'left').length >= n",
+        arg=n)
+
+
+def wait_table(page: Any) -> None:
+    page.wait_for_selector(".table-screen", timeout=15000)
+
+
+def my_card_ids(page: Any) -> list[int]:
+    v = view(page)
+    if not v or not v.get("me"):
+        return []
+    me = v["me"]
+    cards = list(me.get("hole") or []) + list(me.get("up") or [])
+    if v.get("phase") == "choice" and me.get("choice"):
+        cards = list(me["choice"])
+    return [c["id"] for c in cards if "id" in c]
+
+
+def secret_ids(page: Any) -> list[int]:
+    """Ids of this player's cards that nobody else may see now (private hole cards, choice cards)."""
+    v = view(page)
+    if not v or not v.get("me"):
+        return []
+    me = v["me"]
+    out = [c["id"] for c in (me.get("hole") or []) if "id" in c]
+    if me.get("choice"):
+        out += [c["id"] for c in me["choice"] if "id" in c]
+    if me.get("discarded"):
+        out.append(me["discarded"]["id"])
+    up = {c["id"] for c in (me.get("up") or [])}
+    return [i for i in out if i not in up]
+
+
+def dom_card_ids(page: Any) -> set[int]:
+    ids: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('[data-card-id]')].map(e => e.dataset.cardId)")
+    return {int(x) for x in ids}
+
+
+def dom_card_labels(page: Any) -> set[str]:
+    labels: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.card:not(.example)')].map(e => e.getAttribute('aria-label'))")
+    return set(labels)
+
+
+def _click_and_wait(page: Any, selector: str, before: int, timeout: float = 8.0) -> None:
+    page.click(selector)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if version(page) > before:
+            return
+        err = page.locator("[data-testid=toast]")
+        if err.count():
+            raise AssertionError(f"action refused: {err.first.inner_text()}")
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no new version after clicking {selector}")
+
+
+def act_once(page: Any, style: dict[str, Any]) -> str | None:
+    """Do this player's pending decision through the UI, if any. Returns what was done."""
+    v = view(page)
+    if not v or not v.get("me"):
+        return None
+    me = v["me"]
+    legal = me.get("legalActions") or []
+    types = [a["type"] for a in legal]
+    phase = v["phase"]
+    before = version(page)
+    if phase == "choice" and "choose" in types and not me.get("chosen"):
+        cards = page.locator("[data-testid=my-cards] .card.selectable")
+        cards.nth(0).click()
+        assert page.locator("[data-testid=my-cards] .card.discard").count() == 1
+        cards.nth(1).click()
+        _click_and_wait(page, "[data-action=choose]", before)
+        return "choose"
+    if phase == "draw" and "draw" in types and me.get("drawPending") is None:
+        n = style.get("draw", 0)
+        cards = page.locator("[data-testid=my-cards] .card.selectable")
+        for i in range(n):
+            cards.nth(i).click()
+        label = page.locator("[data-action=draw]").inner_text()
+        assert label == ("패스" if n == 0 else f"{n}장 바꾸기"), label
+        _click_and_wait(page, "[data-action=draw]", before)
+        return f"draw{n}"
+    if phase == "declare" and "declare" in types and not me.get("declare"):
+        side = style.get("declare", "high")
+        _click_and_wait(page, f"[data-action=declare-{side}]", before)
+        return "declare"
+    if phase == "rebuy" and "rebuy" in types:
+        _click_and_wait(page, "[data-action=rebuy-yes]", before)
+        return "rebuy"
+    if phase == "betting" and legal:
+        if style.get("raise_once") and "nl.raise" in types and not style.get("_raised"):
+            style["_raised"] = True
+            page.click("[data-action='nl.raise']")
+            page.wait_for_selector("[data-testid=raise-panel]")
+            page.click("[data-quick=min]")
+            _click_and_wait(page, "[data-action=raise-confirm]", before)
+            return "nl.raise"
+        if style.get("ping_once") and "k.ping" in types and not style.get("_pinged"):
+            style["_pinged"] = True
+            _click_and_wait(page, "[data-action='k.ping']", before)
+            return "k.ping"
+        for t in PREFERRED_BETS:
+            if t in types:
+                if t in ("k.die", "nl.fold") and ("k.check" in types or "nl.check" in types):
+                    continue
+                _click_and_wait(page, f"[data-action='{t}']", before)
+                return t
+    return None
+
+
+def play_hand(players: list[Any], styles: list[dict[str, Any]] | None = None, *, on_step: Any = None,
+              timeout: float = 90.0) -> dict[str, Any]:
+    """Click through one hand until it ends (phase handEnd/finished). Returns the final view of player 0."""
+    styles = styles or [{} for _ in players]
+    start_hand = (view(players[0]) or {}).get("handNo")
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        v0 = view(players[0]) or {}
+        if v0.get("phase") in ("handEnd", "finished", "rebuy") and v0.get("handNo") == start_hand:
+            return v0
+        if v0.get("handNo") != start_hand and start_hand is not None:
+            return v0
+        did = False
+        for page, style in zip(players, styles, strict=True):
+            done = act_once(page, style)
+            if done:
+                did = True
+                if on_step:
+                    on_step(done)
+        if not did:
+            players[0].wait_for_timeout(100)
+    raise AssertionError(f"hand did not end within {timeout}s; last view phase {view(players[0])}")
