@@ -58,73 +58,69 @@ def check_chips(state: State) -> None:
     assert chips_accounted(state) == chips_expected(state), (chips_accounted(state), chips_expected(state))
 
 
-def secrets_for(state: State, viewer: str | None) -> list[str]:
-    """JSON fragments that must not appear in ``viewer``'s view: others' hidden cards, deck, discards."""
+def secret_cards(state: State, viewer: str | None) -> set[tuple[int, str]]:
+    """(rank, suit) of every card ``viewer`` must not see: others' unshown private cards, the deck, others'
+    choice discards, and a forehead card for its owner or a spectator before the hand has ended."""
     hand = state.hand
     if hand is None:
-        return []
-    bad: list[Any] = []
+        return set()
+    bad: list[Any] = list(hand.deck)
+    bad.extend(hand.muck)  # burns, draw discards, choice discards (my own discard is re-added below)
     done = hand.phase == "handEnd" or state.phase != "playing"
-    bad.extend(hand.deck)
     for pid, p in hand.players.items():
         mine = pid == viewer
         if not mine and not p.shown:
             bad.extend(p.hole)
             if p.choice:
                 bad.extend(p.choice)
-        if not mine and p.discarded is not None:
-            bad.append(p.discarded)
         if p.forehead is not None and not (done and p.shown):
             if mine or viewer is None or viewer not in hand.players:
                 bad.append(p.forehead)
-    frags = []
-    for c in bad:
-        frags.append(json.dumps(c.to_json(), separators=(",", ":")))
-        frags.append(f'"id":{c.id},')
-    return frags
+    out = {(c.rank, c.suit) for c in bad}
+    if viewer is not None and viewer in hand.players:
+        mine_p = hand.players[viewer]
+        if mine_p.discarded is not None:
+            out.discard((mine_p.discarded.rank, mine_p.discarded.suit))
+    return out
 
 
-def check_no_leak(state: State, viewer: str | None, extra: list[dict[str, Any]] | None = None) -> None:
+def visible_cards(x: Any, out: list[tuple[int, str]], hidden: list[dict[str, Any]]) -> None:
+    """Collect every card-looking dict (rank + suit) and every hidden placeholder of a JSON value."""
+    if isinstance(x, dict):
+        if "suit" in x and "rank" in x:
+            out.append((x["rank"], x["suit"]))
+            return
+        if "hidden" in x:
+            hidden.append(x)
+            return
+        for val in x.values():
+            if isinstance(val, (dict, list)):
+                visible_cards(val, out, hidden)
+    elif isinstance(x, list):
+        for y in x:
+            if isinstance(y, (dict, list)):
+                visible_cards(y, out, hidden)
+
+
+def check_no_leak(state: State, viewer: str | None, events: list[dict[str, Any]] | None = None) -> None:
+    """The viewer's view (and the public events) hold no card the viewer may not see, and no hidden
+    placeholder carries anything but ``hidden`` and ``slot``; the view is plain JSON."""
     v = view(state, viewer)
-    text = json.dumps(v, separators=(",", ":"))
-    # hidden-card ids must not appear at all: every visible card is {"id":..,"rank":..,"suit":..}
-    for frag in secrets_for(state, viewer):
-        if frag.startswith('"id"'):
-            continue
-        assert frag not in text, f"leak to {viewer}: {frag}"
-    _check_ids(v, state, viewer)
-    if extra:
-        etext = json.dumps(extra, separators=(",", ":"))
-        for frag in secrets_for(state, None):
-            if not frag.startswith('"id"'):
-                assert frag not in etext, f"event leak: {frag}"
-
-
-def _check_ids(v: dict[str, Any], state: State, viewer: str | None) -> None:
-    """Every card dict in the view that carries an id must be a card this viewer may see."""
-    secret_ids = set()
-    for frag in secrets_for(state, viewer):
-        if frag.startswith('"id"'):
-            secret_ids.add(int(frag[5:-1]))
-    found: list[int] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if "rank" in x and "suit" in x and "id" in x:
-                found.append(x["id"])
-            if "hidden" in x:
-                assert set(x) == {"hidden", "slot"}, x
-            for key, val in x.items():
-                if key in ("cardIds", "discardId", "openId", "drawPending") and viewer is not None:
-                    continue  # my own legal action ids / my own submission
-                walk(val)
-        elif isinstance(x, list):
-            for y in x:
-                walk(y)
-
-    walk(v)
-    leaked = secret_ids & set(found)
-    assert not leaked, f"card ids leaked to {viewer}: {leaked}"
+    json.dumps(v)
+    seen: list[tuple[int, str]] = []
+    hidden: list[dict[str, Any]] = []
+    visible_cards({k: val for k, val in v.items() if k != "publicLog"}, seen, hidden)
+    secret = secret_cards(state, viewer)
+    leaked = secret.intersection(seen)
+    assert not leaked, f"leak to {viewer}: {leaked}"
+    for h in hidden:
+        assert set(h) == {"hidden", "slot"}, h
+    if events:
+        ev_seen: list[tuple[int, str]] = []
+        visible_cards(events, ev_seen, hidden)
+        leaked = secret_cards(state, None).intersection(ev_seen)
+        # a card revealed by these very events (showdown, Indian reveal) is public by then
+        assert not leaked, f"event leak: {leaked}"
 
 
 def play_random(
@@ -146,13 +142,16 @@ def play_random(
     if check != "none":
         check_chips(state)
         check_cards(state)
-    for step in range(max_steps):
+        for viewer in [*ids, None]:
+            check_no_leak(state, viewer)
+    last_phase: tuple[str, str | None] = ("", None)
+    for _step in range(max_steps):
         if state.phase == "finished":
             break
         now += 1000
         r = rng.random()
         events: list[dict[str, Any]]
-        if r < p_leave:
+        if r < p_leave and len(script) > 3:
             pid = rng.choice(ids)
             seat = state.seat_of(pid)
             assert seat is not None
@@ -175,9 +174,70 @@ def play_random(
         if check != "none":
             check_chips(state)
             check_cards(state)
-            if check == "all" or step % 5 == 0:
+            phase_key = (state.phase, state.hand.phase if state.hand else None)
+            if check == "all" or phase_key != last_phase:
                 for viewer in [*ids, None]:
                     check_no_leak(state, viewer, events)
             else:
                 check_no_leak(state, rng.choice([*ids, None]), events)
+            last_phase = phase_key
     return state, script
+
+
+# ---------------------------------------------------------------------------------------------------------
+# rigging: put chosen cards where the next deals will find them, by swapping (so all cards stay unique)
+
+
+def _slots(state: State) -> list[tuple[Any, Any]]:
+    """Every (container, key) holding a card in the current hand."""
+    hand = state.hand
+    assert hand is not None
+    out: list[tuple[Any, Any]] = [(hand.deck, i) for i in range(len(hand.deck))]
+    out += [(hand.board, i) for i in range(len(hand.board))]
+    out += [(hand.muck, i) for i in range(len(hand.muck))]
+    for p in hand.players.values():
+        for name in ("hole", "up", "choice"):
+            lst = getattr(p, name)
+            if lst:
+                out += [(lst, i) for i in range(len(lst))]
+        if p.forehead is not None:
+            out.append((p, "forehead"))
+    return out
+
+
+def _get(slot: tuple[Any, Any]) -> Any:
+    c, k = slot
+    return getattr(c, k) if isinstance(k, str) else c[k]
+
+
+def _set(slot: tuple[Any, Any], card: Any) -> None:
+    c, k = slot
+    if isinstance(k, str):
+        setattr(c, k, card)
+    else:
+        c[k] = card
+
+
+def place(state: State, target: tuple[Any, Any], card: Any) -> None:
+    """Put ``card`` at ``target``, moving the card that was there to where ``card`` was."""
+    here = next(s for s in _slots(state) if _get(s) == card)
+    old = _get(target)
+    _set(target, card)
+    _set(here, old)
+
+
+def rig(state: State, *, deck: list[Any] | None = None, **cards: list[Any]) -> None:
+    """``rig(state, deck=[...top cards...], p0=[...], p1=[...])``: players' current private cards (choice
+    during 7 Poker's choice, else hole; Indian: forehead first) and the top of the deck."""
+    hand = state.hand
+    assert hand is not None
+    for pid, want in cards.items():
+        p = hand.players[pid]
+        if p.forehead is not None:
+            place(state, (p, "forehead"), want[0])
+            want = want[1:]
+        lst = p.choice if p.choice is not None else p.hole
+        for i, c in enumerate(want):
+            place(state, (lst, i), c)
+    for i, c in enumerate(deck or []):
+        place(state, (hand.deck, i), c)

@@ -160,3 +160,15 @@ def test_badugi_fewer_cards() -> None:
             value = badugi(h)
             assert (value.category, tuple(sorted((1 if c.rank == 14 else c.rank for c in value.cards),
                                                  reverse=True))) == ref.badugi_ref(h)
+
+
+def test_low_fast_path_equals_the_exhaustive_definition() -> None:
+    from pokerroom.hands.korean import _low_key, _low_key_exhaustive
+
+    rng = random.Random(66)
+    hands = draw(rng, 7, 2500) + draw(rng, 6, 300) + draw(rng, 5, 300)
+    for h in hands:
+        ids = [c.id for c in h]
+        for korean in (True, False):
+            for limit in (8, 13):
+                assert _low_key(ids, korean, limit) == _low_key_exhaustive(ids, korean, limit), (h, korean, limit)

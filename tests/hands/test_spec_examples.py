@@ -114,8 +114,16 @@ def test_international_category_and_five_six_cards() -> None:
     for text, (name, category) in names.items():
         value = international_high(C(text))
         assert (value.name, value.category) == (name, category), text
+    # fewer than five cards: the pre-flop hint ranks what is there
+    pocket = international_high(C("9s 9d"))
+    assert pocket.name == "원페어" and pocket > international_high(C("As Kd"))
+    assert international_high(C("As Kd Qh 2c")).name == "하이카드"
+    assert international_high(C("As Ad Ah 2c")).name == "트리플"
+    assert set(international_high(C("As Ad Ah 2c")).cards) == set(C("As Ad Ah 2c"))
     with pytest.raises(ValueError):
-        international_high(C("As Kd Qh 2c"))
+        international_high([])
+    with pytest.raises(ValueError):
+        international_high(C("As Kd Qh 2c 3c 4c 5c 6c"))
 
 
 # ---------------------------------------------------------------------------------------- Omaha

@@ -126,11 +126,15 @@ class FakeEngine:
             st["deadline"] = now_ms + st["options"]["turnSeconds"] * 1000
             return
         hand["toAct"] = None
-        winner = max(live, key=lambda p: max(c["rank"] * 4 + "CHDS".index(c["suit"]) for c in hand["hole"][p]))
+        def top(p: str) -> int:
+            return max(c["rank"] * 4 + "CHDS".index(c["suit"]) for c in hand["hole"][p])
+
+        winner = max(live, key=top)
         st["stacks"][winner] += hand["pot"]
         if len(live) > 1:
             hand["shown"] = live
-            events.append({"type": "showdown", "entries": [{"id": p, "cards": hand["hole"][p]} for p in live]})
+            entries = [{"id": p, "cards": hand["hole"][p]} for p in live]
+            events.append({"type": "showdown", "entries": entries})
         events.append({"type": "award", "to": winner, "amount": hand["pot"]})
         hand["phase"] = "handEnd"
         st["deadline"] = now_ms + 4000
@@ -160,8 +164,9 @@ class FakeEngine:
                           "folded": p in hand["folded"], "ready": p in hand["ready"]})
         me = None
         if viewer in st["players"]:
+            own = hand["forehead"].get(viewer)
             me = {"id": viewer, "hole": hand["hole"][viewer],
-                  "forehead": ("?" if viewer in hand["forehead"] and not end else hand["forehead"].get(viewer)),
+                  "forehead": "?" if own is not None and not end else own,
                   "legalActions": self._legal(st, viewer)}
         return {"game": "poker", "mode": st["options"]["mode"], "phase": st["phase"] if st["phase"] ==
                 "finished" else hand["phase"], "handNo": hand["no"], "seats": seats, "pots":

@@ -16,7 +16,9 @@ async def _table(server: LiveServer, n: int = 3, spectators: int = 1, **options:
     room = server.create_room("p1", **options)
     code = room["code"]
     host = await join(server, code, "p1", token=room["token"])
-    players = [host] + [await join(server, code, f"p{i + 2}", nickname=f"플레이어{i + 2}") for i in range(n - 1)]
+    players = [host]
+    for i in range(2, n + 1):
+        players.append(await join(server, code, f"p{i}", nickname=f"플레이어{i}"))
     watchers = [await join(server, code, f"s{i}", spectate=True) for i in range(spectators)]
     return code, players, watchers
 
@@ -59,6 +61,7 @@ def test_many_random_hands_never_leak(server: LiveServer) -> None:
         late = await join(server, code, "late", nickname="늦게온사람")
         rnd = random.Random(11)
         reconnects: list[Client] = []
+        pending: set[asyncio.Future[None]] = set()
 
         def maybe_reconnect(c: Client, msg: dict[str, object]) -> None:
             if rnd.random() < 0.03:
@@ -66,10 +69,10 @@ def test_many_random_hands_never_leak(server: LiveServer) -> None:
                     extra = await join(server, code, c.name + "-re", token=c.token)
                     reconnects.append(extra)
                     await extra.close()
-                asyncio.ensure_future(again())
+                pending.add(asyncio.ensure_future(again()))
 
         await play_until_result(players, rnd, on_view=maybe_reconnect)
-        await asyncio.sleep(0.2)
+        await asyncio.gather(*pending)
         for c in players + reconnects:
             scan_frames(server, code, c, lambda v, c=c: c.player_id, secrets_for)
         for c in [*watchers, late]:
@@ -125,7 +128,8 @@ def test_wrong_token_never_opens_a_seat(server: LiveServer) -> None:
             c = await Client.open(server.ws_url(code), "intruder")
             await c.send({"type": "hello", "token": token})
             err = await c.expect("error")
-            assert err["code"] == "bad_token" and err["message"] == "입장 정보가 맞지 않아요. 새로 참가해 주세요"
+            assert err["code"] == "bad_token"
+            assert err["message"] == "입장 정보가 맞지 않아요. 새로 참가해 주세요"
             await c.send({"type": "ping"})
             await c.expect("pong")  # still open
             await c.close()
@@ -176,7 +180,7 @@ def test_two_actions_racing_apply_one_after_another(server: LiveServer) -> None:
         outcomes = []
         for p in players:
             while True:
-                m = await p.expect("ack") if False else await p.queue.get()
+                m = await p.queue.get()
                 if m["type"] in ("ack", "error"):
                     outcomes.append(m)
                     break
@@ -207,7 +211,7 @@ def test_silent_player_is_timed_out_on_a_scaled_clock(make_server: object) -> No
 
 def test_new_game_with_the_same_people(server: LiveServer) -> None:
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0, handLimit=1)
+        _, players, _ = await _table(server, 2, 0, handLimit=1)
         await players[0].send({"type": "start"})
         await play_until_result(players, random.Random(3))
         await players[1].send({"type": "start"})

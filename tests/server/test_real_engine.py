@@ -7,7 +7,6 @@ import asyncio
 import random
 
 import pytest
-
 from conftest import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
 
 MODES = [
@@ -27,7 +26,8 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
     srv = real_server
 
     async def main() -> None:
-        room = srv.create_room("p1", mode=mode, handLimit=10, **extra)
+        hints = mode == "holdem"  # hints cost CPU; one mode keeps them on to cover the hint path
+        room = srv.create_room("p1", mode=mode, handLimit=10, hints=hints, **extra)
         code = room["code"]
         players = [await join(srv, code, "p1", token=room["token"])]
         players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}") for i in range(2, n + 1)]
@@ -69,5 +69,9 @@ def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
         await back.hello(token=b.token)
         assert (await back.expect("view")) == view
         assert view["view"]["me"]["id"] == b.player_id
+        # sevenPoker starts with the simultaneous choice: both may act, so both views carry a hint
+        me = view["view"]["me"]
+        assert me["legalActions"] and me.get("hint") is not None
+        assert me["hint"]["type"] in {a["type"] for a in me["legalActions"]}
 
     asyncio.run(main())

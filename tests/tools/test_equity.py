@@ -1,4 +1,4 @@
-"""Equity: exact enumeration against brute force and pokerkit/eval7-free references, Monte Carlo within error."""
+"""Equity: exact enumeration against brute force (treys), Monte Carlo within its reported error."""
 
 from __future__ import annotations
 

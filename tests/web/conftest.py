@@ -26,14 +26,21 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: E402, F401
+from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "pokerroom" / "web" / "static"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 FAKE_ORIGIN = "http://pokerroom.test"
 
 
@@ -69,9 +76,27 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pokerroom", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data-dir", str(data), "--log-level", "warning", "--bot-delay-ms", "200"],
-            stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT), env=env)
+            [
+                sys.executable,
+                "-m",
+                "pokerroom",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(data),
+                "--log-level",
+                "warning",
+                "--bot-delay-ms",
+                "200",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=str(ROOT),
+            env=env,
+        )
     srv = Server(port, proc, log)
     deadline = time.monotonic() + 30
     while True:
@@ -111,11 +136,12 @@ class PageRecorder:
         self.page = page
         self.name = name
         self.errors: list[str] = []
+        self.allowed: list[str] = []  # substrings of errors a test provokes on purpose
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
 
     def _console(self, msg: Any) -> None:
-        if msg.type == "error":
+        if msg.type == "error" and not any(a in msg.text for a in self.allowed):
             self.errors.append(f"console: {msg.text}")
 
 
@@ -125,8 +151,9 @@ def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
     recorders: list[PageRecorder] = []
 
     def make(name: str = "page", viewport: dict[str, int] | None = None) -> Any:
-        ctx = browser.new_context(viewport=viewport or MOBILE, locale="ko-KR", device_scale_factor=1,
-                                  has_touch=False)
+        ctx = browser.new_context(
+            viewport=viewport or MOBILE, locale="ko-KR", device_scale_factor=1, has_touch=False
+        )
         ctx.set_default_timeout(10000)
         contexts.append(ctx)
         page = ctx.new_page()
@@ -143,18 +170,22 @@ def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
 
 
 def _route_static(route: Any) -> None:
-    path = route.request.url.split("?", 1)[0][len(FAKE_ORIGIN):]
+    path = route.request.url.split("?", 1)[0][len(FAKE_ORIGIN) :]
     if path.startswith("/static/"):
-        f = STATIC / path[len("/static/"):]
+        f = STATIC / path[len("/static/") :]
     elif path.startswith("/fixtures/"):
-        f = FIXTURES / path[len("/fixtures/"):]
+        f = FIXTURES / path[len("/fixtures/") :]
     else:
         route.fulfill(status=404, body="not found")
         return
     if not f.is_file():
         route.fulfill(status=404, body="not found")
         return
-    ctype = "text/javascript" if f.suffix == ".js" else (mimetypes.guess_type(str(f))[0] or "application/octet-stream")
+    ctype = (
+        "text/javascript"
+        if f.suffix == ".js"
+        else (mimetypes.guess_type(str(f))[0] or "application/octet-stream")
+    )
     route.fulfill(status=200, body=f.read_bytes(), headers={"content-type": f"{ctype}; charset=utf-8"})
 
 

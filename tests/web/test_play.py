@@ -1,6 +1,6 @@
-"""End-to-end browser tests against the real server (``pokerroom serve``): every mode is played for a full hand
-by clicking the UI on the mobile viewport, with a spectator watching, while the DOM of every other viewer is
-checked for cards it must not contain yet.
+"""End-to-end browser tests against the real server (``pokerroom serve``): every mode is played for a full
+hand by clicking the UI on the mobile viewport, with a spectator watching, while the DOM of every other
+viewer is checked for cards it must not contain yet.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import webplay as wp  # noqa: E402
-from webplay import DESKTOP, MOBILE, shot  # noqa: E402
+import webplay as wp
+from webplay import DESKTOP, MOBILE, shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,8 @@ def secrets_of(page: Any) -> tuple[int, set[int], set[int]]:
           if (c && c.id != null && !up.has(c.id)) ids.push(c.id);
       }
       const fore = [];
-      for (const s of (v ? v.seats : [])) if (s.forehead && s.forehead.id != null) fore.push([s.id, s.forehead.id]);
+      for (const s of (v ? v.seats : []))
+        if (s.forehead && s.forehead.id != null) fore.push([s.id, s.forehead.id]);
       return {version: (r && r.conn && r.conn.version) || 0, ids, fore, phase: v ? v.phase : null};
     }""")
     return data["version"], set(data["ids"]), {f[1] for f in data["fore"]}
@@ -98,14 +99,23 @@ class SecretChecker:
                 mine_as_seen = set.intersection(*others) if len(others) > 1 else others[0]
                 own_ids = {fid for fid in mine_as_seen if fid not in secrets[i][2]}
                 assert not (own_ids & set(page_state["ids"])), f"player {i} sees their own forehead"
-                assert "이마 카드(안 보임)" in page_state["labels"] or "내 이마 카드(안 보임)" in page_state["labels"]
+                assert (
+                    "이마 카드(안 보임)" in page_state["labels"]
+                    or "내 이마 카드(안 보임)" in page_state["labels"]
+                )
             all_fore = set().union(*(s[2] for s in secrets))
             assert not (all_fore & set(states[-1]["ids"])), "the spectator sees a forehead card"
         self.checks += 1
 
 
-def open_room(live_server: Any, open_page: Any, mode: str, n_players: int, viewport: dict[str, int] | None = None,
-              **options: Any) -> tuple[list[Any], Any, str]:
+def open_room(
+    live_server: Any,
+    open_page: Any,
+    mode: str,
+    n_players: int,
+    viewport: dict[str, int] | None = None,
+    **options: Any,
+) -> tuple[list[Any], Any, str]:
     vp = viewport or MOBILE
     players = [open_page(f"player{i}", vp) for i in range(n_players)]
     spectator = open_page("spectator", vp)
@@ -132,8 +142,9 @@ MODES = [
 
 
 @pytest.mark.parametrize(("mode", "n", "styles"), MODES, ids=[m[0] for m in MODES])
-def test_full_hand_every_mode(live_server: Any, open_page: Any, mode: str, n: int, styles: list[dict[str, Any]]
-                              ) -> None:
+def test_full_hand_every_mode(
+    live_server: Any, open_page: Any, mode: str, n: int, styles: list[dict[str, Any]]
+) -> None:
     players, spectator, _code = open_room(live_server, open_page, mode, n)
     checker = SecretChecker(players, spectator, mode)
     players[0].wait_for_timeout(300)
@@ -175,7 +186,7 @@ def test_full_hand_every_mode(live_server: Any, open_page: Any, mode: str, n: in
 
 
 def test_reload_mid_hand_restores_table(live_server: Any, open_page: Any) -> None:
-    players, spectator, code = open_room(live_server, open_page, "sevenPoker", 2)
+    players, spectator, _code = open_room(live_server, open_page, "sevenPoker", 2)
     a, b = players
     # get through the choice so there are hidden and open cards
     for p in players:
@@ -220,8 +231,9 @@ def test_desktop_layout(live_server: Any, open_page: Any) -> None:
 
 def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
     """lastStanding without rebuy: one all-in hand ends the game; the host starts another from the result."""
-    players, spectator, _ = open_room(live_server, open_page, "indian", 2,
-                                      endCondition="lastStanding", rebuy="off")
+    players, spectator, _ = open_room(
+        live_server, open_page, "indian", 2, endCondition="lastStanding", rebuy="off"
+    )
     a, b = players
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:

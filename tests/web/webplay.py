@@ -1,7 +1,7 @@
 """Helpers that drive the web client like a person: fill the lobby, join, and play a hand by clicking.
 
-What to click is decided from the page's own ``view`` (``window.__room.view``) — exactly what the player sees —
-and the click always goes through the UI (buttons, cards), never through the websocket directly.
+What to click is decided from the page's own ``view`` (``window.__room.view``), exactly what the player
+sees, and the click always goes through the UI (buttons, cards), never through the websocket directly.
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ def view(page: Any) -> dict[str, Any] | None:
 
 
 def version(page: Any) -> int:
-    return int(page.evaluate("() => (window.__room && window.__room.conn && window.__room.conn.version) || 0"))
+    return int(
+        page.evaluate("() => (window.__room && window.__room.conn && window.__room.conn.version) || 0")
+    )
 
 
 def pick_option(page: Any, key: str, value: Any) -> None:
@@ -69,8 +71,10 @@ def spectate_ui(page: Any, base: str, code: str) -> None:
 
 def wait_members(page: Any, n: int) -> None:
     page.wait_for_function(
-        "(n) => window.__room && window.__room.lobby && window.__room.lobby.players.filter(p => p.status !== 'left').length >= n",
-        arg=n)
+        "(n) => window.__room && window.__room.lobby"
+        " && window.__room.lobby.players.filter(p => p.status !== 'left').length >= n",
+        arg=n,
+    )
 
 
 def wait_table(page: Any) -> None:
@@ -105,13 +109,15 @@ def secret_ids(page: Any) -> list[int]:
 
 def dom_card_ids(page: Any) -> set[int]:
     ids: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('[data-card-id]')].map(e => e.dataset.cardId)")
+        "() => [...document.querySelectorAll('[data-card-id]')].map(e => e.dataset.cardId)"
+    )
     return {int(x) for x in ids}
 
 
 def dom_card_labels(page: Any) -> set[str]:
     labels: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('.card:not(.example)')].map(e => e.getAttribute('aria-label'))")
+        "() => [...document.querySelectorAll('.card:not(.example)')].map(e => e.getAttribute('aria-label'))"
+    )
     return set(labels)
 
 
@@ -182,8 +188,13 @@ def act_once(page: Any, style: dict[str, Any]) -> str | None:
     return None
 
 
-def play_hand(players: list[Any], styles: list[dict[str, Any]] | None = None, *, on_step: Any = None,
-              timeout: float = 90.0) -> dict[str, Any]:
+def play_hand(
+    players: list[Any],
+    styles: list[dict[str, Any]] | None = None,
+    *,
+    on_step: Any = None,
+    timeout: float = 90.0,
+) -> dict[str, Any]:
     """Click through one hand until it ends (phase handEnd/finished). Returns the final view of player 0."""
     styles = styles or [{} for _ in players]
     start_hand = (view(players[0]) or {}).get("handNo")

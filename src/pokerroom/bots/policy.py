@@ -16,7 +16,6 @@ randomness. Nothing but the view is read, so a bot cannot cheat even by accident
 from __future__ import annotations
 
 import hashlib
-import itertools
 from collections import Counter
 from typing import Any, Literal
 
@@ -89,7 +88,8 @@ def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: i
     eq = mc_equity(sit, rng, samples)
     if sit.mode == "sevenHiLo":
         cards = sit.hole + sit.up
-        low = low_score(cards, sit.options.get("hiLoLow") == "aceToFive", sit.options.get("hiLoQualifier") == "eight")
+        a5 = sit.options.get("hiLoLow") == "aceToFive"
+        low = low_score(cards, a5, sit.options.get("hiLoQualifier") == "eight")
         # A strong low wins half the pot on its own; a hand good both ways is worth more than either.
         eq = max(eq, 0.5 * eq + 0.5 * low, 0.6 * low)
     return eq
@@ -125,7 +125,8 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     return _fold(legal)
 
 
-def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s: float, rng: np.random.Generator,
+def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s: float,
+              rng: np.random.Generator,
               call: dict[str, Any] | None, can_check: bool, pot: int) -> Action:
     """Loose and passive: small bets with decent hands, calls most reasonable prices, folds big ones."""
     if can_check:
@@ -157,10 +158,14 @@ def _can_raise(legal: dict[str, dict[str, Any]]) -> bool:
 
 
 def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: bool) -> Action:
-    """Korean: 하프 (big) or 쿼터/삥 (small), 따당 when that is what is left. NL/PL: ~70 % or ~40 % of the pot."""
+    """Korean: 하프 (big) or 쿼터/삥 (small), 따당 when that is what is left.
+
+    NL/PL: about 70 % (big) or 40 % (small) of the pot after calling, clamped to the legal min/max.
+    """
     if korean:
-        prefs = ["k.half", "k.ddadang", "k.quarter", "k.ping"] if big else ["k.quarter", "k.ping", "k.ddadang",
-                                                                          "k.half"]
+        big_prefs = ["k.half", "k.ddadang", "k.quarter", "k.ping"]
+        small_prefs = ["k.quarter", "k.ping", "k.ddadang", "k.half"]
+        prefs = big_prefs if big else small_prefs
         for t in prefs:
             if t in legal:
                 return {"type": t}
@@ -262,7 +267,8 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
     ace_max = spec.get("maxKeepingAce")
     if sit.mode == "badugi":
         draws_done = len(sit.my_draw_counts)
-        break_above = 13 if level == "easy" or draws_done >= 2 else 10
+        # normal breaks a rough made hand (Q or K high) only at the first of the three exchanges
+        break_above = 13 if level == "easy" or draws_done >= 1 else 11
         keep = badugi_keep(hand, break_above)
     else:
         keep = _five_keep(hand, level)
@@ -284,7 +290,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
     return {"type": "draw", "cardIds": [c.id for c in discard]}
 
 
-# --- hi-lo declaration ----------------------------------------------------------------------------------------
+# --- hi-lo declaration -------------------------------------------------------------------------------------
 
 def _declare(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> Action:
     legal = sit.legal_types()["declare"]
@@ -309,6 +315,36 @@ def _declare(sit: Situation, level: Level, rng: np.random.Generator, samples: in
     return {"type": "declare", "side": side}
 
 
-def all_choose_pairs(cards: list[Card]) -> list[tuple[int, int]]:
-    """Every legal (discardId, openId) pair of a 4-card choice (used by tests)."""
-    return [(a.id, b.id) for a, b in itertools.permutations(cards, 2)]
+def action_is_listed(action: Action, legal: list[dict[str, Any]]) -> bool:
+    """Whether ``action`` is one of ``legalActions`` as docs/view.md describes them (sizes and ids included).
+
+    The engine validates again; this lets a caller (tests, the simulator, the server's hint) catch a bot that
+    would rely on the engine to refuse it.
+    """
+    entry = next((a for a in legal if a.get("type") == action.get("type")), None)
+    if entry is None:
+        return False
+    kind = action["type"]
+    if kind == "nl.raise":
+        to = action.get("to")
+        return isinstance(to, int) and int(entry["min"]) <= to <= int(entry["max"])
+    if kind == "choose":
+        ids = set(entry.get("cardIds", []))
+        d, o = action.get("discardId"), action.get("openId")
+        return d in ids and o in ids and d != o
+    if kind == "draw":
+        drawn = action.get("cardIds")
+        hand = list(entry.get("cardIds", []))
+        if not isinstance(drawn, list) or len(set(drawn)) != len(drawn) or not set(drawn) <= set(hand):
+            return False
+        hi = int(entry.get("max", len(hand)))
+        if len(drawn) > hi:
+            ace_max = entry.get("maxKeepingAce")
+            aces = {c for c in hand if c % 13 == 12}
+            return ace_max is not None and len(drawn) <= int(ace_max) and bool(aces - set(drawn))
+        return len(drawn) >= int(entry.get("min", 0))
+    if kind == "declare":
+        return action.get("side") in entry.get("sides", [])
+    if kind == "rebuy":
+        return action.get("accept") in entry.get("accept", [True, False])
+    return set(action) == {"type"}

@@ -15,6 +15,7 @@ from typing import Any
 
 from pokerroom.cards import Card
 
+
 def card_of(data: Any) -> Card | None:
     """A visible card from its wire dict; ``None`` for a hidden placeholder, ``"?"`` or ``null``."""
     if isinstance(data, dict) and "rank" in data and "suit" in data and "id" in data:
@@ -81,7 +82,8 @@ class Situation:
 
         key = (
             self.mode, self.betting, self.phase, self.street, self.me, self.stack, self.committed_round,
-            ids(self.hole), ids(self.up), None if self.discarded is None else self.discarded.id, ids(self.board),
+            ids(self.hole), ids(self.up), None if self.discarded is None else self.discarded.id,
+            ids(self.board),
             self.pot_total, self.current_bet, self.to_call, self.base_unit,
             tuple(tuple(sorted(a.items())) for a in self.legal),
             tuple((o.id, o.seat, o.stack, o.all_in, o.committed_round, o.committed_total, ids(o.up),

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
@@ -81,7 +82,8 @@ def best_low(cards: Sequence[Card], ace_to_five: bool = False) -> tuple[int, ...
                 continue
             asc = sorted(ranks)
             high_asc = sorted(c.rank for c in combo)
-            if asc == list(range(asc[0], asc[0] + 5)) or high_asc == list(range(high_asc[0], high_asc[0] + 5)):
+            low_run = asc == list(range(asc[0], asc[0] + 5))
+            if low_run or high_asc == list(range(high_asc[0], high_asc[0] + 5)):
                 continue
         cand = tuple(ranks)
         if best is None or cand < best:
@@ -165,7 +167,8 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     mode = sit.mode
     if mode in ("holdem", "omaha"):
         players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
-        res = equity(players, sit.board, mode=mode, samples=samples, rng=rng, exact=False)
+        res = equity(players, sit.board, mode="holdem" if mode == "holdem" else "omaha", samples=samples,
+                     rng=rng, exact=False)
         return res.equity[0]
     if mode in ("sevenPoker", "sevenHiLo"):
         mine = (sit.hole + sit.up)[:7]
@@ -178,7 +181,7 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     if mode == "fiveDraw":
         return _draw_equity(sit, rng, samples)
     if mode == "badugi":
-        return _badugi_equity(sit, rng, min(samples, 40))
+        return _badugi_equity(sit, rng, samples)
     if mode == "indian":
         return _indian_equity(sit, rng, min(samples, 400))
     return quick_strength(sit)
@@ -215,56 +218,78 @@ def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> floa
     return float(win + tie / 2)
 
 
+_SUBSETS = [tuple(i for i in range(4) if mask >> i & 1) for mask in range(1, 16)]
+_LOW_RANK = np.array([1 if c % 13 == 12 else c % 13 + 2 for c in range(52)], dtype=np.int64)
+_SUIT = np.arange(52, dtype=np.int64) // 13
+
+
+def badugi_keys_np(cards: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Vectorised §6.4 for rows of four card ids: (key, bitmask of the cards of the best badugi).
+
+    ``key`` orders like :func:`badugi_key`: more cards first, then the lower descending ranks.
+    """
+    ranks = _LOW_RANK[cards]
+    suits = _SUIT[cards]
+    n = cards.shape[0]
+    best = np.zeros(n, dtype=np.int64)
+    best_mask = np.zeros(n, dtype=np.int64)
+    for pos in _SUBSETS:
+        k = len(pos)
+        valid = np.ones(n, dtype=bool)
+        for a, b in itertools.combinations(pos, 2):
+            valid &= (ranks[:, a] != ranks[:, b]) & (suits[:, a] != suits[:, b])
+        sub = -np.sort(-ranks[:, list(pos)], axis=1)
+        key = np.full(n, k, dtype=np.int64)
+        for j in range(4):
+            key = key * 16 + (15 - sub[:, j] if j < k else 0)
+        better = valid & (key > best)
+        best = np.where(better, key, best)
+        best_mask = np.where(better, sum(1 << i for i in pos), best_mask)
+    return best, best_mask
+
+
+def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int) -> NDArray[np.int64]:
+    """Keep each row's best badugi (minus cards ranked above ``break_above``), replace the rest from fresh."""
+    _, mask = badugi_keys_np(hands)
+    keep = ((mask[:, None] >> np.arange(4)) & 1).astype(bool) & (_LOW_RANK[hands] <= break_above)
+    return np.where(keep, hands, fresh)
+
+
 def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
     """Badugi: play out the remaining draws for everyone, opponents consistent with their draw counts.
 
-    An opponent who last exchanged ``d`` cards is dealt a random hand that already holds a (4 - d)-card
-    badugi (rejection sampling, a few tries), which is what keeping 4 - d cards usually means. Everyone then
-    keeps their best badugi and draws to it for each draw left (I break a made hand above 10 only early).
+    An opponent who last exchanged ``d`` cards is dealt, of two random hands, the first that already holds a
+    (4 - d)-card badugi, which is what keeping 4 - d cards usually means. Everyone then keeps their best
+    badugi and draws to it for each draw left (I break a made hand above 10 only on the first draw).
+    Vectorised over samples with numpy.
     """
-    unseen = _unseen(sit)
+    unseen = np.array([c.id for c in _unseen(sit)], dtype=np.int64)
     n_opp = len(sit.opponents)
-    if 4 * n_opp + 4 > len(unseen):
-        return quick_strength(sit)
     draws_left = max(0, 3 - sit.street)  # betting round s is followed by 3 - s exchanges
-    wins = 0.0
-    for _ in range(samples):
-        order = [unseen[int(i)] for i in rng.permutation(len(unseen))[: 4 * (n_opp + 1) * 5]]
-        pos = 0
-        opp_hands: list[list[Card]] = []
-        for opp in sit.opponents:
-            need = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
-            hand = order[pos : pos + 4]
-            tries = 0
-            while badugi_key(hand)[0] < need and tries < 4 and pos + 8 <= len(order):
-                pos += 4
-                hand = order[pos : pos + 4]
-                tries += 1
+    while draws_left and 8 * n_opp + 4 * draws_left * (n_opp + 1) > unseen.size:
+        draws_left -= 1
+    need = 8 * n_opp + 4 * draws_left * (n_opp + 1)
+    if need > unseen.size or len(sit.hole) != 4:
+        return quick_strength(sit)
+    rows = unseen[sample_completions(rng, unseen.size, need, samples)]
+    pos = 0
+    opps: list[NDArray[np.int64]] = []
+    for opp in sit.opponents:
+        want = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
+        first, second = rows[:, pos : pos + 4], rows[:, pos + 4 : pos + 8]
+        pos += 8
+        ok = (badugi_keys_np(first)[0] >> 16) >= want
+        opps.append(np.where(ok[:, None], first, second))
+    mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
+    for d in range(draws_left):
+        mine = _badugi_redraw(mine, rows[:, pos : pos + 4], 10 if d == 0 and draws_left == 3 else 13)
+        pos += 4
+        for i, hand in enumerate(opps):
+            opps[i] = _badugi_redraw(hand, rows[:, pos : pos + 4], 13)
             pos += 4
-            opp_hands.append(list(hand))
-        mine = list(sit.hole)
-        for d in range(draws_left):
-            keep = badugi_keep(mine, 10 if d == 0 and draws_left == 3 else 13)
-            if len(keep) < 4:
-                take = 4 - len(keep)
-                mine = keep + order[pos : pos + take]
-                pos += take
-            new_hands = []
-            for hand in opp_hands:
-                keep = badugi_keep(hand)
-                take = 4 - len(keep)
-                new_hands.append(keep + order[pos : pos + take])
-                pos += take
-            opp_hands = new_hands
-            if pos > len(order) - 16:
-                break
-        me = badugi_key(mine)
-        best = max(badugi_key(h) for h in opp_hands)
-        if me > best:
-            wins += 1
-        elif me == best:
-            wins += 0.5
-    return wins / samples
+    me = badugi_keys_np(mine)[0]
+    best = np.max(np.stack([badugi_keys_np(h)[0] for h in opps]), axis=0)
+    return float(((me > best) + 0.5 * (me == best)).mean())
 
 
 def _indian_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:

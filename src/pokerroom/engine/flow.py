@@ -198,6 +198,7 @@ def start_hand(state: State, now: int, ev: Events) -> None:
     else:
         hand.deck = fresh_deck(state)
     post_forced_bets(state, hand, ev)
+    hand.pots = build_pots(hand, settled_only=True)
     for pid in order:  # §5.8: a player who left dies right after the forced bets
         b = hand.bettors[pid]
         if is_left(state, pid) and not b.all_in:
@@ -292,7 +293,7 @@ def advance(state: State, now: int, ev: Events) -> None:
     """Run automatic steps until a live player must decide, the hand ends, or the game ends."""
     hand = state.hand
     assert hand is not None
-    script = rules(state).script()
+    script = rules(state).steps()
     while True:
         if hand.phase == "handEnd":
             return
@@ -377,7 +378,7 @@ def _run_step(state: State, hand: Hand, kind: str, arg: int, now: int, ev: Event
     elif kind == "bet":
         _start_betting(state, hand, arg, mode, ev)
     elif kind == "showdown":
-        hand.step = len(mode.script())  # advance() ends the hand when the script is exhausted
+        hand.step = len(mode.steps())  # advance() ends the hand when the script is exhausted
 
 
 def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: Events) -> None:
@@ -419,9 +420,11 @@ def end_round(state: State, hand: Hand, ev: Events) -> None:
     emit(state, ev, {"type": "roundEnd", "street": hand.street, "pots": pots_json(hand.pots)})
 
 
-def build_pots(hand: Hand) -> list[Pot]:
+def build_pots(hand: Hand, *, settled_only: bool = False) -> list[Pot]:
+    """§5.5 pots from the hand totals (``settled_only``: without this round's bets, e.g. posted blinds)."""
     contributions = [
-        (pid, hand.bettors[pid].committed_total, hand.bettors[pid].folded, hand.bettors[pid].all_in)
+        (pid, hand.bettors[pid].committed_total - (hand.bettors[pid].committed_round if settled_only else 0),
+         hand.bettors[pid].folded, hand.bettors[pid].all_in)
         for pid in hand.order
     ]
     return bt.build_pots(contributions, hand.order, hand.dead)

@@ -19,7 +19,7 @@ import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerroom.betting import Bettor, BettingRound, Pot
 from pokerroom.cards import Card
@@ -57,7 +57,8 @@ class Seat:
     rebuy_decided: bool = False  # phase=rebuy: answered (the pending list keeps the order)
 
     def clone(self) -> Seat:
-        return copy.copy(self)
+        return Seat(self.id, self.seat, self.stack, self.rebuys, self.status, self.away, self.timeouts_in_row,
+                    self.eliminated_at_hand, self.stack_at_hand_start, self.rebuy_decided)
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -86,14 +87,14 @@ class HandPlayer:
     forced: str | None = None  # "ante" | "sb" | "bb": the forced bet shown as lastAction before acting
 
     def clone(self) -> HandPlayer:
-        c = copy.copy(self)
-        c.hole = list(self.hole)
-        c.up = list(self.up)
-        c.choice = None if self.choice is None else list(self.choice)
-        c.chosen = None if self.chosen is None else list(self.chosen)
-        c.draw_pending = None if self.draw_pending is None else list(self.draw_pending)
-        c.draw_counts = list(self.draw_counts)
-        return c
+        return HandPlayer(
+            self.id, list(self.hole), list(self.up), self.forehead,
+            None if self.choice is None else list(self.choice),
+            None if self.chosen is None else list(self.chosen),
+            self.discarded,
+            None if self.draw_pending is None else list(self.draw_pending),
+            list(self.draw_counts), self.declare, self.ready, self.shown, self.forced,
+        )
 
     def to_json(self) -> JSON:
         return {
@@ -131,11 +132,21 @@ class HandPlayer:
         )
 
 
+_T = TypeVar("_T")
+
+
+def _copy_plain(obj: _T) -> _T:
+    """Shallow copy of a plain (non-slots) dataclass instance, faster than ``copy.copy``."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def _dc_to_json(obj: Any) -> JSON:
     return {f.name: copy.copy(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
 
 
-@dataclass(slots=True)
+@dataclass
 class Hand:
     """The current (or last finished) hand (§8.1 HandState)."""
 
@@ -167,15 +178,15 @@ class Hand:
     phase_started_at: int = 0  # simultaneous phases: per-player deadlines count from here
 
     def clone(self) -> Hand:
-        c = copy.copy(self)
+        c = _copy_plain(self)
         c.order = list(self.order)
         c.players = {k: p.clone() for k, p in self.players.items()}
-        c.bettors = {k: copy.copy(b) for k, b in self.bettors.items()}
+        c.bettors = {k: _copy_plain(b) for k, b in self.bettors.items()}
         c.deck = list(self.deck)
         c.muck = list(self.muck)
         c.board = list(self.board)
         if self.rnd is not None:
-            r = copy.copy(self.rnd)
+            r = _copy_plain(self.rnd)
             r.order = list(self.rnd.order)
             c.rnd = r
         c.pots = [Pot(p.amount, list(p.eligible)) for p in self.pots]
@@ -246,7 +257,7 @@ class Hand:
         )
 
 
-@dataclass(slots=True)
+@dataclass
 class State:
     """The whole game (§8.1 PokerState). Server-side only: never send it to a client, use ``view``."""
 
@@ -273,7 +284,7 @@ class State:
     best_hand: JSON | None = None  # {"playerId", "handName", "handNo", "cards": [ids], "board": [ids]}
 
     def clone(self) -> State:
-        c = copy.copy(self)
+        c = _copy_plain(self)
         c.rng = self.rng.copy()
         c.seats = [s.clone() for s in self.seats]
         c.hand = None if self.hand is None else self.hand.clone()

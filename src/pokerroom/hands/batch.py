@@ -5,7 +5,8 @@ with numpy: one gather-and-sum of per-card keys gives every hand's rank-key sum 
 table indexed by the rank-key sum gives the no-flush value, and only the rows holding a flush (a few %)
 get their flush suit's 13-bit rank mask looked up in an 8,192-entry table.
 
-The dense tables (about 31 MB for 7 cards) are built on first use per hand size.
+For 7 cards the index is the scalar evaluator's own flat array (shared, not copied); 5- and 6-card
+dense tables are built on first use.
 """
 
 from __future__ import annotations
@@ -23,9 +24,22 @@ _RANK_BIT = np.array([1 << (i % 13) for i in range(52)], dtype=np.int32)
 _SUIT = np.array([i // 13 for i in range(52)], dtype=np.int8)
 _DENSE: dict[int, npt.NDArray[np.int32]] = {}
 _FLUSH13: list[npt.NDArray[np.int32]] = []
+_SEVEN: list[tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]]] = []
+
+
+def _seven() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]]:
+    """7 cards: the scalar path's flat index (shared memory, no copy) and the values by index."""
+    if not _SEVEN:
+        T.load_index7()
+        intl = T.rank_tables(7)[0]
+        index = np.frombuffer(T.INDEX7, dtype=np.uint16)
+        values = np.fromiter((intl[key] for key in T.ORDER7), dtype=np.int32, count=len(T.ORDER7))
+        _SEVEN.append((index, values))
+    return _SEVEN[0]
 
 
 def _dense(n: int) -> npt.NDArray[np.int32]:
+    """5 or 6 cards: rank-key sum -> value (a dense table, about 26-29 MB, built on first use)."""
     table = _DENSE.get(n)
     if table is None:
         intl = T.rank_tables(n)[0]
@@ -69,11 +83,18 @@ def international_high_batch(ids: npt.ArrayLike) -> npt.NDArray[np.int32]:
     n = cards.shape[1]
     keys = _CARD_KEY[cards].sum(axis=1)
     shift = _FLUSH_SHIFT[keys & 4095]
-    dense = _dense(n)
     rank_sum = keys >> 12
-    if rank_sum.size and int(rank_sum.max()) >= dense.shape[0]:
-        raise ValueError("not valid hands (a rank more than four times)")
-    values: npt.NDArray[np.int32] = dense[rank_sum]
+    values: npt.NDArray[np.int32]
+    if n == 7:
+        index, by_index = _seven()
+        if rank_sum.size and int(rank_sum.max()) >= index.shape[0]:
+            raise ValueError("not valid hands (a rank more than four times)")
+        values = by_index[index[rank_sum]]
+    else:
+        dense = _dense(n)
+        if rank_sum.size and int(rank_sum.max()) >= dense.shape[0]:
+            raise ValueError("not valid hands (a rank more than four times)")
+        values = dense[rank_sum]
     rows = np.flatnonzero(shift >= 0)
     if rows.size:
         flush_cards = cards[rows]

@@ -5,8 +5,8 @@ larger is better: ``category << 20`` plus the deciding ranks. Suits never break 
 with equal values split the pot.
 
 Why it is fast: see :mod:`pokerroom.hands._tables`. A 7-card evaluation is seven tuple indexings, one
-sum, a flush test by table and one dict lookup; only flushes (about 3 % of 7-card hands) take a second
-lookup on the flush suit's ranks.
+sum, a flush test by table and one flat-array lookup; only flushes (about 3 % of 7-card hands) take a
+second lookup on the flush suit's ranks. Results are only defined for valid hands (distinct cards).
 """
 
 from __future__ import annotations
@@ -28,9 +28,11 @@ _CARDS: tuple[Card, ...] = tuple(standard_deck())
 # Filled on first use (see _load); the hot paths catch the KeyError of an empty table once.
 _R5: dict[int, int] = {}
 _R6: dict[int, int] = {}
-_R7: dict[int, int] = {}
 _FL: dict[int, int] = {}
-_BY_SIZE = {5: _R5, 6: _R6, 7: _R7}
+_BY_SIZE = {5: _R5, 6: _R6}
+#: 7 cards: value of each rank multiset, by the index in T.INDEX7 (values interned: 7,462 int objects)
+_V7: list[int] = []
+_IDX7 = T.INDEX7
 
 
 def _load() -> None:
@@ -40,6 +42,19 @@ def _load() -> None:
     for n, table in _BY_SIZE.items():
         if not table:
             table.update(T.rank_tables(n)[0])
+    if not _V7:
+        T.load_index7()
+        intl = T.rank_tables(7)[0]
+        interned: dict[int, int] = {}
+        _V7.extend(interned.setdefault(intl[key], intl[key]) for key in T.ORDER7)
+
+
+def _value7(rank_sum: int) -> int:
+    """Slow path of the 7-card lookup: load the tables once."""
+    _load()
+    if rank_sum >= len(_IDX7):
+        raise ValueError("not a valid hand (a rank more than four times)")
+    return _V7[_IDX7[rank_sum]]
 
 
 def _missing(table: dict[int, int], key: int) -> int:
@@ -63,9 +78,9 @@ def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     st = _FS[k & 4095]
     if st < 0:
         try:
-            return _R7[k >> 12]
-        except KeyError:
-            return _missing(_R7, k >> 12)
+            return _V7[_IDX7[k >> 12]]
+        except IndexError:
+            return _value7(k >> 12)
     m = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e] | _BIT[f] | _BIT[g]
     try:
         return _FL[(m >> st) & _SPARSE]
@@ -80,9 +95,9 @@ def evaluate7_ids(ids: Sequence[int]) -> int:
     st = _FS[k & 4095]
     if st < 0:
         try:
-            return _R7[k >> 12]
-        except KeyError:
-            return _missing(_R7, k >> 12)
+            return _V7[_IDX7[k >> 12]]
+        except IndexError:
+            return _value7(k >> 12)
     m = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e] | _BIT[f] | _BIT[g]
     try:
         return _FL[(m >> st) & _SPARSE]
@@ -107,15 +122,17 @@ def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
 
 
 def evaluate_ids(ids: Sequence[int]) -> int:
-    """Value of the best five of 5..7 card ids."""
+    """Value of the best five of 5..7 card ids (1..4 ids: the pairs, trips and quads among them)."""
     n = len(ids)
     if n == 7:
         return evaluate7_ids(ids)
     if n == 5:
         a, b, c, d, e = ids
         return evaluate5(a, b, c, d, e)
+    if n < 5:
+        return _small(ids)
     if n != 6:
-        raise ValueError(f"an international high hand needs 5 to 7 cards, got {n}")
+        raise ValueError(f"an international high hand has 1 to 7 cards, got {n}")
     k = 0
     m = 0
     for i in ids:
@@ -131,6 +148,26 @@ def evaluate_ids(ids: Sequence[int]) -> int:
         return _FL[(m >> st) & _SPARSE]
     except KeyError:
         return _missing(_FL, (m >> st) & _SPARSE)
+
+
+_SMALL: dict[int, dict[int, int]] = {}
+
+
+def _small(ids: Sequence[int]) -> int:
+    """1..4 cards (a hint before the board is out): pairs, two pair, trips, quads and high cards only."""
+    n = len(ids)
+    if n < 1:
+        raise ValueError("an international high hand has 1 to 7 cards, got 0")
+    table = _SMALL.get(n)
+    if table is None:
+        table = _SMALL[n] = T.rank_tables(n)[0]
+    key = 0
+    for i in ids:
+        key += _RK[i]
+    try:
+        return table[key]
+    except KeyError:
+        raise ValueError("not a valid hand (a rank more than four times)") from None
 
 
 def omaha_ids(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -205,11 +242,20 @@ class HighValue(HandValue):
     def _resolve(self) -> Details:
         value = self.key
         source = self._source
-        if len(source) == 2:  # Omaha: (hole ids, board ids)
-            hole, board = source
-            combos = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
-        else:
-            combos = list(combinations(source, 5))
+        if len(source) < 5:
+            return intl_name(value), value >> 20, _order(source)
+        return intl_name(value), value >> 20, _pick(value, list(combinations(source, 5)))
+
+
+class OmahaValue(HighValue):
+    """An Omaha high value (same family and scale as hold'em); its source is (hole ids, board ids)."""
+
+    __slots__ = ()
+
+    def _resolve(self) -> Details:
+        value = self.key
+        hole, board = self._source
+        combos = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
         return intl_name(value), value >> 20, _pick(value, combos)
 
 
@@ -219,6 +265,9 @@ _new = object.__new__
 def international_high(cards: Sequence[Card]) -> HandValue:
     """Best five of 5..7 cards by the international ranking (§6.1): no suits, the wheel is the lowest
     straight, no wrap-around. ``category``: 0 하이카드 ... 8 스트레이트 플러시.
+
+    One to four cards are accepted for the "current hand" hint before the board is out (e.g. a pocket
+    pair is "원페어"): they rank pairs, two pair, trips and quads among what is there.
 
     >>> from pokerroom.cards import parse_cards
     >>> board = "Ks Kd 7c 4h 2s"
@@ -239,16 +288,22 @@ def international_high(cards: Sequence[Card]) -> HandValue:
         value = _new(HighValue)
         if st < 0:
             try:
-                value.key = _R7[k >> 12]
-            except KeyError:
-                value.key = _missing(_R7, k >> 12)
+                value.key = _V7[_IDX7[k >> 12]]
+            except IndexError:
+                value.key = _value7(k >> 12)
         else:
             value.key = evaluate7(a, b, c, d, e, f, g)
         value._source = (a, b, c, d, e, f, g)
         return value
-    ids = tuple([c.id for c in cards])
     value = _new(HighValue)
-    value.key = evaluate_ids(ids)
+    if n == 5:
+        c0, c1, c2, c3, c4 = cards
+        a, b, c, d, e = c0.id, c1.id, c2.id, c3.id, c4.id
+        ids: tuple[int, ...] = (a, b, c, d, e)
+        value.key = evaluate5(a, b, c, d, e)
+    else:
+        ids = tuple([c.id for c in cards])
+        value.key = evaluate_ids(ids)
     value._source = ids
     return value
 
@@ -262,7 +317,7 @@ def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
     """
     h = tuple([c.id for c in hole])
     b = tuple([c.id for c in board])
-    value = _new(HighValue)
+    value = _new(OmahaValue)
     value.key = omaha_ids(h, b)
     value._source = (h, b)
     return value

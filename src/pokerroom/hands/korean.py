@@ -39,10 +39,16 @@ _CARDS: tuple[Card, ...] = tuple(standard_deck())
 #: hot tables per hand size: rank-key sum -> (key for each deciding suit 0..3, shift of that rank's nibble)
 _KR: dict[int, dict[int, tuple[tuple[int, int, int, int], int]]] = {n: {} for n in range(1, 8)}
 _KR7 = _KR[7]
+_KR5 = _KR[5]
 #: cold tables for the tie-break: rank-key sum -> (nibbles used whole, partially used nibbles)
 _KT: dict[int, dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = {n: {} for n in range(1, 8)}
 #: flush suit's sparse rank mask -> (key without the suit, sparse mask of the five ranks used)
 _KF: dict[int, T.FlushKorean] = {}
+
+
+#: 7 cards: the hot info by the rank multiset's index in T.INDEX7 (a flat array beats a dict, see there)
+_KH7: list[tuple[tuple[int, int, int, int], int]] = []
+_IDX7 = T.INDEX7
 
 
 def _load(n: int) -> None:
@@ -57,6 +63,17 @@ def _load(n: int) -> None:
             bases = (base, base | 1, base | 2, base | 3) if srank4 >= 0 else (base, base, base, base)
             hot[key] = (bases, shift)
             cold[key] = (full, partial)
+    if n == 7 and not _KH7:
+        T.load_index7()
+        _KH7.extend(_KR7[key] for key in T.ORDER7)
+
+
+def _hot7(rank_sum: int) -> tuple[tuple[int, int, int, int], int]:
+    """Slow path of the 7-card lookup: load the tables once."""
+    _load(7)
+    if rank_sum >= len(_IDX7):
+        raise ValueError("not a valid hand (a rank more than four times)")
+    return _KH7[_IDX7[rank_sum]]
 
 
 def _lookup(n: int, key: int) -> tuple[tuple[int, int, int, int], int]:
@@ -80,9 +97,9 @@ def korean7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     st = _FS[x & 4095]
     if st < 0:
         try:
-            bases, shift = _KR7[(x >> 12) & _RANK_PART]
-        except KeyError:
-            bases, shift = _lookup(7, (x >> 12) & _RANK_PART)
+            bases, shift = _KH7[_IDX7[(x >> 12) & _RANK_PART]]
+        except IndexError:
+            bases, shift = _hot7((x >> 12) & _RANK_PART)
         return bases[_TOPSUIT[(x >> shift) & 15]]
     if not _KF:
         _load(7)
@@ -190,14 +207,26 @@ def korean_high(cards: Sequence[Card]) -> HandValue:
         x = _KK[a] + _KK[b] + _KK[c] + _KK[d] + _KK[e] + _KK[f] + _KK[g]
         if _FS[x & 4095] < 0:
             try:
-                bases, shift = _KR7[(x >> 12) & _RANK_PART]
-            except KeyError:
-                bases, shift = _lookup(7, (x >> 12) & _RANK_PART)
+                bases, shift = _KH7[_IDX7[(x >> 12) & _RANK_PART]]
+            except IndexError:
+                bases, shift = _hot7((x >> 12) & _RANK_PART)
             value.key = bases[_TOPSUIT[(x >> shift) & 15]]
         else:
             value.key = korean7(a, b, c, d, e, f, g)
         value._source = (a, b, c, d, e, f, g)
         return value
+    if len(cards) == 5:
+        c0, c1, c2, c3, c4 = cards
+        a, b, c, d, e = c0.id, c1.id, c2.id, c3.id, c4.id
+        x = _KK[a] + _KK[b] + _KK[c] + _KK[d] + _KK[e]
+        if _FS[x & 4095] < 0:
+            try:
+                bases, shift = _KR5[(x >> 12) & _RANK_PART]
+            except KeyError:
+                bases, shift = _lookup(5, (x >> 12) & _RANK_PART)
+            value.key = bases[_TOPSUIT[(x >> shift) & 15]]
+            value._source = (a, b, c, d, e)
+            return value
     ids = tuple([c.id for c in cards])
     value.key = korean_key_ids(ids)
     value._source = ids
@@ -276,33 +305,89 @@ def korean_low(
     """
     if rule not in ("korean", "aceToFive") or qualifier not in ("none", "eight"):
         raise ValueError(f"unknown low rule {rule!r} / qualifier {qualifier!r}")
-    ids = [c.id for c in cards]
-    korean = rule == "korean"
-    limit = 8 if qualifier == "eight" else 13
+    key = _low_key([c.id for c in cards], rule == "korean", 8 if qualifier == "eight" else 13)
+    if key < 0:
+        return None
+    value = _new(LowValue)
+    value.key = key
+    value._source = None
+    return value
+
+
+#: per ace-low rank 1..13: its rank index 0..12 in the A-high order (for straights and card bits)
+_HIGH_INDEX = (0, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+#: nibble of suit strengths -> the suits present, best first
+_SUITS_DESC = tuple(tuple(b for b in (3, 2, 1, 0) if n >> b & 1) for n in range(16))
+
+
+def _low_key(ids: Sequence[int], korean: bool, limit: int) -> int:
+    """The best low's key, or -1.
+
+    The best rank set is the lowest five distinct ranks unless (``korean``) they make a straight or can only
+    be one suit; only then are the other five-rank sets tried, best first. Suits are then chosen for the
+    largest key: the best suit everywhere, except that a flush under ``korean`` gives up the best suit of
+    the least significant card that has another one (the top card last). This equals the exhaustive
+    maximum over all five-card combinations (:func:`_low_key_exhaustive`, kept for the tests).
+    """
+    suits = [0] * 14
+    for i in ids:
+        suits[_LOW_RANK[i]] |= 1 << (3 - i // 13)
+    ranks = [r for r in range(1, 14) if suits[r]]
+    if len(ranks) < 5:
+        return -1
+    chosen: tuple[int, ...] | None = tuple(ranks[:5])
+    if korean and not _low_ranks_ok(chosen, suits):
+        chosen = None
+        for option in sorted(combinations(ranks, 5), key=lambda c: c[::-1]):
+            if _low_ranks_ok(option, suits):
+                chosen = option
+                break
+    if chosen is None or chosen[4] > limit:
+        return -1
+    picks = {r: _SUITS_DESC[suits[r]][0] for r in chosen}
+    if korean and len(set(picks.values())) == 1:
+        # all best suits agree: a flush. Give up the best suit of the least significant card that has
+        # another suit, in the card-mask order (A highest), keeping the top card for last.
+        top = chosen[4]
+        for r in sorted(chosen, key=lambda r: (r == top, _HIGH_INDEX[r])):
+            if len(_SUITS_DESC[suits[r]]) > 1:
+                picks[r] = _SUITS_DESC[suits[r]][1]
+                break
+    mask = 0
+    for r, strength in picks.items():
+        mask |= 1 << (_HIGH_INDEX[r] * 4 + strength)
+    return ((0xFFFFF - T.pack(chosen[::-1])) << 2 | picks[chosen[4]]) << T.T_BITS | mask
+
+
+def _low_ranks_ok(ranks: tuple[int, ...], suits: list[int]) -> bool:
+    """Under ``korean``: five ranks that are no straight (as a high hand) and not forced into one suit."""
+    rmask = 0
+    union = 0
+    for r in ranks:
+        rmask |= 1 << _HIGH_INDEX[r]
+        union |= suits[r]
+    return T.STRAIGHT_TOP[rmask] < 0 and union.bit_count() > 1
+
+
+def _low_key_exhaustive(ids: Sequence[int], korean: bool, limit: int) -> int:
+    """The largest low key over every five-card combination (the definition; slow)."""
     best = -1
     for combo in combinations(ids, 5):
         rmask = 0
         mask = 0
-        suits = 0
+        suit_set = 0
         for i in combo:
             rmask |= 1 << (i % 13)
             mask |= _BIT[i]
-            suits |= 1 << (i // 13)
+            suit_set |= 1 << (i // 13)
         if rmask.bit_count() != 5:
             continue
-        if korean and (T.STRAIGHT_TOP[rmask] >= 0 or suits.bit_count() == 1):
+        if korean and (T.STRAIGHT_TOP[rmask] >= 0 or suit_set.bit_count() == 1):
             continue
         lows = sorted([_LOW_RANK[i] for i in combo], reverse=True)
         if lows[0] > limit:
             continue
         top_card = max(combo, key=lambda i: _LOW_RANK[i])
-        suit = 3 - top_card // 13
-        key = ((0xFFFFF - T.pack(lows)) << 2 | suit) << T.T_BITS | mask
-        if key > best:
-            best = key
-    if best < 0:
-        return None
-    value = _new(LowValue)
-    value.key = best
-    value._source = None
-    return value
+        key = ((0xFFFFF - T.pack(lows)) << 2 | (3 - top_card // 13)) << T.T_BITS | mask
+        best = max(best, key)
+    return best

@@ -121,6 +121,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.rooms = rooms
         await rooms.start()
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
+        state["warm"] = warm
         try:
             yield
         finally:
@@ -153,7 +154,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def healthz(request: Request) -> Response:
         rooms = rooms_of(request)
-        return JSONResponse({"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"]})
+        warm = state.get("warm")
+        return JSONResponse({"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
+                             "warm": warm is None or warm.done()})
 
     async def create_room(request: Request) -> Response:
         body = await request.body()

@@ -116,7 +116,8 @@ class PokerEngine:
         for mode in getattr(self._mod, "MODES", ()):
             state = self.setup(["w1", "w2", "w3"], self.parse_options({"mode": mode}), 0)
             for _ in range(6):
-                actor = next((p for p in ("w1", "w2", "w3") if self.view(state, p)["me"]["legalActions"]), None)
+                ids = ("w1", "w2", "w3")
+                actor = next((p for p in ids if self.view(state, p)["me"]["legalActions"]), None)
                 if actor is None:
                     break
                 view = self.view(state, actor)

@@ -39,6 +39,7 @@ Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
 MAX_NICKNAME = 12
 ACKS_KEPT = 256
+SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they delay every room
 
 
 class Connection:
@@ -518,6 +519,7 @@ class Rooms:
     def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
                 sender: Connection | None = None) -> None:
         """Persist, then publish: every socket gets the events and its own view; the sender its ack."""
+        t0 = time.perf_counter()
         result = self.engine.result(new_state) if room.phase == "playing" else None
         room.state = new_state
         room.version = row.version
@@ -526,8 +528,10 @@ class Rooms:
             room.result = result
         if row.client_msg_id is not None and row.player_id is not None:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
-        self.store.save(room.code, room.meta(), self.engine.dump_state(new_state), row.version,
-                        row.at_ms, row)
+        state_text = self.engine.dump_state(new_state)
+        t1 = time.perf_counter()
+        self.store.save(room.code, room.meta(), state_text, row.version, row.at_ms, row)
+        t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None
         cache: dict[str | None, str] = {}
@@ -544,6 +548,10 @@ class Rooms:
         if result is not None:
             self._broadcast(room, P.dumps(P.result_msg(version, result)))
             self._broadcast_lobby(room)
+        t3 = time.perf_counter()
+        if t3 - t0 > SLOW_COMMIT_S:
+            log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
+                        version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
         if self.on_commit is not None:
             self.on_commit(room, version, events)
         self._arm(room)

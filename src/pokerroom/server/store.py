@@ -111,7 +111,8 @@ class Store:
     def load_all(self) -> list[StoredRoom]:
         with self._lock:
             rows = self._db.execute("SELECT code, meta, state, version, updated_ms FROM rooms").fetchall()
-        return [StoredRoom(code, json.loads(meta), state, version, ms) for code, meta, state, version, ms in rows]
+        return [StoredRoom(code, json.loads(meta), state, version, ms)
+                for code, meta, state, version, ms in rows]
 
     def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]:
         """(player_id, client_msg_id, version) of the newest client actions, oldest first."""

@@ -47,7 +47,8 @@ _FLUSH_TEST = 0x3333
 _FLUSH_MASK = 0x8888
 
 HIGH_CATEGORY_NAMES: tuple[str, ...] = (
-    "하이카드", "원페어", "투페어", "트리플", "스트레이트", "플러시", "풀하우스", "포카드", "스트레이트 플러시",
+    "하이카드", "원페어", "투페어", "트리플", "스트레이트", "플러시", "풀하우스", "포카드",
+    "스트레이트 플러시",
 )
 KOREAN_CATEGORY_NAMES: tuple[str, ...] = (
     "탑", "원페어", "투페어", "트리플", "스트레이트", "플러시", "풀하우스", "포카드", "스트레이트 플러시",
@@ -65,7 +66,7 @@ def _straight_tops(mask: int) -> list[int]:
 def _encode(cat: int, ranks: tuple[int, ...]) -> int:
     """Category then up to five rank slots (4 bits each), so integer order is hand order."""
     value = cat
-    padded = (ranks + (0, 0, 0, 0, 0))[:5]
+    padded = (*ranks, 0, 0, 0, 0, 0)[:5]
     for r in padded:
         value = value * 16 + r
     return value
@@ -252,7 +253,8 @@ def eval7_high(cards: IntArray) -> IntArray:
         bits = np.bitwise_or.reduce(CARD_BIT[cards], axis=-1)
         fval, _ = _flush_values(tab, bits, suitsum)
         value = np.where(fval > 0, fval, value)
-    return value
+    out: IntArray = np.asarray(value, dtype=np.int64)
+    return out
 
 
 def eval7_high_parts(key: IntArray, suitsum: IntArray, bits: IntArray) -> IntArray:
@@ -274,7 +276,8 @@ def eval5_high(cards: IntArray) -> IntArray:
         bits = np.bitwise_or.reduce(CARD_BIT[cards], axis=-1)
         fval, _ = _flush_values(tab, bits, suitsum)
         value = np.where(flush, fval, value)
-    return value
+    out: IntArray = np.asarray(value, dtype=np.int64)
+    return out
 
 
 OMAHA_HOLE_PAIRS = np.array(list(itertools.combinations(range(4), 2)), dtype=np.int64)  # 6
@@ -324,7 +327,8 @@ def eval7_korean(cards: IntArray) -> IntArray:
         fval, fsuit = _flush_values(tab, bits, suitsum)
         value = np.where(fval > 0, fval, value)
         tb = np.where(fval > 0, 4 - fsuit, tb)
-    return value * 5 + tb
+    out: IntArray = np.asarray(value * 5 + tb, dtype=np.int64)
+    return out
 
 
 def category_of(values: IntArray, korean: bool = False) -> IntArray:

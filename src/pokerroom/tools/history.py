@@ -78,6 +78,35 @@ class HistoryRecorder:
         self.hands: list[HandRecord] = []
         self.current: HandRecord | None = None
 
+    def begin(self, view_of: ViewOf) -> None:
+        """Pick up a hand already running when recording starts (``engine.setup`` deals the first hand and
+        returns no events): its start and forced bets are rebuilt from the spectator view, which is exact as
+        long as nobody has acted yet."""
+        pub = view_of(None)
+        if pub.get("phase") in ("handEnd", "rebuy", "finished") or not pub.get("handNo"):
+            return
+        seats = pub.get("seats") or []
+        n = len(seats)
+        dealer_seat = int(pub.get("dealerSeat") or 0)
+        playing = sorted((s for s in seats if s.get("inHand")),
+                         key=lambda s: (int(s["seat"]) - dealer_seat - 1) % n)
+        dealer = next((str(s["id"]) for s in seats if s.get("dealer")), str(playing[-1]["id"]))
+        synthetic: list[dict[str, Any]] = [{
+            "type": "handStart", "handNo": pub["handNo"], "dealer": dealer, "dealerSeat": dealer_seat,
+            "baseUnit": pub.get("baseUnit"), "players": [str(s["id"]) for s in playing],
+        }]
+        for s in playing:
+            self.stacks[str(s["id"])] = int(s["stack"]) + int(s.get("committedTotal") or 0)
+        for s in playing:
+            round_bet = int(s.get("committedRound") or 0)
+            ante = int(s.get("committedTotal") or 0) - round_bet
+            if ante:
+                synthetic.append({"type": "ante", "from": s["id"], "amount": ante, "allIn": False})
+            if s.get("sb") or s.get("bb"):
+                synthetic.append({"type": "blind", "from": s["id"], "kind": "sb" if s.get("sb") else "bb",
+                                  "amount": round_bet, "allIn": bool(s.get("allIn"))})
+        self.observe(synthetic, view_of)
+
     def observe(self, events: list[dict[str, Any]], view_of: ViewOf) -> None:
         for event in events:
             self._event(event, view_of)

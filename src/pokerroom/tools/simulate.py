@@ -23,7 +23,7 @@ from typing import Any
 
 from pokerroom import engine
 from pokerroom.bots import decide
-from pokerroom.bots.policy import Level
+from pokerroom.bots.policy import Level, action_is_listed
 from pokerroom.cards import Card
 
 SIMULTANEOUS = ("choice", "draw", "declare")
@@ -43,6 +43,7 @@ class SimConfig:
     samples: int = 200  # Monte Carlo samples per ``normal`` decision
     options: dict[str, Any] = field(default_factory=dict)
     check: bool = True
+    min_decisions: int = 0  # keep playing past ``hands`` until this many bot decisions were made
 
 
 @dataclass
@@ -142,7 +143,7 @@ def check_invariants(state: Any, expected_chips: int) -> None:
 
 def _expected_chips(state: Any) -> int:
     start = int(state.options.starting_chips)
-    return start * len(state.seats) + start * sum(s.rebuys for s in state.seats)
+    return start * len(state.seats) + start * sum(int(s.rebuys) for s in state.seats)
 
 
 # --- starting-card categories (deal fairness) ---------------------------------------------------------------
@@ -162,8 +163,9 @@ def start_category(mode: str, cards: Sequence[Card]) -> str | None:
     if mode in ("omaha", "sevenPoker", "sevenHiLo", "badugi") and len(cards) == 4:
         return _pattern(cards)
     if mode == "fiveDraw" and len(cards) == 5:
-        from pokerroom.tools.fasteval import HIGH_CATEGORY_NAMES, category_of, eval5_high
         import numpy as np
+
+        from pokerroom.tools.fasteval import HIGH_CATEGORY_NAMES, category_of, eval5_high
 
         value = eval5_high(np.array([[c.id for c in cards]], dtype=np.int64))
         return HIGH_CATEGORY_NAMES[int(category_of(value)[0])]
@@ -214,8 +216,9 @@ def run_match(config: SimConfig, progress: Progress | None = None,
               on_step: Callable[[Any, list[dict[str, Any]]], None] | None = None) -> SimResult:
     """Play ``config.hands`` hands: games of ``handLimit`` 50, a new game whenever one ends.
 
-    Rebuys are off by default (a bust ends the game and a fresh one starts), and hints are off because bots
-    never read ``handName``; both can be overridden through ``config.options``.
+    A bust ends the game and a fresh one starts (so every recorded hand is played by every seat and the
+    per-hand results line up); hints are off because bots never read ``handName``. Both defaults can be
+    overridden through ``config.options``.
     """
     ids = [f"p{i + 1}" for i in range(config.players)]
     levels = {pid: config.bots[i % len(config.bots)] for i, pid in enumerate(ids)}
@@ -225,19 +228,25 @@ def run_match(config: SimConfig, progress: Progress | None = None,
     decisions = checks = hands = games = 0
     start = time.perf_counter()
     now = 0
-    while hands < config.hands:
+    def more() -> bool:
+        return hands < config.hands or decisions < config.min_decisions
+
+    while more():
         opts = {"mode": config.mode, "handLimit": 50, "rebuy": "off", "hints": False, **config.options}
         state = engine.setup(ids, engine.PokerOptions.model_validate(opts), seed=config.seed * 1000 + games,
                              now_ms=now)
         games += 1
         seen_hand = 0
         counted_end = 0
-        while state.phase != "finished" and hands < config.hands:
+        while state.phase != "finished" and more():
             hand = state.hand
             if hand is not None and hand.hand_no != seen_hand and hand.phase != "handEnd":
                 seen_hand = hand.hand_no
-                for pid, player in hand.players.items():
-                    cards = [player.forehead] if player.forehead is not None else (player.choice or player.hole)
+                for player in hand.players.values():
+                    if player.forehead is not None:
+                        cards = [player.forehead]
+                    else:
+                        cards = player.choice or player.hole
                     cat = start_category(config.mode, [c for c in cards if c is not None])
                     if cat is not None:
                         categories[cat] += 1
@@ -251,8 +260,10 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                 hands += 1
                 if progress:
                     progress(hands, config.hands)
-                if hands >= config.hands:
+                if not more():
                     break
+                if any(s.stack == 0 for s in state.seats):
+                    break  # a bust: start a fresh game so every hand is played by every seat
             actors = _actors(state)
             if not actors:
                 now += 60_000
@@ -264,9 +275,12 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                 v = engine.view(state, pid)
                 if not (v.get("me") or {}).get("legalActions"):
                     continue
+                legal = v["me"]["legalActions"]
                 action = decide(v, level=levels[pid], seed=f"{config.seed}:{decisions}",  # type: ignore[arg-type]
                                 samples=config.samples)
                 decisions += 1
+                if config.check and not action_is_listed(action, legal):
+                    raise InvariantError(f"{pid} ({levels[pid]}) chose an unlisted action {action!r}")
                 now += 1000
                 state, events = engine.apply(state, pid, action, now)
                 if on_step:

@@ -74,7 +74,8 @@ def render(result: SimResult, console: Console) -> None:
         console.print(table)
         if "normal" in levels and "easy" in levels:
             margin, half, z = paired_margin(result, "normal", "easy")
-            console.print(f"normal − easy margin: {margin:+.2f} chips/hand ± {half:.2f} (95% CI), z = {z:.2f}")
+            console.print(f"normal − easy margin: {margin:+.2f} chips/hand ± {half:.2f} (95% CI), "
+                          f"z = {z:.2f}")
     console.print(f"Speed: {result.hands:,} hands in {result.seconds:.2f} s = {result.hands_per_second:,.1f} "
                   f"hands/s; {result.decisions:,} bot decisions; {result.checks:,} invariant checks passed "
                   f"(chips and cards); {result.games} game(s)")

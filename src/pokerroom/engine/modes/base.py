@@ -41,9 +41,16 @@ class ModeRules:
 
     def __init__(self, options: PokerOptions) -> None:
         self.options = options
+        self._steps: list[Step] | None = None
 
     def script(self) -> list[Step]:
         raise NotImplementedError
+
+    def steps(self) -> list[Step]:
+        """The script, built once per options (rules objects are cached per options)."""
+        if self._steps is None:
+            self._steps = self.script()
+        return self._steps
 
     def betting_order(self, hand: Hand, street: int) -> list[str]:
         """Action order of a round, first actor first. Default: from the seat after the dealer."""

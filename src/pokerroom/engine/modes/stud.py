@@ -67,10 +67,10 @@ class Stud(ModeRules):
         cards = list(p.hole) + list(p.up)
         if p.choice is not None:
             cards = list(p.choice)
-        if len(cards) < 5:
-            return (str(ev.korean_open_rank(cards).name), None)
+        if not cards:
+            return (None, None)
         high = str(ev.korean_high(cards).name)
-        if self.options.mode != "sevenHiLo":
+        if self.options.mode != "sevenHiLo" or len(cards) < 5:
             return (high, None)
         low = ev.korean_low(cards, rule=self.options.hi_lo_low, qualifier=self.options.hi_lo_qualifier)
         return (high, None if low is None else str(low.name))

@@ -409,7 +409,7 @@ class Room {
         break;
       case "error":
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
-        if (this.table) { this.table.busy = false; }
+        if (this.table && this.table.busy) { this.table.busy = false; this.table.render(); }
         break;
       default:
         break;

@@ -159,6 +159,32 @@ export function cardEl(card, opts = {}) {
   return div;
 }
 
+/**
+ * A small text card for opponents' seats (readable at 24 px wide where a scaled SVG is not): rank over suit
+ * symbol, coloured by suit. Same aria-label / data-card-id contract as cardEl; a hidden card is a mini back.
+ */
+export function miniCardEl(card, opts = {}) {
+  const div = document.createElement("div");
+  div.className = "card mini" + (opts.big ? " mini-big" : "");
+  div.setAttribute("role", "img");
+  if (!card || card.hidden || card.rank == null || !card.suit) {
+    div.classList.add("card-back");
+    div.setAttribute("aria-label", "뒷면 카드");
+    return div;
+  }
+  div.classList.add("suit-" + card.suit);
+  div.dataset.cardId = String(card.id);
+  div.dataset.rank = String(card.rank);
+  div.dataset.suit = card.suit;
+  div.setAttribute("aria-label", cardLabel(card));
+  const r = document.createElement("b");
+  r.textContent = rankText(card.rank);
+  const su = document.createElement("i");
+  su.textContent = SUIT_SYMBOL[card.suit] ?? "";
+  div.append(r, su);
+  return div;
+}
+
 /** Every card of a deck, for the card gallery used by tests and the rules page. */
 export function allCards(kind = "d52") {
   const out = [];

@@ -1,7 +1,7 @@
 // The table screen (poker.md §9): draws one `view` (docs/view.md) and offers the actions of
 // `view.me.legalActions`. No game rule lives here: amounts, limits and who acts all come from the view.
 
-import { cardEl } from "./cards.js";
+import { cardEl, cardShort, miniCardEl } from "./cards.js";
 import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } from "./labels.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
@@ -248,13 +248,18 @@ export class TableUI {
     }
     const hole = seat.hole ?? [];
     const up = seat.up ?? [];
-    const size = seat.shown ? "sm" : "xs";
+    const big = !!seat.shown;
+    const mini = (c) => {
+      const e = miniCardEl(c, { big });
+      if (!isHidden(c) && bestIds.has(c.id) && winners.has(seat.id)) e.classList.add("best");
+      return e;
+    };
     for (const c of hole) {
-      const e = mark(c, size);
-      if (isHidden(c) && up.length) e.classList.add("stacked");
+      const e = mini(c);
+      if (isHidden(c)) e.classList.add("stacked");
       wrap.append(e);
     }
-    for (const c of up) wrap.append(mark(c, size === "sm" ? "sm" : "xs"));
+    for (const c of up) wrap.append(mini(c));
     return wrap;
   }
 
@@ -484,6 +489,12 @@ export class TableUI {
         const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
         if (!isHidden(c)) {
           if (bestIds.has(c.id)) e.classList.add("used-best");
+          const hint = this.settings.hintsHighlight === false ? null : me.hint;
+          if (hint?.type === "choose" && choosing) {
+            if (hint.discardId === c.id) e.classList.add("hint-discard");
+            if (hint.openId === c.id) e.classList.add("hint-open");
+          }
+          if (hint?.type === "draw" && drawing && (hint.cardIds ?? []).includes(c.id)) e.classList.add("hint-draw");
           if (choosing) {
             e.classList.add("selectable");
             e.tabIndex = 0;
@@ -608,6 +619,12 @@ export class TableUI {
     return box;
   }
 
+  hintFor(type) {
+    if (this.settings.hintsHighlight === false) return null;
+    const hint = this.view.me?.hint;
+    return hint?.type === type ? hint : null;
+  }
+
   hintType() {
     if (this.settings.hintsHighlight === false) return null;
     return this.view.me?.hint?.type ?? null;
@@ -718,9 +735,15 @@ export class TableUI {
     }
     const step = this.ui.discard == null ? "버릴 카드를 누르세요" : this.ui.open == null ? "보여 줄 카드를 누르세요" : "확인을 누르세요";
     box.append(h("div", { class: "instruction", "data-testid": "instruction" }, step));
+    const hint = this.hintFor("choose");
+    if (hint) {
+      const cards = me.choice ?? [];
+      const name = (id) => cardShort(cards.find((c) => c.id === id));
+      box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, `추천: ${name(hint.discardId)} 버리고 ${name(hint.openId)} 보여 주기`));
+    }
     box.append(h("div", { class: "actions cols-2" },
       h("button", { class: "act" + (this.ui.discard != null ? " legal" : ""), "data-action": "undo", disabled: this.ui.discard == null, onclick: () => { if (this.ui.open != null) this.ui.open = null; else this.ui.discard = null; this.render(); } }, "되돌리기"),
-      h("button", { class: "act raise" + (this.ui.discard != null && this.ui.open != null ? " legal" : ""), "data-action": "choose", disabled: this.ui.discard == null || this.ui.open == null || this.busy,
+      h("button", { class: "act raise" + (this.ui.discard != null && this.ui.open != null ? " legal" : "") + (hint && hint.discardId === this.ui.discard && hint.openId === this.ui.open ? " hint" : ""), "data-action": "choose", disabled: this.ui.discard == null || this.ui.open == null || this.busy,
         onclick: () => this.send({ type: "choose", discardId: this.ui.discard, openId: this.ui.open }) }, "확인")));
     return box;
   }
@@ -736,9 +759,15 @@ export class TableUI {
     const n = this.ui.drawSel.size;
     const drawName = v.mode === "badugi" ? v.streetName || "교환" : "교환";
     box.append(h("div", { class: "instruction", "data-testid": "instruction" }, `${drawName}: 바꿀 카드를 누르세요 (최대 ${this.drawLimit()}장)`));
+    const hint = this.hintFor("draw");
+    if (hint) {
+      const ids = hint.cardIds ?? [];
+      const cards = (me.hole ?? []).filter((c) => ids.includes(c.id)).map(cardShort);
+      box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, ids.length ? `추천: ${ids.length}장 바꾸기 (${cards.join(" ")})` : "추천: 패스"));
+    }
     box.append(h("div", { class: "actions cols-2" },
       h("button", { class: "act" + (n ? " legal" : ""), "data-action": "draw-clear", disabled: !n, onclick: () => { this.ui.drawSel = new Set(); this.render(); } }, "되돌리기"),
-      h("button", { class: "act legal raise", "data-action": "draw", disabled: this.busy,
+      h("button", { class: "act legal raise" + (hint && (hint.cardIds ?? []).length === n && (hint.cardIds ?? []).every((id) => this.ui.drawSel.has(id)) ? " hint" : ""), "data-action": "draw", disabled: this.busy,
         onclick: () => this.send({ type: "draw", cardIds: [...this.ui.drawSel] }) }, n ? `${n}장 바꾸기` : "패스")));
     return box;
   }
@@ -792,9 +821,16 @@ export class TableUI {
       (v.publicLog ?? []).slice(-60).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, this.names)}`)));
     const panel = h("aside", { class: "side-panel", "aria-label": "핸드 기록과 족보" },
       h("section", { class: "log" }, h("h3", {}, "핸드 기록"), log),
-      h("section", { class: "ranks" }, h("h3", {}, "족보"), rankingTable(v.mode, { compact: true, options: v.options })));
+      h("section", { class: "ranks" }, h("h3", {}, "족보"), this.cachedRanking()));
     queueMicrotask(() => { const s = panel.querySelector("section.log"); if (s) s.scrollTop = s.scrollHeight; });
     return panel;
+  }
+
+  cachedRanking() {
+    const v = this.view;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
+    return this.rankCache.node;
   }
 
   // ------------------------------------------------------------------ animations

@@ -1,0 +1,320 @@
+"""Load benchmark of the room server: N rooms x (6 scripted players + 2 spectators) over real websockets.
+
+Starts ``pokerroom serve`` on 127.0.0.1 (a free port, a temporary data dir, the real engine and SQLite
+store), opens every room through the public protocol (docs/protocol.md), lets scripted players act from
+``view.me.legalActions`` after a think time for a bounded time, and prints:
+
+- accepted actions per second,
+- p50 / p99 / max latency from sending an action to the moment *all* 8 sockets of the room hold the
+  resulting view (measured in the load generator, so it includes its own scheduling delay),
+- error frames (anything but the expected ``stale_version`` of a simultaneous phase, which the scripted
+  player retries and which is counted apart) and unexpected socket closes,
+- the server's resident memory (VmRSS, and the peak VmHWM) from /proc.
+
+The load is spread over ``--workers`` client processes so the generator is not the bottleneck on its own.
+Only 127.0.0.1 is ever used.
+
+    .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+HOST = "127.0.0.1"
+VIEW_PREFIX = '{"type":"view","version":'
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def pick(view: dict[str, Any], rnd: random.Random) -> dict[str, Any] | None:
+    """A plausible action among the legal ones: mostly check/call, sometimes raise or fold."""
+    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
+    if not acts:
+        return None
+    if "ready" in acts:
+        return {"type": "ready"}
+    if "choose" in acts:
+        a, b = rnd.sample(acts["choose"]["cardIds"], 2)
+        return {"type": "choose", "discardId": a, "openId": b}
+    if "draw" in acts:
+        return {"type": "draw", "cardIds": []}
+    if "declare" in acts:
+        return {"type": "declare", "side": "high"}
+    if "rebuy" in acts:
+        return {"type": "rebuy", "accept": True}
+    roll = rnd.random()
+    if roll < 0.1 and "nl.raise" in acts:
+        r = acts["nl.raise"]
+        return {"type": "nl.raise", "to": r["min"]}
+    if roll < 0.1 and "k.half" in acts:
+        return {"type": "k.half"}
+    for kind in ("k.check", "nl.check", "k.call", "nl.call"):
+        if kind in acts and roll < 0.93:
+            return {"type": kind}
+    for kind in ("k.die", "nl.fold", "k.check", "nl.check"):
+        if kind in acts:
+            return {"type": kind}
+    return {"type": next(iter(acts))}
+
+
+@dataclass
+class Stats:
+    actions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    stale: int = 0
+    closes: int = 0
+    setup_failures: int = 0
+    sockets: int = 0
+
+
+class RoomDriver:
+    """One room: its sockets, the newest version each saw, and the pending action timings."""
+
+    def __init__(self, port: int, args: argparse.Namespace, stats: Stats, end_at: float, seed: int) -> None:
+        self.port = port
+        self.args = args
+        self.stats = stats
+        self.end_at = end_at
+        self.rnd = random.Random(seed)
+        self.sent_at: dict[int, float] = {}  # base version -> send time of the action based on it
+        self.seen: dict[int, int] = {}  # version -> sockets holding it
+        self.latest = 0
+        self.nsockets = args.players + args.spectators
+        self.host_ws: Any = None
+        self.msg_no = 0
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def run(self, http: httpx.AsyncClient, gate: asyncio.Semaphore) -> None:
+        options = {"mode": self.args.mode, "handLimit": 50, "turnSeconds": 60, "hints": self.args.hints}
+        async with gate:
+            r = await http.post(f"http://{HOST}:{self.port}/api/rooms", json={"nickname": "방장", "options": options})
+            if r.status_code != 201:
+                self.stats.setup_failures += 1
+                return
+            created = r.json()
+            url = f"ws://{HOST}:{self.port}/ws/{created['code']}"
+            sockets = []
+            try:
+                for i in range(self.nsockets):
+                    ws = await websockets.connect(url, max_size=2**22, ping_interval=None)
+                    sockets.append(ws)
+                    if i == 0:
+                        hello: dict[str, Any] = {"token": created["token"]}
+                    elif i < self.args.players:
+                        hello = {"nickname": f"플레이어{i}"}
+                    else:
+                        hello = {"spectate": True}
+                    await ws.send(json.dumps({"type": "hello", **hello}))
+            except (OSError, websockets.WebSocketException):
+                self.stats.setup_failures += 1
+                for ws in sockets:
+                    await ws.close()
+                return
+        self.stats.sockets += len(sockets)
+        self.host_ws = sockets[0]
+        readers = [asyncio.ensure_future(self.read(ws, i < self.args.players)) for i, ws in enumerate(sockets)]
+        await asyncio.sleep(0.2)
+        await self.host_ws.send(json.dumps({"type": "start"}))
+        await asyncio.sleep(max(0.0, self.end_at - time.monotonic()))
+        for ws in sockets:
+            await ws.close()
+        await asyncio.gather(*readers, return_exceptions=True)
+        for t in list(self.tasks):
+            t.cancel()
+
+    async def read(self, ws: Any, is_player: bool) -> None:
+        try:
+            async for raw in ws:
+                now = time.monotonic()
+                if raw.startswith(VIEW_PREFIX):
+                    version = int(raw[len(VIEW_PREFIX):raw.index(",", len(VIEW_PREFIX))])
+                    self.on_view(version, now)
+                    if is_player and '"legalActions":[]' not in raw and now < self.end_at:
+                        self.spawn(self.act(ws, version, json.loads(raw)["view"]))
+                elif raw.startswith('{"type":"error"'):
+                    err = json.loads(raw)
+                    if err["code"] == "stale_version":
+                        self.stats.stale += 1
+                    else:
+                        self.stats.errors[err["code"]] = self.stats.errors.get(err["code"], 0) + 1
+                elif raw.startswith('{"type":"ack"'):
+                    self.stats.actions += 1
+                elif raw.startswith('{"type":"result"') and ws is self.host_ws:
+                    self.spawn(self.restart())
+        except websockets.ConnectionClosed:
+            pass
+        if time.monotonic() < self.end_at - 0.5:
+            self.stats.closes += 1
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def on_view(self, version: int, now: float) -> None:
+        self.latest = max(self.latest, version)
+        count = self.seen.get(version, 0) + 1
+        self.seen[version] = count
+        if count == self.nsockets:
+            del self.seen[version]
+            sent = self.sent_at.pop(version - 1, None)
+            if sent is not None:
+                self.stats.latencies.append(now - sent)
+
+    async def act(self, ws: Any, version: int, view: dict[str, Any]) -> None:
+        think = self.args.think_ms / 1000.0
+        action = pick(view, self.rnd)
+        if action is None:
+            return
+        await asyncio.sleep(self.rnd.uniform(0.5 * think, 1.5 * think) if action["type"] != "ready" else 0.1)
+        if self.latest != version or time.monotonic() >= self.end_at:
+            return  # someone else changed the table meanwhile: the newer view decides again
+        self.msg_no += 1
+        self.sent_at[version] = time.monotonic()
+        try:
+            await ws.send(json.dumps({"type": "action", "clientMsgId": f"m{self.msg_no}", "version": version,
+                                      "action": action}))
+        except websockets.ConnectionClosed:
+            pass
+
+    async def restart(self) -> None:
+        await asyncio.sleep(0.5)
+        if time.monotonic() < self.end_at:
+            await self.host_ws.send(json.dumps({"type": "start"}))
+
+
+def worker(port: int, rooms: int, args: argparse.Namespace, start_at: float, seed: int, out: Any) -> None:
+    """One load-generator process: ``rooms`` rooms, results sent back as a dict."""
+
+    async def main() -> Stats:
+        stats = Stats()
+        end_at = time.monotonic() + (start_at - time.time()) + args.seconds
+        gate = asyncio.Semaphore(16)
+        limits = httpx.Limits(max_connections=32)
+        async with httpx.AsyncClient(limits=limits, timeout=30) as http:
+            drivers = [RoomDriver(port, args, stats, end_at, seed * 100_003 + i) for i in range(rooms)]
+            await asyncio.gather(*(d.run(http, gate) for d in drivers))
+        return stats
+
+    stats = asyncio.run(main())
+    out.put(stats.__dict__)
+
+
+def rss_kib(pid: int) -> tuple[int, int]:
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0])
+    return values.get("VmRSS", 0), values.get("VmHWM", 0)
+
+
+def percentile(data: list[float], q: float) -> float:
+    if not data:
+        return float("nan")
+    ordered = sorted(data)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rooms", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured time after all rooms are set up")
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--spectators", type=int, default=2)
+    ap.add_argument("--mode", default="holdem")
+    ap.add_argument("--think-ms", type=float, default=1500.0, help="mean think time before an action")
+    ap.add_argument("--hints", action="store_true", help="turn the hint option on in every room")
+    ap.add_argument("--workers", type=int, default=2, help="load-generator processes")
+    ap.add_argument("--setup-seconds", type=float, default=40.0, help="time allowed to open every room")
+    args = ap.parse_args()
+
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="pokerroom-load-")
+    sockets = args.rooms * (args.players + args.spectators)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
+         "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100), "--log-level", "warning"],
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://{HOST}:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                print("the server did not start", file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
+            time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
+        ctx = mp.get_context("spawn")
+        queue = ctx.Queue()
+        start_at = time.time() + args.setup_seconds
+        shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
+        procs = [ctx.Process(target=worker, args=(port, n, args, start_at, i + 1, queue))
+                 for i, n in enumerate(shares) if n]
+        for p in procs:
+            p.start()
+        results = [queue.get() for _ in procs]
+        for p in procs:
+            p.join()
+        rss, hwm = rss_kib(server.pid)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    total = Stats()
+    for r in results:
+        total.actions += r["actions"]
+        total.latencies += r["latencies"]
+        total.stale += r["stale"]
+        total.closes += r["closes"]
+        total.setup_failures += r["setup_failures"]
+        total.sockets += r["sockets"]
+        for code, n in r["errors"].items():
+            total.errors[code] = total.errors.get(code, 0) + n
+    lat = [x * 1000 for x in total.latencies]
+    errors = sum(total.errors.values()) + total.closes + total.setup_failures
+    print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), sockets {total.sockets}"
+          f"/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, {args.seconds:.0f} s measured, "
+          f"{os.cpu_count()} CPUs")
+    print(f"actions accepted: {total.actions} ({total.actions / args.seconds:.1f}/s)")
+    print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
+          f"max {max(lat, default=float('nan')):.1f} ms ({len(lat)} samples)")
+    print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
+          f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
+    print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
+    return 0 if errors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

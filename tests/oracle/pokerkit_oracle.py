@@ -1,0 +1,758 @@
+"""Differential play: ``pokerroom.engine`` against pokerkit as an oracle (NL/PL hold'em, Omaha, badugi, draw).
+
+One *game* is a seeded ``setup`` of our engine with random options, played with random actions until a number
+of hands have been compared (or the game ends). Every hand is mirrored in a fresh ``pokerkit.State``:
+
+* **Seats.** pokerkit player ``i`` is ``hand.order[i]`` of our engine: the seat after the dealer first, the dealer
+  last. That is pokerkit's own convention (player 0 is the small blind, the last player the button), so the
+  action order needs no translation. Heads-up is the one blind exception and pokerkit handles it the same way
+  as §5.1 step 4: with two players pokerkit makes player 0 (our ``order[0]``, the non-dealer) post the *big*
+  blind and player 1 (the dealer) the small one, the dealer acts first preflop and last afterwards (§5.3).
+* **Stacks and forced bets.** Starting stacks are our ``stack_at_hand_start`` (state JSON), the blinds
+  ``(max(1, baseUnit // 2), baseUnit)`` of the hand (so blind increases are followed), antes ``baseUnit`` for
+  the draw games (§2.1: with NL/PL betting the non-community modes keep the ante). A stack below a forced bet
+  posts it all and is all-in in both engines (§5.1 step 4: pokerkit's "effective" blind/ante is the same min).
+* **Cards.** Nothing is shuffled by pokerkit: every hole card is read from the owner's own ``view`` (``me.hole``),
+  board cards from the public view, burn cards from the state JSON (``hand.muck``), and dealt to pokerkit to the
+  same player, so both engines evaluate the same hands. Draw discards are the ones we sent to our engine; the
+  replacements are read back from the owner's view.
+* **Actions.** At every decision the legal actions are compared (who acts, call amount, whether a raise is
+  possible, its min/max ``to``, the pot-limit cap of ``nl.allIn``), then one of *our* ``legalActions`` is picked
+  at random and applied to both. Stacks and round bets are compared after every action.
+* **Hand end.** Final stacks, contested pots (amount and eligible players), the winners of every contested pot
+  and the per-pot award amounts are compared.
+
+Known semantic differences, each handled explicitly (``DIFFERENCES`` lists them for the report):
+
+``odd-chip``
+    §6.1 hands the odd chips of a split pot out one at a time from the first winner after the dealer; pokerkit
+    gives the whole remainder to the first winner in player order. With two winners they agree; with three or
+    more and a remainder of 2+ they do not. The harness recomputes pokerkit's result with the §6.1 rule from
+    pokerkit's own pots and winners, and checks that pokerkit's actual result differs only by that remainder.
+``incomplete-raise``
+    §5.3/§10: a player who already acted and then faces an incomplete all-in raise may only call or fold, "even
+    if a full raise happened before" (A bets 100, B raises to 300, C all-in 350: A and B call/fold). pokerkit
+    reopens the betting for anyone who has not acted since the last *full* raise (A above), and also when a
+    short all-in bet is the first bet of a street (pokerkit then counts that short bet as the street's raise
+    size). When our engine refuses the raise for exactly this reason and pokerkit allows it, the harness
+    accepts the difference (only call/fold are then played, which both engines accept).
+``short-all-in-sum``
+    pokerkit adds consecutive short all-ins and, once they make a full raise, starts a new sum; a player who
+    acted since then is locked by the *new* sum alone even if the total raise since their own action is a full
+    raise. Our engine (and §5.3 "several short all-ins can add up to one full raise") looks at the whole
+    increase since the player's last action. When pokerkit refuses a raise our engine allows for that reason,
+    the raise is not played in that spot.
+``pointless-raise``
+    pokerkit refuses a raise when every other player still in is all-in or cannot even call the current bet;
+    §8.2 has no such rule and our engine offers the raise (the excess always comes back uncalled). The raise is
+    not played in that spot.
+``free-fold``
+    §8.2: ``nl.fold`` is always allowed (the UI only asks for confirmation when checking is free). pokerkit's
+    tournament mode refuses such a fold, its cash-game mode warns; the mirror runs in cash-game mode (one run-out,
+    no rake) and accepts exactly that warning.
+``closed-betting``
+    §5.2 (and §5.3 "라운드 종료 조건은 5.2와 같다"): when at most one player can still act and that player has
+    matched the bet, the remaining cards are dealt without betting. pokerkit still asks that last player to act
+    in a new street (e.g. the flop opener folds, the other opponents are all-in). The harness plays the only
+    neutral action, a check, in pokerkit for them.
+``pot-shape``
+    pokerkit returns a bet nobody could match when the bets are collected; our engine returns the unmatched part
+    of a *betting* round at round end (§5.5) but keeps chips that never faced a round (e.g. a small blind above a
+    big blind that is all-in for less) as a pot with a single eligible player, which goes back to its owner
+    unseen (§5.5 "자격자가 1명뿐인 팟"). Only pots with two or more eligible players are compared one to one;
+    single-eligible pots are covered by the final stacks. When everybody else folds, pokerkit leaves the
+    winner's own bet out of the pot; those hands compare the winner and the final stacks.
+``reshuffle``
+    when a draw runs the deck out, §5.4.5 reshuffles earlier discards; pokerkit would have reshuffled its own way
+    and warns that the card we deal is "not recommended" (and that it is "returning reserved cards"). Those
+    warnings are accepted only in a hand where our engine announced a ``reshuffle``.
+
+Everything pokerkit does is run with warnings turned into errors, so any other warning is a failure.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerkit import (
+    Automation,
+    BadugiHand,
+    BettingStructure,
+    Card,
+    Deck,
+    Hand,
+    Mode,
+    OmahaHoldemHand,
+    Opening,
+    StandardHighHand,
+    Street,
+)
+from pokerkit import State as PkState
+
+from pokerroom.engine import State, apply, setup, view
+
+DIFFERENCES = (
+    "odd-chip", "incomplete-raise", "short-all-in-sum", "pointless-raise", "free-fold", "closed-betting",
+    "pot-shape", "reshuffle",
+)
+
+RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q",
+              13: "K", 14: "A"}
+
+PK_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.CHIPS_PULLING,
+)  # burning, hole/board dealing, showdown, hand killing and pushing are driven by the harness
+
+FREE_FOLD_WARNING = "There is no reason for this player to fold"
+RESHUFFLE_WARNINGS = ("is not recommended to be dealt", "Returning reserved")
+POINTLESS_RAISE = "There is no reason to complete, bet, or raise"
+ACTED_SHORT_ALL_IN = "already acted and hence cannot raise in face of a non-full all-in"
+SHORT_ALL_IN_CANNOT_RAISE = "Short all-in cannot be raised"
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    mode: str  # holdem | omaha | badugi | fiveDraw
+    betting: str  # noLimit | potLimit
+
+    @property
+    def community(self) -> bool:
+        return self.mode in ("holdem", "omaha")
+
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("holdem-nl", "holdem", "noLimit"),
+        Variant("holdem-pl", "holdem", "potLimit"),
+        Variant("omaha-pl", "omaha", "potLimit"),
+        Variant("omaha-nl", "omaha", "noLimit"),
+        Variant("badugi-nl", "badugi", "noLimit"),
+        Variant("badugi-pl", "badugi", "potLimit"),
+        Variant("fivedraw-nl", "fiveDraw", "noLimit"),
+        Variant("fivedraw-pl", "fiveDraw", "potLimit"),
+    )
+}
+
+
+class Discrepancy(AssertionError):
+    """Our engine and pokerkit disagree (the message carries the seed, hand and action log to replay it)."""
+
+
+def pk_card(card: dict[str, Any]) -> str:
+    """``{"rank": 14, "suit": "S"}`` -> ``"As"``."""
+    return RANK_CHARS[card["rank"]] + card["suit"].lower()
+
+
+def spec_split(amount: int, winners: list[str], order: list[str]) -> dict[str, int]:
+    """§6.1 written out independently of ``pokerroom.betting``: equal shares, odd chips one at a time from the
+    first winner after the dealer (``order`` starts at the seat after the dealer)."""
+    seated = [pid for pid in order if pid in winners]
+    share, odd = divmod(amount, len(seated))
+    return {pid: share + (1 if k < odd else 0) for k, pid in enumerate(seated)}
+
+
+@contextmanager
+def strict(*allowed: str) -> Iterator[None]:
+    """Run pokerkit with every warning an error, except the messages in ``allowed``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for text in allowed:
+            warnings.filterwarnings("ignore", message=f".*{text}.*")
+        yield
+
+
+def _streets(variant: Variant, unit: int) -> tuple[Street, ...]:
+    def street(burn: bool, holes: int, board: int, draw: bool) -> Street:
+        return Street(burn, (False,) * holes, board, draw, Opening.POSITION, unit, None)
+
+    if variant.community:
+        holes = 4 if variant.mode == "omaha" else 2
+        return (street(False, holes, 0, False), street(True, 0, 3, False), street(True, 0, 1, False),
+                street(True, 0, 1, False))
+    if variant.mode == "badugi":
+        return (street(False, 4, 0, False), street(False, 0, 0, True), street(False, 0, 0, True),
+                street(False, 0, 0, True))
+    return (street(False, 5, 0, False), street(False, 0, 0, True))
+
+
+def memoised(base: type[Hand]) -> type[Hand]:
+    """``base`` with ``from_game`` memoised per (hole, board): pokerkit evaluates the same hand many times per
+    showdown (showing, hand killing, pushing), and its Omaha evaluation dominates the run time otherwise. The
+    values are pokerkit's own; only repeated work is saved."""
+    memo: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Hand] = {}
+
+    def from_game(cls: type[Hand], hole_cards: Any, board_cards: Any = ()) -> Hand:
+        key = (tuple(Card.clean(hole_cards)), tuple(Card.clean(board_cards)))
+        hand = memo.get(key)
+        if hand is None:
+            hand = memo[key] = base.from_game.__func__(cls, key[0], key[1])  # type: ignore[attr-defined]
+        return hand
+
+    return type(f"Memo{base.__name__}", (base,), {"from_game": classmethod(from_game), "memo": memo})
+
+
+HAND_TYPES: dict[str, type[Hand]] = {
+    "holdem": memoised(StandardHighHand),
+    "omaha": memoised(OmahaHoldemHand),
+    "badugi": memoised(BadugiHand),
+    "fiveDraw": memoised(StandardHighHand),
+}
+
+
+def make_pk_state(variant: Variant, stacks: list[int], unit: int) -> PkState:
+    """A pokerkit state for one hand, players in our ``hand.order``."""
+    structure = BettingStructure.NO_LIMIT if variant.betting == "noLimit" else BettingStructure.POT_LIMIT
+    hand_type = HAND_TYPES[variant.mode]
+    hand_type.memo.clear()  # type: ignore[attr-defined]
+    if variant.community:
+        antes, blinds = 0, (max(1, unit // 2), unit)
+    else:
+        antes, blinds = unit, 0
+    with strict():
+        return PkState(
+            PK_AUTOMATIONS, Deck.STANDARD, (hand_type,), _streets(variant, unit), structure, True, antes,
+            blinds, 0, tuple(stacks), len(stacks), mode=Mode.CASH_GAME,
+        )
+
+
+@dataclass
+class Stats:
+    hands: int = 0
+    showdowns: int = 0
+    split_pots: int = 0
+    odd_chip_adjusted: int = 0
+    side_pots: int = 0  # hands with 2+ contested pots
+    all_in_hands: int = 0
+    actions: int = 0
+    raises: int = 0
+    legal_checks: int = 0
+    differences: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DIFFERENCES, 0))
+
+    def add(self, other: Stats) -> None:
+        for name in ("hands", "showdowns", "split_pots", "odd_chip_adjusted", "side_pots", "all_in_hands",
+                     "actions", "raises", "legal_checks"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for k, v in other.differences.items():
+            self.differences[k] += v
+
+
+class Game:
+    """One seeded game of our engine, every hand mirrored in pokerkit."""
+
+    def __init__(self, variant: Variant, seed: int) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.rng = random.Random(f"{variant.name}/{seed}")
+        rng = self.rng
+        n = rng.randint(2, 6)
+        chips = rng.choice([500, 1000, 2000, 5000])
+        unit = rng.choice([u for u in (2, 10, 20, 50) if u * 20 <= chips])
+        self.options = {
+            "mode": variant.mode,
+            "betting": variant.betting,
+            "startingChips": chips,
+            "baseUnit": unit,
+            "endCondition": "hands",
+            "handLimit": 50,
+            "blindUpEvery": rng.choice([0, 0, 5, 10]),
+            "rebuy": rng.choice(["off", "unlimited", "limited"]),
+            "dealerRule": rng.choice(["rotate", "winner"]),
+            "hints": False,
+        }
+        self.players = [f"p{i}" for i in range(n)]
+        self.state: State = setup(self.players, self.options, seed=seed)
+        self.log: list[tuple[str, dict[str, Any]]] = []
+        self.stats = Stats()
+        self.style = rng.choice(["calm", "wild", "mixed"])  # how often players shove
+        # per hand
+        self.hand_no = 0
+        self.pk: PkState | None = None
+        self.order: list[str] = []
+        self.index: dict[str, int] = {}
+        self.burned = 0
+        self.boarded = 0
+        self.discards: dict[tuple[int, str], list[str]] = {}
+        self.reshuffled = False
+        self.compared = True
+        self.hand_actions: list[str] = []
+
+    # ------------------------------------------------------------------------------------------------
+    # plumbing
+
+    def fail(self, message: str) -> Discrepancy:
+        tail = "; ".join(self.hand_actions[-40:])
+        return Discrepancy(
+            f"[{self.variant.name} seed={self.seed} hand={self.hand_no} options={self.options} "
+            f"players={self.players}] {message}\n  this hand: {tail}\n  replay: setup(players, options, "
+            f"seed={self.seed}) then apply the {len(self.log)} logged actions (Game.log)"
+        )
+
+    def act(self, pid: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+        self.log.append((pid, action))
+        self.state, events = apply(self.state, pid, action, 0)
+        if any(e["type"] == "reshuffle" for e in events) and not self.reshuffled:
+            self.reshuffled = True
+            self.stats.differences["reshuffle"] += 1
+        return events
+
+    def public(self) -> dict[str, Any]:
+        return view(self.state, None)
+
+    def burn_cards(self) -> list[str]:
+        """The cards our engine burnt this hand, in order: ``hand.muck`` of the state (the same list as the
+        state JSON's ``hand.muck``; read directly because ``State.to_json`` copies the whole public log). In
+        hold'em and Omaha nothing else goes to the muck."""
+        hand = self.state.hand
+        assert hand is not None
+        return [pk_card(c.to_json()) for c in hand.muck]
+
+    def hole(self, pid: str) -> list[str]:
+        me = view(self.state, pid)["me"]
+        return [pk_card(c) for c in me["hole"]]
+
+    # ------------------------------------------------------------------------------------------------
+    # the driver
+
+    def play(self, max_hands: int) -> Stats:
+        while self.stats.hands < max_hands:
+            pub = self.public()
+            if pub["handNo"] != self.hand_no:
+                self.begin_hand(pub)
+            if not self.compared and pub["awards"] is not None:
+                self.end_hand(pub)
+            phase = pub["phase"]
+            if phase == "finished":
+                break
+            if phase == "betting":
+                self.decide(pub)
+            elif phase == "draw":
+                self.draw(pub)
+            elif phase == "handEnd":
+                for pid in pub["pending"]:
+                    self.act(pid, {"type": "ready"})
+            elif phase == "rebuy":
+                for pid in pub["pending"]:
+                    self.act(pid, {"type": "rebuy", "accept": self.rng.random() < 0.7})
+            else:  # pragma: no cover - modes of this harness have no other phase
+                raise self.fail(f"unexpected phase {phase!r}")
+        return self.stats
+
+    def begin_hand(self, pub: dict[str, Any]) -> None:
+        if not self.compared:
+            raise self.fail("a new hand started before the previous one ended")
+        hand = self.state.hand
+        assert hand is not None
+        self.hand_no = pub["handNo"]
+        self.order = list(hand.order)  # = state JSON hand.order (read directly, see burn_cards)
+        self.index = {pid: i for i, pid in enumerate(self.order)}
+        starts = {s.id: s.stack_at_hand_start for s in self.state.seats}
+        stacks = [starts[pid] for pid in self.order]
+        self.pk = make_pk_state(self.variant, stacks, pub["baseUnit"])
+        self.burned = self.boarded = 0
+        self.discards = {}
+        self.reshuffled = False
+        self.compared = False
+        self.hand_actions = [f"hand {self.hand_no}: order={self.order} stacks={stacks} unit={pub['baseUnit']}"]
+        for pid in self.order:
+            self.hand_actions.append(f"{pid} hole {''.join(self.hole(pid))}")
+        self.sync()
+
+    # ------------------------------------------------------------------------------------------------
+    # keeping pokerkit in step (cards, draws, showdown)
+
+    def sync(self) -> None:
+        """Run pokerkit's non-player steps with our cards until a player must act or the hand is settled.
+
+        Also plays pokerkit's ``closed-betting`` check: when the others have folded or are all-in and the one
+        player left who has chips has already matched the bet, §5.2/§5.3 end the round ("남은 라운드는 베팅 없이
+        카드만 돌린다") while pokerkit still asks that player to act; the only action that changes nothing,
+        a check, is then played in pokerkit.
+        """
+        pk = self.pk
+        assert pk is not None
+        allowed = RESHUFFLE_WARNINGS if self.reshuffled else ()
+        pub = self.public()
+        ours = pub["toAct"] if pub["phase"] == "betting" else None
+        while True:
+            actor = pk.actor_index
+            if actor is not None:
+                if self.order[actor] == ours or not self.closed_for(actor):
+                    return  # a real decision (or a mismatch the caller reports)
+                with strict():
+                    pk.check_or_call()
+                self.stats.differences["closed-betting"] += 1
+                continue
+            with strict(*allowed):
+                if pk.can_burn_card():
+                    muck = self.burn_cards()
+                    if self.burned >= len(muck):
+                        raise self.fail("pokerkit burns a card our engine has not burnt (street ended early?)")
+                    pk.burn_card(muck[self.burned])
+                    self.burned += 1
+                elif pk.can_deal_hole():
+                    i = pk.hole_dealee_index
+                    assert i is not None
+                    ours = self.hole(self.order[i])
+                    have = {repr(c) for c in pk.hole_cards[i]}
+                    new = [c for c in ours if c not in have]
+                    if not new:
+                        raise self.fail(f"pokerkit deals {self.order[i]} a card our engine has not dealt")
+                    pk.deal_hole(new[0], i)
+                elif pk.can_deal_board():
+                    count = pk.board_dealing_count
+                    assert count is not None
+                    board = [pk_card(c) for c in self.public()["board"]]
+                    cards = board[self.boarded:self.boarded + count]
+                    if len(cards) < count:
+                        raise self.fail(f"pokerkit deals {count} board cards our engine has not dealt "
+                                        f"(our board {board})")
+                    pk.deal_board("".join(cards))
+                    self.boarded += count
+                elif pk.stand_patter_or_discarder_index is not None:
+                    i = pk.stand_patter_or_discarder_index
+                    key = (pk.street_index or 0, self.order[i])
+                    if key not in self.discards:
+                        return  # our draw phase has not been played yet (Game.draw records it, then syncs)
+                    pk.stand_pat_or_discard("".join(self.discards[key]))
+                elif pk.showdown_index is not None:
+                    pk.show_or_muck_hole_cards(True)
+                else:
+                    return
+
+    def closed_for(self, actor: int) -> bool:
+        """pokerkit asks ``actor`` to act although nobody else can still bet and nothing is owed."""
+        pk = self.pk
+        assert pk is not None
+        others = [j for j in range(len(self.order)) if j != actor and pk.statuses[j] and pk.stacks[j] > 0]
+        return not others and pk.bets[actor] >= max(pk.bets)
+
+    # ------------------------------------------------------------------------------------------------
+    # betting decisions
+
+    def decide(self, pub: dict[str, Any]) -> None:
+        pk = self.pk
+        assert pk is not None
+        pid = pub["toAct"]
+        self.sync()
+        if pk.actor_index is None:
+            raise self.fail(f"our engine waits for {pid} to bet; pokerkit expects no action")
+        if self.order[pk.actor_index] != pid:
+            raise self.fail(f"our engine waits for {pid}; pokerkit for {self.order[pk.actor_index]}")
+        self.compare_chips()
+        legal = view(self.state, pid)["me"]["legalActions"]
+        choices = self.check_legal(pid, legal)
+        action = self.choose(choices)
+        self.hand_actions.append(f"{pid} {action}")
+        self.apply_pk(pid, action, legal)
+        self.act(pid, action)
+        self.stats.actions += 1
+
+    def raw_bettor(self, pid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        hand = self.state.to_json()["hand"]
+        return hand["bettors"][pid], hand["rnd"]
+
+    def check_legal(self, pid: str, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Compare our legal actions with pokerkit's; return the ones both engines accept."""
+        pk = self.pk
+        assert pk is not None
+        self.stats.legal_checks += 1
+        kinds = {a["type"]: a for a in legal}
+        i = self.index[pid]
+        stack = pk.stacks[i]
+        with strict(FREE_FOLD_WARNING):
+            call = pk.checking_or_calling_amount
+        if call is None:
+            raise self.fail(f"pokerkit refuses check/call for {pid}")
+        to_call = max(pk.bets) - pk.bets[i]
+        if ("nl.check" in kinds) != (to_call == 0):
+            raise self.fail(f"check offered={'nl.check' in kinds} but pokerkit's amount to call is {to_call}")
+        if "nl.call" in kinds and kinds["nl.call"]["amount"] != call:
+            raise self.fail(f"call amount ours={kinds['nl.call']['amount']} pokerkit={call}")
+        if "nl.fold" not in kinds:
+            raise self.fail("nl.fold is always legal (§8.2) but is missing")
+        with strict():
+            pk_fold = pk.can_fold()
+        if to_call > 0 and not pk_fold:
+            raise self.fail("pokerkit refuses a fold facing a bet")
+        choices = [a for a in legal if a["type"] != "nl.raise" and a["type"] != "nl.allIn"]
+        pk_reason = None
+        try:
+            with strict():
+                pk.verify_completion_betting_or_raising_to()
+        except ValueError as exc:
+            pk_reason = str(exc)
+        ours_raise = kinds.get("nl.raise")
+        all_in = kinds.get("nl.allIn")
+        if all_in is not None and all_in["amount"] != stack:
+            raise self.fail(f"nl.allIn amount {all_in['amount']} is not the stack {stack}")
+        if ours_raise is None and pk_reason is None:
+            bettor, rnd = self.raw_bettor(pid)
+            if self.spec_locked(bettor, rnd):
+                self.stats.differences["incomplete-raise"] += 1
+            else:
+                raise self.fail(f"pokerkit lets {pid} raise (min {pk.min_completion_betting_or_raising_to_amount})"
+                                f" but our engine does not: bettor={bettor} round={rnd}")
+        elif ours_raise is not None and pk_reason is not None:
+            bettor, rnd = self.raw_bettor(pid)
+            if POINTLESS_RAISE in pk_reason and self.nobody_can_answer(pid):
+                self.stats.differences["pointless-raise"] += 1
+            elif ACTED_SHORT_ALL_IN in pk_reason and self.full_raise_since_acted(bettor, rnd):
+                self.stats.differences["short-all-in-sum"] += 1
+            else:
+                raise self.fail(f"our engine lets {pid} raise {ours_raise} but pokerkit refuses: {pk_reason}; "
+                                f"bettor={bettor} round={rnd}")
+        elif ours_raise is not None:
+            lo = pk.min_completion_betting_or_raising_to_amount
+            hi = pk.max_completion_betting_or_raising_to_amount
+            if (ours_raise["min"], ours_raise["max"]) != (lo, hi):
+                raise self.fail(f"raise bounds ours=({ours_raise['min']}, {ours_raise['max']}) "
+                                f"pokerkit=({lo}, {hi})")
+            all_in_to = pk.bets[i] + stack
+            with strict():
+                pk_all_in = pk.can_complete_bet_or_raise_to(all_in_to)
+            if (all_in is not None) != pk_all_in:
+                raise self.fail(f"all-in raise to {all_in_to}: ours offers={all_in is not None} "
+                                f"pokerkit accepts={pk_all_in}")
+            choices.append(ours_raise)
+            if all_in is not None:
+                choices.append(all_in)
+        if all_in is not None and stack <= to_call and all_in not in choices:
+            choices.append(all_in)  # an all-in call for less: a call in pokerkit
+        if all_in is not None and stack > to_call and ours_raise is None:
+            raise self.fail("nl.allIn above the call offered without nl.raise")
+        return choices
+
+    def spec_locked(self, bettor: dict[str, Any], rnd: dict[str, Any]) -> bool:
+        """§5.3: the bettor acted, and the bet rose by less than a full raise since (or since the last full
+        raise): only call/fold. This is the spec's lock, computed from the round's numbers."""
+        if not bettor["acted"]:
+            return False
+        base = max(bettor["acted_at_bet"], rnd["full_bet"])
+        return rnd["current_bet"] - base < rnd["last_raise_size"]
+
+    def full_raise_since_acted(self, bettor: dict[str, Any], rnd: dict[str, Any]) -> bool:
+        return bettor["acted"] and not self.spec_locked(bettor, rnd)
+
+    def nobody_can_answer(self, pid: str) -> bool:
+        """Every other player still in is all-in or cannot even call the current bet."""
+        pk = self.pk
+        assert pk is not None
+        top = max(pk.bets)
+        return all(
+            not pk.statuses[j] or pk.stacks[j] + pk.bets[j] <= top
+            for j in range(len(self.order)) if j != self.index[pid]
+        )
+
+    def choose(self, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        rng = self.rng
+        kinds = {a["type"]: a for a in choices}
+        shove = {"calm": 0.03, "wild": 0.2, "mixed": 0.08}[self.style]
+        r = rng.random()
+        if "nl.allIn" in kinds and r < shove:
+            return {"type": "nl.allIn"}
+        r = rng.random()
+        if "nl.raise" in kinds and r < 0.3:
+            lo, hi = kinds["nl.raise"]["min"], kinds["nl.raise"]["max"]
+            pick = rng.random()
+            to = lo if pick < 0.45 or lo == hi else hi if pick < 0.6 else rng.randint(lo, hi)
+            return {"type": "nl.raise", "to": to}
+        if "nl.call" in kinds:
+            return {"type": "nl.call"} if rng.random() < 0.8 else {"type": "nl.fold"}
+        if "nl.check" in kinds:
+            return {"type": "nl.check"} if rng.random() < 0.97 else {"type": "nl.fold"}
+        return {"type": "nl.fold"}
+
+    def apply_pk(self, pid: str, action: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        pk = self.pk
+        assert pk is not None
+        i = self.index[pid]
+        kind = action["type"]
+        to_call = max(pk.bets) - pk.bets[i]
+        try:
+            with strict(FREE_FOLD_WARNING if to_call == 0 else "\x00never"):
+                if kind == "nl.fold":
+                    pk.fold()
+                    if to_call == 0:
+                        self.stats.differences["free-fold"] += 1
+                elif kind in ("nl.check", "nl.call"):
+                    pk.check_or_call()
+                elif kind == "nl.allIn":
+                    if pk.stacks[i] <= to_call:
+                        pk.check_or_call()
+                    else:
+                        pk.complete_bet_or_raise_to(pk.bets[i] + pk.stacks[i])
+                        self.stats.raises += 1
+                else:
+                    pk.complete_bet_or_raise_to(action["to"])
+                    self.stats.raises += 1
+        except (ValueError, UserWarning) as exc:
+            raise self.fail(f"pokerkit refuses {pid} {action} (ours offered {legal}): {exc}") from None
+
+    def compare_chips(self) -> None:
+        """At every betting decision: every stack and every bet of this round agree.
+
+        Only at decisions: when the forced bets leave one player alone with chips (everyone else all-in for less
+        than the ante/blind), pokerkit returns the unmatched part as it collects the bets, while our engine
+        plays no betting round and returns it with the single-eligible pot at the end (``pot-shape``); in that
+        hand nobody ever decides, and the final stacks are compared.
+        """
+        pk = self.pk
+        assert pk is not None
+        seats = {s["id"]: s for s in self.public()["seats"]}
+        ours = [(seats[pid]["stack"], seats[pid]["committedRound"]) for pid in self.order]
+        theirs = list(zip(pk.stacks, pk.bets, strict=True))
+        if ours != theirs:
+            raise self.fail(f"(stack, round bet) ours={ours} pokerkit={theirs}")
+
+    # ------------------------------------------------------------------------------------------------
+    # draws
+
+    def draw(self, pub: dict[str, Any]) -> None:
+        rng = self.rng
+        draw_no = len(next(s for s in pub["seats"] if s["id"] in pub["pending"])["drawCounts"])
+        for pid in list(pub["pending"]):
+            me = view(self.state, pid)["me"]
+            entry = next(a for a in me["legalActions"] if a["type"] == "draw")
+            cards = {c["id"]: pk_card(c) for c in me["hole"]}
+            k = rng.choice([0, 0, 1, 1, 2, 2, 3, entry["max"]])
+            k = max(entry["min"], min(k, entry["max"]))
+            ids = rng.sample(entry["cardIds"], k)
+            self.discards[(draw_no + 1, pid)] = [cards[c] for c in ids]  # pokerkit street = draw number + 1
+            self.hand_actions.append(f"{pid} draws {[cards[c] for c in ids]}")
+            self.act(pid, {"type": "draw", "cardIds": ids})
+        self.sync()
+
+    # ------------------------------------------------------------------------------------------------
+    # the end of a hand
+
+    def end_hand(self, pub: dict[str, Any]) -> None:
+        pk = self.pk
+        assert pk is not None
+        self.compared = True
+        self.stats.hands += 1
+        self.sync()
+        if pk.actor_index is not None:
+            raise self.fail(f"our hand ended; pokerkit still waits for {self.order[pk.actor_index]}")
+        if pk.stand_patter_or_discarder_index is not None:
+            raise self.fail("our hand ended; pokerkit still waits for a draw")
+        if not (pk.can_kill_hand() or pk.can_push_chips()):
+            raise self.fail("our hand ended but pokerkit is not settling the pots")
+        order = self.order
+        live = [order[j] for j in range(len(order)) if pk.statuses[j]]
+        pots = [(p.amount, [order[j] for j in p.player_indices]) for p in pk.pots]
+        before = [s + b for s, b in zip(pk.stacks, pk.bets, strict=True)]
+        hands = list(pk.get_up_hands(0, 0)) if len(live) > 1 else []
+        with strict():
+            while pk.can_kill_hand():
+                pk.kill_hand()
+            while pk.can_push_chips():
+                pk.push_chips()
+        if pk.status:
+            raise self.fail("pokerkit's hand did not terminate")
+        actual = list(pk.stacks)
+        seats = {s["id"]: s for s in pub["seats"]}
+        ours_final = [seats[pid]["stack"] for pid in order]
+        awards = pub["awards"]
+        if any(s["allIn"] for s in pub["seats"] if s["id"] in self.index):
+            self.stats.all_in_hands += 1
+        if len(live) == 1:
+            winner = live[0]
+            if {a["to"] for a in awards} != {winner}:
+                raise self.fail(f"one player left: pokerkit's winner {winner}, our awards {awards}")
+            if ours_final != actual:
+                raise self.fail(f"final stacks ours={ours_final} pokerkit={actual}")
+            self.stats.differences["pot-shape"] += 1
+            return
+        self.stats.showdowns += 1
+        ours_showdown = {e["id"] for e in pub["showdown"] or []}
+        if ours_showdown != set(live):
+            raise self.fail(f"showdown players ours={sorted(ours_showdown)} pokerkit={sorted(live)}")
+        expected = list(before)
+        pk_pots: list[tuple[int, list[str], list[str]]] = []
+        split = False
+        for amount, eligible in pots:
+            best = max(hands[self.index[p]] for p in eligible)
+            winners = [p for p in eligible if hands[self.index[p]] == best]
+            split = split or len(winners) > 1
+            for p, share in spec_split(amount, winners, order).items():
+                expected[self.index[p]] += share
+            if len(eligible) >= 2:
+                pk_pots.append((amount, eligible, winners))
+        if split:
+            self.stats.split_pots += 1
+        if sum(expected) != sum(actual):
+            raise self.fail(f"chips not conserved in pokerkit's own result {actual} vs {expected}")
+        if expected != actual:
+            if not split or any(abs(e - a) >= len(pots) * len(order) for e, a in zip(expected, actual,
+                                                                                      strict=True)):
+                raise self.fail(f"pokerkit's result {actual} differs from its pots/winners {expected} "
+                                "by more than odd chips")
+            self.stats.odd_chip_adjusted += 1
+            self.stats.differences["odd-chip"] += 1
+        if ours_final != expected:
+            raise self.fail(f"final stacks ours={ours_final} pokerkit (§6.1 odd chips)={expected}; "
+                            f"pokerkit pots={pk_pots} our pots={pub['pots']} awards={awards} "
+                            f"board={pub['board']} showdown={[(e['id'], e['handName']) for e in pub['showdown']]}")
+        ours_pots = [(i, p) for i, p in enumerate(pub["pots"]) if len(p["eligible"]) >= 2]
+        if len(ours_pots) != len(pub["pots"]):
+            self.stats.differences["pot-shape"] += 1
+        if [(p["amount"], set(p["eligible"])) for _, p in ours_pots] != [(a, set(e)) for a, e, _ in pk_pots]:
+            raise self.fail(f"contested pots ours={[p for _, p in ours_pots]} pokerkit={pk_pots}")
+        if len(pk_pots) >= 2:
+            self.stats.side_pots += 1
+        for (index, pot), (_, _, winners) in zip(ours_pots, pk_pots, strict=True):
+            got = {a["to"]: a["amount"] for a in awards if a["potIndex"] == index}
+            want = {p: n for p, n in spec_split(pot["amount"], winners, order).items() if n > 0}
+            if got != want:
+                raise self.fail(f"pot {index} {pot}: our awards {got}, pokerkit's winners {winners} -> {want}")
+
+
+def run(variant: Variant, seeds: range, hands_per_game: int,
+        on_game: Callable[[Game], None] | None = None) -> Stats:
+    """Play ``len(seeds)`` games of ``variant``; raises :class:`Discrepancy` at the first disagreement."""
+    total = Stats()
+    for seed in seeds:
+        game = Game(variant, seed)
+        total.add(game.play(hands_per_game))
+        if on_game is not None:
+            on_game(game)
+    return total
+
+
+def hunt(variant: Variant, seeds: range, hands_per_game: int) -> list[str]:
+    """Like :func:`run` but collects every discrepancy (one per game) instead of stopping at the first."""
+    found = []
+    for seed in seeds:
+        try:
+            Game(variant, seed).play(hands_per_game)
+        except Discrepancy as exc:
+            found.append(str(exc))
+    return found
+
+
+if __name__ == "__main__":  # pragma: no cover - a tool to look for discrepancies with many seeds
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("variant", choices=sorted(VARIANTS))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--hands", type=int, default=30)
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    problems = hunt(VARIANTS[args.variant], range(args.first, args.first + args.games), args.hands)
+    for p in problems:
+        print(p, end="\n\n")
+    print(f"{len(problems)} discrepancies in {args.games} games, {time.perf_counter() - t0:.1f}s")

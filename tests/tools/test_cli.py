@@ -1,0 +1,75 @@
+"""CLI smoke tests: run the sub-commands in-process and check the numbers they print."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+
+from pokerroom.tools import odds_cli, simulate_cli
+
+
+def _run(module: object, argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    module.register(sub)  # type: ignore[attr-defined]
+    args = parser.parse_args(argv)
+    code = args.func(args)
+    return code, capsys.readouterr().out
+
+
+def _row(out: str, label: str) -> list[float]:
+    line = next(line for line in out.splitlines() if label in line)
+    return [float(x) for x in re.findall(r"[-+]?\d+\.\d+", line)]
+
+
+def test_odds_exact_on_the_flop(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(odds_cli, ["odds", "AsAh", "KdKc", "--board", "2c7d9h", "--no-progress"], capsys)
+    assert code == 0
+    assert "exact enumeration of 990 deals" in out
+    win, tie, eq = _row(out, "A♠ A♥")
+    assert (win, tie, eq) == (91.62, 0.0, 91.62)
+    assert _row(out, "K◆ K♣")[2] == 8.38
+
+
+def test_odds_monte_carlo_prints_samples_and_error(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["odds", "As Ah", "Kd Kc", "--samples", "40000", "--seed", "3", "--monte-carlo", "--no-progress"]
+    code, out = _run(odds_cli, argv, capsys)
+    assert code == 0
+    assert "Monte Carlo, 40,000 samples" in out
+    win, tie, eq, se = _row(out, "A♠ A♥")
+    assert 0.15 < se < 0.25  # percent: sqrt(.81 * .19 / 40000)
+    assert abs(eq - 81.26) < 4 * se
+    assert abs(win - 81.06) < 4 * se and tie < 1.0
+
+
+def test_odds_seven_poker_and_omaha_and_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(odds_cli, ["odds", "AsAhAdKc2h", "7c7d", "--mode", "sevenPoker", "--samples", "5000",
+                                "--seed", "1", "--no-progress"], capsys)
+    assert code == 0 and "Equity (sevenPoker)" in out and "트리플" in out
+    assert _row(out, "A♠ A♥ A◆")[2] > 70
+    code, out = _run(odds_cli, ["odds", "AsAhKsKh", "random", "--mode", "omaha", "--samples", "5000",
+                                "--seed", "1", "--no-progress"], capsys)
+    assert code == 0 and "(random)" in out
+    code, out = _run(odds_cli, ["odds", "AsAs", "KdKc", "--no-progress"], capsys)
+    assert code == 2 and "twice" in out
+
+
+def test_simulate_prints_results_speed_and_deal_check(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--mode", "holdem", "--players", "3", "--hands", "30", "--bots", "normal,easy",
+            "--seed", "4", "--samples", "30", "--no-progress"]
+    code, out = _run(simulate_cli, argv, capsys)
+    assert code == 0
+    chips = [int(m.replace(",", "")) for m in re.findall(r"│ p\d\s+│ \w+\s+│\s+30 │\s+([-+][\d,]+)", out)]
+    assert len(chips) == 3 and sum(chips) == 0  # heads-up or not, chips only move between seats
+    assert re.search(r"30 hands in [\d.]+ s = [\d.,]+ hands/s", out)
+    checks = re.search(r"([\d,]+) bot decisions; ([\d,]+) invariant checks passed", out)
+    assert checks and checks.group(1) == checks.group(2)
+    assert "포켓 페어" in out and "5.88" in out  # exact 3/51 next to the observed share
+    assert "normal − easy margin" in out
+
+
+def test_simulate_rejects_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(simulate_cli, ["simulate", "--bots", "hard", "--no-progress"], capsys)
+    assert code == 2 and "unknown bot level" in out

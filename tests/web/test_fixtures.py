@@ -1,0 +1,301 @@
+"""The table UI on fixed views (tests/web/fixtures/*.json, docs/view.md shape), without a server.
+
+The harness page imports ``/static/table.js`` and records the actions the UI would send in ``window.sent``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from webplay import DESKTOP, MOBILE, shot
+
+pytestmark = pytest.mark.browser
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def harness(static_page: Any, name: str, viewport: dict[str, int] | None = None) -> Any:
+    page = static_page(f"/fixtures/harness.html?f={name}", viewport or MOBILE, name=name)
+    page.wait_for_function("() => window.rendered === true")
+    return page
+
+
+def sent(page: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = page.evaluate("() => window.sent")
+    return out
+
+
+def test_card_gallery_every_card_drawn_and_labelled(static_page: Any) -> None:
+    page = static_page("/fixtures/gallery.html", MOBILE, name="gallery")
+    page.wait_for_function("() => window.rendered === true")
+    labels = page.evaluate(
+        "() => [...document.querySelectorAll('.card')].map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 52 + 20 + 2
+    assert (
+        "스페이드 A" in labels and "하트 10" in labels and "다이아몬드 Q" in labels and "클로버 2" in labels
+    )
+    assert labels.count("스페이드 A") == 2  # the 52-card ace and the d20 ace (rank 1)
+    assert labels[-2:] == ["뒷면 카드", "내 이마 카드(안 보임)"]
+    ids = page.evaluate(
+        "() => [...document.querySelectorAll('[data-card-id]')].map(e => Number(e.dataset.cardId))"
+    )
+    assert sorted(ids[:52]) == list(range(52)) and sorted(ids[52:]) == list(range(20))
+    # every face card carries an SVG with the suit letter in its corner (colour + shape + letter)
+    letters = page.evaluate(
+        "() => [...document.querySelectorAll('.card[data-suit] .corner-letter')].map(e => e.textContent)"
+    )
+    assert set(letters) == {"S", "D", "H", "C"}
+    page.set_viewport_size({"width": 980, "height": 900})
+    shot(page, "cards-gallery")
+
+
+def test_korean_buttons_all_shown_amounts_and_hint(static_page: Any) -> None:
+    page = harness(static_page, "seven_betting_me")
+    buttons = page.locator(".actions.korean button")
+    assert buttons.count() == 8
+    texts = [t.replace("\n", " ") for t in buttons.all_inner_texts()]
+    assert texts == ["다이", "체크", "삥", "콜 (+10)", "따당 (+20)", "쿼터 (+22)", "하프 (+35)", "풀"]
+    enabled = [buttons.nth(i).is_enabled() for i in range(8)]
+    assert enabled == [True, False, False, True, True, True, True, False]
+    assert "hint" in (page.locator("[data-action='k.half']").get_attribute("class") or "")
+    for i in range(8):
+        box = buttons.nth(i).bounding_box()
+        assert box and box["height"] >= 56
+        size = buttons.nth(i).evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 18
+    # my cards are large, the current hand name is shown, marks and discarded card are visible
+    box = page.locator("[data-testid=my-cards] .card").first.bounding_box()
+    assert box and box["height"] >= 96
+    assert page.locator("[data-testid=hand-name]").inner_text() == "지금: 원페어"
+    assert page.locator(".seat[data-seat-id=p2] .mark.boss").count() == 1
+    assert "버린 카드" in page.locator("[data-testid=me-area]").inner_text()
+    # die with a call pending needs no confirmation; a call is sent as is
+    page.click("[data-action='k.call']")
+    assert sent(page) == [{"type": "k.call"}]
+    shot(page, "fixture-korean-buttons")
+
+
+def test_fold_when_check_is_free_asks_first(static_page: Any) -> None:
+    page = harness(static_page, "indian_betting")
+    page.evaluate("() => { window.confirmAnswer = false; }")
+    page.click("[data-action='nl.fold']")
+    page.wait_for_function("() => window.confirms.length === 1")
+    assert page.evaluate("() => window.confirms[0]") == "체크할 수 있는데 포기할까요?"
+    assert sent(page) == []
+    page.evaluate("() => { window.confirmAnswer = true; }")
+    page.click("[data-action='nl.fold']")
+    page.wait_for_function("() => window.sent.length === 1")
+    assert sent(page) == [{"type": "nl.fold"}]
+
+
+def test_raise_panel_slider_quick_buttons_steps_and_confirm(static_page: Any) -> None:
+    page = harness(static_page, "holdem_raise")
+    assert page.locator("[data-testid=raise-panel]").count() == 0
+    page.click("[data-action='nl.raise']")
+    panel = page.locator("[data-testid=raise-panel]")
+    assert panel.is_visible()
+    amount = page.locator("[data-testid=raise-amount]")
+    assert amount.inner_text() == "레이즈 80"
+    page.click("[data-step='+']")
+    assert amount.inner_text() == "레이즈 90"
+    page.click("[data-step='-']")
+    page.click("[data-step='-']")
+    assert amount.inner_text() == "레이즈 80"  # never below the minimum
+    page.click("[data-quick=pot]")
+    # pot = current bet 40 + (pot 190 + to call 40) = 270
+    assert amount.inner_text() == "레이즈 270"
+    page.click("[data-quick=half]")
+    assert amount.inner_text() == "레이즈 155"
+    page.click("[data-quick=max]")
+    assert amount.inner_text() == "레이즈 880"
+    page.click("[data-quick=min]")
+    shot(page, "fixture-raise-panel")
+    page.click("[data-action=raise-confirm]")
+    assert sent(page) == [{"type": "nl.raise", "to": 80}]
+
+
+def test_seven_poker_choice_discard_open_undo_confirm(static_page: Any) -> None:
+    page = harness(static_page, "seven_choice")
+    cards = page.locator("[data-testid=my-cards] .card")
+    assert cards.count() == 4
+    assert page.locator("[data-testid=instruction]").inner_text() == "버릴 카드를 누르세요"
+    assert page.locator("[data-action=choose]").is_disabled()
+    # the recommended pick (me.hint) is shown on the cards and in words
+    assert page.locator(".card.hint-discard").get_attribute("aria-label") == "클로버 7"
+    assert page.locator(".card.hint-open").get_attribute("aria-label") == "스페이드 A"
+    assert page.locator("[data-testid=hint-line]").inner_text() == "추천: 7♣ 버리고 A♠ 보여 주기"
+    cards.nth(2).click()
+    assert page.locator("[data-testid=my-cards] .card.discard").get_attribute("aria-label") == "클로버 7"
+    assert page.locator("[data-testid=instruction]").inner_text() == "보여 줄 카드를 누르세요"
+    cards.nth(0).click()
+    assert page.locator("[data-testid=my-cards] .card.raised").get_attribute("aria-label") == "스페이드 A"
+    page.click("[data-action=undo]")
+    assert page.locator("[data-testid=my-cards] .card.raised").count() == 0
+    assert page.locator("[data-testid=my-cards] .card.discard").count() == 1
+    cards.nth(3).click()
+    shot(page, "fixture-choice")
+    page.click("[data-action=choose]")
+    assert sent(page) == [{"type": "choose", "discardId": 44, "openId": 35}]
+
+
+def test_badugi_draw_selection_label_and_clash_hint(static_page: Any) -> None:
+    page = harness(static_page, "badugi_draw")
+    button = page.locator("[data-action=draw]")
+    assert button.inner_text() == "패스"
+    # As 4s share a suit, 7d 7h share a rank: every card clashes
+    assert page.locator("[data-testid=my-cards] .card.clash").count() == 4
+    assert page.locator("[data-testid=hint-line]").inner_text() == "추천: 2장 바꾸기 (4♠ 7♥)"
+    cards = page.locator("[data-testid=my-cards] .card")
+    cards.nth(1).click()
+    cards.nth(3).click()
+    assert button.inner_text() == "2장 바꾸기"
+    assert page.locator("[data-testid=my-cards] .card.raised").count() == 2
+    cards.nth(3).click()
+    assert button.inner_text() == "1장 바꾸기"
+    shot(page, "fixture-badugi-draw")
+    button.click()
+    assert sent(page) == [{"type": "draw", "cardIds": [2]}]
+
+
+def test_hilo_declare_shows_my_high_and_low(static_page: Any) -> None:
+    page = harness(static_page, "hilo_declare")
+    high = page.locator("[data-action=declare-high]")
+    low = page.locator("[data-action=declare-low]")
+    swing = page.locator("[data-action=declare-swing]")
+    assert "하이" in high.inner_text() and "탑" in high.inner_text()
+    assert "로우" in low.inner_text() and "6탑" in low.inner_text()
+    assert "스윙" in swing.inner_text()
+    assert "hint" in (low.get_attribute("class") or "")
+    shot(page, "fixture-hilo-declare")
+    low.click()
+    assert sent(page) == [{"type": "declare", "side": "low"}]
+
+
+def test_indian_question_mark_big_cards_and_used_panel(static_page: Any) -> None:
+    page = harness(static_page, "indian_betting")
+    me = page.locator("[data-testid=my-cards] .card-question")
+    assert me.count() == 1 and me.get_attribute("aria-label") == "내 이마 카드(안 보임)"
+    other = page.locator(".seat[data-seat-id=p2] .card[data-card-id]")
+    box = other.bounding_box()
+    assert box and box["height"] >= 96  # others' cards large
+    assert other.get_attribute("aria-label") == "스페이드 7"
+    assert page.locator("[data-testid=used-panel] td.used").count() == 4
+    assert "벳" in page.locator("[data-action='nl.raise']").inner_text()
+    shot(page, "fixture-indian")
+
+
+def test_spectator_sees_no_hidden_card(static_page: Any) -> None:
+    page = harness(static_page, "seven_betting_spectator")
+    ids = page.evaluate(
+        "() => [...document.querySelectorAll('[data-card-id]')].map(e => Number(e.dataset.cardId))"
+    )
+    view = load("seven_betting_spectator")
+    public = {c["id"] for s in view["seats"] for c in s["up"]}
+    assert set(ids) == public  # open cards only
+    assert page.locator(".actions button").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "count"), [("holdem_ten_spectator", 10), ("holdem_ten_player", 9), ("seven_six_player", 5)]
+)
+def test_crowded_tables_fit_without_overlap(static_page: Any, name: str, count: int) -> None:
+    page = harness(static_page, name)
+    seats = page.locator(".seat")
+    assert seats.count() == count
+    boxes = [seats.nth(i).bounding_box() for i in range(count)]
+    for b in boxes:
+        assert b and b["x"] >= 0 and b["x"] + b["width"] <= MOBILE["width"] + 1
+    for i in range(count):
+        for j in range(i + 1, count):
+            a, b = boxes[i], boxes[j]
+            assert a and b
+            overlap_x = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+            overlap_y = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+            assert overlap_x <= 4 or overlap_y <= 4, f"seats {i} and {j} overlap"
+    # every seat's cards stay inside the screen
+    cards = page.locator(".seat .card")
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= MOBILE["width"] + 1
+    shot(page, f"fixture-{name}")
+
+
+def test_rebuy_choice(static_page: Any) -> None:
+    page = harness(static_page, "rebuy")
+    assert "남은 횟수 2" in page.locator("[data-testid=me-area]").inner_text()
+    page.click("[data-action=rebuy-yes]")
+    assert sent(page) == [{"type": "rebuy", "accept": True}]
+
+
+def test_indian_two_cards_hand_card_only_for_me(static_page: Any) -> None:
+    page = harness(static_page, "indian_two_cards")
+    mine = page.locator("[data-testid=my-cards] .card")
+    assert [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())] == [
+        "내 이마 카드(안 보임)",
+        "하트 3",
+    ]
+    other = page.locator(".seat[data-seat-id=p2] .card")
+    assert [other.nth(i).get_attribute("aria-label") for i in range(other.count())] == [
+        "스페이드 9",
+        "뒷면 카드",
+    ]
+
+
+def test_showdown_banner_best_cards_and_side_pots(static_page: Any) -> None:
+    page = harness(static_page, "holdem_showdown")
+    assert page.locator("[data-testid=hand-result]").inner_text() == "민수 +320 · 플러시"
+    assert page.locator(".side-pot").count() == 2
+    assert page.locator(".board .card.best").count() == 3
+    assert page.locator("[data-testid=my-cards] .card.used-best").count() == 2
+    assert page.locator(".seat[data-seat-id=p2] .hand-label").inner_text() == "트리플"
+    # the folded player's cards stay hidden
+    assert page.locator(".seat[data-seat-id=p3] [data-card-id]").count() == 0
+    page.click("[data-action=ready]")
+    assert sent(page) == [{"type": "ready"}]
+
+
+def test_timer_ring_turns_red_under_five_seconds(static_page: Any) -> None:
+    page = harness(static_page, "holdem_raise")
+    view = load("holdem_raise")
+    view["deadlineAt"] = int(time.time() * 1000) + 12000
+    page.evaluate("(v) => window.renderView(v)", view)
+    ring = page.locator("[data-testid=me-area] .timer-ring")
+    page.wait_for_timeout(300)
+    assert "urgent" not in (ring.get_attribute("class") or "")
+    view["deadlineAt"] = int(time.time() * 1000) + 3000
+    page.evaluate("(v) => window.renderView(v)", view)
+    page.wait_for_timeout(300)
+    assert "urgent" in (page.locator("[data-testid=me-area] .timer-ring").get_attribute("class") or "")
+
+
+def test_first_hand_tip_can_be_closed(static_page: Any) -> None:
+    page = static_page("/fixtures/harness.html", MOBILE, name="tips")
+    page.evaluate("() => { window.tips = true; }")
+    page.wait_for_function("() => typeof window.renderView === 'function'")
+    page.evaluate("(v) => window.renderView(v)", load("seven_betting_me"))
+    tip = page.locator("[data-testid=tip]")
+    assert tip.count() == 1 and "삥" in tip.inner_text()
+    tip.get_by_text("닫기").click()
+    assert page.locator("[data-testid=tip]").count() == 0
+
+
+def test_desktop_fixture_layout_has_side_panel(static_page: Any) -> None:
+    page = harness(static_page, "seven_betting_me", DESKTOP)
+    assert page.locator(".side-panel").is_visible()
+    assert page.locator(".side-panel .rank-table tr").count() >= 13  # Korean ranking table
+    log = page.locator("[data-testid=hand-log]").inner_text()
+    assert "지수 삥 10" in log  # ids replaced by nicknames
+    shot(page, "fixture-desktop-seven")

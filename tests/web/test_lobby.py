@@ -1,0 +1,255 @@
+"""The lobby, the waiting room, dialogs, settings and the connection against the real server."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp
+from webplay import shot
+
+pytestmark = pytest.mark.browser
+
+
+def checked(page: Any, key: str) -> str | None:
+    value: str | None = page.evaluate(
+        "(k) => { const e = document.querySelector(`input[data-opt='${k}']:checked`);"
+        " return e ? e.value : null; }",
+        key,
+    )
+    return value
+
+
+def shown(page: Any, key: str) -> bool:
+    return bool(page.locator(f"input[data-opt='{key}']").count())
+
+
+def test_create_form_defaults_mode_options_and_recommendations(live_server: Any, open_page: Any) -> None:
+    page = open_page("lobby")
+    page.goto(live_server.url + "/")
+    notice = page.locator(".notice").first.inner_text()
+    assert "성인용 카드 게임" in notice and "가상 칩" in notice
+    defaults = {
+        "mode": "sevenPoker",
+        "betting": "auto",
+        "startingChips": "1000",
+        "baseUnit": "10",
+        "koreanMaxRaise": "half",
+        "endCondition": "hands",
+        "handLimit": "20",
+        "blindUpEvery": "0",
+        "rebuy": "unlimited",
+        "turnSeconds": "20",
+        "dealerRule": "rotate",
+        "hints": "true",
+    }
+    for key, value in defaults.items():
+        assert checked(page, key) == value, key
+    for key in (
+        "hiLoLow",
+        "hiLoQualifier",
+        "drawLimit",
+        "indianCards",
+        "indianDeck",
+        "indianFoldPenalty",
+        "indianTie",
+        "indianReshuffle",
+        "rebuyLimit",
+    ):
+        assert not shown(page, key), key
+    shot(page, "lobby-default")
+    wp.pick_option(page, "mode", "sevenHiLo")
+    assert shown(page, "hiLoLow") and shown(page, "hiLoQualifier") and not shown(page, "drawLimit")
+    assert checked(page, "hiLoLow") == "korean" and checked(page, "hiLoQualifier") == "none"
+    wp.pick_option(page, "mode", "fiveDraw")
+    assert shown(page, "drawLimit") and checked(page, "drawLimit") == "any" and not shown(page, "hiLoLow")
+    wp.pick_option(page, "mode", "indian")
+    for key, value in {
+        "indianCards": "1",
+        "indianDeck": "d20",
+        "indianFoldPenalty": "true",
+        "indianTie": "carry",
+        "indianReshuffle": "whenEmpty",
+    }.items():
+        assert checked(page, key) == value, key
+    assert not shown(page, "koreanMaxRaise")  # Indian bets no-limit by default
+    assert page.locator("[data-field=indianName]").is_visible()
+    shot(page, "lobby-indian")
+    wp.pick_option(page, "mode", "holdem")
+    assert not shown(page, "koreanMaxRaise") and not shown(page, "indianCards")
+    wp.pick_option(page, "betting", "korean")
+    assert shown(page, "koreanMaxRaise")
+    # lastStanding: the UI recommends blindUpEvery 10 and rebuy off, and hides the hand count
+    wp.pick_option(page, "endCondition", "lastStanding")
+    assert checked(page, "blindUpEvery") == "10" and checked(page, "rebuy") == "off"
+    assert not shown(page, "handLimit")
+    assert "추천" in page.locator("[data-testid=recommend-note]").inner_text()
+    wp.pick_option(page, "rebuy", "limited")
+    assert checked(page, "rebuyLimit") == "1"
+
+
+def test_create_validation_messages_in_korean(live_server: Any, open_page: Any) -> None:
+    page = open_page("lobby")
+    page.goto(live_server.url + "/")
+    wp.pick_option(page, "startingChips", 500)
+    wp.pick_option(page, "baseUnit", 50)
+    errors = page.locator("[data-testid=create-errors]")
+    assert "시작 칩이 기본 단위의 20배 이상이어야 해요" in errors.inner_text()
+    page.click("[data-testid=create-room]")
+    text = errors.inner_text()
+    assert "닉네임을 입력해 주세요" in text and "성인용 카드 게임 확인에 체크해 주세요" in text
+    assert page.url.rstrip("/") == live_server.url
+    shot(page, "lobby-validation")
+
+
+def test_server_error_message_is_shown(live_server: Any, open_page: Any) -> None:
+    page = open_page("lobby")
+    page.recorder.allowed.append("status of 503")  # the browser logs the refused request itself
+    body = json.dumps({"error": {"code": "too_many_rooms", "message": "지금은 방을 더 만들 수 없어요"}})
+    page.route(
+        "**/api/rooms",
+        lambda route: route.fulfill(status=503, body=body, headers={"content-type": "application/json"}),
+    )
+    page.goto(live_server.url + "/")
+    page.fill("#create-nick", "민수")
+    page.check("#create-adult")
+    page.click("[data-testid=create-room]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=create-errors]').innerText.includes('없어요')"
+    )
+    assert "지금은 방을 더 만들 수 없어요" in page.locator("[data-testid=create-errors]").inner_text()
+
+
+def test_join_taken_nickname_shows_server_message(live_server: Any, open_page: Any) -> None:
+    room = live_server.create_room("민수", mode="badugi")
+    page = open_page("joiner")
+    page.goto(f"{live_server.url}/r/{room['code']}")
+    assert "바둑이" in page.locator("form").inner_text()
+    page.fill("#join-nick", "민수")
+    page.check("#join-adult")
+    page.click("[data-testid=join]")
+    page.wait_for_selector("[data-testid=join-errors]:not(:empty)")
+    message = page.locator("[data-testid=join-errors]").inner_text()
+    assert message and all(ord(ch) < 0x3000 or 0xAC00 <= ord(ch) <= 0xD7A3 or ch in "…·" for ch in message)
+    assert any(0xAC00 <= ord(ch) <= 0xD7A3 for ch in message)  # the server's Korean reason
+
+
+def test_created_options_reach_the_server_and_waiting_room(live_server: Any, open_page: Any) -> None:
+    page = open_page("host")
+    code = wp.create_room_ui(
+        page,
+        live_server.url,
+        "민수",
+        "holdem",
+        startingChips=2000,
+        turnSeconds=30,
+        dealerRule="winner",
+        hints=False,
+    )
+    info = httpx.get(f"{live_server.url}/api/rooms/{code}", timeout=5).json()
+    opts = info["options"]
+    assert (opts["mode"], opts["startingChips"], opts["turnSeconds"], opts["dealerRule"], opts["hints"]) == (
+        "holdem",
+        2000,
+        30,
+        "winner",
+        False,
+    )
+    assert page.locator("[data-testid=room-code]").inner_text() == code
+    assert page.locator("[data-testid=invite-link]").input_value().endswith(f"/r/{code}")
+    assert page.locator("[data-testid=start]").is_disabled()  # alone in the room
+    assert page.evaluate(f"() => localStorage.getItem('pokerroom:{code}')")
+    page.click("[data-testid=add-bot]")
+    page.wait_for_function("() => window.__room.lobby.players.length === 2")
+    assert page.locator("[data-testid=start]").is_enabled()
+    shot(page, "waiting-room")
+    # a reload comes back to the same seat through the stored token
+    pid = page.evaluate("() => window.__room.playerId")
+    page.reload()
+    page.wait_for_function("() => window.__room && window.__room.playerId")
+    assert page.evaluate("() => window.__room.playerId") == pid
+
+
+def test_join_by_code_from_the_lobby(live_server: Any, open_page: Any) -> None:
+    room = live_server.create_room("민수", mode="fiveDraw")
+    page = open_page("joiner")
+    page.goto(live_server.url + "/")
+    page.fill("#join-code", f"{live_server.url}/r/{room['code']}")
+    page.click("[data-testid=go-room]")
+    page.wait_for_url(f"**/r/{room['code']}")
+    page.fill("#join-nick", "지수")
+    page.check("#join-adult")
+    page.click("[data-testid=join]")
+    page.wait_for_function("() => window.__room && window.__room.playerId")
+    assert page.locator("[data-testid=members]").inner_text().count("지수") == 1
+
+
+def test_imapoker_display_name(live_server: Any, open_page: Any) -> None:
+    page = open_page("host")
+    page.goto(live_server.url + "/")
+    wp.pick_option(page, "mode", "indian")
+    page.locator("input[name=indian-display][value='이마 포커']").locator("xpath=..").click()
+    assert "이마 포커" in page.locator(".mode-grid").inner_text()
+    assert "인디언 포커" not in page.locator(".mode-grid").inner_text()
+    page.fill("#create-nick", "민수")
+    page.check("#create-adult")
+    page.click("[data-testid=create-room]")
+    page.wait_for_selector("[data-testid=room-code]")
+    assert "이마 포커" in page.locator("main").inner_text()
+    assert "인디언" not in page.locator("main").inner_text()
+
+
+def test_rules_dialog_and_settings(live_server: Any, open_page: Any) -> None:
+    page = open_page("rules")
+    page.goto(live_server.url + "/")
+    page.click("#btn-rules")
+    dlg = page.locator("#dlg-rules")
+    assert dlg.is_visible()
+    text = dlg.inner_text()
+    for term in ("삥", "따당", "쿼터", "하프", "풀", "마운틴", "백 스트레이트"):
+        assert term in text, term
+    page.select_option("#rules-mode", "badugi")
+    assert "골프" in dlg.inner_text() and "메이드" in dlg.inner_text()
+    shot(page, "rules-badugi")
+    dlg.locator("[data-close]").click()
+    # settings: 4-colour deck and large text persist in localStorage
+    page.click("#btn-settings")
+    page.check("#set-fourColour")
+    page.check("#set-largeText")
+    assert page.evaluate("() => document.body.classList.contains('four-colour')")
+    diamond = page.evaluate("() => getComputedStyle(document.body).getPropertyValue('--suit-D').trim()")
+    assert diamond.lower() == "#1f5fd1"
+    page.reload()
+    assert page.evaluate(
+        "() => document.body.classList.contains('four-colour') && "
+        "document.body.classList.contains('large-text')"
+    )
+    page.click("#btn-settings")
+    assert page.locator("#set-sound").is_checked()
+    page.uncheck("#set-sound")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('pokerroom:settings')).sound") is False
+
+
+def test_connection_state_and_automatic_reconnect(live_server: Any, open_page: Any) -> None:
+    room = live_server.create_room("민수", mode="holdem")
+    page = open_page("spectator")
+    page.goto(f"{live_server.url}/r/{room['code']}")
+    page.click("[data-testid=spectate]")
+    conn = page.locator("#conn")
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'")
+    assert conn.inner_text() == "연결됨"
+    # drop the socket under the client's feet: it shows the state and reconnects by itself
+    page.evaluate("() => window.__room.conn.ws.close(4000)")
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state !== 'open'")
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'", timeout=10000)
+    assert page.evaluate("() => window.__room.role") == "spectator"
+    # a spectator reload keeps watching
+    page.reload()
+    page.wait_for_function("() => window.__room && window.__room.role === 'spectator'")
