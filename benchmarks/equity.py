@@ -32,16 +32,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=100_000)
     parser.add_argument("--pokerkit-samples", type=int, default=2_000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
     n = args.samples
     aa, kk = parse_cards("As Ah"), parse_cards("Kd Kc")
     fasteval.tables(False)
     equity([aa, kk], samples=1_000, seed=0)  # warm-up
 
-    ours_t, ours = best_time(lambda: equity([aa, kk], samples=n, seed=1, exact=False), args.repeat)
-    assert hasattr(ours, "equity")
-    rows = [("pokerroom (numpy MC)", n, ours_t, ours.equity[0])]  # type: ignore[union-attr]
+    def ours_run() -> object:
+        return equity([aa, kk], samples=n, seed=1, exact=False, categories=False)
 
     try:
         import eval7
@@ -49,10 +48,26 @@ def main() -> int:
         hand = [eval7.Card("As"), eval7.Card("Ah")]
         villain = eval7.HandRange("KdKc")
         eval7.py_hand_vs_range_monte_carlo(hand, villain, [], 1_000)
-        e7_t, e7 = best_time(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], n), args.repeat)
-        rows.append(("eval7 py_hand_vs_range_monte_carlo", n, e7_t, float(e7)))  # type: ignore[arg-type]
+
+        def eval7_run() -> object:
+            return eval7.py_hand_vs_range_monte_carlo(hand, villain, [], n)
     except ImportError:
+        eval7_run = None  # type: ignore[assignment]
         print("eval7 not installed")
+    # Interleave the runs so both see the same machine load (the benchmark box is shared), keep the best.
+    ours_t, e7_t = float("inf"), float("inf")
+    ours: object = None
+    e7: object = None
+    for _ in range(args.repeat):
+        t, ours = best_time(ours_run, 1)
+        ours_t = min(ours_t, t)
+        if eval7_run is not None:
+            t, e7 = best_time(eval7_run, 1)
+            e7_t = min(e7_t, t)
+    assert hasattr(ours, "equity")
+    rows = [("pokerroom (numpy MC)", n, ours_t, ours.equity[0])]
+    if eval7_run is not None:
+        rows.append(("eval7 py_hand_vs_range_monte_carlo", n, e7_t, float(e7)))  # type: ignore[arg-type]
 
     try:
         from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
@@ -78,7 +93,7 @@ def main() -> int:
         ratio = seconds / ours_t  # our speed relative to this contender (>1: we are faster)
         print(f"{name:<52} {samples:>9,} {seconds:>9.4f} {samples / seconds:>12,.0f} {eq:>8.4f}"
               f" {ratio:>9.2f}x")
-    print(f"(ours: equity ± {ours.stderr[0]:.4f} standard error)")  # type: ignore[union-attr]
+    print(f"(ours: equity ± {ours.stderr[0]:.4f} standard error; 'our speed' = their time / our time)")
     return 0
 
 

@@ -110,7 +110,12 @@ class RoomDriver:
     async def run(self, http: httpx.AsyncClient, gate: asyncio.Semaphore) -> None:
         options = {"mode": self.args.mode, "handLimit": 50, "turnSeconds": 60, "hints": self.args.hints}
         async with gate:
-            r = await http.post(f"http://{HOST}:{self.port}/api/rooms", json={"nickname": "방장", "options": options})
+            try:
+                r = await http.post(f"http://{HOST}:{self.port}/api/rooms",
+                                    json={"nickname": "방장", "options": options})
+            except httpx.HTTPError:
+                self.stats.setup_failures += 1
+                return
             if r.status_code != 201:
                 self.stats.setup_failures += 1
                 return
@@ -135,7 +140,8 @@ class RoomDriver:
                 return
         self.stats.sockets += len(sockets)
         self.host_ws = sockets[0]
-        readers = [asyncio.ensure_future(self.read(ws, i < self.args.players)) for i, ws in enumerate(sockets)]
+        readers = [asyncio.ensure_future(self.read(ws, i < self.args.players))
+                   for i, ws in enumerate(sockets)]
         await asyncio.sleep(0.2)
         await self.host_ws.send(json.dumps({"type": "start"}))
         await asyncio.sleep(max(0.0, self.end_at - time.monotonic()))
@@ -250,14 +256,20 @@ def main() -> int:
     ap.add_argument("--hints", action="store_true", help="turn the hint option on in every room")
     ap.add_argument("--workers", type=int, default=2, help="load-generator processes")
     ap.add_argument("--setup-seconds", type=float, default=40.0, help="time allowed to open every room")
+    ap.add_argument("--port", type=int, default=0,
+                    help="drive an already running server on 127.0.0.1:PORT instead of starting one")
+    ap.add_argument("--server-pid", type=int, default=0, help="with --port: the server's pid, for its RSS")
     args = ap.parse_args()
 
+    sockets = args.rooms * (args.players + args.spectators)
+    if args.port:
+        return drive(args, args.port, args.server_pid, sockets)
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
-    sockets = args.rooms * (args.players + args.spectators)
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
-         "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100), "--log-level", "warning"],
+         "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
+         "--log-level", "warning"],
     )
     try:
         deadline = time.monotonic() + 60
@@ -271,26 +283,31 @@ def main() -> int:
                 print("the server did not start", file=sys.stderr)
                 return 1
             time.sleep(0.2)
-        while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
-            time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
-        ctx = mp.get_context("spawn")
-        queue = ctx.Queue()
-        start_at = time.time() + args.setup_seconds
-        shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
-        procs = [ctx.Process(target=worker, args=(port, n, args, start_at, i + 1, queue))
-                 for i, n in enumerate(shares) if n]
-        for p in procs:
-            p.start()
-        results = [queue.get() for _ in procs]
-        for p in procs:
-            p.join()
-        rss, hwm = rss_kib(server.pid)
+        return drive(args, port, server.pid, sockets)
     finally:
         server.terminate()
         try:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) -> int:
+    """Run the load-generator processes against the server on ``port`` and print the figures."""
+    while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
+        time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    start_at = time.time() + args.setup_seconds
+    shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
+    procs = [ctx.Process(target=worker, args=(port, n, args, start_at, i + 1, queue))
+             for i, n in enumerate(shares) if n]
+    for p in procs:
+        p.start()
+    results = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    rss, hwm = rss_kib(server_pid) if server_pid else (0, 0)
 
     total = Stats()
     for r in results:
@@ -304,12 +321,14 @@ def main() -> int:
             total.errors[code] = total.errors.get(code, 0) + n
     lat = [x * 1000 for x in total.latencies]
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
-    print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), sockets {total.sockets}"
-          f"/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, {args.seconds:.0f} s measured, "
+    print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
+          f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
+          f"{args.seconds:.0f} s measured, "
           f"{os.cpu_count()} CPUs")
     print(f"actions accepted: {total.actions} ({total.actions / args.seconds:.1f}/s)")
-    print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
-          f"max {max(lat, default=float('nan')):.1f} ms ({len(lat)} samples)")
+    print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
+          f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
+          f"({len(lat)} samples)")
     print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
           f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")

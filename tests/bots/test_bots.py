@@ -165,3 +165,19 @@ def test_indian_bot_never_reads_its_own_forehead() -> None:
     assert v["me"]["forehead"] == "?"
     mine = next(s for s in v["seats"] if s["id"] == pid)
     assert mine["forehead"] is None
+
+
+@pytest.mark.parametrize(("mode", "options"), [
+    ("holdem", {"betting": "korean", "koreanMaxRaise": "full"}),
+    ("omaha", {"betting": "noLimit"}),
+    ("sevenPoker", {"betting": "noLimit"}),
+    ("sevenHiLo", {"betting": "potLimit", "hiLoLow": "aceToFive", "hiLoQualifier": "eight"}),
+    ("badugi", {"betting": "potLimit"}),
+    ("fiveDraw", {"betting": "noLimit", "drawLimit": "three"}),
+    ("indian", {"betting": "korean", "indianCards": 2}),
+    ("indian", {"indianDeck": "d52", "indianTie": "split", "indianReshuffle": "everyHand"}),
+])
+def test_every_betting_system_and_option_variant_stays_legal(mode: str, options: dict[str, Any]) -> None:
+    result = run_match(SimConfig(mode=mode, players=3, hands=25, bots=("normal", "easy"), seed=7, samples=20,
+                                 options=options))
+    assert result.hands == 25 and result.checks == result.decisions > 0

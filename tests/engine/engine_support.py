@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -47,11 +48,17 @@ def actors(state: State) -> list[tuple[str, list[dict[str, Any]]]]:
     return out
 
 
+_FULL = {kind: sorted(c.id for c in deck_for(kind)) for kind in ("d52", "d20")}
+
+
 def check_cards(state: State) -> None:
+    """Every card of the deck in use exactly once (ids are unique per deck)."""
     kind = state.options.indian_deck if state.options.mode == "indian" else "d52"
     seen = card_locations(state)
-    full = Counter(deck_for(kind))
-    assert seen == full, f"cards: extra={seen - full} missing={full - seen}"
+    ids = sorted(c.id for c, n in seen.items() for _ in range(n))
+    if ids != _FULL[kind]:
+        full = Counter(deck_for(kind))
+        raise AssertionError(f"cards: extra={seen - full} missing={full - seen}")
 
 
 def check_chips(state: State) -> None:
@@ -84,43 +91,32 @@ def secret_cards(state: State, viewer: str | None) -> set[tuple[int, str]]:
     return out
 
 
-def visible_cards(x: Any, out: list[tuple[int, str]], hidden: list[dict[str, Any]]) -> None:
-    """Collect every card-looking dict (rank + suit) and every hidden placeholder of a JSON value."""
-    if isinstance(x, dict):
-        if "suit" in x and "rank" in x:
-            out.append((x["rank"], x["suit"]))
-            return
-        if "hidden" in x:
-            hidden.append(x)
-            return
-        for val in x.values():
-            if isinstance(val, (dict, list)):
-                visible_cards(val, out, hidden)
-    elif isinstance(x, list):
-        for y in x:
-            if isinstance(y, (dict, list)):
-                visible_cards(y, out, hidden)
+_CARD_RE = re.compile(r'"rank": (\d+), "suit": "([SDHC])"')
+_HIDDEN_RE = re.compile(r'\{"hidden": true, "slot": \d+\}')
+
+
+def visible_cards(x: Any) -> set[tuple[int, str]]:
+    """(rank, suit) of every card dict in a JSON value (cards are always ``Card.to_json`` dicts); also checks
+    that every hidden placeholder is exactly ``{"hidden": true, "slot": k}``."""
+    text = json.dumps(x)
+    assert text.count('"hidden"') == len(_HIDDEN_RE.findall(text)), "hidden card with extra fields"
+    return {(int(r), s) for r, s in _CARD_RE.findall(text)}
 
 
 def check_no_leak(state: State, viewer: str | None, events: list[dict[str, Any]] | None = None) -> None:
-    """The viewer's view (and the public events) hold no card the viewer may not see, and no hidden
-    placeholder carries anything but ``hidden`` and ``slot``; the view is plain JSON."""
+    """The viewer's view holds no card the viewer may not see (and, given ``events``, the public events
+    hold no card a spectator may not see)."""
     v = view(state, viewer)
-    json.dumps(v)
-    seen: list[tuple[int, str]] = []
-    hidden: list[dict[str, Any]] = []
-    visible_cards({k: val for k, val in v.items() if k != "publicLog"}, seen, hidden)
-    secret = secret_cards(state, viewer)
-    leaked = secret.intersection(seen)
+    seen = visible_cards({k: val for k, val in v.items() if k != "publicLog"})
+    leaked = secret_cards(state, viewer) & seen
     assert not leaked, f"leak to {viewer}: {leaked}"
-    for h in hidden:
-        assert set(h) == {"hidden", "slot"}, h
     if events:
-        ev_seen: list[tuple[int, str]] = []
-        visible_cards(events, ev_seen, hidden)
-        leaked = secret_cards(state, None).intersection(ev_seen)
-        # a card revealed by these very events (showdown, Indian reveal) is public by then
-        assert not leaked, f"event leak: {leaked}"
+        check_events(state, events)
+
+
+def check_events(state: State, events: list[dict[str, Any]]) -> None:
+    leaked = secret_cards(state, None) & visible_cards(events)
+    assert not leaked, f"event leak: {leaked}"
 
 
 def play_random(
@@ -133,7 +129,11 @@ def play_random(
     p_leave: float = 0.002,
     check: str = "all",
 ) -> tuple[State, list[tuple[str, Any]]]:
-    """Play one random game; returns the final state and the (player, action|'timeout') script."""
+    """Play one random game; returns the final state and the (player, action) script (``_now`` included).
+
+    ``check``: ``"none"``; ``"all"`` (chips, cards, and every viewer's view after every step); ``"sample"``
+    (chips and cards after every step, every viewer whenever the phase changes, one random viewer otherwise).
+    """
     rng = random.Random(seed)
     ids = [f"p{i}" for i in range(players)]
     state = setup(ids, options, seed=seed, now_ms=0)
@@ -151,6 +151,7 @@ def play_random(
         now += 1000
         r = rng.random()
         events: list[dict[str, Any]]
+        acting = actors(state)
         if r < p_leave and len(script) > 3:
             pid = rng.choice(ids)
             seat = state.seat_of(pid)
@@ -159,7 +160,7 @@ def play_random(
                 continue
             state, events = apply(state, pid, {"type": "leave"}, now)
             script.append((pid, {"type": "leave", "_now": now}))
-        elif r < p_leave + p_timeout or not actors(state):
+        elif r < p_leave + p_timeout or not acting:
             d = deadline(state)
             if d is None:
                 raise AssertionError("nobody can act and no deadline")
@@ -167,7 +168,7 @@ def play_random(
             state, events = on_timeout(state, now)
             script.append(("*", {"type": "timeout", "_now": now}))
         else:
-            pid, legal = rng.choice(actors(state))
+            pid, legal = rng.choice(acting)
             action = random_choice_action(rng, rng.choice(legal))
             state, events = apply(state, pid, action, now)
             script.append((pid, {**action, "_now": now}))
@@ -175,11 +176,12 @@ def play_random(
             check_chips(state)
             check_cards(state)
             phase_key = (state.phase, state.hand.phase if state.hand else None)
+            check_events(state, events)
             if check == "all" or phase_key != last_phase:
                 for viewer in [*ids, None]:
-                    check_no_leak(state, viewer, events)
+                    check_no_leak(state, viewer)
             else:
-                check_no_leak(state, rng.choice([*ids, None]), events)
+                check_no_leak(state, rng.choice([*ids, None]))
             last_phase = phase_key
     return state, script
 

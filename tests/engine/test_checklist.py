@@ -317,7 +317,7 @@ def test_seven_poker_rank_order_mountain_back_straight_flushes() -> None:
     assert winners(g) == {o[0]}
     names = {e["id"]: e["handName"] for e in g.view(None)["showdown"]}
     assert names[o[0]] != names[o[1]]
-    back_sf = "7c Ah 2h 3h 4h 5h 9c 9d"
+    back_sf = "Kc Ah 2h 3h 4h 5h 9c 9d"
     k_sf = "8d Ks Qs Js Ts 9s 2c 3c"
     quads = "6c 7h 7d 7s 7c 2d 3d 4s"
     g, o = stud_showdown([back_sf, k_sf, quads])

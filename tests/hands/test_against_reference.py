@@ -171,4 +171,5 @@ def test_low_fast_path_equals_the_exhaustive_definition() -> None:
         ids = [c.id for c in h]
         for korean in (True, False):
             for limit in (8, 13):
-                assert _low_key(ids, korean, limit) == _low_key_exhaustive(ids, korean, limit), (h, korean, limit)
+                expected = _low_key_exhaustive(ids, korean, limit)
+                assert _low_key(ids, korean, limit) == expected, (h, korean, limit)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pokerkit
 import pytest
 
-pokerkit = pytest.importorskip("pokerkit")
-
-from pokerroom.cards import Card, standard_deck  # noqa: E402
-from pokerroom.hands import international_high, omaha_high  # noqa: E402
+from pokerroom.cards import Card, standard_deck
+from pokerroom.hands import international_high, omaha_high
 
 DECK = standard_deck()
 POOLS = [

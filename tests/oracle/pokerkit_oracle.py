@@ -3,22 +3,23 @@
 One *game* is a seeded ``setup`` of our engine with random options, played with random actions until a number
 of hands have been compared (or the game ends). Every hand is mirrored in a fresh ``pokerkit.State``:
 
-* **Seats.** pokerkit player ``i`` is ``hand.order[i]`` of our engine: the seat after the dealer first, the dealer
-  last. That is pokerkit's own convention (player 0 is the small blind, the last player the button), so the
-  action order needs no translation. Heads-up is the one blind exception and pokerkit handles it the same way
-  as §5.1 step 4: with two players pokerkit makes player 0 (our ``order[0]``, the non-dealer) post the *big*
-  blind and player 1 (the dealer) the small one, the dealer acts first preflop and last afterwards (§5.3).
+* **Seats.** pokerkit player ``i`` is ``hand.order[i]`` of our engine: the seat after the dealer first, the
+  dealer last. That is pokerkit's own convention (player 0 is the small blind, the last player the button), so
+  the action order needs no translation. Heads-up is the one blind exception and pokerkit handles it the same
+  way as §5.1 step 4: with two players pokerkit makes player 0 (our ``order[0]``, the non-dealer) post the
+  *big* blind and player 1 (the dealer) the small one, the dealer acts first preflop and last afterwards
+  (§5.3).
 * **Stacks and forced bets.** Starting stacks are our ``stack_at_hand_start`` (state JSON), the blinds
   ``(max(1, baseUnit // 2), baseUnit)`` of the hand (so blind increases are followed), antes ``baseUnit`` for
   the draw games (§2.1: with NL/PL betting the non-community modes keep the ante). A stack below a forced bet
   posts it all and is all-in in both engines (§5.1 step 4: pokerkit's "effective" blind/ante is the same min).
-* **Cards.** Nothing is shuffled by pokerkit: every hole card is read from the owner's own ``view`` (``me.hole``),
-  board cards from the public view, burn cards from the state JSON (``hand.muck``), and dealt to pokerkit to the
-  same player, so both engines evaluate the same hands. Draw discards are the ones we sent to our engine; the
-  replacements are read back from the owner's view.
+* **Cards.** Nothing is shuffled by pokerkit: every hole card is read from the owner's own ``view``
+  (``me.hole``), board cards from the public view, burn cards from the state JSON (``hand.muck``), and dealt
+  to pokerkit to the same player, so both engines evaluate the same hands. Draw discards are the ones we sent
+  to our engine; the replacements are read back from the owner's view.
 * **Actions.** At every decision the legal actions are compared (who acts, call amount, whether a raise is
-  possible, its min/max ``to``, the pot-limit cap of ``nl.allIn``), then one of *our* ``legalActions`` is picked
-  at random and applied to both. Stacks and round bets are compared after every action.
+  possible, its min/max ``to``, the pot-limit cap of ``nl.allIn``), then one of *our* ``legalActions`` is
+  picked at random and applied to both. Stacks and round bets are compared at every decision.
 * **Hand end.** Final stacks, contested pots (amount and eligible players), the winners of every contested pot
   and the per-pot award amounts are compared.
 
@@ -30,11 +31,11 @@ Known semantic differences, each handled explicitly (``DIFFERENCES`` lists them 
     more and a remainder of 2+ they do not. The harness recomputes pokerkit's result with the §6.1 rule from
     pokerkit's own pots and winners, and checks that pokerkit's actual result differs only by that remainder.
 ``incomplete-raise``
-    §5.3/§10: a player who already acted and then faces an incomplete all-in raise may only call or fold, "even
-    if a full raise happened before" (A bets 100, B raises to 300, C all-in 350: A and B call/fold). pokerkit
-    reopens the betting for anyone who has not acted since the last *full* raise (A above), and also when a
-    short all-in bet is the first bet of a street (pokerkit then counts that short bet as the street's raise
-    size). When our engine refuses the raise for exactly this reason and pokerkit allows it, the harness
+    §5.3/§10: a player who already acted and then faces an incomplete all-in raise may only call or fold,
+    "even if a full raise happened before" (A bets 100, B raises to 300, C all-in 350: A and B call/fold).
+    pokerkit reopens the betting for anyone who has not acted since the last *full* raise (A above), and also
+    when a short all-in bet is the first bet of a street (pokerkit then counts that short bet as the street's
+    raise size). When our engine refuses the raise for exactly this reason and pokerkit allows it, the harness
     accepts the difference (only call/fold are then played, which both engines accept).
 ``short-all-in-sum``
     pokerkit adds consecutive short all-ins and, once they make a full raise, starts a new sum; a player who
@@ -44,28 +45,28 @@ Known semantic differences, each handled explicitly (``DIFFERENCES`` lists them 
     the raise is not played in that spot.
 ``pointless-raise``
     pokerkit refuses a raise when every other player still in is all-in or cannot even call the current bet;
-    §8.2 has no such rule and our engine offers the raise (the excess always comes back uncalled). The raise is
-    not played in that spot.
+    §8.2 has no such rule and our engine offers the raise (the excess always comes back uncalled). The raise
+    is not played in that spot.
 ``free-fold``
     §8.2: ``nl.fold`` is always allowed (the UI only asks for confirmation when checking is free). pokerkit's
-    tournament mode refuses such a fold, its cash-game mode warns; the mirror runs in cash-game mode (one run-out,
-    no rake) and accepts exactly that warning.
+    tournament mode refuses such a fold, its cash-game mode warns; the mirror runs in cash-game mode (one
+    run-out, no rake) and accepts exactly that warning.
 ``closed-betting``
     §5.2 (and §5.3 "라운드 종료 조건은 5.2와 같다"): when at most one player can still act and that player has
-    matched the bet, the remaining cards are dealt without betting. pokerkit still asks that last player to act
-    in a new street (e.g. the flop opener folds, the other opponents are all-in). The harness plays the only
-    neutral action, a check, in pokerkit for them.
+    matched the bet, the remaining cards are dealt without betting. pokerkit still asks that last player to
+    act in a new street (e.g. the flop opener folds, the other opponents are all-in). The harness plays the
+    only neutral action, a check, in pokerkit for them.
 ``pot-shape``
-    pokerkit returns a bet nobody could match when the bets are collected; our engine returns the unmatched part
-    of a *betting* round at round end (§5.5) but keeps chips that never faced a round (e.g. a small blind above a
-    big blind that is all-in for less) as a pot with a single eligible player, which goes back to its owner
-    unseen (§5.5 "자격자가 1명뿐인 팟"). Only pots with two or more eligible players are compared one to one;
-    single-eligible pots are covered by the final stacks. When everybody else folds, pokerkit leaves the
-    winner's own bet out of the pot; those hands compare the winner and the final stacks.
+    pokerkit returns a bet nobody could match when the bets are collected; our engine returns the unmatched
+    part of a *betting* round at round end (§5.5) but keeps chips that never faced a round (e.g. a small blind
+    above a big blind that is all-in for less) as a pot with a single eligible player, which goes back to its
+    owner unseen (§5.5 "자격자가 1명뿐인 팟"). Only pots with two or more eligible players are compared
+    one to one; single-eligible pots are covered by the final stacks. When everybody else folds, pokerkit
+    leaves the winner's own bet out of the pot; those hands compare the winner and the final stacks.
 ``reshuffle``
-    when a draw runs the deck out, §5.4.5 reshuffles earlier discards; pokerkit would have reshuffled its own way
-    and warns that the card we deal is "not recommended" (and that it is "returning reserved cards"). Those
-    warnings are accepted only in a hand where our engine announced a ``reshuffle``.
+    when a draw runs the deck out, §5.4.5 reshuffles earlier discards; pokerkit would have reshuffled its own
+    way and warns that the card we deal is "not recommended" (and that it is "returning reserved cards").
+    Those warnings are accepted only in a hand where our engine announced a ``reshuffle``.
 
 Everything pokerkit does is run with warnings turned into errors, so any other warning is a failure.
 """
@@ -227,6 +228,19 @@ def make_pk_state(variant: Variant, stacks: list[int], unit: int) -> PkState:
 
 
 @dataclass
+class RoundTrack:
+    """One betting round as the harness sees it from pokerkit's bets: the bet to match, the last full raise
+    size (a big blind at the start), the bet right after the last full raise, and the bet each player last
+    acted at."""
+
+    street: int | None
+    current: int
+    full_bet: int
+    raise_size: int
+    acted_at: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
 class Stats:
     hands: int = 0
     showdowns: int = 0
@@ -234,6 +248,8 @@ class Stats:
     odd_chip_adjusted: int = 0
     side_pots: int = 0  # hands with 2+ contested pots
     all_in_hands: int = 0
+    heads_up: int = 0  # hands with two players (reversed blinds)
+    short_forced: int = 0  # hands where somebody starts with at most one base unit (short forced bet)
     actions: int = 0
     raises: int = 0
     legal_checks: int = 0
@@ -241,7 +257,7 @@ class Stats:
 
     def add(self, other: Stats) -> None:
         for name in ("hands", "showdowns", "split_pots", "odd_chip_adjusted", "side_pots", "all_in_hands",
-                     "actions", "raises", "legal_checks"):
+                     "heads_up", "short_forced", "actions", "raises", "legal_checks"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for k, v in other.differences.items():
             self.differences[k] += v
@@ -273,6 +289,7 @@ class Game:
         self.players = [f"p{i}" for i in range(n)]
         self.state: State = setup(self.players, self.options, seed=seed)
         self.log: list[tuple[str, dict[str, Any]]] = []
+        self.views: dict[str | None, dict[str, Any]] = {}
         self.stats = Stats()
         self.style = rng.choice(["calm", "wild", "mixed"])  # how often players shove
         # per hand
@@ -284,6 +301,8 @@ class Game:
         self.boarded = 0
         self.discards: dict[tuple[int, str], list[str]] = {}
         self.reshuffled = False
+        self.round: RoundTrack | None = None
+        self.unit = 0
         self.compared = True
         self.hand_actions: list[str] = []
 
@@ -301,13 +320,20 @@ class Game:
     def act(self, pid: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         self.log.append((pid, action))
         self.state, events = apply(self.state, pid, action, 0)
+        self.views.clear()
         if any(e["type"] == "reshuffle" for e in events) and not self.reshuffled:
             self.reshuffled = True
             self.stats.differences["reshuffle"] += 1
         return events
 
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """``view(state, viewer)``, computed once per state (``act`` forgets them)."""
+        if viewer not in self.views:
+            self.views[viewer] = view(self.state, viewer)
+        return self.views[viewer]
+
     def public(self) -> dict[str, Any]:
-        return view(self.state, None)
+        return self.view(None)
 
     def burn_cards(self) -> list[str]:
         """The cards our engine burnt this hand, in order: ``hand.muck`` of the state (the same list as the
@@ -318,7 +344,7 @@ class Game:
         return [pk_card(c.to_json()) for c in hand.muck]
 
     def hole(self, pid: str) -> list[str]:
-        me = view(self.state, pid)["me"]
+        me = self.view(pid)["me"]
         return [pk_card(c) for c in me["hole"]]
 
     # ------------------------------------------------------------------------------------------------
@@ -359,11 +385,16 @@ class Game:
         starts = {s.id: s.stack_at_hand_start for s in self.state.seats}
         stacks = [starts[pid] for pid in self.order]
         self.pk = make_pk_state(self.variant, stacks, pub["baseUnit"])
+        self.stats.heads_up += len(stacks) == 2
+        self.stats.short_forced += any(st <= pub["baseUnit"] for st in stacks)
         self.burned = self.boarded = 0
         self.discards = {}
         self.reshuffled = False
+        self.round = None
+        self.unit = pub["baseUnit"]
         self.compared = False
-        self.hand_actions = [f"hand {self.hand_no}: order={self.order} stacks={stacks} unit={pub['baseUnit']}"]
+        unit = pub["baseUnit"]
+        self.hand_actions = [f"hand {self.hand_no}: order={self.order} stacks={stacks} unit={unit}"]
         for pid in self.order:
             self.hand_actions.append(f"{pid} hole {''.join(self.hole(pid))}")
         self.sync()
@@ -375,9 +406,9 @@ class Game:
         """Run pokerkit's non-player steps with our cards until a player must act or the hand is settled.
 
         Also plays pokerkit's ``closed-betting`` check: when the others have folded or are all-in and the one
-        player left who has chips has already matched the bet, §5.2/§5.3 end the round ("남은 라운드는 베팅 없이
-        카드만 돌린다") while pokerkit still asks that player to act; the only action that changes nothing,
-        a check, is then played in pokerkit.
+        player left who has chips has already matched the bet, §5.2/§5.3 end the round ("남은 라운드는
+        베팅 없이 카드만 돌린다") while pokerkit still asks that player to act; the only action that changes
+        nothing, a check, is then played in pokerkit.
         """
         pk = self.pk
         assert pk is not None
@@ -397,7 +428,7 @@ class Game:
                 if pk.can_burn_card():
                     muck = self.burn_cards()
                     if self.burned >= len(muck):
-                        raise self.fail("pokerkit burns a card our engine has not burnt (street ended early?)")
+                        raise self.fail("pokerkit burns a card our engine has not burnt (round ended early?)")
                     pk.burn_card(muck[self.burned])
                     self.burned += 1
                 elif pk.can_deal_hole():
@@ -450,7 +481,7 @@ class Game:
         if self.order[pk.actor_index] != pid:
             raise self.fail(f"our engine waits for {pid}; pokerkit for {self.order[pk.actor_index]}")
         self.compare_chips()
-        legal = view(self.state, pid)["me"]["legalActions"]
+        legal = self.view(pid)["me"]["legalActions"]
         choices = self.check_legal(pid, legal)
         action = self.choose(choices)
         self.hand_actions.append(f"{pid} {action}")
@@ -459,6 +490,7 @@ class Game:
         self.stats.actions += 1
 
     def raw_bettor(self, pid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Our engine's bettor and round (state JSON), for failure messages only."""
         hand = self.state.to_json()["hand"]
         return hand["bettors"][pid], hand["rnd"]
 
@@ -486,41 +518,44 @@ class Game:
         if to_call > 0 and not pk_fold:
             raise self.fail("pokerkit refuses a fold facing a bet")
         choices = [a for a in legal if a["type"] != "nl.raise" and a["type"] != "nl.allIn"]
+        with strict():
+            lo = pk.min_completion_betting_or_raising_to_amount
+            hi = pk.max_completion_betting_or_raising_to_amount
         pk_reason = None
-        try:
-            with strict():
-                pk.verify_completion_betting_or_raising_to()
-        except ValueError as exc:
-            pk_reason = str(exc)
+        if lo is None:
+            try:
+                with strict():
+                    pk.verify_completion_betting_or_raising_to()
+                pk_reason = "(no reason given)"
+            except ValueError as exc:
+                pk_reason = str(exc)
         ours_raise = kinds.get("nl.raise")
         all_in = kinds.get("nl.allIn")
         if all_in is not None and all_in["amount"] != stack:
             raise self.fail(f"nl.allIn amount {all_in['amount']} is not the stack {stack}")
         if ours_raise is None and pk_reason is None:
-            bettor, rnd = self.raw_bettor(pid)
-            if self.spec_locked(bettor, rnd):
+            if self.spec_locked(pid):
                 self.stats.differences["incomplete-raise"] += 1
             else:
-                raise self.fail(f"pokerkit lets {pid} raise (min {pk.min_completion_betting_or_raising_to_amount})"
-                                f" but our engine does not: bettor={bettor} round={rnd}")
+                bettor, rnd = self.raw_bettor(pid)
+                raise self.fail(f"pokerkit lets {pid} raise (min {lo}) but our engine does not: "
+                                f"bettor={bettor} round={rnd} harness={self.track()}")
         elif ours_raise is not None and pk_reason is not None:
-            bettor, rnd = self.raw_bettor(pid)
             if POINTLESS_RAISE in pk_reason and self.nobody_can_answer(pid):
                 self.stats.differences["pointless-raise"] += 1
-            elif ACTED_SHORT_ALL_IN in pk_reason and self.full_raise_since_acted(bettor, rnd):
+            elif ACTED_SHORT_ALL_IN in pk_reason and self.full_raise_since_acted(pid):
                 self.stats.differences["short-all-in-sum"] += 1
             else:
-                raise self.fail(f"our engine lets {pid} raise {ours_raise} but pokerkit refuses: {pk_reason}; "
-                                f"bettor={bettor} round={rnd}")
+                bettor, rnd = self.raw_bettor(pid)
+                raise self.fail(f"our engine lets {pid} raise {ours_raise} but pokerkit refuses: "
+                                f"{pk_reason}; bettor={bettor} round={rnd} harness={self.track()}")
         elif ours_raise is not None:
-            lo = pk.min_completion_betting_or_raising_to_amount
-            hi = pk.max_completion_betting_or_raising_to_amount
+            assert lo is not None and hi is not None
             if (ours_raise["min"], ours_raise["max"]) != (lo, hi):
                 raise self.fail(f"raise bounds ours=({ours_raise['min']}, {ours_raise['max']}) "
                                 f"pokerkit=({lo}, {hi})")
             all_in_to = pk.bets[i] + stack
-            with strict():
-                pk_all_in = pk.can_complete_bet_or_raise_to(all_in_to)
+            pk_all_in = lo <= all_in_to <= hi  # pokerkit's verify_completion_betting_or_raising_to bounds
             if (all_in is not None) != pk_all_in:
                 raise self.fail(f"all-in raise to {all_in_to}: ours offers={all_in is not None} "
                                 f"pokerkit accepts={pk_all_in}")
@@ -533,16 +568,26 @@ class Game:
             raise self.fail("nl.allIn above the call offered without nl.raise")
         return choices
 
-    def spec_locked(self, bettor: dict[str, Any], rnd: dict[str, Any]) -> bool:
-        """§5.3: the bettor acted, and the bet rose by less than a full raise since (or since the last full
-        raise): only call/fold. This is the spec's lock, computed from the round's numbers."""
-        if not bettor["acted"]:
-            return False
-        base = max(bettor["acted_at_bet"], rnd["full_bet"])
-        return rnd["current_bet"] - base < rnd["last_raise_size"]
+    def track(self) -> RoundTrack:
+        """The harness's own record of the current betting round (reset when pokerkit's street changes)."""
+        pk = self.pk
+        assert pk is not None
+        if self.round is None or self.round.street != pk.street_index:
+            top = max(pk.bets)
+            self.round = RoundTrack(pk.street_index, top, top, self.unit)
+        return self.round
 
-    def full_raise_since_acted(self, bettor: dict[str, Any], rnd: dict[str, Any]) -> bool:
-        return bettor["acted"] and not self.spec_locked(bettor, rnd)
+    def spec_locked(self, pid: str) -> bool:
+        """§5.3/§10, from the harness's own record of the round (not from our engine's state): the player
+        acted, and since then (or since the last full raise, if later) the bet rose by less than one full
+        raise, so they may only call or fold."""
+        r = self.track()
+        if pid not in r.acted_at:
+            return False
+        return r.current - max(r.acted_at[pid], r.full_bet) < r.raise_size
+
+    def full_raise_since_acted(self, pid: str) -> bool:
+        return pid in self.track().acted_at and not self.spec_locked(pid)
 
     def nobody_can_answer(self, pid: str) -> bool:
         """Every other player still in is all-in or cannot even call the current bet."""
@@ -579,6 +624,7 @@ class Game:
         i = self.index[pid]
         kind = action["type"]
         to_call = max(pk.bets) - pk.bets[i]
+        track = self.track()
         try:
             with strict(FREE_FOLD_WARNING if to_call == 0 else "\x00never"):
                 if kind == "nl.fold":
@@ -598,14 +644,21 @@ class Game:
                     self.stats.raises += 1
         except (ValueError, UserWarning) as exc:
             raise self.fail(f"pokerkit refuses {pid} {action} (ours offered {legal}): {exc}") from None
+        bet = pk.bets[i] if pk.street_index == track.street else None
+        if bet is not None and bet > track.current:  # a bet or raise (pokerkit may already have collected)
+            if bet - track.current >= track.raise_size:
+                track.raise_size = bet - track.current
+                track.full_bet = bet
+            track.current = bet
+        track.acted_at[pid] = track.current
 
     def compare_chips(self) -> None:
         """At every betting decision: every stack and every bet of this round agree.
 
-        Only at decisions: when the forced bets leave one player alone with chips (everyone else all-in for less
-        than the ante/blind), pokerkit returns the unmatched part as it collects the bets, while our engine
-        plays no betting round and returns it with the single-eligible pot at the end (``pot-shape``); in that
-        hand nobody ever decides, and the final stacks are compared.
+        Only at decisions: when the forced bets leave one player alone with chips (everyone else all-in for
+        less than the ante/blind), pokerkit returns the unmatched part as it collects the bets, while our
+        engine plays no betting round and returns it with the single-eligible pot at the end (``pot-shape``);
+        in that hand nobody ever decides, and the final stacks are compared.
         """
         pk = self.pk
         assert pk is not None
@@ -622,7 +675,7 @@ class Game:
         rng = self.rng
         draw_no = len(next(s for s in pub["seats"] if s["id"] in pub["pending"])["drawCounts"])
         for pid in list(pub["pending"]):
-            me = view(self.state, pid)["me"]
+            me = self.view(pid)["me"]
             entry = next(a for a in me["legalActions"] if a["type"] == "draw")
             cards = {c["id"]: pk_card(c) for c in me["hole"]}
             k = rng.choice([0, 0, 1, 1, 2, 2, 3, entry["max"]])
@@ -701,9 +754,10 @@ class Game:
             self.stats.odd_chip_adjusted += 1
             self.stats.differences["odd-chip"] += 1
         if ours_final != expected:
+            shown = [(e["id"], e["handName"]) for e in pub["showdown"]]
             raise self.fail(f"final stacks ours={ours_final} pokerkit (§6.1 odd chips)={expected}; "
                             f"pokerkit pots={pk_pots} our pots={pub['pots']} awards={awards} "
-                            f"board={pub['board']} showdown={[(e['id'], e['handName']) for e in pub['showdown']]}")
+                            f"board={pub['board']} showdown={shown}")
         ours_pots = [(i, p) for i, p in enumerate(pub["pots"]) if len(p["eligible"]) >= 2]
         if len(ours_pots) != len(pub["pots"]):
             self.stats.differences["pot-shape"] += 1
@@ -715,7 +769,7 @@ class Game:
             got = {a["to"]: a["amount"] for a in awards if a["potIndex"] == index}
             want = {p: n for p, n in spec_split(pot["amount"], winners, order).items() if n > 0}
             if got != want:
-                raise self.fail(f"pot {index} {pot}: our awards {got}, pokerkit's winners {winners} -> {want}")
+                raise self.fail(f"pot {index} {pot}: our awards {got}, pokerkit's winners {winners}: {want}")
 
 
 def run(variant: Variant, seeds: range, hands_per_game: int,

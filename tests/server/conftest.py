@@ -46,7 +46,7 @@ class LiveServer:
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024,
-            lifespan="on", ws_ping_interval=None))
+            lifespan="on", ws_ping_interval=None, ws_per_message_deflate=False))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.history: dict[tuple[str, int], str] = {}
         self._parsed: dict[tuple[str, int], Any] = {}

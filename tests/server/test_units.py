@@ -41,6 +41,7 @@ def test_origin_allowed(origin: str | None, ok: bool) -> None:
 
 def test_token_bucket() -> None:
     bucket = TokenBucket(rate=10, burst=5)
+    bucket._last = 0.0
     assert [bucket.allow(0.0) for _ in range(6)] == [True] * 5 + [False]
     bucket._last = 0.0
     assert bucket.allow(0.1) and not bucket.allow(0.1)
@@ -72,8 +73,9 @@ def test_parse_client_message() -> None:
     msg = P.parse_client_message('{"type":"action","clientMsgId":"a","version":3,'
                                  '"action":{"type":"nl.raise","to":50}}')
     assert isinstance(msg, P.ActionMsg) and P.action_dict(msg) == {"type": "nl.raise", "to": 50}
-    for text, code in [("{", "bad_json"), ("[]", "bad_message"), ('{"type":1}', "unknown_type"),
-                       ('{"type":"hello"}', "bad_message"), ('{"type":"hello","spectate":false}', "bad_message")]:
+    cases = [("{", "bad_json"), ("[]", "bad_message"), ('{"type":1}', "unknown_type"),
+             ('{"type":"hello"}', "bad_message"), ('{"type":"hello","spectate":false}', "bad_message")]
+    for text, code in cases:
         with pytest.raises(P.ProtocolError) as info:
             P.parse_client_message(text)
         assert info.value.code == code

@@ -26,6 +26,7 @@ from pokerroom.bots.strength import (
     badugi_keep,
     best_low,
     high_value_rank,
+    indian_top_chance,
     low_score,
     mc_equity,
     quick_strength,
@@ -115,9 +116,14 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
         return _check(legal)
     assert call is not None or "k.die" in legal or "nl.fold" in legal
     amount = int(call["amount"]) if call else 0
-    pot_odds = amount / (pot + amount) if amount else 0.0
     if call is None:
         return _fold(legal)
+    # Folding is free except in Indian poker with the 10-penalty: there a fold costs the penalty with the
+    # chance that my unseen forehead is the top card, so calling is worth that much more.
+    fold_cost = 0.0
+    if sit.mode == "indian" and sit.options.get("indianFoldPenalty", True):
+        fold_cost = indian_top_chance(sit) * 10 * sit.base_unit
+    pot_odds = max(0.0, amount - fold_cost) / (pot + amount) if amount else 0.0
     if rel > 1.75 and _can_raise(legal):
         return _raise(sit, legal, korean, big=rel > 2.2)
     if strength >= pot_odds * 1.05 or amount <= max(1, sit.base_unit // 2):

@@ -168,7 +168,8 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     if mode in ("holdem", "omaha"):
         players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
         res = equity(players, sit.board, mode="holdem" if mode == "holdem" else "omaha", samples=samples,
-                     rng=rng, exact=False)
+                     rng=rng, exact=False,
+                     categories=False)
         return res.equity[0]
     if mode in ("sevenPoker", "sevenHiLo"):
         mine = (sit.hole + sit.up)[:7]
@@ -176,7 +177,8 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
         dead = list(sit.folded_up)
         if sit.discarded is not None:
             dead.append(sit.discarded)
-        res = equity(players, (), mode="sevenPoker", dead=dead, samples=samples, rng=rng, exact=False)
+        res = equity(players, (), mode="sevenPoker", dead=dead, samples=samples, rng=rng,
+                     exact=False, categories=False)
         return res.equity[0]
     if mode == "fiveDraw":
         return _draw_equity(sit, rng, samples)
@@ -290,6 +292,22 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
     me = badugi_keys_np(mine)[0]
     best = np.max(np.stack([badugi_keys_np(h)[0] for h in opps]), axis=0)
     return float(((me > best) + 0.5 * (me == best)).mean())
+
+
+def indian_top_chance(sit: Situation) -> float:
+    """Chance that my own (unseen) forehead is the deck's top card, from the cards I can see (§5.4.7).
+
+    That is the chance a fold costs the 10-penalty, so folding is priced with it.
+    """
+    d52 = sit.options.get("indianDeck") == "d52"
+    deck = standard_deck() if d52 else d20_deck()
+    top = 14 if d52 else 10
+    seen = {c.id for c in sit.indian_used + sit.hole}
+    seen |= {o.forehead.id for o in sit.opponents if o.forehead is not None}
+    unknown = [c for c in deck if c.id not in seen]
+    if not unknown:
+        return 0.0
+    return sum(1 for c in unknown if c.rank == top) / len(unknown)
 
 
 def _indian_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:

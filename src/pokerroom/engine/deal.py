@@ -18,9 +18,13 @@ from pokerroom.cards import Card, deck_for, standard_deck
 from pokerroom.engine.state import Hand, State
 
 
+_STANDARD: tuple[Card, ...] = tuple(standard_deck())
+_DECKS: dict[str, tuple[Card, ...]] = {"d52": _STANDARD, "d20": tuple(deck_for("d20"))}
+
+
 def fresh_deck(state: State) -> list[Card]:
-    """A freshly shuffled 52-card deck (§8.4 point 2)."""
-    deck = standard_deck()
+    """A freshly shuffled 52-card deck (§8.4 point 2). Cards are immutable, so one set is shared."""
+    deck = list(_STANDARD)
     state.rng.shuffle(deck)
     return deck
 
@@ -33,13 +37,13 @@ def indian_deck_for_hand(state: State, needed: int) -> tuple[list[Card], bool]:
     """
     opts = state.options
     if opts.indian_reshuffle == "everyHand" or state.indian_deck is None:
-        deck = deck_for(opts.indian_deck)
+        deck = list(_DECKS[opts.indian_deck])
         state.rng.shuffle(deck)
         state.indian_used = []
         return deck, state.indian_deck is not None and opts.indian_reshuffle == "whenEmpty"
     if len(state.indian_deck) >= needed:
         return state.indian_deck, False
-    deck = deck_for(opts.indian_deck)
+    deck = list(_DECKS[opts.indian_deck])
     state.rng.shuffle(deck)
     state.indian_used = []
     return deck, True

@@ -570,7 +570,9 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     contenders = in_hand(hand)
     values: dict[str, Valued] = {pid: mode.evaluate(hand, pid) for pid in contenders}
     entries = []
-    shown = hand.order if isinstance(mode, Indian) else contenders
+    shown = contenders
+    if isinstance(mode, Indian):  # everyone dealt in is revealed, folded players included
+        shown = [pid for pid in hand.order if hand.players[pid].forehead is not None]
     for pid in shown:
         p = hand.players[pid]
         v = values.get(pid) or mode.evaluate(hand, pid)

@@ -170,6 +170,17 @@ def _small(ids: Sequence[int]) -> int:
         raise ValueError("not a valid hand (a rank more than four times)") from None
 
 
+def _suits_with(at_least: int) -> tuple[int, ...]:
+    """Suit-count part of a key sum -> bit set of the suits (index 0..3) held at least ``at_least`` times."""
+    return tuple(
+        sum(1 << s for s in range(4) if (counts >> (3 * s)) & 7 >= at_least) for counts in range(4096)
+    )
+
+
+_AT_LEAST_2 = _suits_with(2)
+_AT_LEAST_3 = _suits_with(3)
+
+
 def omaha_ids(hole: Sequence[int], board: Sequence[int]) -> int:
     """Best value using exactly two of the four hole ids and exactly three of the 3..5 board ids.
 
@@ -189,13 +200,20 @@ def omaha_ids(hole: Sequence[int], board: Sequence[int]) -> int:
         best = max([table[h + b] for h in hs for b in bs])
     except KeyError:
         raise ValueError("not a valid Omaha hand (a rank more than four times)") from None
+    hole_counts = 0
+    for x in hole:
+        hole_counts += _KEY[x]
+    board_counts = 0
+    for x in board:
+        board_counts += _KEY[x]
+    suits = _AT_LEAST_2[hole_counts & 4095] & _AT_LEAST_3[board_counts & 4095]
+    if not suits:
+        return best
     for suit in range(4):
+        if not suits >> suit & 1:
+            continue
         hole_s = [x for x in hole if x // 13 == suit]
-        if len(hole_s) < 2:
-            continue
         board_s = [x for x in board if x // 13 == suit]
-        if len(board_s) < 3:
-            continue
         st = 3 - suit
         for x, y in combinations(hole_s, 2):
             hm = _BIT[x] | _BIT[y]

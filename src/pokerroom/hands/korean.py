@@ -335,8 +335,9 @@ def _low_key(ids: Sequence[int], korean: bool, limit: int) -> int:
     ranks = [r for r in range(1, 14) if suits[r]]
     if len(ranks) < 5:
         return -1
-    chosen: tuple[int, ...] | None = tuple(ranks[:5])
-    if korean and not _low_ranks_ok(chosen, suits):
+    lowest = tuple(ranks[:5])
+    chosen: tuple[int, ...] | None = lowest
+    if korean and not _low_ranks_ok(lowest, suits):
         chosen = None
         for option in sorted(combinations(ranks, 5), key=lambda c: c[::-1]):
             if _low_ranks_ok(option, suits):

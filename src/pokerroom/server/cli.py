@@ -56,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up)
     app = create_app(config)
+    # No permessage-deflate: every socket gets its own view, so compression would run once per socket
+    # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on", access_log=False)
+                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
+                access_log=False)
     return 0

@@ -41,7 +41,7 @@ class TokenBucket:
 
     def allow(self, now: float | None = None) -> bool:
         t = time.monotonic() if now is None else now
-        self._tokens = min(self.burst, self._tokens + (t - self._last) * self.rate)
+        self._tokens = min(self.burst, self._tokens + max(0.0, t - self._last) * self.rate)
         self._last = t
         if self._tokens >= 1.0:
             self._tokens -= 1.0

@@ -217,8 +217,9 @@ def action_dict(msg: ActionMsg) -> dict[str, Any]:
 
 
 def dumps(obj: object) -> str:
-    """Compact JSON with Korean kept readable (smaller frames than \\u escapes)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON. ASCII-escaped on purpose: the C encoder's ASCII path is ~30% faster, and encoding
+    views is a large share of a change's cost (the frames grow a little for Korean text)."""
+    return json.dumps(obj, separators=(",", ":"))
 
 
 def error_msg(code: str, message: str, client_msg_id: str | None = None) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -103,10 +103,14 @@ def enumerate_completions(unseen: int, groups: Sequence[int]) -> NDArray[np.int6
     return rows
 
 
-def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.int64]:
-    """``n`` uniform draws of ``take`` distinct indices below ``unseen`` (vectorised partial Fisher–Yates)."""
+def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
+                       ) -> NDArray[np.integer[Any]]:
+    """``n`` uniform draws of ``take`` distinct indices below ``unseen`` (vectorised partial Fisher–Yates).
+
+    Small draws come back as int16 (cheaper to make and to index with); use them as indices only.
+    """
     if take == 0:
-        return np.zeros((n, 0), dtype=np.int64)
+        return np.zeros((n, 0), dtype=np.int16)
     if take <= 6 and unseen >= 30:
         # Rejection is cheapest for few cards from a big deck: about 75% of rows are duplicate-free.
         out16 = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
@@ -115,7 +119,7 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int)
             idx = np.nonzero(bad)[0]
             out16[idx] = rng.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
             bad[idx] = _has_duplicates(out16[idx])
-        return out16.astype(np.int64)
+        return out16
     deck = np.broadcast_to(np.arange(unseen, dtype=np.int64), (n, unseen)).copy()
     rows = np.arange(n)
     for i in range(take):
@@ -139,47 +143,42 @@ class _HoldemParts:
     """Hold'em values straight from completion rows, adding per-card parts column by column.
 
     Known cards contribute constants, so a heads-up "AA vs KK" costs five gathers for the board plus one
-    table lookup per player; the 64-bit flush masks are only built for the few rows that can hold a flush.
+    table lookup per player. Each unseen card's rank key and suit nibbles are packed into one int64
+    (``key | suits << 32``; seven keys stay below 2**23 and each nibble below 8), so one gather and one add
+    per column carry both. The 64-bit flush masks are only built for the few rows that can hold a flush.
     """
 
     def __init__(self, unseen: NDArray[np.int64], board: NDArray[np.int64], holes: list[NDArray[np.int64]],
                  groups: Sequence[int]) -> None:
         self.unseen = unseen
-        self.key = fe.CARD_KEY[unseen].astype(np.int32)
-        self.suit = fe.CARD_SUITNIB[unseen].astype(np.int32)
+        self.packed = fe.CARD_KEY[unseen] | (fe.CARD_SUITNIB[unseen] << 32)
         self.board = board
         self.holes = holes
         self.groups = list(groups)
-        self.board_key = int(fe.CARD_KEY[board].sum())
-        self.board_suit = int(fe.CARD_SUITNIB[board].sum())
-        self.hole_key = [int(fe.CARD_KEY[h].sum()) for h in holes]
-        self.hole_suit = [int(fe.CARD_SUITNIB[h].sum()) for h in holes]
+        self.board_packed = int((fe.CARD_KEY[board] | (fe.CARD_SUITNIB[board] << 32)).sum())
+        self.hole_packed = [int((fe.CARD_KEY[h] | (fe.CARD_SUITNIB[h] << 32)).sum()) for h in holes]
         self.tab = fe.tables(False)
 
-    def _sum(self, rows: NDArray[np.int64], lo: int, hi: int, base_key: int, base_suit: int
-             ) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
-        n = rows.shape[0]
-        key = np.full(n, base_key, dtype=np.int32)
-        suit = np.full(n, base_suit, dtype=np.int32)
+    def _sum(self, rows: NDArray[np.integer[Any]], lo: int, hi: int, base: int) -> NDArray[np.int64]:
+        total = np.full(rows.shape[0], base, dtype=np.int64)
         for c in range(lo, hi):
-            col = rows[:, c]
-            key += self.key[col]
-            suit += self.suit[col]
-        return key, suit
+            total += self.packed[rows[:, c]]
+        return total
 
-    def values(self, rows: NDArray[np.int64]) -> NDArray[np.int64]:
+    def values(self, rows: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
         n = rows.shape[0]
         nb = self.groups[0]
-        bkey, bsuit = self._sum(rows, 0, nb, self.board_key, self.board_suit)
+        board = self._sum(rows, 0, nb, self.board_packed)
         out = np.empty((n, len(self.holes)), dtype=np.int64)
         offset = nb
         for p, _hole in enumerate(self.holes):
             g = self.groups[p + 1]
             if g:
-                hk, hs = self._sum(rows, offset, offset + g, self.hole_key[p], self.hole_suit[p])
-                key, suit = bkey + hk, bsuit + hs
+                total = board + self._sum(rows, offset, offset + g, self.hole_packed[p])
             else:
-                key, suit = bkey + self.hole_key[p], bsuit + self.hole_suit[p]
+                total = board + self.hole_packed[p]
+            key = total & 0xFFFFFFFF
+            suit = total >> 32
             value = self.tab.rank7[key].astype(np.int64)
             flush = ((suit + 0x3333) & 0x8888) != 0
             if flush.any():
@@ -228,7 +227,8 @@ class _Accumulator:
     among k best): equity = Σ_k shared[p,k] / k, E[share²] = Σ_k shared[p,k] / k².
     """
 
-    def __init__(self, players: int, korean: bool) -> None:
+    def __init__(self, players: int, korean: bool, categories: bool = True) -> None:
+        self.track_categories = categories
         self.n = 0
         self.players = players
         self.shared = np.zeros((players, players + 1), dtype=np.int64)
@@ -251,6 +251,8 @@ class _Accumulator:
             count = winners.sum(axis=1)
             for p in range(self.players):
                 self.shared[p] += np.bincount(count[winners[:, p]], minlength=self.players + 1)
+        if not self.track_categories:
+            return
         cats = fe.category_of(values, self.korean)
         for p in range(self.players):
             self.cat[p] += np.bincount(cats[:, p], minlength=9)[:9]
@@ -281,12 +283,14 @@ def equity(
     batch: int = DEFAULT_BATCH,
     rng: np.random.Generator | None = None,
     progress: Progress | None = None,
+    categories: bool = True,
 ) -> EquityResult:
     """Equity of each player from their known cards (the rest unseen) and a partial board.
 
     ``exact=None`` enumerates when the number of completions is at most ``exact_limit``, else samples;
     ``True``/``False`` force one method. ``dead`` are cards known to be out of play (folded open cards, a
-    7 Poker discard) that are neither in a hand nor in the unseen deck.
+    7 Poker discard) that are neither in a hand nor in the unseen deck. ``categories=False`` skips the
+    showdown hand-category tally (bots and benchmarks do not need it; the result then has all zeros).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
@@ -312,14 +316,14 @@ def equity(
         raise ValueError("not enough cards left in the deck")
     completions = count_completions(unseen.size, groups)
     use_exact = exact if exact is not None else completions <= exact_limit
-    acc = _Accumulator(len(players), mode == "sevenPoker")
+    acc = _Accumulator(len(players), mode == "sevenPoker", categories)
     start = time.perf_counter()
     known_board = np.array(board_ids, dtype=np.int64)
     known_holes = [np.array(k, dtype=np.int64) for k in known]
 
     holdem = _HoldemParts(unseen, known_board, known_holes, groups) if mode == "holdem" else None
 
-    def run(rows: NDArray[np.int64]) -> None:
+    def run(rows: NDArray[np.integer[Any]]) -> None:
         if holdem is not None:
             acc.add(holdem.values(rows))
             return

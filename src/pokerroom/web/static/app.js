@@ -466,7 +466,7 @@ class Room {
     const count = seated.length;
     const limitMsg = count < (l.minPlayers ?? 2) ? `${l.minPlayers ?? 2}명 이상 모이면 시작할 수 있어요` : count > (l.maxPlayers ?? 10) ? `이 모드는 최대 ${l.maxPlayers}명까지 할 수 있어요` : "";
     const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", {},
-      h("span", {}, p.nickname, p.bot ? " 🤖" : "", p.id === this.playerId ? " (나)" : ""),
+      h("span", {}, p.nickname, p.bot ? " (봇)" : "", p.id === this.playerId ? " (나)" : ""),
       h("span", { class: "row" },
         h("small", {}, [p.host ? "방장" : "", p.connected ? "" : "연결 끊김"].filter(Boolean).join(" · ")),
         host && p.bot ? h("button", { class: "btn small", onclick: () => this.conn.send({ type: "removeBot", playerId: p.id }) }, "빼기") : null))));

@@ -173,7 +173,8 @@ export function miniCardEl(card, opts = {}) {
     return div;
   }
   div.classList.add("suit-" + card.suit);
-  div.dataset.cardId = String(card.id);
+  if (opts.example) div.classList.add("example");
+  else div.dataset.cardId = String(card.id);
   div.dataset.rank = String(card.rank);
   div.dataset.suit = card.suit;
   div.setAttribute("aria-label", cardLabel(card));

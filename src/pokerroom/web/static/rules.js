@@ -1,7 +1,7 @@
 // "규칙 보기": a one-page summary per mode, the hand-ranking table with drawn examples, and the Korean betting
 // terms (poker.md §9 초보자 도움). Text only — the engine decides everything during play.
 
-import { cardEl } from "./cards.js";
+import { miniCardEl } from "./cards.js";
 import { modeName } from "./options.js";
 
 const RANKS = { A: 14, K: 13, Q: 12, J: 11, T: 10 };
@@ -103,7 +103,7 @@ export function rankingTable(mode, opts = {}) {
       const exTd = document.createElement("td");
       const exDiv = document.createElement("div");
       exDiv.className = "ex";
-      for (const c of parse(ex, d20)) exDiv.append(cardEl(c, { size: "xs", example: true }));
+      for (const c of parse(ex, d20)) exDiv.append(miniCardEl(c, { example: true, big: !opts.compact }));
       exTd.append(exDiv);
       tr.append(n, exTd);
       if (!opts.compact) {

@@ -248,7 +248,7 @@ export class TableUI {
     }
     const hole = seat.hole ?? [];
     const up = seat.up ?? [];
-    const big = !!seat.shown;
+    const big = !!seat.shown && hole.length + up.length <= 5;
     const mini = (c) => {
       const e = miniCardEl(c, { big });
       if (!isHidden(c) && bestIds.has(c.id) && winners.has(seat.id)) e.classList.add("best");
@@ -489,12 +489,11 @@ export class TableUI {
         const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
         if (!isHidden(c)) {
           if (bestIds.has(c.id)) e.classList.add("used-best");
-          const hint = this.settings.hintsHighlight === false ? null : me.hint;
-          if (hint?.type === "choose" && choosing) {
-            if (hint.discardId === c.id) e.classList.add("hint-discard");
-            if (hint.openId === c.id) e.classList.add("hint-open");
-          }
-          if (hint?.type === "draw" && drawing && (hint.cardIds ?? []).includes(c.id)) e.classList.add("hint-draw");
+          const ch = choosing ? this.hintFor("choose") : null;
+          if (ch?.discardId === c.id) e.classList.add("hint-discard");
+          if (ch?.openId === c.id) e.classList.add("hint-open");
+          const dh = drawing ? this.hintFor("draw") : null;
+          if (dh && dh.cardIds.includes(c.id)) e.classList.add("hint-draw");
           if (choosing) {
             e.classList.add("selectable");
             e.tabIndex = 0;
@@ -537,7 +536,7 @@ export class TableUI {
     wrap.append(...els);
     if (seat.folded) wrap.style.opacity = "0.55";
     if (me.discarded && v.phase !== "choice") {
-      return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드: ", cardEl(me.discarded, { size: "xs" })));
+      return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드 ", miniCardEl(me.discarded)));
     }
     return wrap;
   }
@@ -622,7 +621,11 @@ export class TableUI {
   hintFor(type) {
     if (this.settings.hintsHighlight === false) return null;
     const hint = this.view.me?.hint;
-    return hint?.type === type ? hint : null;
+    if (!hint || hint.type !== type) return null;
+    // only a sendable action is a usable hint (not a legalActions entry with its ranges)
+    if (type === "choose" && (hint.discardId == null || hint.openId == null)) return null;
+    if (type === "draw" && (!Array.isArray(hint.cardIds) || hint.max != null)) return null;
+    return hint;
   }
 
   hintType() {
@@ -692,7 +695,10 @@ export class TableUI {
     const v = this.view;
     const unit = Math.max(1, v.baseUnit ?? 1);
     const clamp = (x) => Math.max(raise.min, Math.min(raise.max, Math.round(x)));
-    if (this.ui.raiseTo == null) this.ui.raiseTo = raise.min;
+    if (this.ui.raiseTo == null) {
+      const hint = this.hintFor("nl.raise");
+      this.ui.raiseTo = hint && Number.isInteger(hint.to) ? clamp(hint.to) : raise.min;
+    }
     const toCall = v.me?.toCall ?? 0;
     const cur = v.currentBet ?? 0;
     const potAfterCall = (v.potTotal ?? 0) + toCall;
