@@ -238,6 +238,12 @@ def rss_kib(pid: int) -> tuple[int, int]:
     return values.get("VmRSS", 0), values.get("VmHWM", 0)
 
 
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, in seconds (from /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(data: list[float], q: float) -> float:
     if not data:
         return float("nan")
@@ -304,6 +310,10 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
              for i, n in enumerate(shares) if n]
     for p in procs:
         p.start()
+    time.sleep(max(0.0, start_at - time.time()))
+    cpu0, load0 = (cpu_seconds(server_pid) if server_pid else 0.0), os.getloadavg()[0]
+    time.sleep(args.seconds)
+    cpu1, load1 = (cpu_seconds(server_pid) if server_pid else 0.0), os.getloadavg()[0]
     results = [queue.get() for _ in procs]
     for p in procs:
         p.join()
@@ -332,6 +342,10 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
           f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
+    busy = cpu1 - cpu0
+    per_action = busy / total.actions * 1000 if total.actions else float("nan")
+    print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
+          f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}")
     return 0 if errors == 0 else 1
 
 

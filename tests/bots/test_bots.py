@@ -18,7 +18,7 @@ MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "in
 #: Heads-up normal-vs-easy matches (same seed for every mode). Hands per mode are chosen so each finishes in a
 #: few seconds; the margins measured at this seed are in the report and printed with ``-s``.
 MATCH_HANDS = {"holdem": 400, "omaha": 300, "sevenPoker": 300, "sevenHiLo": 300, "badugi": 600,
-               "fiveDraw": 400, "indian": 600}
+               "fiveDraw": 600, "indian": 600}
 MATCH_SEED = 2026
 MIN_DECISIONS = 10_000
 

@@ -19,7 +19,8 @@ of hands have been compared (or the game ends). Every hand is mirrored in a fres
   to our engine; the replacements are read back from the owner's view.
 * **Actions.** At every decision the legal actions are compared (who acts, call amount, whether a raise is
   possible, its min/max ``to``, the pot-limit cap of ``nl.allIn``), then one of *our* ``legalActions`` is
-  picked at random and applied to both. Stacks and round bets are compared at every decision.
+  picked at random and applied to both; raises just outside the range are sent too and must be refused by
+  both. Stacks, round bets and the pot total are compared at every decision.
 * **Hand end.** Final stacks, contested pots (amount and eligible players), the winners of every contested pot
   and the per-pot award amounts are compared.
 
@@ -77,7 +78,7 @@ import random
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pokerkit import (
@@ -96,6 +97,7 @@ from pokerkit import (
 from pokerkit import State as PkState
 
 from pokerroom.engine import State, apply, setup, view
+from pokerroom.rejections import Rejected
 
 DIFFERENCES = (
     "odd-chip", "incomplete-raise", "short-all-in-sum", "pointless-raise", "free-fold", "closed-betting",
@@ -117,7 +119,6 @@ FREE_FOLD_WARNING = "There is no reason for this player to fold"
 RESHUFFLE_WARNINGS = ("is not recommended to be dealt", "Returning reserved")
 POINTLESS_RAISE = "There is no reason to complete, bet, or raise"
 ACTED_SHORT_ALL_IN = "already acted and hence cannot raise in face of a non-full all-in"
-SHORT_ALL_IN_CANNOT_RAISE = "Short all-in cannot be raised"
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,7 @@ class RoundTrack:
 class Stats:
     hands: int = 0
     showdowns: int = 0
+    one_left: int = 0  # everybody else folded: winner and final stacks compared (``pot-shape``)
     split_pots: int = 0
     odd_chip_adjusted: int = 0
     side_pots: int = 0  # hands with 2+ contested pots
@@ -253,12 +255,13 @@ class Stats:
     actions: int = 0
     raises: int = 0
     legal_checks: int = 0
+    probes: int = 0  # out-of-range raises both engines refused
     differences: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DIFFERENCES, 0))
 
     def add(self, other: Stats) -> None:
-        for name in ("hands", "showdowns", "split_pots", "odd_chip_adjusted", "side_pots", "all_in_hands",
-                     "heads_up", "short_forced", "actions", "raises", "legal_checks"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for f in fields(self):
+            if f.name != "differences":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
         for k, v in other.differences.items():
             self.differences[k] += v
 
@@ -271,9 +274,13 @@ class Game:
         self.seed = seed
         self.rng = random.Random(f"{variant.name}/{seed}")
         rng = self.rng
-        n = rng.randint(2, 6)
-        chips = rng.choice([500, 1000, 2000, 5000])
-        unit = rng.choice([u for u in (2, 10, 20, 50) if u * 20 <= chips])
+        n = rng.choice([2, 3, 4, 5, 6, 6])
+        # "short": 10-25 big blinds and fast blind increases (short forced bets, all-ins); "deep": long
+        # pot-limit raise sequences; "normal" in between
+        self.profile = rng.choice(["short", "normal", "deep"])
+        chips = rng.choice({"short": [500, 1000], "normal": [1000, 2000], "deep": [2000, 5000]}[self.profile])
+        units = {"short": (20, 50), "normal": (10, 20, 50), "deep": (2, 10)}[self.profile]
+        unit = rng.choice([u for u in units if u * 20 <= chips])
         self.options = {
             "mode": variant.mode,
             "betting": variant.betting,
@@ -281,8 +288,8 @@ class Game:
             "baseUnit": unit,
             "endCondition": "hands",
             "handLimit": 50,
-            "blindUpEvery": rng.choice([0, 0, 5, 10]),
-            "rebuy": rng.choice(["off", "unlimited", "limited"]),
+            "blindUpEvery": 5 if self.profile == "short" else rng.choice([0, 0, 5, 10]),
+            "rebuy": rng.choice(["off", "unlimited", "unlimited", "limited"]),
             "dealerRule": rng.choice(["rotate", "winner"]),
             "hints": False,
         }
@@ -291,7 +298,8 @@ class Game:
         self.log: list[tuple[str, dict[str, Any]]] = []
         self.views: dict[str | None, dict[str, Any]] = {}
         self.stats = Stats()
-        self.style = rng.choice(["calm", "wild", "mixed"])  # how often players shove
+        # how players bet: "passive" checks/calls down (multiway showdowns, board-play splits), "wild" shoves
+        self.style = rng.choice(["passive", "calm", "wild", "mixed"])
         # per hand
         self.hand_no = 0
         self.pk: PkState | None = None
@@ -369,7 +377,7 @@ class Game:
                     self.act(pid, {"type": "ready"})
             elif phase == "rebuy":
                 for pid in pub["pending"]:
-                    self.act(pid, {"type": "rebuy", "accept": self.rng.random() < 0.7})
+                    self.act(pid, {"type": "rebuy", "accept": self.rng.random() < 0.85})
             else:  # pragma: no cover - modes of this harness have no other phase
                 raise self.fail(f"unexpected phase {phase!r}")
         return self.stats
@@ -414,11 +422,11 @@ class Game:
         assert pk is not None
         allowed = RESHUFFLE_WARNINGS if self.reshuffled else ()
         pub = self.public()
-        ours = pub["toAct"] if pub["phase"] == "betting" else None
+        our_actor = pub["toAct"] if pub["phase"] == "betting" else None
         while True:
             actor = pk.actor_index
             if actor is not None:
-                if self.order[actor] == ours or not self.closed_for(actor):
+                if self.order[actor] == our_actor or not self.closed_for(actor):
                     return  # a real decision (or a mismatch the caller reports)
                 with strict():
                     pk.check_or_call()
@@ -434,9 +442,8 @@ class Game:
                 elif pk.can_deal_hole():
                     i = pk.hole_dealee_index
                     assert i is not None
-                    ours = self.hole(self.order[i])
                     have = {repr(c) for c in pk.hole_cards[i]}
-                    new = [c for c in ours if c not in have]
+                    new = [c for c in self.hole(self.order[i]) if c not in have]
                     if not new:
                         raise self.fail(f"pokerkit deals {self.order[i]} a card our engine has not dealt")
                     pk.deal_hole(new[0], i)
@@ -509,8 +516,11 @@ class Game:
         to_call = max(pk.bets) - pk.bets[i]
         if ("nl.check" in kinds) != (to_call == 0):
             raise self.fail(f"check offered={'nl.check' in kinds} but pokerkit's amount to call is {to_call}")
-        if "nl.call" in kinds and kinds["nl.call"]["amount"] != call:
-            raise self.fail(f"call amount ours={kinds['nl.call']['amount']} pokerkit={call}")
+        if ("nl.call" in kinds) != (to_call > 0):
+            raise self.fail(f"call offered={'nl.call' in kinds} but pokerkit's amount to call is {to_call}")
+        ours_call = kinds.get("nl.call")
+        if ours_call is not None and (ours_call["amount"], ours_call["allIn"]) != (call, call >= stack):
+            raise self.fail(f"call ours={kinds['nl.call']} pokerkit amount={call} of stack {stack}")
         if "nl.fold" not in kinds:
             raise self.fail("nl.fold is always legal (§8.2) but is missing")
         with strict():
@@ -566,7 +576,35 @@ class Game:
             choices.append(all_in)  # an all-in call for less: a call in pokerkit
         if all_in is not None and stack > to_call and ours_raise is None:
             raise self.fail("nl.allIn above the call offered without nl.raise")
+        if self.rng.random() < 0.25:
+            self.probe(pid, ours_raise, pk_reason, pk.bets[i] + stack)
         return choices
+
+    def probe(self, pid: str, ours_raise: dict[str, Any] | None, pk_reason: str | None,
+              all_in_to: int) -> None:
+        """Send raises just outside the legal range: our engine must refuse them (``Rejected``)
+        and pokerkit must refuse them too."""
+        pk = self.pk
+        assert pk is not None
+        if ours_raise is not None:
+            wrong = [ours_raise["min"] - 1, ours_raise["max"] + 1]
+        elif pk_reason is not None:
+            wrong = [all_in_to]  # no raise at all in either engine
+        else:
+            return  # a documented difference (incomplete-raise): pokerkit would accept
+        for to in wrong:
+            if to < 0:
+                continue
+            try:
+                apply(self.state, pid, {"type": "nl.raise", "to": to}, 0)
+            except Rejected:
+                pass
+            else:
+                raise self.fail(f"our engine accepts {pid} nl.raise to {to} outside {ours_raise}")
+            with strict():
+                if pk.can_complete_bet_or_raise_to(to):
+                    raise self.fail(f"pokerkit accepts a raise to {to} our engine refuses ({ours_raise})")
+            self.stats.probes += 1
 
     def track(self) -> RoundTrack:
         """The harness's own record of the current betting round (reset when pokerkit's street changes)."""
@@ -602,18 +640,23 @@ class Game:
     def choose(self, choices: list[dict[str, Any]]) -> dict[str, Any]:
         rng = self.rng
         kinds = {a["type"]: a for a in choices}
-        shove = {"calm": 0.03, "wild": 0.2, "mixed": 0.08}[self.style]
+        shove, raise_, fold = {  # probabilities of shoving, raising, folding to a bet
+            "passive": (0.01, 0.06, 0.05), "calm": (0.03, 0.3, 0.2), "wild": (0.2, 0.3, 0.2),
+            "mixed": (0.08, 0.3, 0.2),
+        }[self.style]
         r = rng.random()
         if "nl.allIn" in kinds and r < shove:
             return {"type": "nl.allIn"}
         r = rng.random()
-        if "nl.raise" in kinds and r < 0.3:
+        if "nl.raise" in kinds and r < raise_:
             lo, hi = kinds["nl.raise"]["min"], kinds["nl.raise"]["max"]
             pick = rng.random()
-            to = lo if pick < 0.45 or lo == hi else hi if pick < 0.6 else rng.randint(lo, hi)
+            to = lo if pick < 0.4 or lo == hi else hi if pick < 0.55 else rng.randint(lo, hi)
+            if pick > 0.9:  # keep a few chips behind: after a fold they make a short stack for the blinds
+                to = max(lo, hi - rng.randint(1, self.unit))
             return {"type": "nl.raise", "to": to}
         if "nl.call" in kinds:
-            return {"type": "nl.call"} if rng.random() < 0.8 else {"type": "nl.fold"}
+            return {"type": "nl.fold"} if rng.random() < fold else {"type": "nl.call"}
         if "nl.check" in kinds:
             return {"type": "nl.check"} if rng.random() < 0.97 else {"type": "nl.fold"}
         return {"type": "nl.fold"}
@@ -653,7 +696,7 @@ class Game:
         track.acted_at[pid] = track.current
 
     def compare_chips(self) -> None:
-        """At every betting decision: every stack and every bet of this round agree.
+        """At every betting decision: every stack, every bet of this round and the pot total agree.
 
         Only at decisions: when the forced bets leave one player alone with chips (everyone else all-in for
         less than the ante/blind), pokerkit returns the unmatched part as it collects the bets, while our
@@ -667,6 +710,8 @@ class Game:
         theirs = list(zip(pk.stacks, pk.bets, strict=True))
         if ours != theirs:
             raise self.fail(f"(stack, round bet) ours={ours} pokerkit={theirs}")
+        if self.public()["potTotal"] != pk.total_pot_amount:
+            raise self.fail(f"potTotal ours={self.public()['potTotal']} pokerkit={pk.total_pot_amount}")
 
     # ------------------------------------------------------------------------------------------------
     # draws
@@ -725,7 +770,7 @@ class Game:
                 raise self.fail(f"one player left: pokerkit's winner {winner}, our awards {awards}")
             if ours_final != actual:
                 raise self.fail(f"final stacks ours={ours_final} pokerkit={actual}")
-            self.stats.differences["pot-shape"] += 1
+            self.stats.one_left += 1
             return
         self.stats.showdowns += 1
         ours_showdown = {e["id"] for e in pub["showdown"] or []}

@@ -33,13 +33,26 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
         players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}") for i in range(2, n + 1)]
         watcher = await join(srv, code, "spectator", spectate=True)
         await players[0].send({"type": "start"})
-        result = await play_until_result(players, random.Random(hash(mode) & 0xFFFF), timeout=90)
+        rnd = random.Random(sum(map(ord, mode)) + n)
+        extra_tabs: list[Client] = []
+        pending: set[asyncio.Future[None]] = set()
+
+        def reconnect_now_and_then(c: Client, msg: dict[str, object]) -> None:
+            if rnd.random() < 0.02:  # a reconnect snapshot mid-hand, scanned like every other frame
+                async def again() -> None:
+                    tab = await join(srv, code, c.name + "-tab", token=c.token)
+                    extra_tabs.append(tab)
+                    await tab.close()
+                pending.add(asyncio.ensure_future(again()))
+
+        result = await play_until_result(players, rnd, timeout=90, on_view=reconnect_now_and_then)
+        await asyncio.gather(*pending)
         ranking = result["result"]["ranking"]
         assert sorted(r["playerId"] for r in ranking) == sorted(p.player_id for p in players)
         await watcher.expect("result", timeout=10)
         tokens = tuple(p.token for p in players if p.token)
         checked = sum(scan_frames(srv, code, p, lambda v, p=p: p.player_id, real_secrets_for, tokens)
-                      for p in players)
+                      for p in [*players, *extra_tabs])
         checked += scan_frames(srv, code, watcher, lambda v: None, real_secrets_for, tokens)
         assert checked > 30
         views = [f for f in watcher.frames if f["type"] == "view"]
@@ -73,5 +86,29 @@ def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
         me = view["view"]["me"]
         assert me["legalActions"] and me.get("hint") is not None
         assert me["hint"]["type"] in {a["type"] for a in me["legalActions"]}
+
+    asyncio.run(main())
+
+
+def test_bots_fill_seats_and_play_to_the_end(make_server: object) -> None:
+    from pokerroom.server.engine_port import engine_available
+
+    if not engine_available():
+        pytest.skip("pokerroom.engine is not importable yet")
+    srv: LiveServer = make_server(engine=None, bot_delay_ms=5)  # type: ignore[operator]
+
+    async def main() -> None:
+        room = srv.create_room("사람", mode="sevenPoker", handLimit=10, hints=False)
+        code = room["code"]
+        me = await join(srv, code, "me", token=room["token"])
+        await me.send({"type": "addBot"})
+        await me.send({"type": "addBot"})
+        lobby = await me.expect("lobby", pred=lambda m: len(m["players"]) == 3)
+        assert [p["bot"] for p in lobby["players"]] == [False, True, True]
+        await me.send({"type": "start"})
+        result = await play_until_result([me], random.Random(5), timeout=90)
+        assert len(result["result"]["ranking"]) == 3
+        kinds = {row.kind for row in srv.rooms.store.log(code)}
+        assert "bot" in kinds
 
     asyncio.run(main())

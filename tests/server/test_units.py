@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,14 @@ def test_parse_client_message() -> None:
         with pytest.raises(P.ProtocolError) as info:
             P.parse_client_message(text)
         assert info.value.code == code
+
+
+def test_shared_encoder_matches_plain_encoding() -> None:
+    log = [{"handNo": 1, "type": "action", "text": "민수 콜 20"}] * 3
+    views = [{"phase": "betting", "me": {"id": p}, "publicLog": list(log)} for p in ("a", "b")]
+    views.append({"phase": "betting", "me": None, "publicLog": [*log, {"text": "다른"}]})
+    views.append({"publicLog": log})
+    enc = P.SharedEncoder()
+    for view in views:
+        text = enc.view_text(7, view)
+        assert json.loads(text) == P.view_msg(7, view)

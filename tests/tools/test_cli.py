@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +74,19 @@ def test_simulate_prints_results_speed_and_deal_check(capsys: pytest.CaptureFixt
 def test_simulate_rejects_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = _run(simulate_cli, ["simulate", "--bots", "hard", "--no-progress"], capsys)
     assert code == 2 and "unknown bot level" in out
+
+
+def test_simulate_writes_phh_that_pokerkit_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    argv = ["simulate", "--mode", "omaha", "--players", "3", "--hands", "12", "--bots", "easy,normal",
+            "--seed", "2", "--samples", "20", "--no-progress", "--phh", str(tmp_path)]
+    code, out = _run(simulate_cli, argv, capsys)
+    assert code == 0
+    files = sorted(tmp_path.glob("*.phh"))
+    assert "PHH: 12 hand(s) written" in out and len(files) == 12
+    for path in files:
+        history = pokerkit.HandHistory.loads(path.read_text(encoding="utf-8"))
+        states = list(history)
+        assert list(states[-1].stacks) == list(history.finishing_stacks or [])

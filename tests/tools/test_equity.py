@@ -62,7 +62,7 @@ def _ids(text: str) -> list[int]:
 def test_evaluator_orders_like_treys() -> None:
     rng = np.random.default_rng(7)
     hands = np.array([rng.choice(52, 7, replace=False) for _ in range(1500)])
-    ours = fe.eval7_high(hands)
+    ours = fe.high7(hands)
     ref = np.array([_treys7(list(h)) for h in hands])
     i, j = rng.integers(0, len(hands), 20000), rng.integers(0, len(hands), 20000)
     assert np.array_equal(np.sign(ours[i] - ours[j]), np.sign(ref[j] - ref[i]))
@@ -147,7 +147,7 @@ def test_seven_poker_mountain_beats_back_straight_beats_k_top() -> None:
     mountain = np.array([_ids("Ac Kd Qh Js Tc 2d 3h")])
     back = np.array([_ids("As 2c 3d 4h 5s 9d 9h")])
     ktop = np.array([_ids("Ks Qc Jd Th 9s 2d 2h")])
-    vm, vb, vk = (int(fe.eval7_korean(x)[0]) for x in (mountain, back, ktop))
+    vm, vb, vk = (int(fe.korean7(x)[0]) for x in (mountain, back, ktop))
     assert vm > vb > vk
 
 
@@ -179,3 +179,24 @@ def test_rejects_bad_input() -> None:
         equity([parse_cards("As Ah"), parse_cards("As Kc")])
     with pytest.raises(ValueError):
         equity([parse_cards("As Ah Kd")], mode="holdem")
+
+
+def test_korean_batch_values_agree_with_pokerroom_hands_on_disjoint_hands() -> None:
+    """Two 7 Poker hands never share a card, so only disjoint pairs are compared (with one shared card a
+    suit tie-break can tie, which no real deal produces)."""
+    from pokerroom.cards import standard_deck
+    from pokerroom.hands import korean_high
+
+    deck = standard_deck()
+    rng = np.random.default_rng(5)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(1500)])
+    ours = fe.korean7(hands)
+    ref = [korean_high([deck[i] for i in h]) for h in hands]
+    checked = 0
+    left, right = rng.integers(0, 1500, 15000).tolist(), rng.integers(0, 1500, 15000).tolist()
+    for a, b in zip(left, right, strict=True):
+        if set(hands[a].tolist()) & set(hands[b].tolist()):
+            continue
+        checked += 1
+        assert np.sign(ours[a] - ours[b]) == (ref[a] > ref[b]) - (ref[a] < ref[b])
+    assert checked > 3000

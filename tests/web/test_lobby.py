@@ -175,6 +175,13 @@ def test_created_options_reach_the_server_and_waiting_room(live_server: Any, ope
     page.reload()
     page.wait_for_function("() => window.__room && window.__room.playerId")
     assert page.evaluate("() => window.__room.playerId") == pid
+    # leaving from the settings dialog forgets the seat and goes back to the lobby
+    page.click("#btn-settings")
+    page.click("[data-testid=leave]")
+    assert page.locator("#dlg-confirm-yes").inner_text() == "나가기"
+    page.click("#dlg-confirm-yes")
+    page.wait_for_selector("[data-testid=create-room]")
+    assert page.evaluate(f"() => localStorage.getItem('pokerroom:{code}')") is None
 
 
 def test_join_by_code_from_the_lobby(live_server: Any, open_page: Any) -> None:

@@ -266,3 +266,43 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
     for p in players:
         wp.wait_table(p)
         p.wait_for_function("() => window.__room.view && window.__room.view.phase !== 'finished'")
+
+
+def test_simultaneous_choices_survive_stale_versions(live_server: Any, open_page: Any) -> None:
+    """Three players confirm their 7 Poker choice at the same moment: whoever loses the race gets
+    stale_version and the client re-sends the (still offered) choice on the newest view by itself."""
+    players, _spectator, _code = open_room(live_server, open_page, "sevenPoker", 3)
+    for p in players:
+        p.wait_for_selector("[data-testid=my-cards] .card.selectable")
+        cards = p.locator("[data-testid=my-cards] .card.selectable")
+        cards.nth(3).click()
+        cards.nth(2).click()
+    # fire the three confirms without waiting for any answer in between
+    for p in players:
+        p.evaluate("() => document.querySelector('[data-action=choose]').click()")
+    for p in players:
+        p.wait_for_function(
+            "() => window.__room.view && window.__room.view.phase === 'betting'", timeout=15000
+        )
+        assert p.locator("[data-testid=toast]").count() == 0
+    opens = [len((wp.view(p) or {})["me"]["up"]) for p in players]
+    assert opens == [2, 2, 2]  # the chosen open card and the 4구 card
+    retries = sum(p.evaluate("() => window.__room.staleRetries || 0") for p in players)
+    print(f"stale_version retries: {retries}")
+
+
+def test_secret_checker_catches_a_leak(live_server: Any, open_page: Any) -> None:
+    """Negative control: a private card planted in the spectator's DOM is reported."""
+    players, spectator, _code = open_room(live_server, open_page, "holdem", 2)
+    players[0].wait_for_function("() => window.__room.view && window.__room.view.me.hole.length === 2")
+    checker = SecretChecker(players, spectator, "holdem")
+    checker()
+    assert checker.checks == 1
+    card_id = wp.view(players[0])["me"]["hole"][0]["id"]
+    spectator.evaluate(
+        "(id) => { const d = document.createElement('div'); d.dataset.cardId = String(id);"
+        " document.querySelector('.table-main').append(d); }",
+        card_id,
+    )
+    with pytest.raises(AssertionError, match="private cards"):
+        checker()

@@ -107,11 +107,11 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     pot = max(sit.pot_total, 1)
     if level == "easy":
         return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot)
-    rel = strength / fair
+    rel = strength / fair  # 1.0 = an average share of the pot
     if can_check:
-        if rel > 1.5:
+        if rel > 1.4:
             return _raise(sit, legal, korean, big=True)
-        if rel > 1.15 or (n_opp == 1 and rng.random() < 0.08):
+        if rel > 1.1 or (n_opp == 1 and rng.random() < 0.05):
             return _raise(sit, legal, korean, big=False)
         return _check(legal)
     assert call is not None or "k.die" in legal or "nl.fold" in legal
@@ -124,8 +124,8 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if sit.mode == "indian" and sit.options.get("indianFoldPenalty", True):
         fold_cost = indian_top_chance(sit) * 10 * sit.base_unit
     pot_odds = max(0.0, amount - fold_cost) / (pot + amount) if amount else 0.0
-    if rel > 1.75 and _can_raise(legal):
-        return _raise(sit, legal, korean, big=rel > 2.2)
+    if rel > 1.6 and _can_raise(legal):
+        return _raise(sit, legal, korean, big=rel > 1.8)
     if strength >= pot_odds * 1.05 or amount <= max(1, sit.base_unit // 2):
         return {"type": str(call["type"])}
     return _fold(legal)

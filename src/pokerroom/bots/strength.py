@@ -206,13 +206,13 @@ def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> floa
         per = [1] * n_opp
         take = 5 * n_opp
     rows = unseen[sample_completions(rng, unseen.size, take, samples)]
-    my_value = fe.eval5_high(np.broadcast_to(mine, (samples, 5)).copy())
+    my_value = fe.high5(np.broadcast_to(mine, (samples, 5)).copy())
     best_opp = np.zeros(samples, dtype=np.int64)
     offset = 0
     for count in per:
         opp_best = np.zeros(samples, dtype=np.int64)
         for _ in range(count):
-            opp_best = np.maximum(opp_best, fe.eval5_high(rows[:, offset : offset + 5]))
+            opp_best = np.maximum(opp_best, fe.high5(rows[:, offset : offset + 5]))
             offset += 5
         best_opp = np.maximum(best_opp, opp_best)
     win = (my_value > best_opp).mean()
@@ -310,8 +310,34 @@ def indian_top_chance(sit: Situation) -> float:
     return sum(1 for c in unknown if c.rank == top) / len(unknown)
 
 
+_AGGRESSIVE = frozenset({"k.ping", "k.quarter", "k.half", "k.full", "k.ddadang", "nl.raise", "nl.allIn"})
+_CALLS = frozenset({"k.call", "nl.call"})
+
+
+def indian_forehead_weights(sit: Situation, unknown: Sequence[Card]) -> NDArray[np.float64]:
+    """Relative likelihood of each candidate for my own forehead, given how the others acted this round.
+
+    Everyone else sees my forehead and bets more when it is low, so their betting is evidence about it: for
+    each candidate card c, an opponent who bet or raised this round contributes a factor
+    ``0.25 + P(a random unseen card beats c)`` and one who called ``0.6 + P(...)``. The constants keep the
+    update gentle (bots bluff, people too); without any action the prior stays uniform.
+    """
+    ranks = np.array([c.rank for c in unknown], dtype=np.float64)
+    n = len(unknown)
+    above = np.array([(ranks > r).sum() / max(1, n - 1) for r in ranks])
+    weights = np.ones(n)
+    for opp in sit.opponents:
+        if opp.last_action in _AGGRESSIVE:
+            weights *= 0.25 + above
+        elif opp.last_action in _CALLS:
+            weights *= 0.6 + above
+    total = weights.sum()
+    return weights / total if total > 0 else np.full(n, 1.0 / n)
+
+
 def _indian_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
-    """Indian: my forehead is unknown; it is one of the cards not visible to me (§5.4.7)."""
+    """Indian: my forehead is unknown; it is one of the cards not visible to me (§5.4.7), weighted by what
+    the others' betting says about it (:func:`indian_forehead_weights`)."""
     d52 = sit.options.get("indianDeck") == "d52"
     deck = standard_deck() if d52 else d20_deck()
     seen_ids = {c.id for c in sit.indian_used + sit.hole}
@@ -331,10 +357,13 @@ def _indian_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
 
     my_hand = sit.hole[0] if (two and sit.hole) else None
     opp_need_hand = two and my_hand is not None
+    weights = indian_forehead_weights(sit, unknown)
+    picks = rng.choice(len(unknown), size=samples, p=weights)
     wins = 0.0
-    for _ in range(samples):
-        order = rng.permutation(len(unknown))
-        mine = unknown[int(order[0])]
+    for pick in picks.tolist():
+        rest = rng.permutation(len(unknown) - 1)
+        order = [pick] + [int(i) + (1 if i >= pick else 0) for i in rest.tolist()]
+        mine = unknown[order[0]]
         me_v = value(mine, my_hand)
         best: tuple[int, int, int] = (-1, 0, 0)
         pos = 1
@@ -369,5 +398,5 @@ def high_value_rank(cards: Sequence[Card]) -> int:
     ids = [c.id for c in cards]
     best = 0
     for combo in itertools.combinations(ids, 5):
-        best = max(best, int(fe.eval5_high(np.array([combo], dtype=np.int64))[0]))
+        best = max(best, int(fe.high5(np.array([combo], dtype=np.int64))[0]))
     return int(fe.category_of(np.array([best], dtype=np.int64))[0])

@@ -1,4 +1,6 @@
-"""The poker rules engine (poker.md §2, §4–§8): pure and deterministic — no I/O, no clock, no global randomness.
+"""The poker rules engine (poker.md §2, §4–§8): pure and deterministic.
+
+No I/O, no clock, no global randomness: every random draw comes from the state's DealRng.
 
 Public API::
 
@@ -10,9 +12,10 @@ Public API::
     result(state) -> dict | None
     State.to_json() / State.from_json(); state_hash(state)
 
-Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing), ``deal`` (decks),
-``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table), ``game`` (setup/apply),
-``timeouts`` (§8.5), ``view`` (§8.3), ``result`` (§8.6), ``log`` (events and public log), ``audit`` (invariants).
+Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing),
+``deal`` (decks), ``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table),
+``game`` (setup/apply), ``timeouts`` (§8.5), ``view`` (§8.3), ``result`` (§8.6), ``log`` (events and
+public log), ``audit`` (invariants).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Parsing of wire actions (poker.md §8.2) before anything else looks at them.
 
 Rules:
-- An action is a dict with a known ``type`` and exactly the fields of that type; ints are ints (a bool is not an
-  int), lists hold ints, ``side`` is high/low/swing, ``accept`` is a bool.
+- An action is a dict with a known ``type`` and exactly the fields of that type; ints are ints (a bool is
+  not an int), lists hold ints, ``side`` is high/low/swing, ``accept`` is a bool.
 - Anything else is refused with :class:`Rejected` (code ``bad_action`` / ``unknown_action``) and a Korean
   reason, never another exception, so a malicious client cannot crash a room.
 The result is a fresh dict with only the known fields: later layers can trust its shape.

@@ -2,11 +2,11 @@
 
 Rules:
 - A hand shuffles a fresh 52-card deck once with the state's DealRng and deals from the top (``deck[0]``).
-- Dealing goes round the table one card at a time, starting from the seat after the dealer, to players who have
-  not folded.
-- Draw replacements (badugi / five-card draw) are dealt in the same order. When the deck runs short, the player
-  first gets what is left, then the cards discarded *before* this draw (the muck) are shuffled into a new deck;
-  if that is still not enough, this draw's discards are shuffled in too (§5.4.5).
+- Dealing goes round the table one card at a time, starting from the seat after the dealer, to players who
+  have not folded.
+- Draw replacements (badugi / five-card draw) are dealt in the same order. When the deck runs short, the
+  player first gets what is left, then the cards discarded *before* this draw (the muck) are shuffled into a
+  new deck; if that is still not enough, this draw's discards are shuffled in too (§5.4.5).
 - Indian ``whenEmpty`` keeps one deck between hands; when it cannot serve a hand (participants × cards) every
   used card is gathered, shuffled, and the used-card list starts again. ``everyHand`` shuffles a fresh deck.
 The only randomness is ``rng.shuffle``; nothing else here draws from the stream.
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from pokerroom.cards import Card, deck_for, standard_deck
 from pokerroom.engine.state import Hand, State
-
 
 _STANDARD: tuple[Card, ...] = tuple(standard_deck())
 _DECKS: dict[str, tuple[Card, ...]] = {"d52": _STANDARD, "d20": tuple(deck_for("d20"))}
@@ -69,7 +68,8 @@ def burn(hand: Hand) -> None:
 
 
 def replace_cards(state: State, hand: Hand, requests: list[tuple[str, list[int]]]) -> bool:
-    """Resolve one simultaneous draw: discard, then deal replacements in seat order with the §5.4.5 reshuffles.
+    """Resolve one simultaneous draw: discard, then deal replacements in seat order with the §5.4.5
+    reshuffles.
 
     Returns True when a reshuffle happened. ``requests`` is (player, discarded card ids) in dealing order.
     """

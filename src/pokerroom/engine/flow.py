@@ -349,7 +349,8 @@ def _run_step(state: State, hand: Hand, kind: str, arg: int, now: int, ev: Event
         for pid, cards in deal_round(hand, arg).items():
             hand.players[pid].up.extend(cards)
             for c in cards:
-                emit(state, ev, {"type": "dealt", "to": pid, "count": 1, "target": "up", "faceUp": c.to_json()})
+                emit(state, ev, {"type": "dealt", "to": pid, "count": 1, "target": "up",
+                                 "faceUp": c.to_json()})
     elif kind == "forehead":
         for pid, cards in deal_round(hand, 1).items():
             hand.players[pid].forehead = cards[0]
@@ -623,37 +624,19 @@ def _indian_reveal(state: State, hand: Hand, ev: Events) -> None:
 
 
 def _remember_best(state: State, hand: Hand, mode: ModeRules, values: dict[str, Valued]) -> None:
-    """stats.bestHand: the best high hand shown at any showdown of the game (same evaluator all game)."""
+    """stats.bestHand: the best high hand shown at any showdown of the game (one evaluator per game, so the
+    integer keys of its values compare; an equal later hand does not replace the first one)."""
     best_pid = None
     for pid, v in values.items():
         if best_pid is None or v.high > values[best_pid].high:
             best_pid = pid
     if best_pid is None:
         return
-    if state.best_hand is not None:
-        prev = _revalue(state, state.best_hand)
-        if prev is not None and not values[best_pid].high > prev:
-            return
-    p = hand.players[best_pid]
-    state.best_hand = {
-        "playerId": best_pid, "handName": str(values[best_pid].high.name), "handNo": hand.hand_no,
-        "hole": [c.to_json() for c in p.hole], "up": [c.to_json() for c in p.up],
-        "forehead": None if p.forehead is None else p.forehead.to_json(),
-        "board": [c.to_json() for c in hand.board],
-    }
-
-
-def _revalue(state: State, best: dict[str, Any]) -> Any:
-    from pokerroom.engine.state import cards_from_json
-
-    tmp = Hand(hand_no=0, phase="handEnd", dealer_seat=0, order=["x"],
-               players={"x": HandPlayer("x")}, bettors={})
-    p = tmp.players["x"]
-    p.hole = cards_from_json(best["hole"])
-    p.up = cards_from_json(best["up"])
-    p.forehead = None if best["forehead"] is None else Card.from_json(best["forehead"])
-    tmp.board = cards_from_json(best["board"])
-    return rules(state).evaluate(tmp, "x").high
+    key = int(values[best_pid].high.key)
+    if state.best_hand is not None and key <= int(state.best_hand["key"]):
+        return
+    state.best_hand = {"playerId": best_pid, "handName": str(values[best_pid].high.name),
+                       "handNo": hand.hand_no, "key": key}
 
 
 def _record_stats(state: State, hand: Hand, awards: list[dict[str, Any]]) -> None:

@@ -3,7 +3,8 @@
 Rules:
 - ``apply`` never mutates its input: it parses the wire dict (:mod:`pokerroom.engine.actions`), clones the
   state, validates and mutates the clone, and returns ``(new_state, events)``. A refusal is a
-  :class:`~pokerroom.rejections.Rejected` with a stable code and a Korean reason; the caller keeps the old state.
+  :class:`~pokerroom.rejections.Rejected` with a stable code and a Korean reason; the caller keeps the old
+  state.
 - Acting directly clears the away mark and the timeout streak (§5.8); ``leave`` is the server's injection and
   never does.
 - After every change the hand is driven forward by :func:`pokerroom.engine.flow.advance` until a live player

@@ -7,7 +7,8 @@ Rules:
   elsewhere they are accepted and ignored (the engine never reads them).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
-- The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6 otherwise.
+- The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6
+  otherwise.
 
 Errors are Korean because the lobby shows them as they are. JSON uses camelCase; Python code may populate by
 field name too.

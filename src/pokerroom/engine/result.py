@@ -51,8 +51,8 @@ def result(state: State) -> dict[str, Any] | None:
         rows.append((key, s, score))
     rows.sort(key=lambda r: (r[0], r[1].seat))
     ranks = _competition_ranks([r[0] for r in rows])
-    ranking = []
-    for (key, s, score), rank in zip(rows, ranks, strict=True):
+    ranking: list[dict[str, Any]] = []
+    for (_key, s, score), rank in zip(rows, ranks, strict=True):
         ranking.append({
             "playerId": s.id,
             "rank": rank,

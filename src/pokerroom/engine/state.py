@@ -1,8 +1,8 @@
 """The full server-side game state (poker.md §8.1) as plain dataclasses, with JSON and a cheap copy.
 
 Why it looks like this:
-- ``apply`` must never mutate its input, so every action works on :meth:`State.clone`, a hand-written copy that
-  duplicates every mutable container (cards are frozen values and are shared). It is much cheaper than
+- ``apply`` must never mutate its input, so every action works on :meth:`State.clone`, a hand-written copy
+  that duplicates every mutable container (cards are frozen values and are shared). It is much cheaper than
   ``copy.deepcopy`` or a JSON round trip, which matters for the benchmark and the property runs.
 - The state must survive a restart mid-hand, rng included: :meth:`State.to_json` / :meth:`State.from_json`
   round-trip everything, and :func:`state_hash` (sha256 of canonical JSON) is what determinism tests compare.
@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pokerroom.betting import Bettor, BettingRound, Pot
+from pokerroom.betting import BettingRound, Bettor, Pot
 from pokerroom.cards import Card
 from pokerroom.engine.options import Betting, PokerOptions
 from pokerroom.rng import DealRng

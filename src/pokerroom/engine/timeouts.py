@@ -1,8 +1,8 @@
 """Deadlines and automatic actions (poker.md §5.8, §8.5).
 
 Rules:
-- Betting turn: ``turnSeconds`` (5 s when the player is away). Choice, draw and declaration: ``turnSeconds + 10``
-  for everyone at once (5 s for an away player). ``handEnd``: 4 s. Rebuy decision: 15 s.
+- Betting turn: ``turnSeconds`` (5 s when the player is away). Choice, draw and declaration: ``turnSeconds +
+  10`` for everyone at once (5 s for an away player). ``handEnd``: 4 s. Rebuy decision: 15 s.
 - On timeout: Korean betting checks when it can, else dies; NL/PL checks when nothing is to call, else folds;
   choice discards the lowest card and opens the lowest of the rest; draws stand pat; declaration is high;
   handEnd is ready; rebuy is declined.

@@ -98,7 +98,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
     forehead: JSON | None = None
     if hp.forehead is not None:
         viewer_plays = viewer is not None and viewer in hand.players
-        if done and hp.shown or (viewer_plays and not mine):
+        if (done and hp.shown) or (viewer_plays and not mine):
             forehead = hp.forehead.to_json()
     declare_public = _all_declared(hand)
     out.update({

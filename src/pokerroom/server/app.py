@@ -175,7 +175,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             if not isinstance(options, dict):
                 raise P.error("bad_options")
             rooms = rooms_of(request)
-            room, member, token = rooms.create_room(options, nickname)
+            room, member, token = await rooms.create_room(options, nickname)
         except P.ProtocolError as exc:
             return _json_error(exc)
         base = str(request.base_url).rstrip("/")

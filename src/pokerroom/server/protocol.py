@@ -253,3 +253,29 @@ def welcome_msg(
 
 
 PONG = {"type": "pong"}
+
+
+class SharedEncoder:
+    """Encodes the views of one change, serialising the parts every viewer shares only once.
+
+    Why: ``publicLog`` (up to 100 entries) is about half of a view and identical for every viewer, and
+    encoding views is one of the largest costs of a change. The result is byte-for-byte the JSON that
+    ``dumps(view_msg(...))`` gives with ``publicLog`` as the view's last key.
+    """
+
+    SHARED = "publicLog"
+
+    def __init__(self) -> None:
+        self._value: Any = None
+        self._text: str | None = None
+
+    def view_text(self, version: int, view: dict[str, Any]) -> str:
+        if self.SHARED not in view or len(view) < 2:
+            return dumps(view_msg(version, view))
+        rest = dict(view)
+        value = rest.pop(self.SHARED)
+        if self._text is None or (value is not self._value and value != self._value):
+            self._value, self._text = value, dumps(value)
+        head = dumps(view_msg(version, rest))  # ends with the two closing braces of view and message
+        return f'{head[:-2]},"{self.SHARED}":{self._text}}}}}'
+

@@ -21,6 +21,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -164,6 +165,7 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
         self._reaper: asyncio.Task[None] | None = None
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokerroom-store")
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- lifecycle ------------------------------------------------------------------------------------
@@ -210,6 +212,7 @@ class Rooms:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+        self._writer.shutdown(wait=True)
 
     def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int) -> Room:
         options = self.engine.parse_options(meta["options"])
@@ -232,7 +235,7 @@ class Rooms:
 
     # --- HTTP-side operations -------------------------------------------------------------------------
 
-    def create_room(self, raw_options: dict[str, Any], nickname: str) -> tuple[Room, Member, str]:
+    async def create_room(self, raw_options: dict[str, Any], nickname: str) -> tuple[Room, Member, str]:
         """A new room with its creator as host and first member; returns the creator's seat token."""
         if len(self.rooms) >= self.limits.max_rooms:
             raise P.error("too_many_rooms", status=503)
@@ -251,7 +254,7 @@ class Rooms:
         member, token = self._new_member(room, nick, bot=False)
         room.host_id = member.id
         self.rooms[code] = room
-        self._save_meta(room)
+        await self._save_meta(room)
         return room, member, token
 
     def get(self, code: str) -> Room | None:
@@ -271,20 +274,20 @@ class Rooms:
             cmid = msg.clientMsgId if isinstance(msg, P.ActionMsg) else None
             try:
                 if isinstance(msg, P.Hello):
-                    self._hello(room, conn, msg)
+                    await self._hello(room, conn, msg)
                     return
                 if conn.role == "none":
                     raise P.error("hello_first")
                 if isinstance(msg, P.ActionMsg):
-                    self._action(room, conn, msg)
+                    await self._action(room, conn, msg)
                 elif isinstance(msg, P.Start):
-                    self._start(room, conn)
+                    await self._start(room, conn)
                 elif isinstance(msg, P.AddBot):
-                    self._add_bot(room, conn, msg.nickname)
+                    await self._add_bot(room, conn, msg.nickname)
                 elif isinstance(msg, P.RemoveBot):
-                    self._remove_bot(room, conn, msg.playerId)
+                    await self._remove_bot(room, conn, msg.playerId)
                 elif isinstance(msg, P.Leave):
-                    self._leave(room, conn)
+                    await self._leave(room, conn)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -306,7 +309,7 @@ class Rooms:
             if not room.human_connected() and room.empty_since is None:
                 room.empty_since = time.monotonic()
 
-    def _hello(self, room: Room, conn: Connection, msg: P.Hello) -> None:
+    async def _hello(self, room: Room, conn: Connection, msg: P.Hello) -> None:
         if conn.role != "none":
             raise P.error("already_hello")
         token_out: str | None = None
@@ -324,7 +327,7 @@ class Rooms:
             member, token_out = self._new_member(room, nick, bot=False)
             if room.host_id is None:
                 room.host_id = member.id
-            self._save_meta(room)
+            await self._save_meta(room)
             conn.role, conn.player_id = "player", member.id
         else:
             if room.spectator_count() >= self.limits.max_spectators:
@@ -337,7 +340,7 @@ class Rooms:
         self._broadcast_lobby(room)
         self._send_snapshot(room, conn)
 
-    def _action(self, room: Room, conn: Connection, msg: P.ActionMsg) -> None:
+    async def _action(self, room: Room, conn: Connection, msg: P.ActionMsg) -> None:
         if conn.role != "player" or conn.player_id is None:
             raise P.error("spectator")
         pid = conn.player_id
@@ -354,10 +357,10 @@ class Rooms:
         action = P.action_dict(msg)
         now = self.clock.now_ms()
         new_state, events = self.engine.apply(room.state, pid, action, now)
-        self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
+        await self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
                                                      action, now), sender=conn)
 
-    def _start(self, room: Room, conn: Connection) -> None:
+    async def _start(self, room: Room, conn: Connection) -> None:
         self._require_host(room, conn)
         if room.phase == "playing":
             raise P.error("game_running")
@@ -381,10 +384,11 @@ class Rooms:
         room.phase = "playing"
         room.game_no += 1
         room.result = None
-        self._commit(room, state, [], LogRow(room.version + 1, "start", conn.player_id, None, None, now))
+        row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
+        await self._commit(room, state, [], row)
         self._broadcast_lobby(room)
 
-    def _add_bot(self, room: Room, conn: Connection, nickname: str | None) -> None:
+    async def _add_bot(self, room: Room, conn: Connection, nickname: str | None) -> None:
         self._require_host(room, conn)
         if room.phase == "playing":
             raise P.error("game_running")
@@ -394,10 +398,10 @@ class Rooms:
         nick = clean_nickname(nickname)
         self._check_capacity(room, nick)
         self._new_member(room, nick, bot=True)
-        self._save_meta(room)
+        await self._save_meta(room)
         self._broadcast_lobby(room)
 
-    def _remove_bot(self, room: Room, conn: Connection, player_id: str) -> None:
+    async def _remove_bot(self, room: Room, conn: Connection, player_id: str) -> None:
         self._require_host(room, conn)
         if room.phase == "playing":
             raise P.error("game_running")
@@ -405,10 +409,10 @@ class Rooms:
         if member is None or not member.bot:
             raise P.error("no_such_bot")
         del room.members[player_id]
-        self._save_meta(room)
+        await self._save_meta(room)
         self._broadcast_lobby(room)
 
-    def _leave(self, room: Room, conn: Connection) -> None:
+    async def _leave(self, room: Room, conn: Connection) -> None:
         """Leave for good. Mid-game the engine gets ``leave`` (§5.8: auto-die each hand, stays ranked)."""
         pid = conn.player_id
         if conn.role == "spectator" or pid is None:
@@ -431,12 +435,12 @@ class Rooms:
             try:
                 new_state, events = self.engine.apply(room.state, pid, {"type": "leave"}, now)
             except Rejected:
-                self._save_meta(room)
+                await self._save_meta(room)
             else:
-                self._commit(room, new_state, events, LogRow(room.version + 1, "leave", pid, None,
+                await self._commit(room, new_state, events, LogRow(room.version + 1, "leave", pid, None,
                                                              {"type": "leave"}, now))
         else:
-            self._save_meta(room)
+            await self._save_meta(room)
         self._broadcast_lobby(room)
         if not room.human_connected() and room.empty_since is None:
             room.empty_since = time.monotonic()
@@ -512,11 +516,17 @@ class Rooms:
     def _broadcast_lobby(self, room: Room) -> None:
         self._broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
 
-    def _save_meta(self, room: Room) -> None:
-        state = None if room.state is None else self.engine.dump_state(room.state)
-        self.store.save(room.code, room.meta(), state, room.version, self.clock.now_ms())
+    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run one store write on the writer thread. The caller holds the room's lock, so this room waits
+        for its write (persist before publish) while every other room keeps going: a slow disk (an fsync,
+        dirty-page throttling) must never freeze the whole server."""
+        await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
 
-    def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
+    async def _save_meta(self, room: Room) -> None:
+        state = None if room.state is None else self.engine.dump_state(room.state)
+        await self._write(self.store.save, room.code, room.meta(), state, room.version, self.clock.now_ms())
+
+    async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
                 sender: Connection | None = None) -> None:
         """Persist, then publish: every socket gets the events and its own view; the sender its ack."""
         t0 = time.perf_counter()
@@ -530,16 +540,17 @@ class Rooms:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         state_text = self.engine.dump_state(new_state)
         t1 = time.perf_counter()
-        self.store.save(room.code, room.meta(), state_text, row.version, row.at_ms, row)
+        await self._write(self.store.save, room.code, room.meta(), state_text, row.version, row.at_ms, row)
         t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None
         cache: dict[str | None, str] = {}
+        shared = P.SharedEncoder()
         for conn in list(room.connections):
             viewer = self._viewer(room, conn)
             text = cache.get(viewer)
             if text is None:
-                text = cache[viewer] = P.dumps(P.view_msg(version, self._view(room, viewer)))
+                text = cache[viewer] = shared.view_text(version, self._view(room, viewer))
             if events_text is not None:
                 conn.send(events_text)
             conn.send(text)
@@ -588,7 +599,8 @@ class Rooms:
             if self.engine.deadline(new_state) == due and not events:
                 self._later(1.0, lambda: self._on_deadline(room))  # no progress: do not spin
                 room.timer.cancel()
-            self._commit(room, new_state, events, LogRow(room.version + 1, "timeout", None, None, None, now))
+            row = LogRow(room.version + 1, "timeout", None, None, None, now)
+            await self._commit(room, new_state, events, row)
 
     def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
         async def run() -> None:
@@ -625,7 +637,8 @@ class Rooms:
             except Rejected as exc:
                 log.warning("room %s: bot %s refused: %s", room.code, pid, exc.code)
                 return
-            self._commit(room, new_state, events, LogRow(room.version + 1, "bot", pid, None, action, now))
+            row = LogRow(room.version + 1, "bot", pid, None, action, now)
+            await self._commit(room, new_state, events, row)
 
     # --- closing idle rooms ---------------------------------------------------------------------------
 
@@ -646,5 +659,5 @@ class Rooms:
             for conn in list(room.connections):
                 conn.close(4404)
             room.connections.clear()
-            self.store.delete(room.code)
+            await self._write(self.store.delete, room.code)
             self.rooms.pop(room.code, None)

@@ -5,6 +5,10 @@ committed *before* anything is sent, in one transaction holding the room's metad
 digests, host, phase, version), the engine state (which includes the dealing RNG, so the next cards survive)
 and one action-log row. WAL with ``synchronous=NORMAL`` keeps commits cheap and survives a process kill
 (only an OS crash could lose the last commits). ``path=None`` gives an in-memory store for tests.
+
+Checkpoints (copying the WAL into the database file, with an fsync) are taken by a background thread on
+its own connection instead of inside a commit: an automatic checkpoint would stall the event loop, and
+with it every room, for as long as the disk takes to fsync (hundreds of ms on a busy machine).
 """
 
 from __future__ import annotations
@@ -61,19 +65,39 @@ class StoredRoom:
 class Store:
     """A tiny synchronous store; the room's single writer calls it inside its lock."""
 
-    def __init__(self, path: str | Path | None) -> None:
+    def __init__(self, path: str | Path | None, checkpoint_every_s: float = 1.0) -> None:
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(
             ":memory:" if path is None else str(path), isolation_level=None, check_same_thread=False
         )
         self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         with self._lock:
             if path is not None:
                 self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA wal_autocheckpoint=0")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=5000")
             self._db.executescript(_SCHEMA)
+        if path is not None:
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop, args=(str(path), checkpoint_every_s),
+                name="pokerroom-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self, path: str, every: float) -> None:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop.wait(every):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")  # never blocks the writer
+                except sqlite3.Error:
+                    pass
+        finally:
+            db.close()
 
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
              log: LogRow | None = None) -> None:
@@ -133,5 +157,13 @@ class Store:
         return [LogRow(v, k, p, c, None if a is None else json.loads(a), t) for v, k, p, c, a, t in rows]
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         with self._lock:
+            if self._checkpointer is not None:
+                try:
+                    self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.Error:
+                    pass
             self._db.close()

@@ -35,6 +35,8 @@ HOLE_COUNT: dict[str, int] = {"holdem": 2, "omaha": 4, "sevenPoker": 7}
 BOARD_COUNT: dict[str, int] = {"holdem": 5, "omaha": 5, "sevenPoker": 0}
 
 DEFAULT_EXACT_LIMIT = 300_000
+#: Exact enumeration materialises every completion; beyond this many it would need gigabytes.
+MAX_EXACT = 5_000_000
 DEFAULT_BATCH = 50_000
 
 Progress = Callable[[int, int], None]
@@ -189,7 +191,7 @@ class _HoldemParts:
                     np.broadcast_to(self.holes[p], (idx.size, self.holes[p].size)),
                     self.unseen[rows[idx, offset : offset + g]],
                 ], axis=1)
-                value[idx] = fe.eval7_high(cards)
+                value[idx] = fe.high7(cards)
             out[:, p] = value
             offset += g
         return out
@@ -208,13 +210,13 @@ def evaluate_deals(mode: str, holes: NDArray[np.int64], board: NDArray[np.int64]
             key = bkey + fe.CARD_KEY[h].sum(axis=1)
             suit = bsuit + fe.CARD_SUITNIB[h].sum(axis=1)
             bits = bbits | fe.CARD_BIT[h[:, 0]] | fe.CARD_BIT[h[:, 1]]
-            values[:, p] = fe.eval7_high_parts(key, suit, bits)
+            values[:, p] = fe.high7_parts(key, suit, bits)
     elif mode == "omaha":
         for p in range(players):
             values[:, p] = fe.eval_omaha(holes[:, p, :], board)
     elif mode == "sevenPoker":
         for p in range(players):
-            values[:, p] = fe.eval7_korean(holes[:, p, :])
+            values[:, p] = fe.korean7(holes[:, p, :])
     else:
         raise ValueError(f"unknown equity mode {mode!r}")
     return values
@@ -316,6 +318,8 @@ def equity(
         raise ValueError("not enough cards left in the deck")
     completions = count_completions(unseen.size, groups)
     use_exact = exact if exact is not None else completions <= exact_limit
+    if use_exact and completions > MAX_EXACT:
+        raise ValueError(f"{completions:,} completions are too many to enumerate; use Monte Carlo")
     acc = _Accumulator(len(players), mode == "sevenPoker", categories)
     start = time.perf_counter()
     known_board = np.array(board_ids, dtype=np.int64)

@@ -243,7 +243,7 @@ def _flush_values(tab: Tables, bits: IntArray, suitsum: IntArray) -> tuple[IntAr
     return value, suit
 
 
-def eval7_high(cards: IntArray) -> IntArray:
+def high7(cards: IntArray) -> IntArray:
     """International value of each row of seven card ids (shape ``(..., 7)``); higher is better."""
     tab = tables(False)
     key = CARD_KEY[cards].sum(axis=-1)
@@ -257,7 +257,7 @@ def eval7_high(cards: IntArray) -> IntArray:
     return out
 
 
-def eval7_high_parts(key: IntArray, suitsum: IntArray, bits: IntArray) -> IntArray:
+def high7_parts(key: IntArray, suitsum: IntArray, bits: IntArray) -> IntArray:
     """International 7-card value from pre-summed parts (lets callers share the board's sums)."""
     tab = tables(False)
     value = tab.rank7[key].astype(np.int64)
@@ -265,7 +265,7 @@ def eval7_high_parts(key: IntArray, suitsum: IntArray, bits: IntArray) -> IntArr
     return np.where(fval > 0, fval, value)
 
 
-def eval5_high(cards: IntArray) -> IntArray:
+def high5(cards: IntArray) -> IntArray:
     """International value of each row of exactly five card ids (shape ``(..., 5)``)."""
     tab = tables(False)
     key = CARD_KEY[cards].sum(axis=-1)
@@ -312,7 +312,7 @@ def eval_omaha(hole: IntArray, board: IntArray) -> IntArray:
     return result
 
 
-def eval7_korean(cards: IntArray) -> IntArray:
+def korean7(cards: IntArray) -> IntArray:
     """Korean high value (§6.2) of rows of seven cards: ``class * 5 + suit strength`` of the deciding card."""
     tab = tables(True)
     key = CARD_KEY[cards].sum(axis=-1)

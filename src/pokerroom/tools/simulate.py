@@ -21,10 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from pokerroom import engine
 from pokerroom.bots import decide
 from pokerroom.bots.policy import Level, action_is_listed
 from pokerroom.cards import Card
+from pokerroom.tools.fasteval import HIGH_CATEGORY_NAMES, category_of, high5
+from pokerroom.tools.history import HandRecord, HistoryRecorder
 
 SIMULTANEOUS = ("choice", "draw", "declare")
 
@@ -44,6 +48,7 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     check: bool = True
     min_decisions: int = 0  # keep playing past ``hands`` until this many bot decisions were made
+    record: bool = False  # keep a HandRecord of every finished hand (pokerroom.tools.history)
 
 
 @dataclass
@@ -59,6 +64,7 @@ class SimResult:
     categories: Counter[str]
     category_total: int
     games: int
+    histories: list[HandRecord] = field(default_factory=list)
 
     @property
     def hands_per_second(self) -> float:
@@ -163,11 +169,7 @@ def start_category(mode: str, cards: Sequence[Card]) -> str | None:
     if mode in ("omaha", "sevenPoker", "sevenHiLo", "badugi") and len(cards) == 4:
         return _pattern(cards)
     if mode == "fiveDraw" and len(cards) == 5:
-        import numpy as np
-
-        from pokerroom.tools.fasteval import HIGH_CATEGORY_NAMES, category_of, eval5_high
-
-        value = eval5_high(np.array([[c.id for c in cards]], dtype=np.int64))
+        value = high5(np.array([[c.id for c in cards]], dtype=np.int64))
         return HIGH_CATEGORY_NAMES[int(category_of(value)[0])]
     if mode == "indian" and len(cards) >= 1:
         return f"이마 {cards[0].rank}"
@@ -226,8 +228,14 @@ def run_match(config: SimConfig, progress: Progress | None = None,
     categories: Counter[str] = Counter()
     cat_total = 0
     decisions = checks = hands = games = 0
+    histories: list[HandRecord] = []
     start = time.perf_counter()
     now = 0
+    holder: dict[str, Any] = {}  # the current state, for the history recorder's view callback
+
+    def view_of(pid: str | None) -> dict[str, Any]:
+        return engine.view(holder["state"], pid)
+
     def more() -> bool:
         return hands < config.hands or decisions < config.min_decisions
 
@@ -238,6 +246,11 @@ def run_match(config: SimConfig, progress: Progress | None = None,
         games += 1
         seen_hand = 0
         counted_end = 0
+        recorder: HistoryRecorder | None = None
+        holder["state"] = state
+        if config.record:
+            recorder = HistoryRecorder(ids, int(state.options.starting_chips))
+            recorder.begin(view_of)
         while state.phase != "finished" and more():
             hand = state.hand
             if hand is not None and hand.hand_no != seen_hand and hand.phase != "handEnd":
@@ -268,6 +281,9 @@ def run_match(config: SimConfig, progress: Progress | None = None,
             if not actors:
                 now += 60_000
                 state, events = engine.on_timeout(state, now)
+                holder["state"] = state
+                if recorder is not None:
+                    recorder.observe(events, view_of)
                 if on_step:
                     on_step(state, events)
                 continue
@@ -283,13 +299,22 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                     raise InvariantError(f"{pid} ({levels[pid]}) chose an unlisted action {action!r}")
                 now += 1000
                 state, events = engine.apply(state, pid, action, now)
+                holder["state"] = state
+                if recorder is not None:
+                    recorder.observe(events, view_of)
                 if on_step:
                     on_step(state, events)
                 if config.check:
                     check_invariants(state, _expected_chips(state))
                     checks += 1
+        if recorder is not None:
+            for record in recorder.hands:
+                if config.check and not record.ledger_ok:
+                    raise InvariantError(f"hand {record.hand_no}: the event ledger {record.ledger} does not "
+                                         f"end at the viewed stacks {record.finishing_stacks}")
+            histories.extend(recorder.hands)
     return SimResult(config, ids, levels, deltas, hands, decisions, checks, time.perf_counter() - start,
-                     categories, cat_total, games)
+                     categories, cat_total, games, histories)
 
 
 def _actors(state: Any) -> list[str]:

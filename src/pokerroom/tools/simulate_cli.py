@@ -11,12 +11,14 @@ checked for chip and card conservation; a broken invariant stops the run with ex
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from pokerroom.tools.history import to_phh
 from pokerroom.tools.simulate import (
     InvariantError,
     SimConfig,
@@ -43,6 +45,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--samples", type=int, default=200, help="Monte Carlo samples per normal decision")
     parser.add_argument("--betting", choices=("auto", "korean", "noLimit", "potLimit"), default="auto")
     parser.add_argument("--no-check", action="store_true", help="skip the per-step invariant checks")
+    parser.add_argument("--phh", metavar="DIR", default=None,
+                        help="write every NL hold'em / PL Omaha hand as a PHH file into DIR")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
 
@@ -103,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if args.betting != "auto":
         options["betting"] = args.betting
     config = SimConfig(mode=args.mode, players=args.players, hands=args.hands, bots=bots, seed=args.seed,
-                       samples=args.samples, options=options, check=not args.no_check)
+                       samples=args.samples, options=options, check=not args.no_check,
+                       record=args.phh is not None)
     try:
         if args.no_progress:
             result = run_match(config)
@@ -120,4 +125,22 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]invariant broken: {exc}[/red]")
         return 1
     render(result, console)
+    if args.phh is not None:
+        written = write_phh(result, Path(args.phh))
+        console.print(f"PHH: {written} hand(s) written to {args.phh}"
+                      + ("" if written else " (only NL hold'em and PL Omaha can be exported)"))
     return 0
+
+
+def write_phh(result: SimResult, directory: Path) -> int:
+    """One ``.phh`` file per exportable recorded hand, named by game order and hand number."""
+    directory.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for i, record in enumerate(result.histories):
+        try:
+            text = to_phh(record)
+        except ValueError:
+            continue
+        (directory / f"hand-{i + 1:05d}-{record.hand_no}.phh").write_text(text, encoding="utf-8")
+        count += 1
+    return count

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pokerroom import hands as ev
 from pokerroom.cards import Card
-from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.state import Hand
 
 

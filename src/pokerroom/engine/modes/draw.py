@@ -4,15 +4,16 @@ Rules:
 - Badugi: 4 private cards; bet, then three simultaneous exchanges (아침/점심/저녁) each followed by a betting
   round: four rounds in all. Five-card draw: 5 cards; bet, one exchange, bet.
 - Every round starts from the seat after the dealer. All-in players still exchange.
-- Exchange limits: badugi 0..4; five-card draw ``any`` 0..5, ``three`` 0..3, or 0..4 when an ace stays in hand.
+- Exchange limits: badugi 0..4; five-card draw ``any`` 0..5, ``three`` 0..3, or 0..4 when an ace stays in
+  hand.
 """
 
 from __future__ import annotations
 
 from pokerroom import hands as ev
 from pokerroom.cards import Card
-from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.state import Hand
 
 

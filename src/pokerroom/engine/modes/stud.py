@@ -1,8 +1,8 @@
 """7 Poker and 7 Poker hi-lo (poker.md §5.4.3, §5.4.4, rulings 3).
 
 Rules:
-- Four private cards, a simultaneous choice (discard one, open one), then 4구/5구/6구 open and 7구 hidden, with a
-  betting round after each of 4구..7구 (no 3구 betting).
+- Four private cards, a simultaneous choice (discard one, open one), then 4구/5구/6구 open and 7구
+  hidden, with a betting round after each of 4구..7구 (no 3구 betting).
 - The boss (first actor of each round) is the best open hand by ``korean_open_rank`` among the players who can
   still act (not folded, not all-in); the others follow clockwise from the boss.
 - Showdown: the best five of seven by Korean ranking (suits break ties); hi-lo also values the low with the

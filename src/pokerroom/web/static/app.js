@@ -37,9 +37,10 @@ export function toast(text, kind = "error") {
   setTimeout(() => t.remove(), 3800);
 }
 
-function confirmDialog(text) {
+function confirmDialog(text, yesLabel = "네, 포기할게요") {
   const dlg = $("#dlg-confirm");
   $("#dlg-confirm-text").textContent = text;
+  $("#dlg-confirm-yes").textContent = yesLabel;
   return new Promise((resolve) => {
     const done = (v) => { dlg.close(); yes.removeEventListener("click", onYes); no.removeEventListener("click", onNo); resolve(v); };
     const yes = $("#dlg-confirm-yes");
@@ -71,7 +72,8 @@ function applySettings() {
 let audioCtx = null;
 function turnAlert() {
   if (!settings.sound) return;
-  try { navigator.vibrate?.(120); } catch { /* not supported */ }
+  // browsers refuse (and log) vibration before the user has touched the page
+  try { if (navigator.userActivation?.hasBeenActive) navigator.vibrate?.(120); } catch { /* not supported */ }
   try {
     audioCtx = audioCtx ?? new (window.AudioContext || window.webkitAudioContext)();
     if (audioCtx.state !== "running") return; // browsers start audio only after a user gesture
@@ -110,7 +112,7 @@ function renderSettings() {
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
-      if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.")) room.leave();
+      if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
   );
 }
@@ -402,13 +404,25 @@ class Room {
         this.view = m.view;
         if (m.view?.result) this.result = m.view.result;
         this.render();
+        if (this.pending?.retryOnView) {
+          this.pending.retryOnView = false;
+          this.retryPending();
+        }
+        break;
+      case "ack":
+        if (this.pending && m.clientMsgId === this.pending.id) {
+          this.pending = null;
+          if (this.table?.busy) { this.table.busy = false; this.table.render(); }
+        }
         break;
       case "result":
         this.result = m.result;
         this.render();
         break;
       case "error":
+        if (m.code === "stale_version" && this.onStale(m)) break;
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
+        if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
         if (this.table && this.table.busy) { this.table.busy = false; this.table.render(); }
         break;
       default:
@@ -422,6 +436,47 @@ class Room {
     if (this.lobby?.phase === "playing" && this.view) return "playing";
     if (this.lobby?.phase === "lobby") return "lobby";
     return this.view ? "playing" : "lobby";
+  }
+
+  /** Send an action; remember it so a stale_version refusal of a simultaneous decision can be re-sent. */
+  sendAction(action, tries = 0) {
+    const version = this.conn.version;
+    const id = this.conn.sendAction(action);
+    if (!id) {
+      toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
+      if (this.table) { this.table.busy = false; this.table.render(); }
+      this.pending = null;
+      return;
+    }
+    this.pending = { id, action, version, tries, retryOnView: false };
+    this.table?.lock();
+  }
+
+  /**
+   * stale_version: another change landed first. Choices that do not depend on the others' moves (초이스,
+   * 교환, 선언, 다음 판, 리바이) are re-sent on the newest view if it still offers them; a bet is decided again.
+   */
+  onStale(msg) {
+    const p = this.pending;
+    if (!p || (msg.clientMsgId && msg.clientMsgId !== p.id)) return false;
+    const simultaneous = ["choose", "draw", "declare", "ready", "rebuy"].includes(p.action.type);
+    if (!simultaneous || p.tries >= 3) {
+      this.pending = null;
+      toast("그사이 상황이 바뀌었어요. 다시 골라 주세요.", "info");
+      return false;
+    }
+    this.staleRetries = (this.staleRetries ?? 0) + 1;
+    if ((this.conn.version ?? 0) > p.version) this.retryPending();
+    else p.retryOnView = true;
+    return true;
+  }
+
+  retryPending() {
+    const p = this.pending;
+    if (!p) return;
+    const offered = (this.view?.me?.legalActions ?? []).some((a) => a.type === p.action.type);
+    if (!offered) { this.pending = null; return; }
+    this.sendAction(p.action, p.tries + 1);
   }
 
   isHost() { return !!this.playerId && this.lobby?.hostId === this.playerId; }
@@ -438,7 +493,7 @@ class Room {
         const host = h("div", { class: "table-host" });
         main().replaceChildren(host);
         this.table = new TableUI(host, {
-          onAction: (a) => { if (!this.conn.sendAction(a)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요."); this.table.busy = false; } },
+          onAction: (a) => this.sendAction(a),
           confirm: confirmDialog,
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
@@ -446,7 +501,7 @@ class Room {
         });
         this.screen = "table";
       }
-      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings });
+      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending });
       return;
     }
     this.table?.destroy();

@@ -113,7 +113,8 @@ export class RoomConnection {
   }
 
   isFatal(code) {
-    return ["bad_token", "nickname_taken", "room_full", "spectators_full", "room_not_found"].includes(code);
+    return ["bad_token", "nickname_taken", "nickname_invalid", "room_full", "spectators_full", "too_many_tabs",
+      "room_not_found", "server_full"].includes(code);
   }
 
   scheduleRetry() {

@@ -58,7 +58,7 @@ export class TableUI {
     this.names = ctx.names ?? {};
     this.settings = ctx.settings ?? {};
     this.role = ctx.role;
-    this.busy = false;
+    this.busy = !!ctx.busy;
     const me = view.me;
     const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
     if (key !== this.ui.key) {
@@ -90,10 +90,16 @@ export class TableUI {
 
   send(action) {
     if (this.busy) return;
+    this.lock();
+    this.cb.onAction(action);
+  }
+
+  /** An action is on its way: disable the controls until the answer (view / ack / error) comes. */
+  lock() {
     this.busy = true;
     this.host.querySelectorAll(".actions button, .raise-panel button").forEach((b) => { b.disabled = true; });
-    this.cb.onAction(action);
-    setTimeout(() => { if (this.busy) { this.busy = false; this.render(); } }, 4000);
+    clearTimeout(this.unlockTimer);
+    this.unlockTimer = setTimeout(() => { if (this.busy) { this.busy = false; this.render(); } }, 6000);
   }
 
   // ------------------------------------------------------------------ rendering
@@ -194,8 +200,9 @@ export class TableUI {
     const v = this.view;
     const out = [];
     const korean = v.betting === "korean";
-    if (seat.dealer) out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
-    if (seat.sun && korean) out.push(h("span", { class: "mark sun", title: "선", "aria-label": "선" }, "선"));
+    // Korean-style betting calls the dealer "선"; the others show the D button
+    if (seat.sun && korean) out.push(h("span", { class: "mark sun", title: "선(딜러)", "aria-label": "선" }, "선"));
+    else if (seat.dealer) out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
     if (seat.sb) out.push(h("span", { class: "mark sb", "aria-label": "스몰 블라인드" }, "SB"));
     if (seat.bb) out.push(h("span", { class: "mark bb", "aria-label": "빅 블라인드" }, "BB"));
     if (seat.boss && korean) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스" }, "보스"));
@@ -266,7 +273,7 @@ export class TableUI {
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
-    const winners = new Set((v.awards ?? []).filter((a) => a.potIndex >= 0 || true).map((a) => a.to));
+    const winners = new Set((v.awards ?? []).map((a) => a.to));
     const cls = ["seat"];
     if (compact) cls.push("compact");
     if (isToAct) cls.push("to-act");
@@ -402,7 +409,12 @@ export class TableUI {
     }
     for (const [to, info] of byTo) {
       const e = sd.find((x) => x.id === to);
-      const name = e ? (info.sides.has("low") && !info.sides.has("high") && e.lowName ? e.lowName : e.handName) : null;
+      let name = e ? e.handName : null;
+      if (e && e.lowName) {
+        // hi-lo: name what the winner declared (스윙 = both)
+        if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
+        else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
+      }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
     if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
@@ -446,6 +458,7 @@ export class TableUI {
     area.append(this.renderMyCards(seat));
     const ctl = this.renderControls(seat);
     area.append(ctl);
+    area.append(h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, this.isMyTurn(v) ? "내 차례예요" : ""));
     const tip = this.renderTip();
     if (tip) area.append(tip);
     return area;
@@ -588,12 +601,16 @@ export class TableUI {
     const me = v.me;
     const box = h("div", { class: "controls", "data-testid": "controls" });
     const lg = me.legalActions ?? [];
+    if (seat.status === "eliminated" || seat.status === "left") {
+      box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
+      return box;
+    }
     if (v.phase === "choice") return this.choiceControls(box);
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
       if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", onclick: () => this.send({ type: "ready" }) }, "다음 판")));
+        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판")));
       else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
       return box;
     }
