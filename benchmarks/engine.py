@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pokerroom.engine import apply, setup  # noqa: E402
-from pokerroom.engine.state import State  # noqa: E402
-from pokerroom.engine.view import legal_actions  # noqa: E402
+from pokerroom.engine import apply, setup
+from pokerroom.engine.state import State
+from pokerroom.engine.view import legal_actions
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
 PLAYERS = 4

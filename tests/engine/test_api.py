@@ -3,6 +3,7 @@ leaving, blind increases, dealer rules, end conditions and the public log."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -212,7 +213,7 @@ def test_leave_folds_keeps_chips_and_auto_dies_every_hand() -> None:
     hand = s.hand
     assert hand is not None
     leaver = next(p for p in hand.order if p != hand.rnd.to_act)  # type: ignore[union-attr]
-    s, ev = apply(s, leaver, {"type": "leave"}, 10)
+    s, _ev = apply(s, leaver, {"type": "leave"}, 10)
     assert s.hand.bettors[leaver].folded  # type: ignore[union-attr]
     seat = s.seat_of(leaver)
     assert seat is not None and seat.status == "left" and seat.stack == 990
@@ -240,7 +241,7 @@ def test_game_ends_when_one_connected_player_with_chips_is_left() -> None:
     check_chips(s)
 
 
-# ------------------------------------------------------------------------------------------------- levels, dealers, ends
+# ------------------------------------------------------------------------------- levels, dealers, ends
 
 
 def _next_hand(s: State) -> State:
@@ -269,7 +270,7 @@ def test_dealer_rotates_and_winner_rule_gives_button_to_last_winner() -> None:
     for _ in range(3):
         s = _next_hand(s)
         seats.append(s.hand.dealer_seat)  # type: ignore[union-attr]
-    assert all((b - a) % 3 == 1 for a, b in zip(seats, seats[1:], strict=False))
+    assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(seats))
     w = setup(["a", "b", "c"], {"mode": "badugi", "dealerRule": "winner"}, seed=6)
     for _ in range(4):
         w = _next_hand(w)

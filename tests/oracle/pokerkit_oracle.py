@@ -509,7 +509,7 @@ class Game:
         kinds = {a["type"]: a for a in legal}
         i = self.index[pid]
         stack = pk.stacks[i]
-        with strict(FREE_FOLD_WARNING):
+        with strict():
             call = pk.checking_or_calling_amount
         if call is None:
             raise self.fail(f"pokerkit refuses check/call for {pid}")
@@ -669,7 +669,7 @@ class Game:
         to_call = max(pk.bets) - pk.bets[i]
         track = self.track()
         try:
-            with strict(FREE_FOLD_WARNING if to_call == 0 else "\x00never"):
+            with strict(*((FREE_FOLD_WARNING,) if to_call == 0 else ())):
                 if kind == "nl.fold":
                     pk.fold()
                     if to_call == 0:
@@ -766,8 +766,9 @@ class Game:
             self.stats.all_in_hands += 1
         if len(live) == 1:
             winner = live[0]
-            if {a["to"] for a in awards} != {winner}:
-                raise self.fail(f"one player left: pokerkit's winner {winner}, our awards {awards}")
+            if {a["to"] for a in awards} != {winner} or pub["showdown"]:
+                raise self.fail(f"one player left: pokerkit's winner {winner}, our awards {awards}, "
+                                f"our showdown {pub['showdown']}")
             if ours_final != actual:
                 raise self.fail(f"final stacks ours={ours_final} pokerkit={actual}")
             self.stats.one_left += 1

@@ -149,3 +149,26 @@ def test_replay_recipe_reproduces_a_game() -> None:
     for pid, action in game.log:
         state, _ = apply(state, pid, action, 0)
     assert view(state, None) == view(game.state, None)
+
+
+def test_pokerkit_reopens_the_spec_incomplete_raise_case() -> None:
+    """Why ``incomplete-raise`` is a documented difference and not a bug of ours.
+
+    §10: "A 벳 100, B 레이즈 300, C 올인 350(불완전), A는 콜/폴드만 가능" (our betting package enforces it,
+    see tests/betting), but pokerkit lets A re-raise, because A has not acted since B's full raise.
+    """
+    variant = oracle.VARIANTS["holdem-nl"]
+    pk = oracle.make_pk_state(variant, [1010, 1010, 360], 10)  # A = SB, B = BB, C = button
+    with oracle.strict():
+        for _ in range(6):
+            pk.deal_hole()
+        pk.check_or_call()  # C calls 10
+        pk.check_or_call()  # A completes
+        pk.check_or_call()  # B checks
+        pk.burn_card()
+        pk.deal_board(3)
+        pk.complete_bet_or_raise_to(100)  # A
+        pk.complete_bet_or_raise_to(300)  # B: a full raise
+        pk.complete_bet_or_raise_to(350)  # C: all-in, incomplete
+        assert pk.actor_index == 0 and pk.stacks[2] == 0
+        assert pk.can_complete_bet_or_raise_to(550)  # pokerkit: A may raise; §5.3/§10: call or fold only

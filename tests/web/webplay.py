@@ -121,7 +121,7 @@ def dom_card_labels(page: Any) -> set[str]:
     return set(labels)
 
 
-def _click_and_wait(page: Any, selector: str, before: int, timeout: float = 8.0) -> None:
+def _click_and_wait(page: Any, selector: str, before: int, timeout: float = 15.0) -> None:
     page.click(selector)
     end = time.monotonic() + timeout
     while time.monotonic() < end:

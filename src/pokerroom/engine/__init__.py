@@ -10,6 +10,7 @@ Public API::
     view(state, viewer_id | None) -> dict                            # docs/view.md
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
     result(state) -> dict | None
+    pending(state) -> list[str]                                      # who the current phase waits for
     State.to_json() / State.from_json(); state_hash(state)
 
 Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing),
@@ -20,6 +21,7 @@ public log), ``audit`` (invariants).
 
 from __future__ import annotations
 
+from pokerroom.engine.common import pending
 from pokerroom.engine.game import apply, setup
 from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
 from pokerroom.engine.result import result
@@ -35,6 +37,7 @@ __all__ = [
     "apply",
     "deadline",
     "on_timeout",
+    "pending",
     "player_range",
     "resolved_betting",
     "result",

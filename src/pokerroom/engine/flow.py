@@ -1,5 +1,5 @@
-"""The hand lifecycle: start, forced bets, the mode's script, betting rounds, simultaneous phases, showdown,
-hand end, rebuys and the end of the game (poker.md §4, §5.1, §5.4–§5.8, §6.7).
+"""The hand lifecycle: start, forced bets, the mode's script, betting rounds, simultaneous phases, up to
+the hand's end (poker.md §4, §5.1, §5.4, §5.8); awards are :mod:`showdown`'s, what follows :mod:`lifecycle`'s.
 
 Hand phases and what moves them (h11-style: every transition the code makes is in this table, and
 :func:`goto` refuses any other):
@@ -36,15 +36,27 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.betting import Bettor, Pot
-from pokerroom.cards import Card
+from pokerroom.betting import Bettor
+from pokerroom.cards import SUIT_STRENGTH, Card
+from pokerroom.engine.common import (
+    SIMULTANEOUS,
+    Events,
+    bt_can_act,
+    build_pots,
+    in_hand,
+    is_left,
+    pending,
+    pots_json,
+    rules,
+    seat_by_id,
+    turn_ms,
+)
 from pokerroom.engine.deal import burn, deal_round, fresh_deck, indian_deck_for_hand, replace_cards
 from pokerroom.engine.log import emit
-from pokerroom.engine.modes import Draw, Indian, ModeRules, Stud, Valued, rules_for
+from pokerroom.engine.modes import ModeRules
 from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.showdown import end_hand
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
-
-Events = list[dict[str, Any]]
 
 TRANSITIONS: dict[tuple[str, str], str] = {
     ("deal", "choiceStep"): "choice",
@@ -63,11 +75,6 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     ("declare", "oneLeft"): "handEnd",
 }
 
-SIMULTANEOUS = ("choice", "draw", "declare")
-HAND_END_MS = 4_000
-REBUY_MS = 15_000
-AWAY_MS = 5_000
-SAFETY_HANDS = 300
 
 
 def goto(hand: Hand, trigger: str) -> None:
@@ -82,80 +89,6 @@ def goto(hand: Hand, trigger: str) -> None:
 # helpers
 
 
-def rules(state: State) -> ModeRules:
-    return rules_for(state.options)
-
-
-def seat_by_id(state: State, pid: str) -> Seat:
-    for s in state.seats:
-        if s.id == pid:
-            return s
-    raise KeyError(pid)
-
-
-def is_left(state: State, pid: str) -> bool:
-    return seat_by_id(state, pid).status == "left"
-
-
-def in_hand(hand: Hand) -> list[str]:
-    """Players who have not folded, in seat order from the seat after the dealer."""
-    return [pid for pid in hand.order if not hand.bettors[pid].folded]
-
-
-def sync_stacks(state: State, *, force: bool = False) -> None:
-    """Seats mirror the bettors' stacks while a hand runs (the bettors are the source of truth then).
-
-    After the hand has ended the seats are the truth (rebuys change them), so only ``force`` syncs then.
-    """
-    hand = state.hand
-    if hand is None or (not force and (hand.phase == "handEnd" or state.phase != "playing")):
-        return
-    for s in state.seats:
-        b = hand.bettors.get(s.id)
-        if b is not None:
-            s.stack = b.stack
-
-
-def turn_ms(state: State, pid: str) -> int:
-    """Betting turn length: turnSeconds, or 5 s for an away player (§5.8, §8.5)."""
-    return AWAY_MS if seat_by_id(state, pid).away else state.options.turn_seconds * 1000
-
-
-def simultaneous_ms(state: State, pid: str) -> int:
-    """Choice/draw/declare: turnSeconds + 10 s for everyone; an away player is timed out after 5 s."""
-    return AWAY_MS if seat_by_id(state, pid).away else (state.options.turn_seconds + 10) * 1000
-
-
-def pending(state: State) -> list[str]:
-    """Who the current phase waits for (view ``pending``)."""
-    if state.phase == "rebuy":
-        return [pid for pid in state.rebuy_pending if not seat_by_id(state, pid).rebuy_decided]
-    hand = state.hand
-    if state.phase != "playing" or hand is None:
-        return []
-    if hand.phase == "betting":
-        return [hand.rnd.to_act] if hand.rnd is not None and hand.rnd.to_act is not None else []
-    if hand.phase == "choice":
-        return [pid for pid in in_hand(hand) if hand.players[pid].chosen is None]
-    if hand.phase == "draw":
-        return [pid for pid in in_hand(hand) if hand.players[pid].draw_pending is None]
-    if hand.phase == "declare":
-        return [pid for pid in in_hand(hand) if hand.players[pid].declare is None]
-    if hand.phase == "handEnd":
-        return [pid for pid in hand.order if not hand.players[pid].ready]
-    return []
-
-
-def rebuy_possible(state: State, seat: Seat) -> bool:
-    """§5.6: rebuys left, and not right after the last hand of a ``hands`` game."""
-    opts = state.options
-    if opts.rebuy == "off":
-        return False
-    if opts.rebuy == "limited" and seat.rebuys >= opts.rebuy_limit:
-        return False
-    return not (opts.end_condition == "hands" and state.hands_played >= opts.hand_limit)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # hand start
 
@@ -163,9 +96,7 @@ def rebuy_possible(state: State, seat: Seat) -> bool:
 def start_hand(state: State, now: int, ev: Events) -> None:
     """§5.1 steps 1–5, then run the script until somebody must decide."""
     parts = [s for s in state.seats if s.status in ("playing", "left") and s.stack > 0]
-    if len(parts) < 2:
-        finish(state, ev, "lastStanding" if state.options.end_condition == "lastStanding" else "noOpponents")
-        return
+    assert len(parts) >= 2, "lifecycle.end_reason ends the game before a hand without opponents"
     dealer = choose_dealer(state, parts)
     n = len(state.seats)
     by_seat = {s.seat: s for s in parts}
@@ -300,6 +231,7 @@ def advance(state: State, now: int, ev: Events) -> None:
         if len(in_hand(hand)) <= 1:
             if hand.phase == "betting":
                 end_round(state, hand, ev)
+            goto(hand, "oneLeft")
             end_hand(state, now, ev, one_left=True)
             return
         if hand.phase == "betting":
@@ -314,6 +246,7 @@ def advance(state: State, now: int, ev: Events) -> None:
             continue
         # phase "deal": the next step of the script
         if hand.step >= len(script):
+            goto(hand, "showdown")
             end_hand(state, now, ev, one_left=False)
             return
         kind, arg = script[hand.step]
@@ -402,10 +335,6 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
                      "toAct": hand.rnd.to_act, "boss": hand.boss})
 
 
-def bt_can_act(b: Bettor) -> bool:
-    return not b.folded and not b.all_in and b.stack > 0
-
-
 def end_round(state: State, hand: Hand, ev: Events) -> None:
     """Round end: return an uncalled top bet, clear round bets, rebuild the pots (§5.5)."""
     back = bt.return_uncalled(hand.bettors)
@@ -421,28 +350,12 @@ def end_round(state: State, hand: Hand, ev: Events) -> None:
     emit(state, ev, {"type": "roundEnd", "street": hand.street, "pots": pots_json(hand.pots)})
 
 
-def build_pots(hand: Hand, *, settled_only: bool = False) -> list[Pot]:
-    """§5.5 pots from the hand totals (``settled_only``: without this round's bets, e.g. posted blinds)."""
-    contributions = [
-        (pid, hand.bettors[pid].committed_total - (hand.bettors[pid].committed_round if settled_only else 0),
-         hand.bettors[pid].folded, hand.bettors[pid].all_in)
-        for pid in hand.order
-    ]
-    return bt.build_pots(contributions, hand.order, hand.dead)
-
-
-def pots_json(pots: list[Pot]) -> list[dict[str, Any]]:
-    return [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
-
-
 # ---------------------------------------------------------------------------------------------------------
 # simultaneous phases
 
 
 def auto_choice(cards: list[Card]) -> tuple[int, int]:
     """§8.5: discard the lowest card (rank, then suit), open the lowest of the remaining three."""
-    from pokerroom.cards import SUIT_STRENGTH
-
     def key(c: Card) -> tuple[int, int]:
         return (c.rank, SUIT_STRENGTH[c.suit])
 
@@ -506,292 +419,3 @@ def _resolve_simultaneous(state: State, hand: Hand, ev: Events) -> None:
         sides = {pid: hand.players[pid].declare for pid in in_hand(hand)}
         emit(state, ev, {"type": "declares", "sides": sides})
         goto(hand, "allDeclared")
-
-
-# ---------------------------------------------------------------------------------------------------------
-# hand end
-
-
-def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
-    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result."""
-    hand = state.hand
-    assert hand is not None
-    goto(hand, "oneLeft" if one_left else "showdown")
-    hand.rnd = None
-    for b in hand.bettors.values():
-        b.committed_round = 0
-    mode = rules(state)
-    is_indian = isinstance(mode, Indian)
-    penalties = sum(int(p["amount"]) for p in hand.penalties)
-    awards: list[dict[str, Any]] = []
-    carried = 0
-    hand.pots = build_pots(hand)
-    if one_left:
-        winner = in_hand(hand)[0]
-        hand.one_left = True
-        hand.showdown = []
-        for i, pot in enumerate(hand.pots):
-            awards.append({"potIndex": i, "to": winner, "amount": pot.amount, "side": None})
-        if penalties:
-            awards.append({"potIndex": -1, "to": winner, "amount": penalties, "side": None})
-    else:
-        awards, carried = _showdown(state, hand, mode, penalties, ev)
-    if is_indian:
-        _indian_reveal(state, hand, ev)
-    for a in awards:
-        hand.bettors[a["to"]].stack += a["amount"]
-        emit(state, ev, {"type": "award", **a})
-    if carried:
-        state.carry_over += carried
-        emit(state, ev, {"type": "carry", "amount": carried})
-    hand.awards = awards
-    hand.winners = list(dict.fromkeys(a["to"] for a in awards))
-    _record_stats(state, hand, awards)
-    sync_stacks(state, force=True)
-    state.hands_played += 1
-    hand.deadline_at = now + HAND_END_MS
-    emit(state, ev, {"type": "handEnd", "handNo": hand.hand_no, "winners": list(hand.winners),
-                     "oneLeft": hand.one_left})
-    for pid in hand.order:
-        s = seat_by_id(state, pid)
-        if s.stack == 0 and s.status == "playing":
-            s.status = "busted"
-            emit(state, ev, {"type": "busted", "player": pid})
-        if s.status == "left":
-            hand.players[pid].ready = True
-    if _connected_with_chips(state) <= 1:
-        after_hand(state, now, ev, force_end=True)
-        return
-    if not pending(state):
-        after_hand(state, now, ev)
-
-
-def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
-              ev: Events) -> tuple[list[dict[str, Any]], int]:
-    contenders = in_hand(hand)
-    values: dict[str, Valued] = {pid: mode.evaluate(hand, pid) for pid in contenders}
-    entries = []
-    shown = contenders
-    if isinstance(mode, Indian):  # everyone dealt in is revealed, folded players included
-        shown = [pid for pid in hand.order if hand.players[pid].forehead is not None]
-    for pid in shown:
-        p = hand.players[pid]
-        v = values.get(pid) or mode.evaluate(hand, pid)
-        entry: dict[str, Any] = {
-            "id": pid,
-            "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
-            "best": [c.to_json() for c in v.high.cards],
-            "handName": str(v.high.name),
-        }
-        if state.options.mode == "sevenHiLo":
-            entry["lowName"] = None if v.low is None else str(v.low.name)
-            entry["declare"] = p.declare
-        p.shown = True
-        entries.append(entry)
-    hand.showdown = entries
-    emit(state, ev, {"type": "showdown", "entries": entries})
-    high = {pid: v.high for pid, v in values.items()}
-    carried = 0
-    if isinstance(mode, Indian):
-        raw, carried = bt.award_indian(hand.pots, high, hand.order, state.options.indian_tie, penalties,
-                                       _is_last_hand(state))
-    elif state.options.mode == "sevenHiLo":
-        low = {pid: v.low for pid, v in values.items()}
-        declares: dict[str, Any] = {pid: hand.players[pid].declare or "high" for pid in contenders}
-        raw = bt.award_hilo(hand.pots, declares, high, low, hand.order)
-    else:
-        raw = bt.award_pots(hand.pots, high, hand.order)
-    _remember_best(state, hand, mode, values)
-    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], carried
-
-
-def _is_last_hand(state: State) -> bool:
-    opts = state.options
-    nxt = state.hands_played + 1
-    if opts.end_condition == "hands":
-        return nxt >= opts.hand_limit
-    return nxt >= SAFETY_HANDS
-
-
-def _indian_reveal(state: State, hand: Hand, ev: Events) -> None:
-    cards: dict[str, Any] = {}
-    for pid in hand.order:
-        p = hand.players[pid]
-        p.shown = True
-        cards[pid] = {"forehead": None if p.forehead is None else p.forehead.to_json(),
-                      "hole": [c.to_json() for c in p.hole]}
-    emit(state, ev, {"type": "indianReveal", "cards": cards})
-
-
-def _remember_best(state: State, hand: Hand, mode: ModeRules, values: dict[str, Valued]) -> None:
-    """stats.bestHand: the best high hand shown at any showdown of the game (one evaluator per game, so the
-    integer keys of its values compare; an equal later hand does not replace the first one)."""
-    best_pid = None
-    for pid, v in values.items():
-        if best_pid is None or v.high > values[best_pid].high:
-            best_pid = pid
-    if best_pid is None:
-        return
-    key = int(values[best_pid].high.key)
-    if state.best_hand is not None and key <= int(state.best_hand["key"]):
-        return
-    state.best_hand = {"playerId": best_pid, "handName": str(values[best_pid].high.name),
-                       "handNo": hand.hand_no, "key": key}
-
-
-def _record_stats(state: State, hand: Hand, awards: list[dict[str, Any]]) -> None:
-    """stats.biggestPot (total chips awarded in one hand) and the dealerRule=winner candidate."""
-    total = sum(int(a["amount"]) for a in awards)
-    state.last_winner = None
-    if awards:
-        biggest_index = max(range(len(hand.pots)), key=lambda i: hand.pots[i].amount) if hand.pots else -1
-        winners = [a["to"] for a in awards if a["potIndex"] == biggest_index] or [awards[0]["to"]]
-        order = hand.order
-        winners = sorted(dict.fromkeys(winners), key=order.index)
-        state.last_winner = winners[0]
-        if state.biggest_pot is None or total > int(state.biggest_pot["amount"]):
-            state.biggest_pot = {"handNo": hand.hand_no, "amount": total,
-                                 "winners": list(dict.fromkeys(a["to"] for a in awards))}
-
-
-def _connected_with_chips(state: State) -> int:
-    """§6.7 common end rule: connected players who have chips (or may still rebuy)."""
-    count = 0
-    for s in state.seats:
-        if s.status == "playing" and s.stack > 0:
-            count += 1
-        elif s.status == "busted" and rebuy_possible(state, s):
-            count += 1
-    return count
-
-
-# ---------------------------------------------------------------------------------------------------------
-# after the hand: blinds, busts, rebuys, end of game
-
-
-def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -> None:
-    """§5.1 step 9, §5.6, §5.7, §6.7."""
-    hand = state.hand
-    assert hand is not None
-    hand.deadline_at = None
-    opts = state.options
-    if opts.mode == "indian":
-        state.indian_deck = hand.deck
-        for pid in hand.order:
-            p = hand.players[pid]
-            state.indian_used.extend(([p.forehead] if p.forehead else []) + list(p.hole))
-        hand.deck = []
-    if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0:
-        cap = opts.starting_chips // 5
-        new = min(state.base_unit * 2, cap)
-        if new > state.base_unit:
-            state.base_unit = new
-            state.level += 1
-            emit(state, ev, {"type": "blindUp", "baseUnit": new, "level": state.level})
-    eliminated: list[str] = []
-    state.rebuy_pending = []
-    for s in state.seats:
-        if s.id not in hand.bettors:
-            continue
-        if s.stack == 0 and s.status in ("busted", "left"):
-            if s.status == "busted" and rebuy_possible(state, s) and not force_end:
-                state.rebuy_pending.append(s.id)
-                s.rebuy_decided = False
-            else:
-                eliminate(state, s, hand.hand_no, ev, eliminated)
-    if force_end:
-        finish(state, ev, "noOpponents")
-        return
-    if state.rebuy_pending:
-        state.phase = "rebuy"
-        state.rebuy_deadline_at = now + REBUY_MS
-        for pid in list(state.rebuy_pending):
-            if is_left(state, pid):
-                decide_rebuy(state, pid, False, now, ev, resume=False)
-        if pending(state):
-            return
-    next_hand(state, now, ev)
-
-
-def eliminate(state: State, s: Seat, hand_no: int, ev: Events, group: list[str] | None = None) -> None:
-    if s.status != "left":
-        s.status = "eliminated"
-    s.eliminated_at_hand = hand_no
-    if state.elimination_seq and all(
-        seat_by_id(state, pid).eliminated_at_hand == hand_no for pid in state.elimination_seq[-1]
-    ):
-        state.elimination_seq[-1].append(s.id)
-    else:
-        state.elimination_seq.append([s.id])
-    emit(state, ev, {"type": "eliminated", "player": s.id, "handNo": hand_no})
-
-
-def decide_rebuy(state: State, pid: str, accept: bool, now: int, ev: Events, *, resume: bool = True) -> None:
-    s = seat_by_id(state, pid)
-    s.rebuy_decided = True
-    if accept:
-        s.stack = state.options.starting_chips
-        s.rebuys += 1
-        s.status = "playing"
-    emit(state, ev, {"type": "rebuy", "player": pid, "accept": accept})
-    if not accept:
-        hand_no = state.hand.hand_no if state.hand is not None else 0
-        eliminate(state, s, hand_no, ev)
-    if resume and not pending(state):
-        next_hand(state, now, ev)
-
-
-def end_reason(state: State) -> str | None:
-    """§6.7: why the game ends now, or None to play on."""
-    opts = state.options
-    if opts.end_condition == "hands" and state.hands_played >= opts.hand_limit:
-        return "hands"
-    if opts.end_condition == "lastStanding" and state.hands_played >= SAFETY_HANDS:
-        return "safety"
-    with_chips = [s for s in state.seats if s.status in ("playing", "left") and s.stack > 0]
-    if len(with_chips) <= 1:
-        return "lastStanding" if opts.end_condition == "lastStanding" else "noOpponents"
-    if sum(1 for s in with_chips if s.status == "playing") <= 1:
-        return "noOpponents"
-    return None
-
-
-def next_hand(state: State, now: int, ev: Events) -> None:
-    state.phase = "playing"
-    state.rebuy_pending = []
-    state.rebuy_deadline_at = None
-    for s in state.seats:
-        s.rebuy_decided = False
-    reason = end_reason(state)
-    if reason is not None:
-        finish(state, ev, reason)
-        return
-    start_hand(state, now, ev)
-
-
-def finish(state: State, ev: Events, reason: str) -> None:
-    """The game is over (§6.7); chips carried over in Indian go back to nobody: they stay in carryOver."""
-    state.phase = "finished"
-    state.end_reason = reason
-    state.rebuy_pending = []
-    state.rebuy_deadline_at = None
-    if state.hand is not None:
-        state.hand.deadline_at = None
-    emit(state, ev, {"type": "gameEnd", "reason": reason})
-
-
-__all__ = [
-    "SIMULTANEOUS",
-    "TRANSITIONS",
-    "Draw",
-    "Stud",
-    "advance",
-    "after_hand",
-    "auto_simultaneous",
-    "decide_rebuy",
-    "end_hand",
-    "fold_out_of_turn",
-    "goto",
-    "pending",
-    "start_hand",
-]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import flow
+from pokerroom.engine import common, flow, lifecycle
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
@@ -66,7 +66,8 @@ def setup(player_ids: list[str], options: PokerOptions | dict[str, Any] | None =
     )
     ev: Events = []
     flow.start_hand(state, now_ms, ev)
-    flow.sync_stacks(state)
+    lifecycle.settle(state, now_ms, ev)
+    common.sync_stacks(state)
     return state
 
 
@@ -101,7 +102,8 @@ def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State
         else:  # rebuy
             _rebuy(s, player_id, act, now_ms, ev)
         _came_back(s, seat, ev)
-    flow.sync_stacks(s)
+    lifecycle.settle(s, now_ms, ev)
+    common.sync_stacks(s)
     return s, ev
 
 
@@ -176,7 +178,7 @@ def _draw(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> 
     hole_ids = {c.id for c in p.hole}
     if len(set(ids)) != len(ids) or not set(ids) <= hole_ids:
         raise reject(BAD_CARDS)
-    mode = flow.rules(state)
+    mode = common.rules(state)
     assert isinstance(mode, Draw)
     if not mode.draw_allowed(list(p.hole), ids):
         limit, with_ace = mode.draw_limits(list(p.hole))
@@ -210,8 +212,6 @@ def _ready(state: State, pid: str, now: int, ev: Events) -> None:
         raise reject(ALREADY_READY)
     hand.players[pid].ready = True
     emit(state, ev, {"type": "ready", "player": pid})
-    if not flow.pending(state):
-        flow.after_hand(state, now, ev)
 
 
 def _rebuy(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
@@ -220,7 +220,7 @@ def _rebuy(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) ->
     seat = state.seat_of(pid)
     if pid not in state.rebuy_pending or seat is None or seat.rebuy_decided:
         raise reject(NO_REBUY)
-    flow.decide_rebuy(state, pid, bool(act["accept"]), now, ev)
+    lifecycle.decide_rebuy(state, pid, bool(act["accept"]), now, ev)
 
 
 def _leave(state: State, seat: Seat, now: int, ev: Events) -> None:
@@ -235,9 +235,9 @@ def _leave(state: State, seat: Seat, now: int, ev: Events) -> None:
         return
     if state.phase == "rebuy":
         if seat.id in state.rebuy_pending and not seat.rebuy_decided:
-            flow.decide_rebuy(state, seat.id, False, now, ev)
-        if state.phase != "finished" and state.phase == "rebuy" and flow._connected_with_chips(state) <= 1:
-            flow.finish(state, ev, "noOpponents")
+            lifecycle.decide_rebuy(state, seat.id, False, now, ev)
+        if state.phase == "rebuy" and common.connected_with_chips(state) <= 1:
+            lifecycle.finish(state, ev, "noOpponents")
         return
     hand = state.hand
     if hand is None:
@@ -245,11 +245,7 @@ def _leave(state: State, seat: Seat, now: int, ev: Events) -> None:
     if hand.phase == "handEnd":
         if seat.id in hand.players:
             hand.players[seat.id].ready = True
-        if flow._connected_with_chips(state) <= 1:
-            flow.after_hand(state, now, ev, force_end=True)
-        elif not flow.pending(state):
-            flow.after_hand(state, now, ev)
-        return
+        return  # lifecycle.settle moves on (or ends the game) after apply
     b = hand.bettors.get(seat.id)
     if b is not None and not b.folded and not b.all_in:
         flow.fold_out_of_turn(state, hand, seat.id, ev)

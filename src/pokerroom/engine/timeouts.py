@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import flow
+from pokerroom.engine import common, flow, lifecycle
 from pokerroom.engine.game import bet_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.state import State
@@ -35,17 +35,17 @@ def deadline(state: State) -> int | None:
         return None
     if hand.phase in ("betting", "handEnd"):
         return hand.deadline_at
-    if hand.phase in flow.SIMULTANEOUS:
-        waiting = flow.pending(state)
+    if hand.phase in common.SIMULTANEOUS:
+        waiting = common.pending(state)
         if not waiting:
             return None
-        return hand.phase_started_at + min(flow.simultaneous_ms(state, pid) for pid in waiting)
+        return hand.phase_started_at + min(common.simultaneous_ms(state, pid) for pid in waiting)
     return None
 
 
 def _strike(state: State, pid: str, phase: str, ev: Events) -> None:
     """Count a timeout; the second in a row marks the player away (§5.8)."""
-    seat = flow.seat_by_id(state, pid)
+    seat = common.seat_by_id(state, pid)
     emit(state, ev, {"type": "timeout", "player": pid, "phase": phase})
     seat.timeouts_in_row += 1
     if seat.timeouts_in_row >= 2 and not seat.away:
@@ -71,12 +71,13 @@ def on_timeout(state: State, now_ms: int) -> tuple[State, Events]:
     s = state.clone()
     ev: Events = []
     if s.phase == "rebuy":
-        for pid in flow.pending(s):
+        for pid in common.pending(s):
             emit(s, ev, {"type": "timeout", "player": pid, "phase": "rebuy"})
-            flow.decide_rebuy(s, pid, False, now_ms, ev, resume=False)
-        if not flow.pending(s) and s.phase == "rebuy":
-            flow.next_hand(s, now_ms, ev)
-        flow.sync_stacks(s)
+            lifecycle.decide_rebuy(s, pid, False, now_ms, ev, resume=False)
+        if not common.pending(s) and s.phase == "rebuy":
+            lifecycle.next_hand(s, now_ms, ev)
+        lifecycle.settle(s, now_ms, ev)
+        common.sync_stacks(s)
         return s, ev
     hand = s.hand
     assert hand is not None
@@ -86,15 +87,15 @@ def on_timeout(state: State, now_ms: int) -> tuple[State, Events]:
         _strike(s, pid, "betting", ev)
         bet_action(s, pid, auto_bet_action(s, pid), now_ms, ev, auto=True)
     elif hand.phase == "handEnd":
-        for pid in flow.pending(s):
+        for pid in common.pending(s):
             hand.players[pid].ready = True
-        flow.after_hand(s, now_ms, ev)
     else:
         phase = hand.phase
-        for pid in flow.pending(s):
-            if now_ms >= hand.phase_started_at + flow.simultaneous_ms(s, pid):
+        for pid in common.pending(s):
+            if now_ms >= hand.phase_started_at + common.simultaneous_ms(s, pid):
                 _strike(s, pid, phase, ev)
                 flow.auto_simultaneous(s, hand, pid, ev)
         flow.advance(s, now_ms, ev)
-    flow.sync_stacks(s)
+    lifecycle.settle(s, now_ms, ev)
+    common.sync_stacks(s)
     return s, ev

@@ -20,7 +20,7 @@ from typing import Any
 
 from pokerroom import betting as bt
 from pokerroom.cards import Card
-from pokerroom.engine import flow
+from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
 from pokerroom.engine.options import uses_blinds
 from pokerroom.engine.result import result
@@ -60,7 +60,7 @@ def _phase(state: State) -> str:
 
 
 def _all_declared(hand: Hand) -> bool:
-    live = flow.in_hand(hand)
+    live = common.in_hand(hand)
     return hand.phase != "declare" and all(hand.players[pid].declare is not None for pid in live)
 
 
@@ -254,14 +254,14 @@ def view(state: State, viewer: str | None) -> JSON:
         "streetName": street_name,
         "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
-        "pots": [] if hand is None else flow.pots_json(hand.pots),
+        "pots": [] if hand is None else common.pots_json(hand.pots),
         "potTotal": 0 if hand is None else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
         "currentBet": hand.rnd.current_bet if hand is not None and hand.rnd is not None else 0,
         "toAct": hand.rnd.to_act if hand is not None and hand.rnd is not None
         and state.phase == "playing" and hand.phase == "betting" else None,
         "boss": hand.boss if hand is not None and hand.rnd is not None else None,
         "deadlineAt": deadline(state),
-        "pending": flow.pending(state),
+        "pending": common.pending(state),
         "showdown": None if hand is None or hand.showdown is None else [dict(e) for e in hand.showdown],
         "awards": None if hand is None or hand.awards is None else [dict(a) for a in hand.awards],
         "penalties": [] if hand is None else [dict(p) for p in hand.penalties],

@@ -21,7 +21,6 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -30,7 +29,7 @@ from pokerroom.server import protocol as P
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
-from pokerroom.server.store import LogRow, Store
+from pokerroom.server.store import GroupWriter, LogRow, Store
 from pokerroom.server.timers import Clock, DeadlineTimer
 from pokerroom.server.tokens import new_room_code, new_seat_token, token_digest, token_matches
 
@@ -165,7 +164,7 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
         self._reaper: asyncio.Task[None] | None = None
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokerroom-store")
+        self._writer = GroupWriter(store)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- lifecycle ------------------------------------------------------------------------------------
@@ -212,7 +211,7 @@ class Rooms:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
-        self._writer.shutdown(wait=True)
+        self._writer.close()
 
     def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int) -> Room:
         options = self.engine.parse_options(meta["options"])
@@ -516,15 +515,15 @@ class Rooms:
     def _broadcast_lobby(self, room: Room) -> None:
         self._broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
 
-    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
-        """Run one store write on the writer thread. The caller holds the room's lock, so this room waits
-        for its write (persist before publish) while every other room keeps going: a slow disk (an fsync,
-        dirty-page throttling) must never freeze the whole server."""
-        await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+    async def _write(self, op: str, *args: Any) -> None:
+        """One store write through the group-commit writer. The caller holds the room's lock, so this room
+        waits for its write (persist before publish) while every other room keeps going: a slow disk (an
+        fsync, dirty-page throttling) must never freeze the whole server."""
+        await self._writer.submit(op, *args)
 
     async def _save_meta(self, room: Room) -> None:
         state = None if room.state is None else self.engine.dump_state(room.state)
-        await self._write(self.store.save, room.code, room.meta(), state, room.version, self.clock.now_ms())
+        await self._write("save", room.code, room.meta(), state, room.version, self.clock.now_ms(), None)
 
     async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
                 sender: Connection | None = None) -> None:
@@ -540,7 +539,7 @@ class Rooms:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         state_text = self.engine.dump_state(new_state)
         t1 = time.perf_counter()
-        await self._write(self.store.save, room.code, room.meta(), state_text, row.version, row.at_ms, row)
+        await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row)
         t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None
@@ -659,5 +658,5 @@ class Rooms:
             for conn in list(room.connections):
                 conn.close(4404)
             room.connections.clear()
-            await self._write(self.store.delete, room.code)
+            await self._write("delete", room.code)
             self.rooms.pop(room.code, None)

@@ -13,6 +13,7 @@ with it every room, for as long as the disk takes to fsync (hundreds of ms on a 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
@@ -102,35 +103,44 @@ class Store:
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
              log: LogRow | None = None) -> None:
         """Upsert the room and append its log row, atomically."""
-        meta_text = json.dumps(meta, ensure_ascii=False, separators=(",", ":"))
+        self.apply_batch([("save", (code, meta, state, version, now_ms, log))])
+
+    def delete(self, code: str) -> None:
+        """Forget a closed room entirely: its chips vanish with it (poker.md §12)."""
+        self.apply_batch([("delete", (code,))])
+
+    def apply_batch(self, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``("save", args)`` / ``("delete", (code,))`` operations in order, in ONE transaction."""
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                self._db.execute(
-                    "INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
-                    "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
-                    "version=excluded.version, updated_ms=excluded.updated_ms",
-                    (code, meta_text, state, version, now_ms),
-                )
-                if log is not None:
-                    self._db.execute(
-                        "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)",
-                        (code, log.version, log.kind, log.player_id, log.client_msg_id,
-                         None if log.action is None else json.dumps(log.action, separators=(",", ":")),
-                         log.at_ms),
-                    )
+                for op, args in ops:
+                    if op == "save":
+                        self._save_rows(*args)
+                    elif op == "delete":
+                        self._db.execute("DELETE FROM rooms WHERE code=?", args)
+                        self._db.execute("DELETE FROM actions WHERE code=?", args)
+                    else:
+                        raise ValueError(f"unknown store operation {op!r}")
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def delete(self, code: str) -> None:
-        """Forget a closed room entirely: its chips vanish with it (poker.md §12)."""
-        with self._lock:
-            self._db.execute("BEGIN")
-            self._db.execute("DELETE FROM rooms WHERE code=?", (code,))
-            self._db.execute("DELETE FROM actions WHERE code=?", (code,))
-            self._db.execute("COMMIT")
+    def _save_rows(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                   log: LogRow | None) -> None:
+        self._db.execute(
+            "INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
+            "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
+            "version=excluded.version, updated_ms=excluded.updated_ms",
+            (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms),
+        )
+        if log is not None:
+            self._db.execute(
+                "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)",
+                (code, log.version, log.kind, log.player_id, log.client_msg_id,
+                 None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms),
+            )
 
     def load_all(self) -> list[StoredRoom]:
         with self._lock:
@@ -157,6 +167,7 @@ class Store:
         return [LogRow(v, k, p, c, None if a is None else json.loads(a), t) for v, k, p, c, a, t in rows]
 
     def close(self) -> None:
+        """Stop the checkpointer and fold the WAL into the database file."""
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(timeout=10)
@@ -167,3 +178,62 @@ class Store:
                 except sqlite3.Error:
                     pass
             self._db.close()
+
+
+class GroupWriter:
+    """Group commit: store writes from every room, batched into one transaction on one thread.
+
+    Why: a write must finish before its change is published (so a crash never loses what players saw),
+    but doing it on the event loop lets one slow disk operation freeze every room, and one thread writing
+    one transaction per change is throttled by GIL hand-offs with the busy event loop. Here each caller
+    awaits a future while the thread takes *everything* pending, commits it at once, and resolves all.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
+        self._cond = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="pokerroom-store", daemon=True)
+        self._thread.start()
+
+    async def submit(self, op: str, *args: Any) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the store writer is closed")
+            self._pending.append((op, args, future))
+            self._cond.notify()
+        await future
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending and not self._closed:
+                    self._cond.wait()
+                if not self._pending:
+                    return
+                batch, self._pending = self._pending, []
+            error: BaseException | None = None
+            try:
+                self._store.apply_batch([(op, args) for op, args, _ in batch])
+            except BaseException as exc:
+                error = exc
+            for _, _, future in batch:
+                future.get_loop().call_soon_threadsafe(_settle, future, error)
+
+    def close(self) -> None:
+        """Finish what is pending, then stop the thread."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        self._thread.join(timeout=30)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -1,0 +1,149 @@
+"""Between hands: hand-end readiness, blind increases, busts, rebuys, eliminations and the end of the game
+(poker.md §5.1 step 9, §5.6, §5.7, §6.7).
+
+Rules:
+- After ``handEnd`` (everyone ready, or 4 s): blinds double every ``blindUpEvery`` hands (capped at
+  startingChips / 5); a busted player with rebuys left is asked (15 s, default no) unless the game is over
+  (``hands``: never after the last hand); otherwise they are eliminated. ``left`` players never rebuy.
+- The game ends after ``handLimit`` hands, when one player has chips (``lastStanding``), at 300 hands
+  (safety), or at once when at most one connected player has chips (or may still rebuy).
+- :func:`settle` is called after every change: it moves the game on whenever nobody needs to be waited for.
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine import flow
+from pokerroom.engine.common import (
+    REBUY_MS,
+    SAFETY_HANDS,
+    Events,
+    connected_with_chips,
+    is_left,
+    pending,
+    rebuy_possible,
+    seat_by_id,
+)
+from pokerroom.engine.log import emit
+from pokerroom.engine.state import Seat, State
+
+
+def settle(state: State, now: int, ev: Events) -> None:
+    """Move on from a finished hand when nobody needs to be waited for (or nobody is left to play)."""
+    while state.phase == "playing" and state.hand is not None and state.hand.phase == "handEnd":
+        if connected_with_chips(state) <= 1:
+            after_hand(state, now, ev, force_end=True)
+        elif not pending(state):
+            after_hand(state, now, ev)
+        else:
+            return
+
+
+def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -> None:
+    """§5.1 step 9, §5.6, §5.7, §6.7."""
+    hand = state.hand
+    assert hand is not None
+    hand.deadline_at = None
+    opts = state.options
+    if opts.mode == "indian":
+        state.indian_deck = hand.deck
+        for pid in hand.order:
+            p = hand.players[pid]
+            state.indian_used.extend(([p.forehead] if p.forehead else []) + list(p.hole))
+        hand.deck = []
+    if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0:
+        cap = opts.starting_chips // 5
+        new = min(state.base_unit * 2, cap)
+        if new > state.base_unit:
+            state.base_unit = new
+            state.level += 1
+            emit(state, ev, {"type": "blindUp", "baseUnit": new, "level": state.level})
+    eliminated: list[str] = []
+    state.rebuy_pending = []
+    for s in state.seats:
+        if s.id not in hand.bettors:
+            continue
+        if s.stack == 0 and s.status in ("busted", "left"):
+            if s.status == "busted" and rebuy_possible(state, s) and not force_end:
+                state.rebuy_pending.append(s.id)
+                s.rebuy_decided = False
+            else:
+                eliminate(state, s, hand.hand_no, ev, eliminated)
+    if force_end:
+        finish(state, ev, "noOpponents")
+        return
+    if state.rebuy_pending:
+        state.phase = "rebuy"
+        state.rebuy_deadline_at = now + REBUY_MS
+        for pid in list(state.rebuy_pending):
+            if is_left(state, pid):
+                decide_rebuy(state, pid, False, now, ev, resume=False)
+        if pending(state):
+            return
+    next_hand(state, now, ev)
+
+
+def eliminate(state: State, s: Seat, hand_no: int, ev: Events, group: list[str] | None = None) -> None:
+    if s.status != "left":
+        s.status = "eliminated"
+    s.eliminated_at_hand = hand_no
+    if state.elimination_seq and all(
+        seat_by_id(state, pid).eliminated_at_hand == hand_no for pid in state.elimination_seq[-1]
+    ):
+        state.elimination_seq[-1].append(s.id)
+    else:
+        state.elimination_seq.append([s.id])
+    emit(state, ev, {"type": "eliminated", "player": s.id, "handNo": hand_no})
+
+
+def decide_rebuy(state: State, pid: str, accept: bool, now: int, ev: Events, *, resume: bool = True) -> None:
+    s = seat_by_id(state, pid)
+    s.rebuy_decided = True
+    if accept:
+        s.stack = state.options.starting_chips
+        s.rebuys += 1
+        s.status = "playing"
+    emit(state, ev, {"type": "rebuy", "player": pid, "accept": accept})
+    if not accept:
+        hand_no = state.hand.hand_no if state.hand is not None else 0
+        eliminate(state, s, hand_no, ev)
+    if resume and not pending(state):
+        next_hand(state, now, ev)
+
+
+def end_reason(state: State) -> str | None:
+    """§6.7: why the game ends now, or None to play on."""
+    opts = state.options
+    if opts.end_condition == "hands" and state.hands_played >= opts.hand_limit:
+        return "hands"
+    if opts.end_condition == "lastStanding" and state.hands_played >= SAFETY_HANDS:
+        return "safety"
+    with_chips = [s for s in state.seats if s.status in ("playing", "left") and s.stack > 0]
+    if len(with_chips) <= 1:
+        return "lastStanding" if opts.end_condition == "lastStanding" else "noOpponents"
+    if sum(1 for s in with_chips if s.status == "playing") <= 1:
+        return "noOpponents"
+    return None
+
+
+def next_hand(state: State, now: int, ev: Events) -> None:
+    state.phase = "playing"
+    state.rebuy_pending = []
+    state.rebuy_deadline_at = None
+    for s in state.seats:
+        s.rebuy_decided = False
+    reason = end_reason(state)
+    if reason is not None:
+        finish(state, ev, reason)
+        return
+    flow.start_hand(state, now, ev)
+
+
+def finish(state: State, ev: Events, reason: str) -> None:
+    """The game is over (§6.7); chips carried over in Indian go back to nobody: they stay in carryOver."""
+    state.phase = "finished"
+    state.end_reason = reason
+    state.rebuy_pending = []
+    state.rebuy_deadline_at = None
+    if state.hand is not None:
+        state.hand.deadline_at = None
+    emit(state, ev, {"type": "gameEnd", "reason": reason})

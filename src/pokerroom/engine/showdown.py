@@ -1,0 +1,167 @@
+"""The end of a hand: pots, showdown values, awards, the Indian reveal and the game statistics
+(poker.md §5.1 steps 6–8, §5.5, §6.1–§6.6, §8.6 stats).
+
+Rules:
+- One player left: every pot (and any Indian penalty) goes to them, no card is shown (Indian: all are).
+- Otherwise the pots are rebuilt from the hand totals and awarded side pots first by
+  :mod:`pokerroom.betting` (plain, hi-lo with declarations, or Indian with carry-over and penalties); the
+  players who reached the showdown show every card, with the Korean hand name (and the low for hi-lo).
+- Chips that nobody wins in Indian poker (a tie under ``carry``) stay in ``carryOver`` for the next hand.
+- Players left with no chip become ``busted``; what happens to them is :mod:`lifecycle`'s business.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom import betting as bt
+from pokerroom.engine.common import (
+    HAND_END_MS,
+    SAFETY_HANDS,
+    Events,
+    build_pots,
+    in_hand,
+    rules,
+    seat_by_id,
+    sync_stacks,
+)
+from pokerroom.engine.log import emit
+from pokerroom.engine.modes import Indian, ModeRules, Valued
+from pokerroom.engine.state import Hand, State
+
+
+def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
+    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result."""
+    hand = state.hand
+    assert hand is not None
+    assert hand.phase == "handEnd", "flow.goto moves the hand to handEnd first"
+    hand.rnd = None
+    for b in hand.bettors.values():
+        b.committed_round = 0
+    mode = rules(state)
+    is_indian = isinstance(mode, Indian)
+    penalties = sum(int(p["amount"]) for p in hand.penalties)
+    awards: list[dict[str, Any]] = []
+    carried = 0
+    hand.pots = build_pots(hand)
+    if one_left:
+        winner = in_hand(hand)[0]
+        hand.one_left = True
+        hand.showdown = []
+        for i, pot in enumerate(hand.pots):
+            awards.append({"potIndex": i, "to": winner, "amount": pot.amount, "side": None})
+        if penalties:
+            awards.append({"potIndex": -1, "to": winner, "amount": penalties, "side": None})
+    else:
+        awards, carried = _showdown(state, hand, mode, penalties, ev)
+    if is_indian:
+        _indian_reveal(state, hand, ev)
+    for a in awards:
+        hand.bettors[a["to"]].stack += a["amount"]
+        emit(state, ev, {"type": "award", **a})
+    if carried:
+        state.carry_over += carried
+        emit(state, ev, {"type": "carry", "amount": carried})
+    hand.awards = awards
+    hand.winners = list(dict.fromkeys(a["to"] for a in awards))
+    _record_stats(state, hand, awards)
+    sync_stacks(state, force=True)
+    state.hands_played += 1
+    hand.deadline_at = now + HAND_END_MS
+    emit(state, ev, {"type": "handEnd", "handNo": hand.hand_no, "winners": list(hand.winners),
+                     "oneLeft": hand.one_left})
+    for pid in hand.order:
+        s = seat_by_id(state, pid)
+        if s.stack == 0 and s.status == "playing":
+            s.status = "busted"
+            emit(state, ev, {"type": "busted", "player": pid})
+        if s.status == "left":
+            hand.players[pid].ready = True
+
+
+def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
+              ev: Events) -> tuple[list[dict[str, Any]], int]:
+    contenders = in_hand(hand)
+    values: dict[str, Valued] = {pid: mode.evaluate(hand, pid) for pid in contenders}
+    entries = []
+    shown = contenders
+    if isinstance(mode, Indian):  # everyone dealt in is revealed, folded players included
+        shown = [pid for pid in hand.order if hand.players[pid].forehead is not None]
+    for pid in shown:
+        p = hand.players[pid]
+        v = values.get(pid) or mode.evaluate(hand, pid)
+        entry: dict[str, Any] = {
+            "id": pid,
+            "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
+            "best": [c.to_json() for c in v.high.cards],
+            "handName": str(v.high.name),
+        }
+        if state.options.mode == "sevenHiLo":
+            entry["lowName"] = None if v.low is None else str(v.low.name)
+            entry["declare"] = p.declare
+        p.shown = True
+        entries.append(entry)
+    hand.showdown = entries
+    emit(state, ev, {"type": "showdown", "entries": entries})
+    high = {pid: v.high for pid, v in values.items()}
+    carried = 0
+    if isinstance(mode, Indian):
+        raw, carried = bt.award_indian(hand.pots, high, hand.order, state.options.indian_tie, penalties,
+                                       _is_last_hand(state))
+    elif state.options.mode == "sevenHiLo":
+        low = {pid: v.low for pid, v in values.items()}
+        declares: dict[str, Any] = {pid: hand.players[pid].declare or "high" for pid in contenders}
+        raw = bt.award_hilo(hand.pots, declares, high, low, hand.order)
+    else:
+        raw = bt.award_pots(hand.pots, high, hand.order)
+    _remember_best(state, hand, mode, values)
+    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], carried
+
+
+def _is_last_hand(state: State) -> bool:
+    opts = state.options
+    nxt = state.hands_played + 1
+    if opts.end_condition == "hands":
+        return nxt >= opts.hand_limit
+    return nxt >= SAFETY_HANDS
+
+
+def _indian_reveal(state: State, hand: Hand, ev: Events) -> None:
+    cards: dict[str, Any] = {}
+    for pid in hand.order:
+        p = hand.players[pid]
+        p.shown = True
+        cards[pid] = {"forehead": None if p.forehead is None else p.forehead.to_json(),
+                      "hole": [c.to_json() for c in p.hole]}
+    emit(state, ev, {"type": "indianReveal", "cards": cards})
+
+
+def _remember_best(state: State, hand: Hand, mode: ModeRules, values: dict[str, Valued]) -> None:
+    """stats.bestHand: the best high hand shown at any showdown of the game (one evaluator per game, so the
+    integer keys of its values compare; an equal later hand does not replace the first one)."""
+    best_pid = None
+    for pid, v in values.items():
+        if best_pid is None or v.high > values[best_pid].high:
+            best_pid = pid
+    if best_pid is None:
+        return
+    key = int(values[best_pid].high.key)
+    if state.best_hand is not None and key <= int(state.best_hand["key"]):
+        return
+    state.best_hand = {"playerId": best_pid, "handName": str(values[best_pid].high.name),
+                       "handNo": hand.hand_no, "key": key}
+
+
+def _record_stats(state: State, hand: Hand, awards: list[dict[str, Any]]) -> None:
+    """stats.biggestPot (total chips awarded in one hand) and the dealerRule=winner candidate."""
+    total = sum(int(a["amount"]) for a in awards)
+    state.last_winner = None
+    if awards:
+        biggest_index = max(range(len(hand.pots)), key=lambda i: hand.pots[i].amount) if hand.pots else -1
+        winners = [a["to"] for a in awards if a["potIndex"] == biggest_index] or [awards[0]["to"]]
+        order = hand.order
+        winners = sorted(dict.fromkeys(winners), key=order.index)
+        state.last_winner = winners[0]
+        if state.biggest_pot is None or total > int(state.biggest_pot["amount"]):
+            state.biggest_pot = {"handNo": hand.hand_no, "amount": total,
+                                 "winners": list(dict.fromkeys(a["to"] for a in awards))}
