@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 
 from pokerroom.cards import parse_cards
-from pokerroom.tools import fasteval
 from pokerroom.tools.equity import equity
 
 
@@ -36,8 +35,7 @@ def main() -> int:
     args = parser.parse_args()
     n = args.samples
     aa, kk = parse_cards("As Ah"), parse_cards("Kd Kc")
-    fasteval.tables(False)
-    equity([aa, kk], samples=1_000, seed=0)  # warm-up
+    equity([aa, kk], samples=1_000, seed=0)  # warm-up: builds pokerroom.hands' lookup tables
 
     def ours_run() -> object:
         return equity([aa, kk], samples=n, seed=1, exact=False, categories=False)

@@ -124,7 +124,7 @@ class RoomDriver:
             sockets = []
             try:
                 for i in range(self.nsockets):
-                    ws = await websockets.connect(url, max_size=2**22, ping_interval=None)
+                    ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=60)
                     sockets.append(ws)
                     if i == 0:
                         hello: dict[str, Any] = {"token": created["token"]}

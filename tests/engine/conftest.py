@@ -1,6 +1,17 @@
-"""Make the shared helpers of this folder importable (pytest runs with --import-mode=importlib)."""
+"""Make ``engine_support`` (the shared helpers of this folder) importable under --import-mode=importlib.
 
-import os
+It is registered in ``sys.modules`` by path instead of putting this folder on ``sys.path``, so that other
+folders' ``import conftest`` never picks up this file.
+"""
+
+import importlib.util
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))
+if "engine_support" not in sys.modules:
+    _path = Path(__file__).with_name("engine_support.py")
+    _spec = importlib.util.spec_from_file_location("engine_support", _path)
+    assert _spec is not None and _spec.loader is not None
+    _module = importlib.util.module_from_spec(_spec)
+    sys.modules["engine_support"] = _module
+    _spec.loader.exec_module(_module)

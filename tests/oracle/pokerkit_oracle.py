@@ -746,6 +746,10 @@ class Game:
             raise self.fail("our hand ended; pokerkit still waits for a draw")
         if not (pk.can_kill_hand() or pk.can_push_chips()):
             raise self.fail("our hand ended but pokerkit is not settling the pots")
+        dealt = (len(pub["board"]), len(self.burn_cards()))
+        if self.variant.community and dealt != (self.boarded, self.burned):
+            raise self.fail(f"our engine dealt (board, burnt) {dealt}; pokerkit needed "
+                            f"{(self.boarded, self.burned)}")
         order = self.order
         live = [order[j] for j in range(len(order)) if pk.statuses[j]]
         pots = [(p.amount, [order[j] for j in p.player_indices]) for p in pk.pots]
@@ -830,15 +834,18 @@ def run(variant: Variant, seeds: range, hands_per_game: int,
     return total
 
 
-def hunt(variant: Variant, seeds: range, hands_per_game: int) -> list[str]:
+def hunt(variant: Variant, seeds: range, hands_per_game: int) -> tuple[list[str], Stats]:
     """Like :func:`run` but collects every discrepancy (one per game) instead of stopping at the first."""
     found = []
+    total = Stats()
     for seed in seeds:
+        game = Game(variant, seed)
         try:
-            Game(variant, seed).play(hands_per_game)
+            game.play(hands_per_game)
         except Discrepancy as exc:
             found.append(str(exc))
-    return found
+        total.add(game.stats)
+    return found, total
 
 
 if __name__ == "__main__":  # pragma: no cover - a tool to look for discrepancies with many seeds
@@ -852,7 +859,9 @@ if __name__ == "__main__":  # pragma: no cover - a tool to look for discrepancie
     parser.add_argument("--hands", type=int, default=30)
     args = parser.parse_args()
     t0 = time.perf_counter()
-    problems = hunt(VARIANTS[args.variant], range(args.first, args.first + args.games), args.hands)
+    problems, stats = hunt(VARIANTS[args.variant], range(args.first, args.first + args.games), args.hands)
     for p in problems:
         print(p, end="\n\n")
-    print(f"{len(problems)} discrepancies in {args.games} games, {time.perf_counter() - t0:.1f}s")
+    print(stats)
+    print(f"{len(problems)} discrepancies in {args.games} games ({stats.hands} hands), "
+          f"{time.perf_counter() - t0:.1f}s")

@@ -7,8 +7,8 @@ import asyncio
 import random
 
 import pytest
-from conftest import Client, LiveServer, join, play_until_result, scan_frames
 from server_fake_engine import secrets_for
+from server_helpers import Client, LiveServer, join, play_until_result, scan_frames
 
 
 async def _table(server: LiveServer, n: int = 3, spectators: int = 1, **options: object
@@ -221,5 +221,36 @@ def test_new_game_with_the_same_people(server: LiveServer) -> None:
         assert lobby["gameNo"] == 2 and [p["id"] for p in lobby["players"]] == [p.player_id for p in players]
         view = await players[1].expect("view", pred=lambda m: m["view"]["phase"] == "betting")
         assert view["view"]["me"]["id"] == players[1].player_id
+
+    asyncio.run(main())
+
+
+def test_a_failed_write_changes_nothing(server: LiveServer) -> None:
+    """Persist before publish: if the store refuses a change, nobody sees it and the room is unchanged."""
+
+    async def main() -> None:
+        code, players, _ = await _table(server, 2, 0)
+        view = await _start(players[0])
+        room = server.rooms.get(code)
+        assert room is not None
+        store = server.rooms.store
+        real = store.apply_batch
+
+        def broken(ops: object) -> None:
+            raise OSError("disk full")
+
+        store.apply_batch = broken  # type: ignore[method-assign]
+        try:
+            await players[0].send({"type": "action", "clientMsgId": "w1", "version": view["version"],
+                                   "action": {"type": "nl.check"}})
+            err = await players[0].expect("error")
+            assert err["code"] == "internal" and err["clientMsgId"] == "w1"
+        finally:
+            store.apply_batch = real  # type: ignore[method-assign]
+        assert room.version == view["version"]
+        assert not any(f["type"] == "view" and f["version"] > view["version"] for f in players[1].frames)
+        await players[0].send({"type": "action", "clientMsgId": "w1", "version": view["version"],
+                               "action": {"type": "nl.check"}})
+        assert (await players[0].expect("ack"))["version"] == view["version"] + 1
 
     asyncio.run(main())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import httpx
-from conftest import LiveServer
+from server_helpers import LiveServer
 
 
 def test_create_room_and_public_info(server: LiveServer) -> None:

@@ -7,7 +7,7 @@ import asyncio
 import random
 
 import pytest
-from conftest import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
+from server_helpers import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
 
 MODES = [
     ("holdem", {}, 4),

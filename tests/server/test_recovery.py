@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Client, free_port
+from server_helpers import Client, free_port
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -126,7 +126,13 @@ def open_room(
     wp.wait_members(players[0], n_players)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
-        wp.wait_table(p)
+        try:
+            wp.wait_table(p)
+        except Exception as exc:  # the game did not start: show why (the server's log, the page's toast)
+            toast = p.locator("[data-testid=toast]")
+            note = toast.first.inner_text() if toast.count() else ""
+            log = live_server.log.read_text(errors="replace")[-3000:]
+            raise AssertionError(f"no table after start; toast={note!r}\nserver log:\n{log}") from exc
     return players, spectator, code
 
 

@@ -22,7 +22,8 @@ from numpy.typing import NDArray
 
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
-from pokerroom.tools import fasteval as fe
+from pokerroom.hands import evaluate_ids
+from pokerroom.hands.batch import international_high_batch
 from pokerroom.tools.equity import equity, sample_completions
 
 
@@ -206,13 +207,13 @@ def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> floa
         per = [1] * n_opp
         take = 5 * n_opp
     rows = unseen[sample_completions(rng, unseen.size, take, samples)]
-    my_value = fe.high5(np.broadcast_to(mine, (samples, 5)).copy())
+    my_value = int(evaluate_ids(mine.tolist()))
     best_opp = np.zeros(samples, dtype=np.int64)
     offset = 0
     for count in per:
         opp_best = np.zeros(samples, dtype=np.int64)
         for _ in range(count):
-            opp_best = np.maximum(opp_best, fe.high5(rows[:, offset : offset + 5]))
+            opp_best = np.maximum(opp_best, international_high_batch(rows[:, offset : offset + 5]))
             offset += 5
         best_opp = np.maximum(best_opp, opp_best)
     win = (my_value > best_opp).mean()
@@ -395,8 +396,4 @@ def high_value_rank(cards: Sequence[Card]) -> int:
         if len(counts) > 1 and counts[0] == 2 and counts[1] == 2:
             return 2
         return 1 if counts and counts[0] == 2 else 0
-    ids = [c.id for c in cards]
-    best = 0
-    for combo in itertools.combinations(ids, 5):
-        best = max(best, int(fe.high5(np.array([combo], dtype=np.int64))[0]))
-    return int(fe.category_of(np.array([best], dtype=np.int64))[0])
+    return evaluate_ids([c.id for c in cards]) >> 20

@@ -11,6 +11,7 @@ Public API::
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
     result(state) -> dict | None
     pending(state) -> list[str]                                      # who the current phase waits for
+    legal_actions(state, player_id) -> list[dict]                    # the view's me.legalActions
     State.to_json() / State.from_json(); state_hash(state)
 
 Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing),
@@ -27,7 +28,7 @@ from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_ran
 from pokerroom.engine.result import result
 from pokerroom.engine.state import State, state_hash
 from pokerroom.engine.timeouts import deadline, on_timeout
-from pokerroom.engine.view import view
+from pokerroom.engine.view import legal_actions, view
 
 __all__ = [
     "MODES",
@@ -36,6 +37,7 @@ __all__ = [
     "State",
     "apply",
     "deadline",
+    "legal_actions",
     "on_timeout",
     "pending",
     "player_range",

@@ -2,9 +2,10 @@
 
 Why one writer: two players clicking at once, a timer firing and a bot acting must apply one after
 another against a single version counter, or a stale view could act on a state it never saw. Every change
-of a room runs inside ``room.lock`` and the critical sections never await, so a change is: validate ->
-engine -> commit to SQLite -> enqueue frames, all before the next one starts. Sockets are written by their
-own sender tasks (see ``app``), so a slow phone never stalls a table.
+of a room runs inside ``room.lock``: validate -> engine -> write to SQLite (awaited on the group-commit
+writer thread, the only await inside the lock) -> enqueue frames, all before the room's next change starts,
+while other rooms keep going. Sockets are written by their own sender tasks (see ``app``), so a slow phone
+never stalls a table.
 
 What is secret is decided by the engine's ``view(state, viewer)``; the room's job is to hand each socket
 the view of exactly its own seat (spectators and not-yet-seated members get ``view(state, None)``), and to
@@ -324,9 +325,15 @@ class Rooms:
             nick = clean_nickname(msg.nickname)
             self._check_capacity(room, nick)
             member, token_out = self._new_member(room, nick, bot=False)
+            host_before = room.host_id
             if room.host_id is None:
                 room.host_id = member.id
-            await self._save_meta(room)
+            try:
+                await self._save_meta(room)  # the token is stored before it is handed out
+            except BaseException:
+                del room.members[member.id]
+                room.host_id = host_before
+                raise
             conn.role, conn.player_id = "player", member.id
         else:
             if room.spectator_count() >= self.limits.max_spectators:
@@ -530,16 +537,22 @@ class Rooms:
         """Persist, then publish: every socket gets the events and its own view; the sender its ack."""
         t0 = time.perf_counter()
         result = self.engine.result(new_state) if room.phase == "playing" else None
+        before = (room.state, room.version, room.phase, room.result)
         room.state = new_state
         room.version = row.version
         if result is not None:
             room.phase = "finished"
             room.result = result
-        if row.client_msg_id is not None and row.player_id is not None:
-            self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         state_text = self.engine.dump_state(new_state)
         t1 = time.perf_counter()
-        await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row)
+        try:
+            await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row)
+        except BaseException:
+            # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
+            room.state, room.version, room.phase, room.result = before
+            raise
+        if row.client_msg_id is not None and row.player_id is not None:
+            self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None

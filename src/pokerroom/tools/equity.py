@@ -15,18 +15,20 @@ Equity of a player = P(win alone) + Σ P(tie with k others) / (k + 1); ``win`` a
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pokerroom.cards import Card
+from pokerroom.hands import batch as hb
 from pokerroom.rng import DealRng
-from pokerroom.tools import fasteval as fe
 
 EquityMode = Literal["holdem", "omaha", "sevenPoker"]
 MODES: tuple[EquityMode, ...] = ("holdem", "omaha", "sevenPoker")
@@ -38,6 +40,14 @@ DEFAULT_EXACT_LIMIT = 300_000
 #: Exact enumeration materialises every completion; beyond this many it would need gigabytes.
 MAX_EXACT = 5_000_000
 DEFAULT_BATCH = 50_000
+
+#: The showdown tally keeps nine categories in both rankings: Korean keys' 13 categories (§6.2) fold
+#: 백 스트레이트/마운틴 into 스트레이트 and 백 스트레이트 플러시/로열 into 스트레이트 플러시.
+_KOREAN_TALLY = np.array([0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8], dtype=np.int64)
+HIGH_CATEGORY_NAMES: tuple[str, ...] = hb.INTERNATIONAL_CATEGORY_NAMES
+KOREAN_CATEGORY_NAMES: tuple[str, ...] = tuple(
+    hb.KOREAN_CATEGORY_NAMES[i] for i in (0, 1, 2, 3, 4, 7, 8, 9, 10)
+)
 
 Progress = Callable[[int, int], None]
 
@@ -54,7 +64,7 @@ class EquityResult:
     samples: int  # deals evaluated (all of them when exact)
     exact: bool
     seconds: float
-    #: per player, the frequency of each hand category at showdown (index = fasteval category)
+    #: per player, the frequency of each hand category at showdown (index: :func:`category_names`)
     categories: tuple[tuple[float, ...], ...] = field(default_factory=tuple)
 
     @property
@@ -94,7 +104,7 @@ def enumerate_completions(unseen: int, groups: Sequence[int]) -> NDArray[np.int6
         if g == 0:
             continue
         used = rows.shape[1]
-        comb = fe.combinations_array(unseen - used, g).astype(np.int64)
+        comb = combinations_array(unseen - used, g).astype(np.int64)
         n_rows = rows.shape[0]
         mask = np.ones((n_rows, unseen), dtype=bool)
         if used:
@@ -145,21 +155,20 @@ class _HoldemParts:
     """Hold'em values straight from completion rows, adding per-card parts column by column.
 
     Known cards contribute constants, so a heads-up "AA vs KK" costs five gathers for the board plus one
-    table lookup per player. Each unseen card's rank key and suit nibbles are packed into one int64
-    (``key | suits << 32``; seven keys stay below 2**23 and each nibble below 8), so one gather and one add
-    per column carry both. The 64-bit flush masks are only built for the few rows that can hold a flush.
+    table lookup per player. Each card's :data:`pokerroom.hands.batch.CARD_KEY` carries its rank key and
+    its suit counter, so one gather and one add per column carry both; only the few rows that hold a flush
+    are re-evaluated from their cards.
     """
 
     def __init__(self, unseen: NDArray[np.int64], board: NDArray[np.int64], holes: list[NDArray[np.int64]],
                  groups: Sequence[int]) -> None:
         self.unseen = unseen
-        self.packed = fe.CARD_KEY[unseen] | (fe.CARD_SUITNIB[unseen] << 32)
+        self.packed = hb.CARD_KEY[unseen]
         self.board = board
         self.holes = holes
         self.groups = list(groups)
-        self.board_packed = int((fe.CARD_KEY[board] | (fe.CARD_SUITNIB[board] << 32)).sum())
-        self.hole_packed = [int((fe.CARD_KEY[h] | (fe.CARD_SUITNIB[h] << 32)).sum()) for h in holes]
-        self.tab = fe.tables(False)
+        self.board_packed = int(hb.CARD_KEY[board].sum())
+        self.hole_packed = [int(hb.CARD_KEY[h].sum()) for h in holes]
 
     def _sum(self, rows: NDArray[np.integer[Any]], lo: int, hi: int, base: int) -> NDArray[np.int64]:
         total = np.full(rows.shape[0], base, dtype=np.int64)
@@ -179,19 +188,15 @@ class _HoldemParts:
                 total = board + self._sum(rows, offset, offset + g, self.hole_packed[p])
             else:
                 total = board + self.hole_packed[p]
-            key = total & 0xFFFFFFFF
-            suit = total >> 32
-            value = self.tab.rank7[key].astype(np.int64)
-            flush = ((suit + 0x3333) & 0x8888) != 0
-            if flush.any():
-                idx = np.nonzero(flush)[0]
+            value, idx = hb.international_high_sums(total)
+            if idx.size:
                 cards = np.concatenate([
                     np.broadcast_to(self.board, (idx.size, self.board.size)),
                     self.unseen[rows[idx, :nb]],
                     np.broadcast_to(self.holes[p], (idx.size, self.holes[p].size)),
                     self.unseen[rows[idx, offset : offset + g]],
                 ], axis=1)
-                value[idx] = fe.high7(cards)
+                value[idx] = hb.international_high_batch(cards)
             out[:, p] = value
             offset += g
         return out
@@ -202,21 +207,14 @@ def evaluate_deals(mode: str, holes: NDArray[np.int64], board: NDArray[np.int64]
     n, players, _ = holes.shape
     values = np.empty((n, players), dtype=np.int64)
     if mode == "holdem":
-        bkey = fe.CARD_KEY[board].sum(axis=1)
-        bsuit = fe.CARD_SUITNIB[board].sum(axis=1)
-        bbits = np.bitwise_or.reduce(fe.CARD_BIT[board], axis=1)
         for p in range(players):
-            h = holes[:, p, :]
-            key = bkey + fe.CARD_KEY[h].sum(axis=1)
-            suit = bsuit + fe.CARD_SUITNIB[h].sum(axis=1)
-            bits = bbits | fe.CARD_BIT[h[:, 0]] | fe.CARD_BIT[h[:, 1]]
-            values[:, p] = fe.high7_parts(key, suit, bits)
+            values[:, p] = hb.international_high_batch(np.concatenate([holes[:, p, :], board], axis=1))
     elif mode == "omaha":
         for p in range(players):
-            values[:, p] = fe.eval_omaha(holes[:, p, :], board)
+            values[:, p] = hb.omaha_high_batch(holes[:, p, :], board)
     elif mode == "sevenPoker":
         for p in range(players):
-            values[:, p] = fe.korean7(holes[:, p, :])
+            values[:, p] = hb.korean_high_batch(holes[:, p, :])
     else:
         raise ValueError(f"unknown equity mode {mode!r}")
     return values
@@ -255,7 +253,7 @@ class _Accumulator:
                 self.shared[p] += np.bincount(count[winners[:, p]], minlength=self.players + 1)
         if not self.track_categories:
             return
-        cats = fe.category_of(values, self.korean)
+        cats = _KOREAN_TALLY[hb.korean_category(values)] if self.korean else hb.international_category(values)
         for p in range(self.players):
             self.cat[p] += np.bincount(cats[:, p], minlength=9)[:9]
 
@@ -386,4 +384,21 @@ def equity(
 
 def category_names(mode: str) -> tuple[str, ...]:
     """Korean names of the category indices used in :attr:`EquityResult.categories`."""
-    return fe.KOREAN_CATEGORY_NAMES if mode == "sevenPoker" else fe.HIGH_CATEGORY_NAMES
+    return KOREAN_CATEGORY_NAMES if mode == "sevenPoker" else HIGH_CATEGORY_NAMES
+
+
+def combinations_array(n: int, k: int) -> NDArray[np.int8]:
+    """All k-subsets of range(n) as a read-only int8 array of shape (C(n, k), k), in lexicographic order."""
+    return _combinations_cached(n, k)
+
+
+@lru_cache(maxsize=16)
+def _combinations_cached(n: int, k: int) -> NDArray[np.int8]:
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int8)
+    count = math.comb(n, k)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int8,
+                       count=count * k)
+    out = flat.reshape(count, k)
+    out.setflags(write=False)
+    return out

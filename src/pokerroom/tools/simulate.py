@@ -21,13 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from pokerroom import engine
 from pokerroom.bots import decide
 from pokerroom.bots.policy import Level, action_is_listed
 from pokerroom.cards import Card
-from pokerroom.tools.fasteval import HIGH_CATEGORY_NAMES, category_of, high5
+from pokerroom.hands import evaluate_ids
+from pokerroom.hands.batch import INTERNATIONAL_CATEGORY_NAMES
 from pokerroom.tools.history import HandRecord, HistoryRecorder
 
 SIMULTANEOUS = ("choice", "draw", "declare")
@@ -169,8 +168,7 @@ def start_category(mode: str, cards: Sequence[Card]) -> str | None:
     if mode in ("omaha", "sevenPoker", "sevenHiLo", "badugi") and len(cards) == 4:
         return _pattern(cards)
     if mode == "fiveDraw" and len(cards) == 5:
-        value = high5(np.array([[c.id for c in cards]], dtype=np.int64))
-        return HIGH_CATEGORY_NAMES[int(category_of(value)[0])]
+        return INTERNATIONAL_CATEGORY_NAMES[evaluate_ids([c.id for c in cards]) >> 20]
     if mode == "indian" and len(cards) >= 1:
         return f"이마 {cards[0].rank}"
     return None

@@ -112,11 +112,11 @@ export class TableUI {
     const seats = h("div", { class: "seats" });
     main.append(seats);
     main.append(this.renderCenter());
-    if (v.mode === "indian") main.append(this.renderUsedPanel());
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`].filter(Boolean).join(" · ")));
+      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+        .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
     screen.append(this.renderSidePanel());
@@ -186,7 +186,7 @@ export class TableUI {
       const bh = el.offsetHeight || 90;
       const [px, py] = slots[i];
       const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
-      const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 24, (H * py) / 100));
+      const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100));
       el.style.left = `${x}px`;
       el.style.top = `${y}px`;
     });
@@ -374,6 +374,7 @@ export class TableUI {
       c.append(board);
     }
     if (v.carryOver) c.append(h("div", { class: "carry" }, `이월 판돈 ${fmt(v.carryOver)}`));
+    if (v.mode === "indian") c.append(this.renderUsedPanel());
     return c;
   }
 
@@ -419,6 +420,7 @@ export class TableUI {
     }
     if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
     if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
   }
 

@@ -1,0 +1,336 @@
+"""Helpers of the room-server tests: a live uvicorn server in a thread, websocket clients that keep every
+frame, the frame scanner and scripted players. (A uniquely named module, not ``conftest``, so importing it
+never collides with another directory's conftest.)
+
+The server runs in a thread of the test process so tests can read the truth (every committed state, by
+version) and scan every frame each socket received for secrets that viewer must never get.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from pokerroom.server.app import ServerConfig, create_app
+from pokerroom.server.rooms import Rooms
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(config)`` in a daemon thread; records every committed state."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.app = create_app(config)
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024,
+            lifespan="on", ws_ping_interval=None, ws_per_message_deflate=False))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.history: dict[tuple[str, int], str] = {}
+        self._parsed: dict[tuple[str, int], Any] = {}
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.01)
+        self.rooms.on_commit = self._record
+        return self
+
+    def _record(self, room: Any, version: int, events: list[dict[str, Any]]) -> None:
+        self.history[(room.code, version)] = self.rooms.engine.dump_state(room.state)
+
+    @property
+    def rooms(self) -> Rooms:
+        rooms: Rooms = self.app.state.rooms
+        return rooms
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def state_at(self, code: str, version: int) -> Any:
+        key = (code, version)
+        if key not in self._parsed:
+            text = self.history[key]
+            self._parsed[key] = json.loads(text[1:] if self.config.engine is None else text)
+        return self._parsed[key]
+
+    def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
+        r = httpx.post(f"{self.http}/api/rooms", json={"nickname": nickname, "options": options})
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+class Client:
+    """A websocket client that keeps every frame (for the scanner) and a queue to wait on."""
+
+    def __init__(self, ws: Any, name: str) -> None:
+        self.ws = ws
+        self.name = name
+        self.frames: list[dict[str, Any]] = []
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.player_id: str | None = None
+        self.token: str | None = None
+        self.closed_code: int | None = None
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, url: str, name: str = "c", **kw: Any) -> Client:
+        ws = await websockets.connect(url, max_size=2**22, ping_interval=None, **kw)
+        return cls(ws, name)
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                assert isinstance(raw, str), "the server only sends text frames"
+                data = json.loads(raw)
+                self.frames.append(data)
+                await self.queue.put(data)
+        except websockets.ConnectionClosed:
+            pass
+        self.closed_code = self.ws.close_code
+        await self.queue.put({"type": "_closed", "code": self.ws.close_code})
+
+    async def send(self, obj: Any) -> None:
+        await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
+
+    async def expect(self, kind: str, timeout: float = 5.0,
+                     pred: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.name}: no {kind!r} frame within {timeout}s")
+            msg = await asyncio.wait_for(self.queue.get(), timeout=left)
+            if msg["type"] == kind and (pred is None or pred(msg)):
+                return msg
+            if msg["type"] == "_closed" and kind != "_closed":
+                raise AssertionError(f"{self.name}: closed ({msg['code']}) while waiting for {kind!r}")
+
+    def drain(self) -> list[dict[str, Any]]:
+        out = []
+        while not self.queue.empty():
+            out.append(self.queue.get_nowait())
+        return out
+
+    async def hello(self, **kw: Any) -> dict[str, Any]:
+        await self.send({"type": "hello", **kw})
+        welcome = await self.expect("welcome")
+        self.player_id = welcome["playerId"]
+        self.token = welcome.get("token", kw.get("token"))
+        return welcome
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        for f in reversed(self.frames):
+            if f["type"] == kind:
+                return f
+        return None
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await asyncio.wait_for(self.reader, 5)
+
+
+async def join(server: LiveServer, code: str, name: str, **hello: Any) -> Client:
+    c = await Client.open(server.ws_url(code), name)
+    await c.hello(**hello)
+    return c
+
+
+# --- the frame scanner ---------------------------------------------------------------------------------
+
+FORBIDDEN_KEYS = {"deck", "rng", "seed", "digest", "muck", "indian_deck"}
+
+
+def cards_in(obj: Any, out: set[tuple[int, str]] | None = None) -> set[tuple[int, str]]:
+    """Every visible card (rank, suit) anywhere in a JSON value."""
+    acc = set() if out is None else out
+    if isinstance(obj, dict):
+        if "rank" in obj and "suit" in obj:
+            acc.add((obj["rank"], obj["suit"]))
+        for value in obj.values():
+            cards_in(value, acc)
+    elif isinstance(obj, list):
+        for value in obj:
+            cards_in(value, acc)
+    return acc
+
+
+def keys_in(obj: Any, out: set[str] | None = None) -> set[str]:
+    acc = set() if out is None else out
+    if isinstance(obj, dict):
+        acc.update(obj)
+        for value in obj.values():
+            keys_in(value, acc)
+    elif isinstance(obj, list):
+        for value in obj:
+            keys_in(value, acc)
+    return acc
+
+
+def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[[int], str | None],
+                secrets_for: Callable[[Any, str | None], set[tuple[int, str]]],
+                tokens: tuple[str, ...] = ()) -> int:
+    """Assert no frame leaked a secret to this client; returns the number of card-bearing frames checked.
+
+    ``viewer(version)`` is whom the client was at that version (a player id, or None for a spectator);
+    the forbidden set is computed from the server's true state at the frame's version.
+    """
+    checked = 0
+    for frame in client.frames:
+        text = json.dumps(frame, ensure_ascii=False)
+        for token in tokens:
+            if token != client.token:
+                assert token not in text, f"{client.name} received another seat's token"
+        assert not (keys_in(frame) & FORBIDDEN_KEYS), f"{client.name}: server-only key in {frame['type']}"
+        cards = cards_in(frame)
+        if frame["type"] in ("view", "events", "result"):
+            state = server.state_at(code, frame["version"])
+            leaked = cards & secrets_for(state, viewer(frame["version"]))
+            where = f"{frame['type']} v{frame['version']}"
+            assert not leaked, f"{client.name} got hidden cards {leaked} in {where}"
+            checked += bool(cards)
+        else:
+            assert not cards, f"{client.name}: cards in a {frame['type']} frame"
+    return checked
+
+
+def real_secrets_for(state: dict[str, Any], viewer: str | None) -> set[tuple[int, str]]:
+    """Truth for the real engine's state JSON (src/pokerroom/engine/state.py), poker.md §8.3."""
+    out: set[tuple[int, str]] = set()
+
+    def add(cards: Any) -> None:
+        for c in cards or []:
+            out.add((c["rank"], c["suit"]))
+
+    for c in state.get("indian_deck") or []:
+        out.add((c["rank"], c["suit"]))
+    hand = state.get("hand")
+    if not hand:
+        return out
+    add(hand.get("deck"))
+    indian_end = state["options"]["mode"] == "indian" and hand["phase"] == "handEnd"
+    used = {(c["rank"], c["suit"]) for c in state.get("indian_used") or []}
+    for pid, hp in hand["players"].items():
+        if pid != viewer:
+            if not hp.get("shown") and not indian_end:
+                add(hp.get("hole"))
+            add(hp.get("choice"))
+            if hp.get("discarded"):
+                add([hp["discarded"]])
+        fh = hp.get("forehead")
+        if fh and not indian_end and (viewer is None or viewer == pid):
+            out.add((fh["rank"], fh["suit"]))
+    return out - used if indian_end else out
+
+
+# --- scripted players ----------------------------------------------------------------------------------
+
+
+def pick_action(view: dict[str, Any], rnd: Any) -> dict[str, Any] | None:
+    """A random legal action from ``view.me.legalActions`` (docs/view.md), biased to keep hands short."""
+    me = view.get("me") or {}
+    acts = me.get("legalActions") or []
+    if not acts:
+        return None
+    by = {a["type"]: a for a in acts}
+    if "ready" in by:
+        return {"type": "ready"}
+    if "choose" in by:
+        a, b = rnd.sample(by["choose"]["cardIds"], 2)
+        return {"type": "choose", "discardId": a, "openId": b}
+    if "draw" in by:
+        d = by["draw"]
+        n = rnd.randint(d.get("min", 0), min(d.get("max", 0), 3))
+        return {"type": "draw", "cardIds": rnd.sample(d["cardIds"], n)}
+    if "declare" in by:
+        return {"type": "declare", "side": rnd.choice(by["declare"]["sides"])}
+    if "rebuy" in by:
+        return {"type": "rebuy", "accept": rnd.random() < 0.7}
+    roll = rnd.random()
+    for kind in ("nl.raise",):
+        if kind in by and roll < 0.15:
+            r = by[kind]
+            return {"type": kind, "to": rnd.randint(r["min"], min(r["max"], r["min"] * 3))}
+    korean_raises = [t for t in ("k.ping", "k.quarter", "k.half", "k.ddadang") if t in by]
+    if korean_raises and roll < 0.25:
+        return {"type": rnd.choice(korean_raises)}
+    if roll < 0.33 and "nl.allIn" in by and rnd.random() < 0.2:
+        return {"type": "nl.allIn"}
+    for kind in ("k.check", "nl.check", "k.call", "nl.call"):
+        if kind in by and roll < 0.92:
+            return {"type": kind}
+    for kind in ("k.die", "nl.fold", "k.check", "nl.check", "k.call", "nl.call"):
+        if kind in by:
+            return {"type": kind}
+    return {"type": acts[0]["type"]}
+
+
+async def play_until_result(players: list[Client], rnd: Any, timeout: float = 60.0,
+                            on_view: Callable[[Client, dict[str, Any]], Any] | None = None) -> dict[str, Any]:
+    """Each player acts on every view offering it actions, until a ``result`` frame arrives."""
+    result: dict[str, Any] = {}
+    counter = 0
+
+    async def run(c: Client) -> None:
+        nonlocal counter
+        acted = -1
+        while not result:
+            batch = [await c.queue.get(), *c.drain()]
+            for msg in batch:
+                if msg["type"] == "result":
+                    result.update(msg)
+                    return
+                if msg["type"] == "_closed":
+                    raise AssertionError(f"{c.name} closed: {msg}")
+            views = [m for m in batch if m["type"] == "view"]
+            if not views:
+                continue
+            newest = views[-1]  # act on the newest view only, like a person would
+            if on_view is not None:
+                on_view(c, newest)
+            action = pick_action(newest["view"], rnd) if newest["version"] > acted else None
+            if action is not None:
+                acted = newest["version"]
+                counter += 1
+                await c.send({"type": "action", "clientMsgId": f"{c.name}-{counter}",
+                              "version": newest["version"], "action": action})
+
+    tasks = [asyncio.ensure_future(run(c)) for c in players]
+    try:
+        done, _ = await asyncio.wait(tasks, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for t in done:
+            t.result()
+        if not result:
+            raise AssertionError("no result before the timeout")
+    finally:
+        for t in tasks:
+            t.cancel()
+    return result
