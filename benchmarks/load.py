@@ -318,6 +318,7 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     for p in procs:
         p.join()
     rss, hwm = rss_kib(server_pid) if server_pid else (0, 0)
+    inside = httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {})
 
     total = Stats()
     for r in results:
@@ -342,6 +343,9 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
           f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
+    print(f"server-side change time (store write + views + frames queued, last {inside.get('n', 0)}): "
+          f"p50 {inside.get('p50', float('nan'))} ms, p99 {inside.get('p99', float('nan'))} ms, "
+          f"max {inside.get('max', float('nan'))} ms")
     busy = cpu1 - cpu0
     per_action = busy / total.actions * 1000 if total.actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "

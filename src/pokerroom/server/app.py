@@ -156,7 +156,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         rooms = rooms_of(request)
         warm = state.get("warm")
         return JSONResponse({"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
-                             "warm": warm is None or warm.done()})
+                             "warm": warm is None or warm.done(), "changeMs": rooms.change_latency()})
 
     async def create_room(request: Request) -> Response:
         body = await request.body()

@@ -7,6 +7,7 @@ has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up)
     app = create_app(config)
+    # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
+    # call, and with a busy event loop those waits would add up to whole frames of latency.
+    sys.setswitchinterval(0.001)
     # No permessage-deflate: every socket gets its own view, so compression would run once per socket
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,

@@ -217,7 +217,7 @@ def action_dict(msg: ActionMsg) -> dict[str, Any]:
 
 
 def dumps(obj: object) -> str:
-    """Compact JSON. ASCII-escaped on purpose: the C encoder's ASCII path is ~30% faster, and encoding
+    """Compact JSON, ASCII-escaped on purpose: the C encoder's ASCII path is ~30% faster, and encoding
     views is a large share of a change's cost (the frames grow a little for Korean text)."""
     return json.dumps(obj, separators=(",", ":"))
 

@@ -20,7 +20,7 @@ import itertools
 import logging
 import time
 import unicodedata
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -164,6 +164,7 @@ class Rooms:
         self.recommender = recommender
         self.rooms: dict[str, Room] = {}
         self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
+        self.change_ms: deque[float] = deque(maxlen=4096)  # recent change durations, for /healthz
         self._reaper: asyncio.Task[None] | None = None
         self._writer = GroupWriter(store)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -232,6 +233,17 @@ class Rooms:
         room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
         room.empty_since = time.monotonic()
         return room
+
+    def change_latency(self) -> dict[str, float]:
+        """p50/p99/max of recent changes, ms from the engine call's result to the last frame queued."""
+        data = sorted(self.change_ms)
+        if not data:
+            return {}
+
+        def pick(q: float) -> float:
+            return round(data[min(len(data) - 1, int(q * len(data)))], 2)
+
+        return {"p50": pick(0.5), "p99": pick(0.99), "max": round(data[-1], 2), "n": len(data)}
 
     # --- HTTP-side operations -------------------------------------------------------------------------
 
@@ -526,6 +538,8 @@ class Rooms:
         """One store write through the group-commit writer. The caller holds the room's lock, so this room
         waits for its write (persist before publish) while every other room keeps going: a slow disk (an
         fsync, dirty-page throttling) must never freeze the whole server."""
+        if op == "save":
+            op, args = Store.prepare_save(*args)
         await self._writer.submit(op, *args)
 
     async def _save_meta(self, room: Room) -> None:
@@ -572,6 +586,7 @@ class Rooms:
             self._broadcast(room, P.dumps(P.result_msg(version, result)))
             self._broadcast_lobby(room)
         t3 = time.perf_counter()
+        self.change_ms.append((t3 - t0) * 1000.0)
         if t3 - t0 > SLOW_COMMIT_S:
             log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
                         version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)

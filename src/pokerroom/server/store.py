@@ -42,6 +42,12 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
+           "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
+           "version=excluded.version, updated_ms=excluded.updated_ms")
+_LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
+
+
 @dataclass(frozen=True)
 class LogRow:
     """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
@@ -100,47 +106,53 @@ class Store:
         finally:
             db.close()
 
+    @staticmethod
+    def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                     log: LogRow | None = None) -> tuple[str, tuple[Any, ...]]:
+        """The ``("save", params)`` operation for :meth:`apply_batch`, serialised by the caller so the
+        writer thread does as little Python (GIL) work as possible."""
+        room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms)
+        row = None if log is None else (
+            code, log.version, log.kind, log.player_id, log.client_msg_id,
+            None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
+        return ("save", (room, row))
+
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
              log: LogRow | None = None) -> None:
         """Upsert the room and append its log row, atomically."""
-        self.apply_batch([("save", (code, meta, state, version, now_ms, log))])
+        self.apply_batch([self.prepare_save(code, meta, state, version, now_ms, log)])
 
     def delete(self, code: str) -> None:
         """Forget a closed room entirely: its chips vanish with it (poker.md §12)."""
         self.apply_batch([("delete", (code,))])
 
     def apply_batch(self, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run ``("save", args)`` / ``("delete", (code,))`` operations in order, in ONE transaction."""
+        """Run prepared ``save`` and ``delete`` operations in order, in ONE transaction.
+
+        Saves only (the usual case) go in two ``executemany`` calls, so a batch of any size costs the
+        writer thread a handful of GIL hand-offs rather than several per room.
+        """
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                for op, args in ops:
-                    if op == "save":
-                        self._save_rows(*args)
-                    elif op == "delete":
-                        self._db.execute("DELETE FROM rooms WHERE code=?", args)
-                        self._db.execute("DELETE FROM actions WHERE code=?", args)
-                    else:
-                        raise ValueError(f"unknown store operation {op!r}")
+                if all(op == "save" for op, _ in ops):
+                    self._db.executemany(_UPSERT, [args[0] for _, args in ops])
+                    self._db.executemany(_LOG, [args[1] for _, args in ops if args[1] is not None])
+                else:
+                    for op, args in ops:
+                        if op == "save":
+                            self._db.execute(_UPSERT, args[0])
+                            if args[1] is not None:
+                                self._db.execute(_LOG, args[1])
+                        elif op == "delete":
+                            self._db.execute("DELETE FROM rooms WHERE code=?", args)
+                            self._db.execute("DELETE FROM actions WHERE code=?", args)
+                        else:
+                            raise ValueError(f"unknown store operation {op!r}")
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-
-    def _save_rows(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
-                   log: LogRow | None) -> None:
-        self._db.execute(
-            "INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
-            "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
-            "version=excluded.version, updated_ms=excluded.updated_ms",
-            (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms),
-        )
-        if log is not None:
-            self._db.execute(
-                "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)",
-                (code, log.version, log.kind, log.player_id, log.client_msg_id,
-                 None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms),
-            )
 
     def load_all(self) -> list[StoredRoom]:
         with self._lock:
