@@ -8,6 +8,7 @@ import pytest
 
 from pokerroom.cards import standard_deck
 from pokerroom.hands import (
+    HandValue,
     evaluate_ids,
     international_high,
     korean_high,
@@ -38,11 +39,11 @@ def _hands(seed: int, k: int, full: int = 4000, two_suits: int = 2000) -> npt.ND
 
 
 def _sign(x: npt.NDArray[np.int64]) -> list[int]:
-    return np.sign(x).astype(int).tolist()
+    return [int(v) for v in np.sign(x)]
 
 
-def _cmp(a: object, b: object) -> int:
-    return (a > b) - (a < b)  # type: ignore[operator]
+def _cmp(a: HandValue, b: HandValue) -> int:
+    return (a > b) - (a < b)
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])

@@ -216,8 +216,8 @@ def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> floa
             opp_best = np.maximum(opp_best, international_high_batch(rows[:, offset : offset + 5]))
             offset += 5
         best_opp = np.maximum(best_opp, opp_best)
-    win = (my_value > best_opp).mean()
-    tie = (my_value == best_opp).mean()
+    win = (best_opp < my_value).mean()
+    tie = (best_opp == my_value).mean()
     return float(win + tie / 2)
 
 

@@ -8,8 +8,9 @@
 - :func:`badugi` — §6.4.  :func:`indian` — §6.5.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
-:func:`omaha_ids`, :func:`korean7`, :func:`korean_key_ids`, :func:`badugi4`, and
-:func:`pokerroom.hands.batch.international_high_batch` for numpy arrays of 7-card hands.
+:func:`omaha_ids`, :func:`korean7`, :func:`korean_key_ids`, :func:`badugi4`; for numpy arrays of many
+hands, :mod:`pokerroom.hands.batch` (``international_high_batch``, ``omaha_high_batch``,
+``korean_high_batch``: the same integers, on the same tables).
 """
 
 from pokerroom.hands.badugi import badugi, badugi4, badugi_key_ids

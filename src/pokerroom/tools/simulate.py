@@ -318,11 +318,11 @@ def run_match(config: SimConfig, progress: Progress | None = None,
 def _actors(state: Any) -> list[str]:
     """Who the engine waits for (the view's ``pending``: toAct while betting, everyone undecided otherwise).
 
-    ``engine.flow.pending`` is what the view's field is built from; calling it directly saves a full
+    ``engine.pending`` is what the view's field is built from; calling it directly saves a full
     spectator view per step.
     """
     try:
-        from pokerroom.engine.flow import pending
+        from pokerroom.engine import pending
     except ImportError:  # pragma: no cover - fall back to the documented view field
         pub = engine.view(state, None)
         return [str(p) for p in pub.get("pending") or []]
