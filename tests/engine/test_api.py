@@ -285,6 +285,9 @@ def test_hands_game_ends_after_hand_limit_with_result() -> None:
     res = result(s)
     assert res is not None and res["stats"]["handsPlayed"] == 10
     assert res["summary"].startswith("10판 종료. ")
+    best = res["stats"]["bestHand"]
+    assert best is not None and set(best) == {"playerId", "handName", "handNo"}
+    assert res["stats"]["biggestPot"]["amount"] > 0 and res["stats"]["biggestPot"]["winners"]
     assert [r["rank"] for r in res["ranking"]] == sorted(r["rank"] for r in res["ranking"])
     assert view(s, None)["result"] == res and view(s, None)["phase"] == "finished"
     with pytest.raises(Rejected):
