@@ -6,10 +6,18 @@ smallest raise type, ping first); otherwise check or call. Draws stand pat half 
 cards. 7 Poker choice takes the first two cards; hi-lo declares high or low at random; ``ready`` at once.
 
 Ours: games of 4 players with ``handLimit=50``, unlimited rebuys (accepted), played through the public API
-(``setup``/``apply``/``legal_actions``), so a hand includes the choice/draw/declare phases and the hand-end
-``ready`` round. pokerkit: one ``create_state`` per hand with every automation on (4 players, stacks 1000,
-blinds 5/10 or ante 10), no-limit hold'em, pot-limit Omaha, fixed-limit badugi and no-limit 2-7 single draw
-(its one single-draw game) — its closest relatives of hold'em, Omaha, badugi and five-card draw.
+(``setup``/``apply``/``pending``/``legal_actions``: the driver asks ``pending`` who is to act, as a server or
+a bot does, much as pokerkit's methods know their actor), so a hand includes the choice/draw/declare phases
+and the hand-end ``ready`` round; every ``apply`` returns a new state (the input is never mutated), with its
+events and public log. pokerkit: one ``create_state`` per hand with every automation on (4 players, stacks
+1000, blinds 5/10 or ante 10; dealing, burning, showdown and chip pushing are automatic in both engines),
+no-limit hold'em, pot-limit Omaha, fixed-limit badugi and no-limit 2-7 single draw (its one single-draw game)
+— its closest relatives of hold'em, Omaha, badugi and five-card draw.
+
+Like for like: the first table plays every mode with its default betting (badugi and five-card draw are
+Korean pot betting there); the comparison plays our hold'em no-limit, Omaha pot-limit, and badugi and
+five-card draw no-limit (we have no fixed limit; a no-limit minimum raise is one big blind, like pokerkit's
+fixed-limit small bet), with the same policy and player count as pokerkit.
 
 Usage: ``.venv/bin/python benchmarks/engine.py [--seconds 3]``. Timings are CPU time of this process.
 """
@@ -26,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pokerroom.engine import apply, setup
+from pokerroom.engine import apply, pending, setup
 from pokerroom.engine.state import State
 from pokerroom.engine.view import legal_actions
 
@@ -64,27 +72,25 @@ def our_policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any
     return {"type": legal[0]["type"]}
 
 
-def our_hands(mode: str, seconds: float) -> tuple[int, float]:
+def our_hands(mode: str, seconds: float, betting: str = "auto") -> tuple[int, float]:
     """Play games until ``seconds`` of CPU time; returns (hands completed, CPU seconds)."""
     rng = random.Random(1)
     ids = [f"p{i}" for i in range(PLAYERS)]
+    options = {"mode": mode, "handLimit": 50, "rebuy": "unlimited", "betting": betting}
     hands = 0
     start = time.process_time()
     seed = 0
     while time.process_time() - start < seconds:
         seed += 1
-        state: State = setup(ids, {"mode": mode, "handLimit": 50, "rebuy": "unlimited"}, seed=seed)
+        state: State = setup(ids, options, seed=seed)
         now = 0
         while state.phase != "finished":
             now += 1000
-            moved = False
-            for pid in ids:
-                legal = legal_actions(state, pid)
-                if legal:
-                    state, _ = apply(state, pid, our_policy(rng, legal), now)
-                    moved = True
-                    break
-            assert moved, "nobody can act"
+            waiting = pending(state)
+            assert waiting, "nobody can act"
+            pid = waiting[0]
+            legal = legal_actions(state, pid)
+            state, _ = apply(state, pid, our_policy(rng, legal), now)
         hands += state.hands_played
     return hands, time.process_time() - start
 
@@ -138,27 +144,36 @@ def pokerkit_hands(make: Callable[[], Any], seconds: float) -> tuple[int, float]
     return hands, time.process_time() - start
 
 
+#: our betting system for the comparison with each pokerkit game (see the module docstring)
+COMPARE_BETTING = {"holdem": "noLimit", "omaha": "potLimit", "badugi": "noLimit", "fiveDraw": "noLimit"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     args = parser.parse_args()
-    ours: dict[str, float] = {}
-    print(f"{'game':<12}{'hands':>8}{'hands/s':>12}")
+    print(f"{'default options':<28}{'hands':>8}{'hands/s':>10}{'ms/hand':>10}")
     for mode in MODES:
         our_hands(mode, 0.2)  # warm-up: evaluator tables, caches
         n, t = our_hands(mode, args.seconds)
-        ours[mode] = n / t
-        print(f"{'ours ' + mode:<24}{n:>8}{n / t:>12.0f}")
+        print(f"{'ours ' + mode:<28}{n:>8}{n / t:>10.0f}{1000 * t / n:>10.3f}")
     try:
         games = pokerkit_games()
     except ImportError:
         print("pokerkit is not installed: no comparison")
         return
+    print(f"\n{'like for like (CPU time)':<28}{'hands':>8}{'hands/s':>10}{'ms/hand':>10}")
     for mode, make in games.items():
+        betting = COMPARE_BETTING[mode]
+        our_hands(mode, 0.2, betting)
+        n, t = our_hands(mode, args.seconds, betting)
+        ours = n / t
+        print(f"{'ours ' + mode + ' ' + betting:<28}{n:>8}{ours:>10.0f}{1000 * t / n:>10.3f}")
         pokerkit_hands(make, 0.2)
         n, t = pokerkit_hands(make, args.seconds)
         rate = n / t
-        print(f"{'pokerkit ' + mode:<24}{n:>8}{rate:>12.0f}   ours/pokerkit = {ours[mode] / rate:.1f}x")
+        print(f"{'pokerkit ' + mode:<28}{n:>8}{rate:>10.0f}{1000 * t / n:>10.3f}"
+              f"   ours/pokerkit = {ours / rate:.1f}x")
 
 
 if __name__ == "__main__":

@@ -51,9 +51,14 @@ def pot_of(rnd: BettingRound, table: dict[str, Bettor]) -> int:
 
 def situation(rnd: BettingRound, table: dict[str, Bettor], bettor: Bettor) -> Situation:
     """Build the situation; ``others_can_respond`` is why a raise can make sense at all."""
-    others = any(
-        can_act(table[pid]) for pid in rnd.order if pid != bettor.id and pid in table
-    )
+    others = False
+    me = bettor.id
+    for pid in rnd.order:
+        if pid != me:
+            b = table.get(pid)
+            if b is not None and not b.folded and not b.all_in and b.stack > 0:
+                others = True
+                break
     return Situation(
         bettor=bettor,
         to_call=max(0, rnd.current_bet - bettor.committed_round),
@@ -74,33 +79,67 @@ def owes_decision(rnd: BettingRound, b: Bettor) -> bool:
 
 def one_left(table: dict[str, Bettor]) -> bool:
     """Only one bettor has not folded: the hand ends without showdown (§5.1 step 6)."""
-    return sum(1 for b in table.values() if not b.folded) <= 1
+    live = 0
+    for b in table.values():
+        if not b.folded:
+            live += 1
+            if live > 1:
+                return False
+    return True
+
+
+def _round_state(rnd: BettingRound, table: dict[str, Bettor]) -> tuple[bool, bool, int]:
+    """(round over, one left, number of bettors who can act) in one pass (hot path of every action).
+
+    Same rule as :func:`is_round_over`: over when one bettor alone has not folded, when nobody who can act
+    owes a decision, or when at most one can act and has matched ``current_bet``.
+    """
+    if one_left(table):
+        return True, True, sum(1 for pid in rnd.order if pid in table and can_act(table[pid]))
+    bet = rnd.current_bet
+    able = 0
+    owes = False
+    unmatched = False
+    for pid in rnd.order:
+        b = table.get(pid)
+        if b is None or b.folded or b.all_in or b.stack <= 0:
+            continue
+        able += 1
+        if b.committed_round < bet:
+            unmatched = True
+        elif not b.acted:
+            owes = True
+    over = (not owes and not unmatched) or (able <= 1 and not unmatched)
+    return over, False, able
 
 
 def is_round_over(rnd: BettingRound, table: dict[str, Bettor]) -> bool:
     """§5.2 round end, including the "at most one can act and has matched" run-out case."""
-    if one_left(table):
-        return True
-    able = actors(rnd, table)
-    if all(not owes_decision(rnd, b) for b in able):
-        return True
-    return len(able) <= 1 and all(b.committed_round >= rnd.current_bet for b in able)
+    return _round_state(rnd, table)[0]
 
 
 def betting_closed(rnd: BettingRound, table: dict[str, Bettor]) -> bool:
     """No more betting this hand: the round is over, several remain, and at most one can still act."""
-    return is_round_over(rnd, table) and not one_left(table) and len(actors(rnd, table)) <= 1
+    over, alone, able = _round_state(rnd, table)
+    return over and not alone and able <= 1
 
 
 def first_to_act(rnd: BettingRound, table: dict[str, Bettor], after: str | None) -> str | None:
     """The next bettor owing a decision, cyclically after ``after`` (from the start when None)."""
     if is_round_over(rnd, table):
         return None
+    return _next_owing(rnd, table, after)
+
+
+def _next_owing(rnd: BettingRound, table: dict[str, Bettor], after: str | None) -> str | None:
+    """:func:`first_to_act` once the round is known not to be over."""
     order = [pid for pid in rnd.order if pid in table]
     start = order.index(after) + 1 if after in order else 0
-    for i in range(len(order)):
-        b = table[order[(start + i) % len(order)]]
-        if can_act(b) and owes_decision(rnd, b):
+    n = len(order)
+    bet = rnd.current_bet
+    for i in range(n):
+        b = table[order[(start + i) % n]]
+        if not b.folded and not b.all_in and b.stack > 0 and (not b.acted or b.committed_round < bet):
             return b.id
     return None
 
@@ -146,13 +185,14 @@ def apply_move(rnd: BettingRound, table: dict[str, Bettor], b: Bettor, move: Mov
     b.last_action = move.type
     if rnd.system == "korean":
         b.locked = True  # §5.2: after any action this round, only call or die
-    rnd.to_act = first_to_act(rnd, table, b.id)
+    over, alone, able = _round_state(rnd, table)  # once: the turn and the result both need it
+    rnd.to_act = None if over else _next_owing(rnd, table, b.id)
     return ActionResult(
         moved=before - b.stack,
         all_in=b.all_in and before > 0 and b.stack == 0 and not move.fold,
-        round_over=is_round_over(rnd, table),
-        one_left=one_left(table),
-        betting_closed=betting_closed(rnd, table),
+        round_over=over,
+        one_left=alone,
+        betting_closed=over and not alone and able <= 1,
     )
 
 

@@ -75,6 +75,8 @@ Bettors: TypeAlias = Mapping[str, Bettor] | Iterable[Bettor]
 
 def as_table(bettors: Bettors) -> dict[str, Bettor]:
     """Normalise the caller's collection to ``id -> Bettor`` (same objects, so mutations are shared)."""
+    if type(bettors) is dict:
+        return bettors  # already ``id -> Bettor`` (the engine's case): no copy on the hot path
     if isinstance(bettors, Mapping):
         return {b.id: b for b in bettors.values()}
     return {b.id: b for b in bettors}

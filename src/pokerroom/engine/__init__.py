@@ -6,6 +6,7 @@ Public API::
 
     PokerOptions, player_range(options)
     setup(player_ids, options, seed=None, now_ms=0) -> State
+    setup_with_events(player_ids, options, seed=None, now_ms=0) -> (State, events)   # hand 1's events too
     apply(state, player_id, action, now_ms) -> (State, events)      # raises Rejected; input never mutated
     view(state, viewer_id | None) -> dict                            # docs/view.md
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
@@ -23,7 +24,7 @@ public log), ``audit`` (invariants).
 from __future__ import annotations
 
 from pokerroom.engine.common import pending
-from pokerroom.engine.game import apply, setup
+from pokerroom.engine.game import apply, setup, setup_with_events
 from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
 from pokerroom.engine.result import result
 from pokerroom.engine.state import State, state_hash
@@ -44,6 +45,7 @@ __all__ = [
     "resolved_betting",
     "result",
     "setup",
+    "setup_with_events",
     "state_hash",
     "view",
 ]

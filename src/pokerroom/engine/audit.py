@@ -39,10 +39,11 @@ def card_locations(state: State) -> Counter[Card]:
     if state.options.mode == "indian":
         seen.update(state.indian_used)
     if hand is not None:
-        if state.options.mode == "indian" and hand.phase == "handEnd" and hand.deck == [] and (
-            state.indian_deck is not None
-        ):
-            return seen  # after_hand moved everything back to the kept deck and the used list
+        if state.options.mode == "indian" and hand.phase == "handEnd":
+            # the hand's cards are in the used list from the hand's end on; after_hand then moves the rest
+            # of the deck back to the kept deck (hand.deck is [] from then on)
+            seen.update(hand.deck)
+            return seen
         seen.update(hand.deck)
         seen.update(hand.muck)
         seen.update(hand.board)

@@ -44,7 +44,17 @@ NO_REBUY = ("no_rebuy", "지금은 리바이할 수 없어요")
 
 def setup(player_ids: list[str], options: PokerOptions | dict[str, Any] | None = None,
           seed: bytes | str | int | None = None, now_ms: int = 0) -> State:
-    """§4: seat shuffle and first dealer from the seeded rng, starting chips, then the first hand."""
+    """§4: seat shuffle and first dealer from the seeded rng, starting chips, then the first hand.
+
+    The first hand's events (``handStart``, forced bets, ``dealt``, ``roundStart`` ...) are dropped here; use
+    :func:`setup_with_events` to get them (e.g. for a recorder).
+    """
+    return setup_with_events(player_ids, options, seed, now_ms)[0]
+
+
+def setup_with_events(player_ids: list[str], options: PokerOptions | dict[str, Any] | None = None,
+                      seed: bytes | str | int | None = None, now_ms: int = 0) -> tuple[State, Events]:
+    """:func:`setup`, also returning the public events of starting the first hand (as ``apply`` does)."""
     opts = options if isinstance(options, PokerOptions) else PokerOptions.from_json(options)
     low, high = player_range(opts)
     if len(player_ids) > high:
@@ -68,7 +78,7 @@ def setup(player_ids: list[str], options: PokerOptions | dict[str, Any] | None =
     flow.start_hand(state, now_ms, ev)
     lifecycle.settle(state, now_ms, ev)
     common.sync_stacks(state)
-    return state
+    return state, ev
 
 
 def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State, Events]:

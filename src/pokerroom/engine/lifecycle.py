@@ -44,11 +44,8 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
     assert hand is not None
     hand.deadline_at = None
     opts = state.options
-    if opts.mode == "indian":
+    if opts.mode == "indian":  # the hand's cards joined indian_used at its end (showdown._indian_reveal)
         state.indian_deck = hand.deck
-        for pid in hand.order:
-            p = hand.players[pid]
-            state.indian_used.extend(([p.forehead] if p.forehead else []) + list(p.hole))
         hand.deck = []
     if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0:
         cap = opts.starting_chips // 5

@@ -127,10 +127,15 @@ def _is_last_hand(state: State) -> bool:
 
 
 def _indian_reveal(state: State, hand: Hand, ev: Events) -> None:
+    """Show every card of the hand and add them to the used-card list at once (view ``indianUsed``: cards
+    used and revealed since the last reshuffle, so the hand's own cards are listed from ``handEnd`` on)."""
     cards: dict[str, Any] = {}
     for pid in hand.order:
         p = hand.players[pid]
         p.shown = True
+        if p.forehead is not None:
+            state.indian_used.append(p.forehead)
+        state.indian_used.extend(p.hole)
         cards[pid] = {"forehead": None if p.forehead is None else p.forehead.to_json(),
                       "hole": [c.to_json() for c in p.hole]}
     emit(state, ev, {"type": "indianReveal", "cards": cards})

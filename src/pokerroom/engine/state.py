@@ -189,8 +189,9 @@ class Hand:
             r = _copy_plain(self.rnd)
             r.order = list(self.rnd.order)
             c.rnd = r
-        c.pots = [Pot(p.amount, list(p.eligible)) for p in self.pots]
-        c.penalties = [dict(p) for p in self.penalties]
+        # pots are rebuilt (never mutated) by build_pots and penalty dicts are only appended: share them
+        c.pots = list(self.pots)
+        c.penalties = list(self.penalties)
         # showdown/awards are written once per hand and never mutated afterwards: sharing is safe.
         c.winners = list(self.winners)
         return c
@@ -285,7 +286,8 @@ class State:
 
     def clone(self) -> State:
         c = _copy_plain(self)
-        c.rng = self.rng.copy()
+        # The rng is shared: it only advances in pokerroom.engine.deal, which takes its own copy first
+        # (deal.own_rng), so a draw on the clone never moves the original's stream.
         c.seats = [s.clone() for s in self.seats]
         c.hand = None if self.hand is None else self.hand.clone()
         c.indian_deck = None if self.indian_deck is None else list(self.indian_deck)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -50,6 +51,7 @@ class ServerConfig:
     engine: GameEngine | None = None  # None: the real pokerroom.engine
     hints: bool = True  # use pokerroom.bots.recommend for hints when it exists
     warm_up: bool = True  # pre-build bot/hint tables in a thread at start-up
+    tune_gc: bool = False  # process-wide GC settings for a dedicated server process (the CLI turns it on)
 
 
 class WsConnection(Connection):
@@ -92,6 +94,20 @@ class WsConnection(Connection):
             log.debug("sender stopped", exc_info=True)
 
 
+def _tune_gc(warm: asyncio.Future[int] | None) -> None:
+    """Make full garbage collections rare and small.
+
+    Why: a full (generation 2) collection walks every live object — all rooms' states and queued frames —
+    and stalled the event loop for 150-350 ms under load, which is every room's p99. Game states are
+    acyclic and freed by reference counting, so collecting cycles rarely costs little memory; and the
+    start-up objects (modules, bot tables built by the warm-up) are frozen out of future scans.
+    """
+    gc.set_threshold(20_000, 50, 100)
+    gc.freeze()
+    if warm is not None:
+        warm.add_done_callback(lambda _: gc.freeze())
+
+
 def _json_error(exc: P.ProtocolError) -> JSONResponse:
     return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
 
@@ -122,6 +138,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         await rooms.start()
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
         state["warm"] = warm
+        if cfg.tune_gc:
+            _tune_gc(warm)
         try:
             yield
         finally:

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                     allowed_origins=tuple(args.allowed_origin))
     config = ServerConfig(data_dir=Path(args.data_dir), limits=limits, time_scale=args.time_scale,
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
-                          engine=_load_engine(args.engine), warm_up=not args.no_warm_up)
+                          engine=_load_engine(args.engine), warm_up=not args.no_warm_up, tune_gc=True)
     app = create_app(config)
     # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
     # call, and with a busy event loop those waits would add up to whole frames of latency.
