@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pokerroom.betting.model import ActionResult, BettingRound, Bettor, can_act
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # built twice per action: a plain slots class is much cheaper than frozen
 class Situation:
     """The numbers one bettor faces on their turn (§5.2 terms)."""
 
@@ -35,7 +35,7 @@ class Situation:
         return self.bettor.stack
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Move:
     """A validated action: its wire type, chips leaving the stack, and whether it is a fold."""
 

@@ -27,7 +27,7 @@ from pokerroom.rejections import CANNOT_CHECK, CANNOT_RAISE, min_raise_message, 
 NL_TYPES: tuple[str, ...] = ("nl.fold", "nl.check", "nl.call", "nl.raise", "nl.allIn")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Limits:
     """The ``to`` bounds of a raise for one bettor (all totals for this round)."""
 

@@ -37,7 +37,9 @@ def seat_sorted(ids: Iterable[str], order: Sequence[str]) -> list[str]:
     """Ids in ``order``'s sequence; ids missing from ``order`` follow, in their given order."""
     wanted = list(dict.fromkeys(ids))
     rank = {pid: i for i, pid in enumerate(order)}
-    return sorted(wanted, key=lambda pid: (rank.get(pid, len(rank)), wanted.index(pid)))
+    n = len(rank)
+    given = {pid: i for i, pid in enumerate(wanted)}
+    return sorted(wanted, key=lambda pid: (rank.get(pid, n), given[pid]))
 
 
 def _band(contributions: Sequence[Contribution], low: int, high: int) -> int:

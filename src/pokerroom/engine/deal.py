@@ -16,7 +16,8 @@ rng with the original state, so every draw here first takes the state's own copy
 
 from __future__ import annotations
 
-import hashlib
+import struct
+from hashlib import sha256
 from typing import TypeVar
 
 from pokerroom.cards import Card, deck_for, standard_deck
@@ -29,6 +30,7 @@ _DECKS: dict[str, tuple[Card, ...]] = {"d52": _STANDARD, "d20": tuple(deck_for("
 
 _T = TypeVar("_T")
 _TWO64 = 1 << 64
+_WORD = struct.Struct("<Q")
 
 
 def own_rng(state: State) -> DealRng:
@@ -51,29 +53,26 @@ def shuffle(state: State, items: list[_T]) -> None:
         return
     seed = bytes.fromhex(str(rng.to_json()["seed"]))
     pos = rng.consumed
-    first = pos // 32
+    block = pos // 32
+    base = block * 32
     buf = bytearray()
-    next_block = first
-
-    def fill(upto: int) -> None:
-        nonlocal next_block
-        while first * 32 + len(buf) < upto:
-            buf.extend(hashlib.sha256(seed + next_block.to_bytes(8, "little")).digest())
-            next_block += 1
-
-    fill(pos + 8 * (n - 1))
-    from_bytes = int.from_bytes
+    need = pos + 8 * (n - 1) + 8  # one spare word: a rejection is rare (probability < n / 2**64)
+    while base + len(buf) < need:
+        buf += sha256(seed + block.to_bytes(8, "little")).digest()
+        block += 1
+    unpack = _WORD.unpack_from
     for i in range(n - 1, 0, -1):
         m = i + 1
         limit = _TWO64 - (_TWO64 % m)
         while True:
-            fill(pos + 8)
-            start = pos - first * 32
-            word = from_bytes(buf[start:start + 8], "little")
+            while pos + 8 > base + len(buf):
+                buf += sha256(seed + block.to_bytes(8, "little")).digest()
+                block += 1
+            word = unpack(buf, pos - base)[0]
             pos += 8
             if word < limit:
-                j = word % m
                 break
+        j = word % m
         items[i], items[j] = items[j], items[i]
     rng.consumed = pos
 
