@@ -53,11 +53,21 @@ class FakeEngine:
         return (2, 6)
 
     def setup(self, player_ids: list[str], options: Any, now_ms: int) -> Any:
+        return self.setup_with_events(player_ids, options, now_ms)[0]
+
+    def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
+                          ) -> tuple[Any, list[dict[str, Any]]]:
         st = {"options": options.model_dump(), "players": list(player_ids),
               "stacks": {p: options.startingChips for p in player_ids}, "rng": DealRng.from_seed().to_json(),
               "handsPlayed": 0, "phase": "playing", "hand": None, "deadline": None}
         self._new_hand(st, now_ms)
-        return st
+        return st, [self._hand_start(st)]
+
+    @staticmethod
+    def _hand_start(st: dict[str, Any]) -> dict[str, Any]:
+        order = st["hand"]["order"]
+        return {"type": "handStart", "handNo": st["hand"]["no"], "dealer": order[-1],
+                "dealerSeat": len(order) - 1, "baseUnit": 10, "players": list(order)}
 
     def _new_hand(self, st: dict[str, Any], now_ms: int) -> None:
         rng = DealRng.from_json(st["rng"])
@@ -136,6 +146,7 @@ class FakeEngine:
             entries = [{"id": p, "cards": hand["hole"][p]} for p in live]
             events.append({"type": "showdown", "entries": entries})
         events.append({"type": "award", "to": winner, "amount": hand["pot"]})
+        events.append({"type": "handEnd", "handNo": hand["no"], "winners": [winner], "oneLeft": len(live) == 1})
         hand["phase"] = "handEnd"
         st["deadline"] = now_ms + 4000
 
@@ -147,7 +158,7 @@ class FakeEngine:
             events.append({"type": "gameEnd", "reason": "hands"})
             return
         self._new_hand(st, now_ms)
-        events.append({"type": "handStart", "handNo": st["hand"]["no"]})
+        events.append(self._hand_start(st))
 
     def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
         st = state

@@ -217,6 +217,13 @@ def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[
             where = f"{frame['type']} v{frame['version']}"
             assert not leaked, f"{client.name} got hidden cards {leaked} in {where}"
             checked += bool(cards)
+        elif frame["type"] == "history":
+            # each hand is checked against the true state at the change that ended it
+            for hand in frame["hands"]:
+                state = server.state_at(code, hand["version"])
+                leaked = cards_in(hand) & secrets_for(state, viewer(hand["version"]))
+                assert not leaked, f"{client.name} got hidden cards {leaked} in history hand {hand['handNo']}"
+                checked += bool(cards_in(hand))
         else:
             assert not cards, f"{client.name}: cards in a {frame['type']} frame"
     return checked

@@ -89,6 +89,15 @@ class PokerEngine:
     def setup(self, player_ids: list[str], options: Any, now_ms: int) -> Any:
         return self._mod.setup(player_ids, options, seed=None, now_ms=now_ms)
 
+    def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
+                          ) -> tuple[Any, list[dict[str, Any]] | None]:
+        """``setup`` plus the first hand's public events (``None`` when the engine cannot give them)."""
+        fn = getattr(self._mod, "setup_with_events", None)
+        if fn is None:
+            return self.setup(player_ids, options, now_ms), None
+        state, events = fn(player_ids, options, seed=None, now_ms=now_ms)
+        return state, list(events)
+
     def apply(self, state: Any, player_id: str, action: dict[str, Any], now_ms: int
               ) -> tuple[Any, list[dict[str, Any]]]:
         new_state, events = self._mod.apply(state, player_id, action, now_ms)

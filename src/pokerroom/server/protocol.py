@@ -128,11 +128,15 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
+class History(_Strict):
+    type: Literal["history"]
+
+
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | Leave | Ping,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | Leave | Ping | History,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "leave", "ping"})
+CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "leave", "ping", "history"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -250,6 +254,10 @@ def welcome_msg(
     if token is not None:
         msg["token"] = token
     return msg
+
+
+def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "history", "hands": hands}
 
 
 PONG = {"type": "pong"}

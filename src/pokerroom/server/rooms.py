@@ -30,9 +30,10 @@ from pokerroom.server import protocol as P
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
-from pokerroom.server.store import GroupWriter, LogRow, Store
+from pokerroom.server.store import HANDS_KEPT, GroupWriter, LogRow, Store
 from pokerroom.server.timers import Clock, DeadlineTimer
 from pokerroom.server.tokens import new_room_code, new_seat_token, token_digest, token_matches
+from pokerroom.tools.history import HandRecord, HistoryRecorder, for_viewer
 
 log = logging.getLogger("pokerroom.server")
 
@@ -81,6 +82,25 @@ class Member:
         return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"])
 
 
+@dataclass
+class FinishedHand:
+    """One recorded hand of the room's history: ``seq`` counts hands across games, ``version`` is the room
+    version whose change ended the hand."""
+
+    seq: int
+    game_no: int
+    version: int
+    record: HandRecord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"gameNo": self.game_no, "version": self.version, "record": self.record.to_json()}
+
+    @staticmethod
+    def from_json(seq: int, data: dict[str, Any]) -> FinishedHand:
+        record = HandRecord.from_json(data["record"])
+        return FinishedHand(seq, int(data["gameNo"]), int(data["version"]), record)
+
+
 @dataclass(eq=False)
 class Room:
     code: str
@@ -105,13 +125,17 @@ class Room:
     bot_pending: set[str] = field(default_factory=set)
     empty_since: float | None = None
     closed: bool = False
+    recorder: HistoryRecorder | None = None  # records the current game's hands (None: not recording)
+    hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
+    hand_seq: int = 0
 
     def meta(self) -> dict[str, Any]:
-        """Everything but the engine state, as stored."""
+        """Everything but the engine state and the finished hands (stored in their own rows)."""
         return {"code": self.code, "options": self.options_json, "members": [m.to_json() for m in
                 self.members.values()], "hostId": self.host_id, "phase": self.phase, "gameNo": self.game_no,
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
-                "createdMs": self.created_ms}
+                "createdMs": self.created_ms, "handSeq": self.hand_seq,
+                "recorder": None if self.recorder is None else self.recorder.to_json()}
 
     def human_connected(self) -> bool:
         return any(c.role != "none" for c in self.connections)
@@ -228,6 +252,11 @@ class Rooms:
         room.result = meta["result"]
         room.version = version
         room.state = None if state_text is None else self.engine.load_state(state_text)
+        room.hand_seq = int(meta.get("handSeq") or 0)
+        if meta.get("recorder") is not None:
+            room.recorder = HistoryRecorder.from_json(meta["recorder"])
+        for seq, data in self.store.hands(code):
+            room.hands.append(FinishedHand.from_json(seq, data))
         for pid, cmid, ver in self.store.recent_acks(code):
             self._remember_ack(room, pid, cmid, ver)
         room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
@@ -300,6 +329,8 @@ class Rooms:
                     await self._remove_bot(room, conn, msg.playerId)
                 elif isinstance(msg, P.Leave):
                     await self._leave(room, conn)
+                elif isinstance(msg, P.History):
+                    self._send_history(room, conn)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -389,8 +420,12 @@ class Rooms:
             lo, hi = room.min_players, room.max_players
             raise P.error("player_count", f"{lo}~{hi}명이 있어야 시작할 수 있어요")
         now = self.clock.now_ms()
+        with_events = getattr(self.engine, "setup_with_events", None)
         try:
-            state = self.engine.setup(ids, room.options, now)
+            if with_events is not None:
+                state, setup_events = with_events(ids, room.options, now)
+            else:
+                state, setup_events = self.engine.setup(ids, room.options, now), None
         except Rejected as exc:
             raise P.error("player_count", exc.message) from None
         except ValueError as exc:
@@ -402,8 +437,10 @@ class Rooms:
         room.phase = "playing"
         room.game_no += 1
         room.result = None
+        room.recorder = HistoryRecorder(ids, int(room.options_json.get("startingChips") or 0))
         row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
-        await self._commit(room, state, [], row)
+        # the first hand's events are recorded, not sent: a game start has no events frame (protocol §2.1)
+        await self._commit(room, state, [], row, record="begin" if setup_events is None else setup_events)
         self._broadcast_lobby(room)
 
     async def _add_bot(self, room: Room, conn: Connection, nickname: str | None) -> None:
@@ -547,24 +584,34 @@ class Rooms:
         await self._write("save", room.code, room.meta(), state, room.version, self.clock.now_ms(), None)
 
     async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
-                sender: Connection | None = None) -> None:
-        """Persist, then publish: every socket gets the events and its own view; the sender its ack."""
+                sender: Connection | None = None,
+                record: list[dict[str, Any]] | Literal["begin"] | None = None) -> None:
+        """Persist, then publish: every socket gets the events and its own view; the sender its ack.
+
+        ``record``: what the hand recorder gets instead of ``events`` (a game start: the first hand's
+        events, or ``"begin"`` to rebuild them from the view)."""
         t0 = time.perf_counter()
         result = self.engine.result(new_state) if room.phase == "playing" else None
         before = (room.state, room.version, room.phase, room.result)
+        recorder_before = None if room.recorder is None else room.recorder.to_json()
         room.state = new_state
         room.version = row.version
         if result is not None:
             room.phase = "finished"
             room.result = result
+        finished = self._record(room, new_state, events if record is None else record, row.version)
         state_text = self.engine.dump_state(new_state)
         t1 = time.perf_counter()
         try:
-            await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row)
+            await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row,
+                              [(h.seq, h.to_json()) for h in finished] or None)
         except BaseException:
             # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
             room.state, room.version, room.phase, room.result = before
+            room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
+            room.hand_seq -= len(finished)
             raise
+        room.hands.extend(finished)
         if row.client_msg_id is not None and row.player_id is not None:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         t2 = time.perf_counter()
@@ -594,6 +641,43 @@ class Rooms:
             self.on_commit(room, version, events)
         self._arm(room)
         self._schedule_bots(room)
+
+    # --- hand history ---------------------------------------------------------------------------------
+
+    def _record(self, room: Room, state: Any, events: list[dict[str, Any]] | Literal["begin"],
+                version: int) -> list[FinishedHand]:
+        """Feed one change to the room's hand recorder; returns the hands it finished (numbered; the caller
+        keeps them once stored). Recording never stops a game: if it fails, this game is not recorded."""
+        rec = room.recorder
+        if rec is None or not events:
+            return []
+
+        def view_of(viewer: str | None) -> dict[str, Any]:
+            return self.engine.view(state, viewer)
+
+        try:
+            if events == "begin":
+                rec.begin(view_of)
+            else:
+                rec.observe(events, view_of)
+        except Exception:
+            log.exception("room %s: hand recording failed; this game is not recorded", room.code)
+            room.recorder = None
+            return []
+        finished: list[FinishedHand] = []
+        for hand in rec.hands:
+            room.hand_seq += 1
+            finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))
+        rec.hands.clear()  # the room keeps the finished hands (the last HANDS_KEPT), not the recorder
+        return finished
+
+    def _send_history(self, room: Room, conn: Connection) -> None:
+        """The room's last hands, newest first, as this connection may see them: public information plus,
+        for a player of the hand, that player's own cards (never anyone else's unshown cards)."""
+        viewer = conn.player_id if conn.role == "player" else None
+        hands = [{"gameNo": h.game_no, "version": h.version, **for_viewer(h.record, viewer)}
+                 for h in reversed(room.hands)]
+        conn.send(P.dumps(P.history_msg(hands)))
 
     # --- timers and bots ------------------------------------------------------------------------------
 

@@ -39,13 +39,23 @@ CREATE TABLE IF NOT EXISTS actions (
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (code, version)
 );
+CREATE TABLE IF NOT EXISTS hands (
+    code TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (code, seq)
+);
 """
+
+HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
 
 
 _UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
            "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
            "version=excluded.version, updated_ms=excluded.updated_ms")
 _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
+_HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
+_HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
 
 
 @dataclass(frozen=True)
@@ -108,19 +118,26 @@ class Store:
 
     @staticmethod
     def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
-                     log: LogRow | None = None) -> tuple[str, tuple[Any, ...]]:
+                     log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None
+                     ) -> tuple[str, tuple[Any, ...]]:
         """The ``("save", params)`` operation for :meth:`apply_batch`, serialised by the caller so the
-        writer thread does as little Python (GIL) work as possible."""
+        writer thread does as little Python (GIL) work as possible. ``hands`` are finished hands
+        ``(seq, record)`` to store with this change; only the newest :data:`HANDS_KEPT` per room stay."""
         room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms)
         row = None if log is None else (
             code, log.version, log.kind, log.player_id, log.client_msg_id,
             None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
-        return ("save", (room, row))
+        extra: list[tuple[str, tuple[Any, ...]]] = []
+        for seq, record in hands or ():
+            extra.append((_HAND, (code, seq, json.dumps(record, ensure_ascii=False, separators=(",", ":")))))
+        if hands:
+            extra.append((_HAND_PRUNE, (code, max(seq for seq, _ in hands) - HANDS_KEPT)))
+        return ("save", (room, row, tuple(extra)))
 
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
-             log: LogRow | None = None) -> None:
-        """Upsert the room and append its log row, atomically."""
-        self.apply_batch([self.prepare_save(code, meta, state, version, now_ms, log)])
+             log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None) -> None:
+        """Upsert the room and append its log row (and finished hands), atomically."""
+        self.apply_batch([self.prepare_save(code, meta, state, version, now_ms, log, hands)])
 
     def delete(self, code: str) -> None:
         """Forget a closed room entirely: its chips vanish with it (poker.md §12)."""
@@ -138,15 +155,21 @@ class Store:
                 if all(op == "save" for op, _ in ops):
                     self._db.executemany(_UPSERT, [args[0] for _, args in ops])
                     self._db.executemany(_LOG, [args[1] for _, args in ops if args[1] is not None])
+                    for _, args in ops:
+                        for sql, params in args[2] if len(args) > 2 else ():
+                            self._db.execute(sql, params)
                 else:
                     for op, args in ops:
                         if op == "save":
                             self._db.execute(_UPSERT, args[0])
                             if args[1] is not None:
                                 self._db.execute(_LOG, args[1])
+                            for sql, params in args[2] if len(args) > 2 else ():
+                                self._db.execute(sql, params)
                         elif op == "delete":
                             self._db.execute("DELETE FROM rooms WHERE code=?", args)
                             self._db.execute("DELETE FROM actions WHERE code=?", args)
+                            self._db.execute("DELETE FROM hands WHERE code=?", args)
                         else:
                             raise ValueError(f"unknown store operation {op!r}")
                 self._db.execute("COMMIT")
@@ -159,6 +182,14 @@ class Store:
             rows = self._db.execute("SELECT code, meta, state, version, updated_ms FROM rooms").fetchall()
         return [StoredRoom(code, json.loads(meta), state, version, ms)
                 for code, meta, state, version, ms in rows]
+
+    def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]:
+        """The stored finished hands of a room, ``(seq, record)``, oldest first (at most HANDS_KEPT)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, data FROM hands WHERE code=? ORDER BY seq DESC LIMIT ?", (code, HANDS_KEPT)
+            ).fetchall()
+        return [(seq, json.loads(data)) for seq, data in reversed(rows)]
 
     def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]:
         """(player_id, client_msg_id, version) of the newest client actions, oldest first."""

@@ -55,6 +55,8 @@ class HandRecord:
     showdown: list[dict[str, Any]] = field(default_factory=list)
     awards: list[dict[str, Any]] = field(default_factory=list)
     ledger: dict[str, int] = field(default_factory=dict)
+    pots: list[dict[str, Any]] = field(default_factory=list)  # the final pots the awards refer to
+    winners: list[str] = field(default_factory=list)
 
     @property
     def ledger_ok(self) -> bool:
@@ -63,6 +65,32 @@ class HandRecord:
     @property
     def actions(self) -> list[dict[str, Any]]:
         return [e for e in self.events if e.get("type") == "action"]
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, JSON-ready (for storage; ``own_cards`` holds every player's cards: never send this)."""
+        return {
+            "handNo": self.hand_no, "mode": self.mode, "betting": self.betting, "baseUnit": self.base_unit,
+            "smallBlind": self.small_blind, "dealer": self.dealer, "order": self.order,
+            "startingStacks": self.starting_stacks, "finishingStacks": self.finishing_stacks,
+            "ownCards": {p: [c.to_json() for c in cs] for p, cs in self.own_cards.items()},
+            "board": [c.to_json() for c in self.board], "events": list(self.events),
+            "showdown": self.showdown,
+            "awards": self.awards, "ledger": dict(self.ledger), "pots": self.pots, "winners": self.winners,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> HandRecord:
+        return HandRecord(
+            hand_no=int(data["handNo"]), mode=str(data["mode"]), betting=str(data["betting"]),
+            base_unit=int(data["baseUnit"]), small_blind=data.get("smallBlind"), dealer=str(data["dealer"]),
+            order=list(data["order"]), starting_stacks=dict(data["startingStacks"]),
+            finishing_stacks=dict(data.get("finishingStacks") or {}),
+            own_cards={p: _cards(cs) for p, cs in (data.get("ownCards") or {}).items()},
+            board=_cards(data.get("board")), events=list(data.get("events") or []),
+            showdown=list(data.get("showdown") or []), awards=list(data.get("awards") or []),
+            ledger=dict(data.get("ledger") or {}), pots=list(data.get("pots") or []),
+            winners=list(data.get("winners") or []),
+        )
 
 
 class HistoryRecorder:
@@ -77,6 +105,19 @@ class HistoryRecorder:
         self.starting_chips = starting_chips
         self.hands: list[HandRecord] = []
         self.current: HandRecord | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The recorder's running state (stacks and the hand in progress), not the finished ``hands``."""
+        return {"stacks": dict(self.stacks), "startingChips": self.starting_chips,
+                "current": None if self.current is None else self.current.to_json()}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> HistoryRecorder:
+        rec = HistoryRecorder([], int(data["startingChips"]))
+        rec.stacks = {str(p): int(s) for p, s in (data.get("stacks") or {}).items()}
+        current = data.get("current")
+        rec.current = None if current is None else HandRecord.from_json(current)
+        return rec
 
     def begin(self, view_of: ViewOf) -> None:
         """Pick up a hand already running when recording starts (``engine.setup`` deals the first hand and
@@ -148,16 +189,59 @@ class HistoryRecorder:
             rec.showdown = list(event.get("entries") or [])
         elif kind == "handEnd":
             rec.awards = [e for e in rec.events if e.get("type") == "award"]
+            rec.winners = [str(w) for w in event.get("winners") or []]
             pub = view_of(None)
+            rec.pots = [dict(p) for p in pub.get("pots") or []]
             stacks = {str(s["id"]): int(s["stack"]) for s in pub.get("seats", [])}
             rec.finishing_stacks = {p: stacks.get(p, 0) for p in rec.order}
             for pid in rec.order:
                 me = view_of(pid).get("me") or {}
-                rec.own_cards[pid] = _cards(me.get("hole")) + _cards(me.get("up"))
+                # Indian: the forehead card is a card once the hand has ended (a "?" string before)
+                own = _cards(me.get("hole")) + _cards(me.get("up")) + _cards([me.get("forehead")])
+                rec.own_cards[pid] = own
             for p, s in rec.finishing_stacks.items():
                 self.stacks[p] = s
             self.hands.append(rec)
             self.current = None
+
+
+# --- what one viewer may see of a finished hand -------------------------------------------------------------
+
+_PUBLIC_STEPS = ("ante", "blind", "action", "board", "uncalled", "reveal", "drawn", "declares", "penalty",
+                 "award", "carry", "indianReveal")
+
+
+def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:
+    """The hand as ``viewer`` may see it afterwards (docs/protocol.md, ``history``): only public events
+    (actions, board, open cards, showdown, awards) plus, for a player of the hand, their OWN cards.
+    ``viewer=None`` (a spectator) gets public information only; nobody gets another player's unshown cards.
+    """
+    street = 0
+    steps: list[dict[str, Any]] = []
+    open_cards: dict[str, list[dict[str, Any]]] = {}
+    for e in rec.events:
+        kind = e.get("type")
+        if kind == "roundStart":
+            street = int(e.get("street") or 0)
+        elif kind == "dealt" and isinstance(e.get("faceUp"), dict):
+            card = _card(e["faceUp"])
+            if card is not None:
+                open_cards.setdefault(str(e["to"]), []).append(card.to_json())
+        elif kind == "reveal":
+            for pid, c in (e.get("opens") or {}).items():
+                card = _card(c)
+                if card is not None:
+                    open_cards.setdefault(str(pid), []).append(card.to_json())
+        if kind in _PUBLIC_STEPS:
+            steps.append({**e, "street": street} if kind == "action" else dict(e))
+    mine = rec.own_cards.get(viewer) if viewer is not None and viewer in rec.order else None
+    return {
+        "handNo": rec.hand_no, "mode": rec.mode, "betting": rec.betting, "baseUnit": rec.base_unit,
+        "dealer": rec.dealer, "players": rec.order, "startingStacks": rec.starting_stacks,
+        "finishingStacks": rec.finishing_stacks, "board": [c.to_json() for c in rec.board],
+        "open": open_cards, "actions": steps, "pots": rec.pots, "awards": rec.awards, "winners": rec.winners,
+        "showdown": rec.showdown, "mine": None if mine is None else [c.to_json() for c in mine],
+    }
 
 
 # --- PHH export ---------------------------------------------------------------------------------------------

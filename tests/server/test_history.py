@@ -1,0 +1,129 @@
+"""The room's hand history (``{"type": "history"}``): every finished hand is recorded, the last 10 are kept
+newest first, and each requester gets public information plus only their OWN cards of each hand."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from server_fake_engine import secrets_for as fake_secrets_for
+from server_helpers import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
+
+
+async def _history(c: Client) -> list[dict[str, Any]]:
+    await c.send({"type": "history"})
+    msg = await c.expect("history")
+    hands: list[dict[str, Any]] = msg["hands"]
+    return hands
+
+
+def _keys(cards: list[dict[str, Any]] | None) -> set[tuple[int, str]]:
+    return {(c["rank"], c["suit"]) for c in cards or []}
+
+
+def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
+    srv = server
+
+    async def main() -> None:
+        room = srv.create_room("a", handLimit=13)
+        code = room["code"]
+        a = await join(srv, code, "a", token=room["token"])
+        b = await join(srv, code, "b", nickname="비")
+        watcher = await join(srv, code, "w", spectate=True)
+        assert await _history(a) == []  # nothing finished yet (and not an error before a game)
+        await a.send({"type": "start"})
+        await play_until_result([a, b], random.Random(3), timeout=60)
+        hands = {c.name: await _history(c) for c in (a, b, watcher)}
+        for got in hands.values():
+            assert [h["handNo"] for h in got] == list(range(13, 3, -1))
+            assert all(h["gameNo"] == 1 for h in got)
+        final = srv.rooms.get(code)
+        assert final is not None
+        for i, h in enumerate(hands["a"]):
+            state = srv.state_at(code, h["version"])
+            assert state["hand"]["no"] == h["handNo"]
+            assert _keys(h["mine"]) == _keys(state["hand"]["hole"][a.player_id])
+            assert _keys(hands["b"][i]["mine"]) == _keys(state["hand"]["hole"][b.player_id])
+            assert hands["w"][i]["mine"] is None
+            assert sum(x["amount"] for x in h["awards"]) == sum(x["amount"] for x in h["pots"])
+            assert h["winners"] and set(h["winners"]) <= set(h["players"])
+        for c, pid in ((a, a.player_id), (b, b.player_id), (watcher, None)):
+            assert scan_frames(srv, code, c, lambda v, pid=pid: pid, fake_secrets_for) > 0
+        # a second game keeps adding to the same (last 10) history
+        await a.send({"type": "start"})
+        await play_until_result([a, b], random.Random(4), timeout=60)
+        got = await _history(b)
+        assert len(got) == 10 and [(h["gameNo"], h["handNo"]) for h in got[:2]] == [(2, 13), (2, 12)]
+        # the stored rows follow: only the newest 10 remain
+        assert [seq for seq, _ in srv.rooms.store.hands(code)] == list(range(17, 27))
+
+    asyncio.run(main())
+
+
+def test_history_refused_before_hello(server: LiveServer) -> None:
+    srv = server
+
+    async def main() -> None:
+        room = srv.create_room("a")
+        c = await Client.open(srv.ws_url(room["code"]), "c")
+        await c.send({"type": "history"})
+        err = await c.expect("error")
+        assert err["code"] == "hello_first"
+        await c.send({"type": "history", "extra": 1})
+        assert (await c.expect("error"))["code"] == "bad_message"
+
+    asyncio.run(main())
+
+
+MODES = [("holdem", {}, 4), ("sevenPoker", {}, 3), ("indian", {"indianCards": 2}, 3)]
+
+
+@pytest.mark.parametrize(("mode", "extra", "n"), MODES, ids=[m for m, _, _ in MODES])
+def test_history_secrecy_real_engine(real_server: LiveServer, mode: str, extra: dict[str, Any], n: int) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        room = srv.create_room("p1", mode=mode, handLimit=10, hints=False, **extra)
+        code = room["code"]
+        players = [await join(srv, code, "p1", token=room["token"])]
+        players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}") for i in range(2, n + 1)]
+        watcher = await join(srv, code, "spectator", spectate=True)
+        await players[0].send({"type": "start"})
+        rnd = random.Random(sum(map(ord, mode)))
+        asked: set[int] = set()
+
+        def ask_now_and_then(c: Client, msg: dict[str, Any]) -> None:
+            hand_no = msg["view"].get("handNo") or 0
+            if msg["view"].get("phase") == "handEnd" and hand_no not in asked:
+                asked.add(hand_no)  # mid-game requests, while the next hand is being dealt
+                asyncio.ensure_future(c.send({"type": "history"}))
+                asyncio.ensure_future(watcher.send({"type": "history"}))
+
+        await play_until_result(players, rnd, timeout=90, on_view=ask_now_and_then)
+        for c in [*players, watcher]:
+            await c.send({"type": "history"})
+            await c.expect("history", timeout=10, pred=lambda m: len(m["hands"]) == 10)
+        await asyncio.sleep(0.2)
+        for c in players:
+            hands = next(f for f in reversed(c.frames) if f["type"] == "history")["hands"]
+            assert [h["handNo"] for h in hands] == list(range(10, 0, -1))
+            for h in hands:
+                state = srv.state_at(code, h["version"])
+                hp = state["hand"]["players"].get(c.player_id)
+                assert hp is not None, "every player played every hand here"
+                own = _keys(hp.get("hole")) | _keys(hp.get("up"))
+                assert own <= _keys(h["mine"]), f"{c.name} misses own cards of hand {h['handNo']}"
+                assert h["actions"], "actions are recorded"
+                if mode != "indian":
+                    assert all(o["id"] in h["players"] for o in h["showdown"])
+        spectator_hands = next(f for f in reversed(watcher.frames) if f["type"] == "history")["hands"]
+        assert all(h["mine"] is None for h in spectator_hands)
+        checked = sum(scan_frames(srv, code, p, lambda v, p=p: p.player_id, real_secrets_for)
+                      for p in players)
+        checked += scan_frames(srv, code, watcher, lambda v: None, real_secrets_for)
+        assert checked > 10
+        assert sum(f["type"] == "history" for f in watcher.frames) >= 2
+
+    asyncio.run(main())
