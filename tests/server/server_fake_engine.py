@@ -146,7 +146,8 @@ class FakeEngine:
             entries = [{"id": p, "cards": hand["hole"][p]} for p in live]
             events.append({"type": "showdown", "entries": entries})
         events.append({"type": "award", "to": winner, "amount": hand["pot"]})
-        events.append({"type": "handEnd", "handNo": hand["no"], "winners": [winner], "oneLeft": len(live) == 1})
+        events.append({"type": "handEnd", "handNo": hand["no"], "winners": [winner],
+                       "oneLeft": len(live) == 1})
         hand["phase"] = "handEnd"
         st["deadline"] = now_ms + 4000
 
