@@ -8,6 +8,7 @@ one — e.g. the classic "swap with any position" Fisher–Yates bug — lands f
 from __future__ import annotations
 
 import ast
+import hashlib
 import math
 from itertools import permutations
 from pathlib import Path
@@ -169,3 +170,21 @@ def test_no_random_module_in_the_source() -> None:
     assert offenders == []
     assert "import random" not in (SRC / "rng.py").read_text(encoding="utf-8")
     assert "secrets" in (SRC / "rng.py").read_text(encoding="utf-8")
+
+
+def test_bulk_shuffle_equals_one_randbelow_per_position() -> None:
+    """``DealRng.shuffle`` hashes blocks in bulk; it must still be exactly Fisher–Yates on ``randbelow``
+    (same order, same stream position, same next draw), whatever the offset inside a block."""
+    for k in range(300):
+        seed = hashlib.sha256(b"bulk" + k.to_bytes(4, "little")).digest()
+        offset = (k * 37) % 3001
+        n = (0, 1, 2, 3, 20, 52, 53, 104)[k % 8]
+        fast, slow = DealRng(seed, offset), DealRng(seed, offset)
+        got, want = list(range(n)), list(range(n))
+        fast.shuffle(got)
+        for i in range(n - 1, 0, -1):
+            j = slow.randbelow(i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert got == want
+        assert fast.consumed == slow.consumed
+        assert fast.randbelow(1000) == slow.randbelow(1000)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -34,6 +35,7 @@ SEED_BYTES = 32
 _BLOCK = 32  # SHA-256 output size
 _WORD = 8  # bytes per 64-bit draw
 _TWO64 = 1 << 64
+_U64 = struct.Struct("<Q")
 
 
 class DealRng:
@@ -68,12 +70,16 @@ class DealRng:
             return cls(seed.to_bytes(SEED_BYTES, "big"))
         return cls(bytes.fromhex(seed))
 
+    def _hash_block(self, index: int) -> bytes:
+        """Block ``index`` of the stream: SHA-256(seed || index as 8 little-endian bytes)."""
+        return hashlib.sha256(self._seed + index.to_bytes(8, "little")).digest()
+
     def _bytes(self, count: int) -> bytes:
         out = bytearray()
         while count > 0:
             index, offset = divmod(self.consumed, _BLOCK)
             if index != self._block_index:
-                self._block = hashlib.sha256(self._seed + index.to_bytes(8, "little")).digest()
+                self._block = self._hash_block(index)
                 self._block_index = index
             take = min(count, _BLOCK - offset)
             out += self._block[offset : offset + take]
@@ -94,10 +100,38 @@ class DealRng:
                 return word % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher–Yates in place: for i from the end down to 1, swap i with an unbiased j in [0, i]."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+        """Fisher–Yates in place: for i from the end down to 1, swap i with an unbiased j in [0, i].
+
+        The draws are exactly ``randbelow(i + 1)`` in turn (same words, same stream position), but the
+        counter blocks a whole deck needs are hashed in one go instead of one 8-byte draw at a time, which
+        halves the cost of a 52-card shuffle. A rejected word (probability below n / 2**64) just extends the
+        buffer.
+        """
+        n = len(items)
+        if n < 2:
+            return
+        pos = self.consumed
+        block = pos // _BLOCK
+        base = block * _BLOCK
+        buf = bytearray()
+        while base + len(buf) < pos + _WORD * (n - 1):
+            buf += self._hash_block(block)
+            block += 1
+        unpack = _U64.unpack_from
+        for i in range(n - 1, 0, -1):
+            m = i + 1
+            limit = _TWO64 - (_TWO64 % m)
+            while True:
+                while pos + _WORD > base + len(buf):
+                    buf += self._hash_block(block)
+                    block += 1
+                word: int = unpack(buf, pos - base)[0]
+                pos += _WORD
+                if word < limit:
+                    break
+            j = word % m
             items[i], items[j] = items[j], items[i]
+        self.consumed = pos
 
     def shuffled(self, items: list[T]) -> list[T]:
         """A shuffled copy."""

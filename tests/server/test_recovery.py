@@ -197,3 +197,89 @@ async def join_spectator(url: str) -> Client:
     await c.hello(spectate=True)
     return c
 
+
+
+def _hand_actions(frames: list[dict[str, Any]], hand_no: int, current: int | None = None
+                  ) -> list[dict[str, Any]]:
+    """The public ``action`` events of one hand, as a client received them (``current``: the hand running
+    when the frames begin)."""
+    out: list[dict[str, Any]] = []
+    for f in frames:
+        for e in f.get("events", []) if f["type"] == "events" else []:
+            if e["type"] == "handStart":
+                current = e["handNo"]
+            elif e["type"] == "action" and current == hand_no:
+                out.append(e)
+    return out
+
+
+def test_hand_history_survives_sigkill(tmp_path: Path) -> None:
+    """Finished hands and the hand in progress (its actions before the crash) survive a SIGKILL."""
+    from pokerroom.server.engine_port import engine_available
+
+    if not engine_available():
+        pytest.skip("pokerroom.engine is not importable yet")
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}/ws/"
+    proc = _serve(port, tmp_path)
+
+    def hand_no(c: Client) -> int:
+        return int((c.last("view") or {}).get("view", {}).get("handNo") or 0)
+
+    async def history(c: Client) -> list[dict[str, Any]]:
+        await c.send({"type": "history"})
+        return list((await c.expect("history"))["hands"])
+
+    try:
+        async def before_crash() -> tuple[str, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+            r = httpx.post(f"http://127.0.0.1:{port}/api/rooms",
+                           json={"nickname": "가", "options": {"mode": "holdem", "turnSeconds": 60,
+                                                               "hints": False}}).json()
+            code = r["code"]
+            a = await Client.open(url + code, "a")
+            await a.hello(token=r["token"])
+            b = await Client.open(url + code, "b")
+            await b.hello(nickname="나")
+            await a.send({"type": "start"})
+            players = [a, b]
+            for p in players:
+                await p.expect("view")
+            n = 0
+            while hand_no(a) < 2 or len(_hand_actions(a.frames, 2)) < 2:
+                await _step(players, n)
+                n += 1
+                assert n < 60
+            hands = await history(a)
+            assert [h["handNo"] for h in hands] == [1] and hands[0]["mine"]
+            return code, [p.token or "" for p in players], hands, _hand_actions(a.frames, 2)
+
+        code, tokens, hands_before, actions_before = asyncio.run(before_crash())
+        _kill(proc)
+        proc = _serve(port, tmp_path)
+
+        async def after_restart() -> None:
+            players = []
+            for i, token in enumerate(tokens):
+                c = await Client.open(url + code, f"r{i}")
+                await c.hello(token=token)
+                await c.expect("view")
+                players.append(c)
+            a = players[0]
+            assert await history(a) == hands_before
+            n = 0
+            while hand_no(a) < 3:
+                await _step(players, 200 + n)
+                n += 1
+                assert n < 60
+            hands = await history(a)
+            assert [h["handNo"] for h in hands] == [2, 1] and hands[1] == hands_before[0]
+            recorded = [{k: v for k, v in e.items() if k != "street"} for e in hands[0]["actions"]
+                        if e["type"] == "action"]
+            assert recorded == actions_before + _hand_actions(a.frames, 2, current=2)
+            other = await history(players[1])
+            assert other[0]["mine"] and other[0]["mine"] != hands[0]["mine"]
+
+        asyncio.run(after_restart())
+    finally:
+        if proc.poll() is None:
+            _kill(proc)
