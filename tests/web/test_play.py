@@ -316,3 +316,53 @@ def test_secret_checker_catches_a_leak(live_server: Any, open_page: Any) -> None
     )
     with pytest.raises(AssertionError, match="private cards"):
         checker()
+
+
+PAST_JS = """(handNo) => {
+  const item = document.querySelector(`#past-body [data-hand-no="${handNo}"]`);
+  const hand = ((window.__room && window.__room.history) || []).find(x => x.handNo === handNo) || null;
+  return {
+    found: !!item,
+    ids: item ? [...item.querySelectorAll('[data-card-id]')].map(e => Number(e.dataset.cardId)) : [],
+    mine: item ? [...item.querySelectorAll('[data-testid=past-mine] [data-card-id]')]
+      .map(e => Number(e.dataset.cardId)) : [],
+    shown: hand ? hand.showdown.flatMap(e => e.cards.map(c => c.id)) : [],
+    text: item ? item.innerText : "",
+  };
+}"""
+
+
+def test_past_hands_panel(live_server: Any, open_page: Any) -> None:
+    """기록 → 지난 판 lists the finished hand: winners, showdown, my own cards; never a hidden opponent's
+    card."""
+    players, spectator, _code = open_room(live_server, open_page, "sevenPoker", 2)
+    private: list[set[int]] = [set(), set()]
+
+    def collect(_step: str = "") -> None:
+        for i, p in enumerate(players):
+            if (wp.view(p) or {}).get("handNo") == 1:
+                private[i] |= secrets_of(p)[1]  # hole, choice and the discarded card, while still secret
+
+    collect()
+    wp.play_hand(players, on_step=collect)
+    assert all(private)
+    for j, page in enumerate([*players, spectator]):
+        page.click("#btn-log")
+        page.click("[data-testid=tab-past]")
+        page.wait_for_selector('#past-body [data-hand-no="1"]', timeout=10000)
+        got = page.evaluate(PAST_JS, 1)
+        assert got["found"] and "1판" in got["text"] and "승리" in got["text"], got["text"]
+        shown = set(got["shown"])
+        for i, secret in enumerate(private):
+            if i == j:
+                continue  # my own cards may be listed
+            leaked = (secret - shown) & set(got["ids"])
+            assert not leaked, f"viewer {j} sees hidden cards {leaked} of player {i} in 지난 판"
+        if j < len(players):
+            assert got["mine"], "a player sees their own cards of the hand"
+            assert set(got["mine"]) & private[j], "my hidden cards of that hand are listed as mine"
+            assert "내 카드" in got["text"]
+        else:
+            assert not got["mine"] and "내 카드" not in got["text"]
+        shot(page, f"past-hands-{'spectator' if j == len(players) else f'p{j}'}")
+        page.click("#dlg-log [data-close]")

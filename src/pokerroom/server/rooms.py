@@ -126,6 +126,7 @@ class Room:
     empty_since: float | None = None
     closed: bool = False
     recorder: HistoryRecorder | None = None  # records the current game's hands (None: not recording)
+    recorder_json: dict[str, Any] | None = None  # recorder.to_json() as of its last change (stored in meta)
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
 
@@ -135,7 +136,7 @@ class Room:
                 self.members.values()], "hostId": self.host_id, "phase": self.phase, "gameNo": self.game_no,
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
-                "recorder": None if self.recorder is None else self.recorder.to_json()}
+                "recorder": self.recorder_json}
 
     def human_connected(self) -> bool:
         return any(c.role != "none" for c in self.connections)
@@ -255,6 +256,7 @@ class Rooms:
         room.hand_seq = int(meta.get("handSeq") or 0)
         if meta.get("recorder") is not None:
             room.recorder = HistoryRecorder.from_json(meta["recorder"])
+            room.recorder_json = meta["recorder"]
         for seq, data in self.store.hands(code):
             room.hands.append(FinishedHand.from_json(seq, data))
         for pid, cmid, ver in self.store.recent_acks(code):
@@ -438,6 +440,7 @@ class Rooms:
         room.game_no += 1
         room.result = None
         room.recorder = HistoryRecorder(ids, int(room.options_json.get("startingChips") or 0))
+        room.recorder_json = room.recorder.to_json()
         row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
         # the first hand's events are recorded, not sent: a game start has no events frame (protocol §2.1)
         await self._commit(room, state, [], row, record="begin" if setup_events is None else setup_events)
@@ -593,7 +596,7 @@ class Rooms:
         t0 = time.perf_counter()
         result = self.engine.result(new_state) if room.phase == "playing" else None
         before = (room.state, room.version, room.phase, room.result)
-        recorder_before = None if room.recorder is None else room.recorder.to_json()
+        recorder_before = room.recorder_json
         room.state = new_state
         room.version = row.version
         if result is not None:
@@ -609,6 +612,7 @@ class Rooms:
             # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
             room.state, room.version, room.phase, room.result = before
             room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
+            room.recorder_json = recorder_before
             room.hand_seq -= len(finished)
             raise
         room.hands.extend(finished)
@@ -662,13 +666,14 @@ class Rooms:
                 rec.observe(events, view_of)
         except Exception:
             log.exception("room %s: hand recording failed; this game is not recorded", room.code)
-            room.recorder = None
+            room.recorder = room.recorder_json = None
             return []
         finished: list[FinishedHand] = []
         for hand in rec.hands:
             room.hand_seq += 1
             finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))
         rec.hands.clear()  # the room keeps the finished hands (the last HANDS_KEPT), not the recorder
+        room.recorder_json = rec.to_json()
         return finished
 
     def _send_history(self, room: Room, conn: Connection) -> None:

@@ -3,6 +3,7 @@
 
 import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
+import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
 import { fmt, withNames } from "./labels.js";
 import {
@@ -133,11 +134,32 @@ function setupChrome() {
   document.querySelectorAll("dialog [data-close]").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
   $("#btn-rules").addEventListener("click", openRules);
   $("#btn-settings").addEventListener("click", () => { renderSettings(); $("#dlg-settings").showModal(); });
-  $("#btn-log").addEventListener("click", () => {
+  $("#btn-log").addEventListener("click", () => openLog("log"));
+  $("#tab-log").addEventListener("click", () => openLog("log"));
+  $("#tab-past").addEventListener("click", () => openLog("past"));
+}
+
+// ------------------------------------------------------------------ 기록: 진행 기록 (public log) / 지난 판 (history)
+let logTab = "log";
+function openLog(tab) {
+  logTab = tab;
+  $("#tab-log").setAttribute("aria-selected", String(tab === "log"));
+  $("#tab-past").setAttribute("aria-selected", String(tab === "past"));
+  $("#log-body").hidden = tab !== "log";
+  $("#past-body").hidden = tab !== "past";
+  if (tab === "log") {
     const v = room?.view;
     $("#log-body").replaceChildren(...(v?.publicLog ?? []).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, room.names())}`)));
-    $("#dlg-log").showModal();
-  });
+  } else {
+    renderPast();
+    if (room && !room.requestHistory()) $("#past-body").replaceChildren(h("p", { class: "past-empty" }, "연결이 끊겨 불러오지 못했어요. 다시 연결되면 눌러 주세요."));
+  }
+  if (!$("#dlg-log").open) $("#dlg-log").showModal();
+}
+function renderPast() {
+  $("#past-body").replaceChildren(pastHandsView(room?.history ?? null, {
+    names: room?.names() ?? {}, myId: room?.role === "player" ? room.playerId : null, currentGame: room?.lobby?.gameNo ?? null,
+  }));
 }
 
 function setConn(state, text) {
@@ -305,7 +327,11 @@ class Room {
     this.table = null;
     this.screen = null;
     this.info = null;
+    this.history = null; // the last hands ({"type": "history"}), newest first; null until asked
   }
+
+  /** Ask the server for the room's last hands; the answer arrives as a "history" message. */
+  requestHistory() { return !!this.conn?.send({ type: "history" }); }
 
   names() {
     const out = {};
@@ -419,6 +445,10 @@ class Room {
         this.result = m.result;
         this.render();
         break;
+      case "history":
+        this.history = m.hands ?? [];
+        if ($("#dlg-log").open && logTab === "past") renderPast();
+        break;
       case "error":
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
@@ -486,7 +516,7 @@ class Room {
   render() {
     if (!this.lobby) return;
     const phase = this.phase();
-    $("#btn-log").hidden = phase !== "playing";
+    $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
     if (phase === "playing") {
       if (this.screen !== "table" || !this.table) {
         this.table?.destroy();
@@ -498,6 +528,7 @@ class Room {
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
           disableTips: () => { settings.tips = false; saveSettings(); },
+          openHistory: () => openLog("past"),
         });
         this.screen = "table";
       }

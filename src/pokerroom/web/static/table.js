@@ -845,7 +845,8 @@ export class TableUI {
     const log = h("ol", { class: "log-list", "data-testid": "hand-log" },
       (v.publicLog ?? []).slice(-60).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, this.names)}`)));
     const panel = h("aside", { class: "side-panel", "aria-label": "핸드 기록과 족보" },
-      h("section", { class: "log" }, h("h3", {}, "핸드 기록"), log),
+      h("section", { class: "log" }, h("h3", {}, "핸드 기록 ",
+        h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => this.cb.openHistory?.() }, "지난 판")), log),
       h("section", { class: "ranks" }, h("h3", {}, "족보"), this.cachedRanking()));
     queueMicrotask(() => { const s = panel.querySelector("section.log"); if (s) s.scrollTop = s.scrollHeight; });
     return panel;

@@ -1,0 +1,92 @@
+// "지난 판": the room's last hands as the server sent them ({"type": "history"}, docs/protocol.md §2.4).
+// Display only: every card here is one the server allowed this viewer (public cards, the showdown, and
+// `mine` — my own cards of that hand, null for spectators).
+
+import { miniCardEl, cardShort } from "./cards.js";
+import { ACTION_LABEL, SIDE_LABEL, fmt } from "./labels.js";
+import { modeName } from "./options.js";
+
+function h(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false) continue;
+    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
+  }
+  return node;
+}
+
+const cardsEl = (cards) => h("span", { class: "ph-cards" }, (cards ?? []).map((c) => miniCardEl(c, { big: true })));
+
+const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
+
+/** One Korean line per public step of the hand (null for steps shown elsewhere). */
+function stepText(e, nm) {
+  switch (e.type) {
+    case "ante": return `${nm(e.from)} 앤티 ${fmt(e.amount)}`;
+    case "blind": return `${nm(e.from)} ${e.kind === "sb" ? "SB" : "BB"} ${fmt(e.amount)}`;
+    case "action": {
+      const label = ACTION_LABEL[e.action?.type] ?? e.action?.type ?? "";
+      const amount = e.amount ? ` ${fmt(e.amount)}` : "";
+      return `${nm(e.player)} ${label}${amount}${e.allIn && e.action?.type !== "nl.allIn" ? " (올인)" : ""}${e.auto ? " (자동)" : ""}`;
+    }
+    case "board": return `보드 ${(e.cards ?? []).map(cardShort).join(" ")}`;
+    case "uncalled": return `${nm(e.to)} ${fmt(e.amount)} 돌려받음`;
+    case "drawn": return `교환: ${Object.entries(e.counts ?? {}).map(([id, n]) => `${nm(id)} ${n}장`).join(", ")}`;
+    case "declares": return `선언: ${Object.entries(e.sides ?? {}).map(([id, s]) => `${nm(id)} ${SIDE_LABEL[s] ?? s}`).join(", ")}`;
+    case "penalty": return `${nm(e.from)} 벌칙 ${fmt(e.amount)}`;
+    case "award": return `${nm(e.to)} ${fmt(e.amount)}칩 가져감${e.side && e.side !== "high" ? ` (${SIDE_LABEL[e.side] ?? e.side})` : ""}`;
+    case "carry": return `비김 — ${fmt(e.amount)}칩 다음 판으로`;
+    default: return null;
+  }
+}
+
+function row(label, ...content) {
+  return h("div", { class: "ph-row" }, h("span", { class: "ph-label" }, label), ...content);
+}
+
+function handItem(hand, names, myId, currentGame) {
+  const nm = (id) => names[id] ?? id;
+  const won = new Map();
+  for (const a of hand.awards ?? []) won.set(a.to, (won.get(a.to) ?? 0) + a.amount);
+  const winners = [...won.entries()].map(([id, amt]) => `${nm(id)} ${fmt(amt)}칩`).join(", ");
+  const head = h("div", { class: "ph-head" },
+    h("b", {}, `${hand.handNo}판`),
+    hand.gameNo !== currentGame ? h("small", {}, `${hand.gameNo}번째 게임`) : null,
+    h("small", {}, modeName(hand.mode)),
+    h("span", { class: "ph-win", "data-testid": "past-winners" }, winners ? `승리: ${winners}` : "승자 없음"));
+  const rows = [];
+  if (hand.board?.length) rows.push(row("보드", cardsEl(hand.board)));
+  const opens = Object.entries(hand.open ?? {});
+  if (opens.length && !(hand.showdown ?? []).length) {
+    rows.push(row("오픈", ...opens.map(([id, cards]) => h("span", { class: "ph-row" }, h("span", { class: "ph-who" }, nm(id)), cardsEl(cards)))));
+  }
+  if (hand.mine?.length) {
+    const delta = (hand.finishingStacks?.[myId] ?? 0) - (hand.startingStacks?.[myId] ?? 0);
+    rows.push(h("div", { "data-testid": "past-mine" }, row("내 카드", cardsEl(hand.mine), h("small", {}, `${signed(delta)}칩`))));
+  }
+  const sd = hand.showdown ?? [];
+  if (sd.length) {
+    rows.push(h("div", { "data-testid": "past-showdown" }, sd.map((e) => row(e.id === myId ? "나" : nm(e.id),
+      cardsEl(e.cards),
+      h("span", {}, [e.handName, e.lowName ? `로우 ${e.lowName}` : null, e.declare ? SIDE_LABEL[e.declare] : null].filter(Boolean).join(" · "))))));
+  } else {
+    rows.push(row("쇼다운", h("span", {}, "없음 (한 명만 남았어요)")));
+  }
+  const lines = (hand.actions ?? []).map((e) => stepText(e, nm)).filter(Boolean);
+  const details = h("details", {}, h("summary", {}, `진행 보기 (${lines.length})`), h("ol", { class: "log-list" }, lines.map((t) => h("li", {}, t))));
+  return h("li", { class: "past-hand", "data-testid": "past-hand", "data-hand-no": hand.handNo }, head, ...rows, details);
+}
+
+/** The "지난 판" panel: hands newest first (as sent), or a Korean note when there is none yet. */
+export function pastHandsView(hands, { names = {}, myId = null, currentGame = null } = {}) {
+  if (hands == null) return h("p", { class: "past-empty" }, "불러오는 중…");
+  if (!hands.length) return h("p", { class: "past-empty" }, "아직 끝난 판이 없어요");
+  return h("div", {},
+    h("p", { class: "help", style: "color:var(--muted);font-size:.85em;margin:0 0 8px" }, `최근 ${hands.length}판 (최대 10판, 최신 판부터)`),
+    h("ol", { class: "past-list" }, hands.map((hand) => handItem(hand, names, myId, currentGame))));
+}
