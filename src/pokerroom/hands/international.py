@@ -89,7 +89,11 @@ def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 
 
 def evaluate7_ids(ids: Sequence[int]) -> int:
-    """:func:`evaluate7` taking a sequence of seven ids."""
+    """:func:`evaluate7` taking a sequence of seven ids.
+
+    The body repeats :func:`evaluate7` on purpose: this is the hot path of the public 7-card call, and a
+    delegating ``evaluate7(*ids)`` adds a call and an argument splat to every evaluation.
+    """
     a, b, c, d, e, f, g = ids
     k = _KEY[a] + _KEY[b] + _KEY[c] + _KEY[d] + _KEY[e] + _KEY[f] + _KEY[g]
     st = _FS[k & 4095]
