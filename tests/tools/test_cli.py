@@ -90,3 +90,25 @@ def test_simulate_writes_phh_that_pokerkit_replays(
         history = pokerkit.HandHistory.loads(path.read_text(encoding="utf-8"))
         states = list(history)
         assert list(states[-1].stacks) == list(history.finishing_stacks or [])
+
+
+def test_odds_seven_hilo_exact_river_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
+    # River, cards speak: a full house (no low) vs a 9탑 low — half each, unless the low must be 8 or better.
+    argv = ["odds", "KcKdKhQsQd2c3c", "As2d3h4c9s10dJh", "--mode", "sevenHiLo", "--no-progress"]
+    code, out = _run(odds_cli, argv, capsys)
+    assert code == 0 and "cards speak" in out and "qualifier none" in out
+    assert "exact enumeration of 1 deals" in out
+    assert _row(out, "K♣ K◆ K♥") == [50.0, 0.0, 100.0, 0.0, 100.0]  # equity, scoop, high, low, no low
+    assert _row(out, "A♠ 2◆ 3♥") == [50.0, 0.0, 0.0, 100.0, 0.0]
+    code, out = _run(odds_cli, [*argv, "--qualifier", "eight"], capsys)
+    assert code == 0 and "qualifier eight" in out
+    assert _row(out, "K♣ K◆ K♥") == [100.0, 100.0, 100.0, 0.0, 100.0]
+    assert _row(out, "Nobody has a qualifying low") == [100.0]
+    # Monte Carlo with the mode's default sample count and a standard error per player.
+    argv = ["odds", "As2d3h", "8s8c", "--mode", "sevenHiLo", "--seed", "2", "--monte-carlo", "--no-progress"]
+    code, out = _run(odds_cli, argv, capsys)
+    assert code == 0 and "Monte Carlo, 20,000 samples" in out
+    eq1, se1, scoop1, high1, low1, _ = _row(out, "A♠ 2◆ 3♥")
+    eq2, se2, *_ = _row(out, "8♠ 8♣")
+    assert abs(eq1 + eq2 - 100.0) < 0.02 and 0.1 < se1 < 0.6 and 0.1 < se2 < 0.6
+    assert low1 > 50 and high1 < 50 and 0 < scoop1 < eq1

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import math
+from typing import Any
 
 import numpy as np
 import pytest
 
 from pokerroom.cards import parse_cards
 from pokerroom.hands import batch as hb
+from pokerroom.hands.korean import LowQualifier, LowRule
 from pokerroom.tools.equity import (
+    HILO_DEFAULT_SAMPLES,
+    EquityResult,
     count_completions,
     enumerate_completions,
     equity,
@@ -200,3 +205,94 @@ def test_korean_batch_values_agree_with_pokerroom_hands_on_disjoint_hands() -> N
         checked += 1
         assert np.sign(ours[a] - ours[b]) == (ref[a] > ref[b]) - (ref[a] < ref[b])
     assert checked > 3000
+
+
+# --- 7 Poker hi-lo (cards speak) -------------------------------------------------------------------------
+
+
+def _hilo(a: str, b: str, **kw: Any) -> EquityResult:
+    result = equity([parse_cards(a), parse_cards(b)], mode="sevenHiLo", **kw)
+    assert result.exact and result.samples == 1
+    return result
+
+
+def test_hilo_river_half_half_and_scoop() -> None:
+    # A full house with no low (four ranks) vs A-2-3-4-6 ("6탑", the best Korean low): half each.
+    r = _hilo("Kc Kd Kh Qs Qd 2c 3c", "As 2d 3h 4c 6s 9d Jh")
+    assert r.equity == (0.5, 0.5) and r.stderr == (0.0, 0.0)
+    assert r.scoop == (0.0, 0.0) and r.high_win == (1.0, 0.0) and r.low_win == (0.0, 1.0)
+    assert r.no_low == (1.0, 0.0) and r.no_low_any == 0.0
+    assert r.win == (0.0, 0.0) and r.tie == (1.0, 1.0)  # win = scoop, tie = part of the pot
+    # A spade flush wins the high; its low cannot be the one-suit A-2-3-4-6, so 9탑 — still under Q탑: scoop.
+    r = _hilo("As 2s 3s 4s 6s 9d Jh", "Kc Kd 7h 8c 10d Qh 5d")
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0) and r.win == (1.0, 0.0)
+    assert r.high_win == (1.0, 0.0) and r.low_win == (1.0, 0.0) and r.no_low == (0.0, 0.0)
+
+
+def test_hilo_river_eight_qualifier_and_low_rule() -> None:
+    full_house, nine_low = "Kc Kd Kh Qs Qd 2c 3c", "As 2d 3h 4c 9s 10d Jh"
+    assert _hilo(full_house, nine_low).equity == (0.5, 0.5)
+    r = _hilo(full_house, nine_low, qualifier="eight")  # 9탑 does not qualify: the high takes all
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0) and r.low_win == (0.0, 0.0)
+    assert r.no_low == (1.0, 1.0) and r.no_low_any == 1.0
+    # Korean: A-2-3-4-5 is a back straight, so B's low is 9탑 and A's 7탑 wins the low; B's high wins.
+    seven_low, wheel = "7c 6d 4s 3d 2h Kc Kd", "As 2d 3h 4c 5s 9d Kh"
+    r = _hilo(seven_low, wheel)
+    assert r.equity == (0.5, 0.5) and r.high_win == (0.0, 1.0) and r.low_win == (1.0, 0.0)
+    r = _hilo(seven_low, wheel, low_rule="aceToFive")  # 5탑 now beats 7탑: B scoops
+    assert r.equity == (0.0, 1.0) and r.scoop == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        _hilo(seven_low, wheel, qualifier="six")
+
+
+def _brute_hilo(hands: list[str], rule: LowRule, qualifier: LowQualifier) -> list[float]:
+    """Pot shares by looping over every completion with HandValue comparisons (no batch code)."""
+    from pokerroom.cards import standard_deck
+    from pokerroom.hands import korean_high, korean_low
+
+    deck = standard_deck()
+    known = [parse_cards(h) for h in hands]
+    rest = [c for c in deck if all(c not in k for k in known)]
+    need = [7 - len(k) for k in known]
+    shares = [0.0] * len(hands)
+    n = 0
+    for first in itertools.combinations(rest, need[0]):
+        left = [c for c in rest if c not in first]
+        for second in itertools.combinations(left, need[1]):
+            full = [known[0] + list(first), known[1] + list(second)]
+            highs = [korean_high(h) for h in full]
+            lows = [korean_low(h, rule, qualifier) for h in full]
+            hi = 0 if highs[0] > highs[1] else 1
+            low0, low1 = lows
+            if low0 is not None or low1 is not None:
+                lo = 0 if low1 is None or (low0 is not None and low0 > low1) else 1
+                shares[hi] += 0.5
+                shares[lo] += 0.5
+            else:
+                shares[hi] += 1.0
+            n += 1
+    return [s / n for s in shares]
+
+
+@pytest.mark.parametrize(("rule", "qualifier"), [("korean", "none"), ("aceToFive", "eight")])
+def test_hilo_exact_matches_brute_force(rule: LowRule, qualifier: LowQualifier) -> None:
+    hands = ["As 2d 3h 5c Kd Kh", "8s 8c 7d 6h 4s 9c"]  # one card each to come: 40 * 39 deals
+    result = equity([parse_cards(h) for h in hands], mode="sevenHiLo", low_rule=rule, qualifier=qualifier)
+    assert result.exact and result.samples == 40 * 39
+    assert result.equity == pytest.approx(_brute_hilo(hands, rule, qualifier), abs=1e-12)
+    assert sum(result.equity) == pytest.approx(1.0)
+
+
+def test_hilo_monte_carlo_within_error_of_exact() -> None:
+    players = [parse_cards("As 2d 3h 5c Kd Kh"), parse_cards("8s 8c 7d 6h 4s")]
+    exact = equity(players, mode="sevenHiLo")
+    assert exact.exact and exact.samples == 41 * 780
+    mc = equity(players, mode="sevenHiLo", exact=False, seed=3)
+    assert not mc.exact and mc.samples == HILO_DEFAULT_SAMPLES
+    for p in range(2):
+        assert 0.001 < mc.stderr[p] < 0.005
+        assert abs(mc.equity[p] - exact.equity[p]) < 4 * mc.stderr[p]
+        for name in ("scoop", "high_win", "low_win", "no_low"):
+            e, m = getattr(exact, name)[p], getattr(mc, name)[p]
+            assert abs(m - e) <= 4 * math.sqrt(e * (1 - e) / mc.samples) + 1e-12, name
+    assert sum(mc.equity) == pytest.approx(1.0)

@@ -1,4 +1,4 @@
-"""Win/tie equity for hold'em, Omaha and 7 Poker from the cards one can see.
+"""Win/tie equity for hold'em, Omaha, 7 Poker and 7 Poker hi-lo from the cards one can see.
 
 Why this shape:
 - Every player is described only by the cards *known* to the asker (own hole cards, an opponent's open
@@ -11,6 +11,17 @@ Why this shape:
   PCG64); the :mod:`random` module is never used. Without a seed the stream is secret-seeded.
 
 Equity of a player = P(win alone) + Σ P(tie with k others) / (k + 1); ``win`` and ``tie`` are reported too.
+
+7 Poker hi-lo (``sevenHiLo``, §5.4.4, §6.3, §6.6) is scored **cards speak**: the real game ends with a
+simultaneous high/low/swing declaration that no odds tool can know, so each deal is split as if everyone
+contested both halves. The high half goes to the best Korean high (§6.2), the low half to the best low
+(§6.3, ``low_rule`` and ``qualifier``); when nobody has a qualifying low the high takes the whole pot.
+Shares are fractions of the pot, ½ and ½ (in chips the high gets ``ceil(pot/2)``, the low ``floor(pot/2)``;
+the odd chip is ignored here). A tied half would be split, though two disjoint 7-card hands never tie under
+the suit rankings. Equity is then the expected pot share; the result also carries per player the scoop
+rate (whole pot), the high-win and low-win rates and how often the player has no qualifying low. Lows have
+no batch evaluator: each distinct hand in a batch goes through :func:`pokerroom.hands.korean_low` once, so
+this mode defaults to fewer Monte Carlo samples (:data:`HILO_DEFAULT_SAMPLES`) and a lower exact limit.
 """
 
 from __future__ import annotations
@@ -26,17 +37,28 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, standard_deck
 from pokerroom.hands import batch as hb
+from pokerroom.hands import korean_low
+from pokerroom.hands.korean import LowQualifier, LowRule
 from pokerroom.rng import DealRng
 
-EquityMode = Literal["holdem", "omaha", "sevenPoker"]
-MODES: tuple[EquityMode, ...] = ("holdem", "omaha", "sevenPoker")
+EquityMode = Literal["holdem", "omaha", "sevenPoker", "sevenHiLo"]
+MODES: tuple[EquityMode, ...] = ("holdem", "omaha", "sevenPoker", "sevenHiLo")
+#: Modes ranked with the Korean high (§6.2).
+KOREAN_MODES = ("sevenPoker", "sevenHiLo")
 #: Cards each player holds at showdown, and board cards, per mode.
-HOLE_COUNT: dict[str, int] = {"holdem": 2, "omaha": 4, "sevenPoker": 7}
-BOARD_COUNT: dict[str, int] = {"holdem": 5, "omaha": 5, "sevenPoker": 0}
+HOLE_COUNT: dict[str, int] = {"holdem": 2, "omaha": 4, "sevenPoker": 7, "sevenHiLo": 7}
+BOARD_COUNT: dict[str, int] = {"holdem": 5, "omaha": 5, "sevenPoker": 0, "sevenHiLo": 0}
+LOW_RULES: tuple[LowRule, ...] = ("korean", "aceToFive")
+QUALIFIERS: tuple[LowQualifier, ...] = ("none", "eight")
 
+DEFAULT_SAMPLES = 100_000
+#: ``sevenHiLo`` evaluates lows one distinct hand at a time (no batch path), hence fewer samples by default
+#: (standard error of a pot share at most 0.35 percentage points) and a lower threshold for exact enumeration.
+HILO_DEFAULT_SAMPLES = 20_000
 DEFAULT_EXACT_LIMIT = 300_000
+HILO_EXACT_LIMIT = 100_000
 #: Exact enumeration materialises every completion; beyond this many it would need gigabytes.
 MAX_EXACT = 5_000_000
 DEFAULT_BATCH = 50_000
@@ -66,6 +88,15 @@ class EquityResult:
     seconds: float
     #: per player, the frequency of each hand category at showdown (index: :func:`category_names`)
     categories: tuple[tuple[float, ...], ...] = field(default_factory=tuple)
+    # sevenHiLo only (empty otherwise); there ``win`` is the scoop rate and ``tie`` the rate of taking part
+    # of the pot, and ``equity`` the expected pot share under the cards-speak split (module docstring).
+    scoop: tuple[float, ...] = ()  # takes the whole pot (both halves, or the high when nobody has a low)
+    high_win: tuple[float, ...] = ()  # holds the best high (wins the high half, or all of it)
+    low_win: tuple[float, ...] = ()  # holds the best qualifying low (wins the low half)
+    no_low: tuple[float, ...] = ()  # has no qualifying low
+    no_low_any: float = 0.0  # nobody has a qualifying low: the high takes the whole pot
+    low_rule: str = ""
+    qualifier: str = ""
 
     @property
     def per_second(self) -> float:
@@ -212,7 +243,7 @@ def evaluate_deals(mode: str, holes: NDArray[np.int64], board: NDArray[np.int64]
     elif mode == "omaha":
         for p in range(players):
             values[:, p] = hb.omaha_high_batch(holes[:, p, :], board)
-    elif mode == "sevenPoker":
+    elif mode in KOREAN_MODES:
         for p in range(players):
             values[:, p] = hb.korean_high_batch(holes[:, p, :])
     else:
@@ -270,20 +301,96 @@ class _Accumulator:
         return win, tie, eq, eq2
 
 
+_DECK: tuple[Card, ...] = tuple(standard_deck())
+#: distinct-hand cache of the low evaluator is dropped beyond this many entries (memory bound)
+_LOW_CACHE_MAX = 200_000
+
+
+class _HiLo:
+    """Cards-speak hi-lo tallies: pot shares (sum and sum of squares), scoops, half wins, missing lows.
+
+    Lows come from :func:`pokerroom.hands.korean_low`, called once per distinct 7-card hand (keyed by its
+    card mask, so the fixed hand of a fully known player is evaluated once for the whole run). Their keys
+    exceed 64 bits, so each batch compares them through their dense order (-1 = no qualifying low).
+    """
+
+    def __init__(self, players: int, rule: LowRule, qualifier: LowQualifier) -> None:
+        self.rule: LowRule = rule
+        self.qualifier: LowQualifier = qualifier
+        self.n = 0
+        self.share = np.zeros(players, dtype=np.float64)
+        self.share2 = np.zeros(players, dtype=np.float64)
+        self.scoop = np.zeros(players, dtype=np.int64)
+        self.partial = np.zeros(players, dtype=np.int64)
+        self.high = np.zeros(players, dtype=np.int64)
+        self.low = np.zeros(players, dtype=np.int64)
+        self.no_low = np.zeros(players, dtype=np.int64)
+        self.no_low_any = 0
+        self._cache: dict[int, int] = {}
+
+    def _low_key(self, ids: Sequence[int]) -> int:
+        value = korean_low([_DECK[i] for i in ids], self.rule, self.qualifier)
+        return -1 if value is None else value.key
+
+    def low_order(self, holes: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Per (deal, player) the rank of the player's low among this batch's lows; -1 = no low."""
+        n, players, _ = holes.shape
+        masks = (np.int64(1) << holes).sum(axis=2)  # distinct cards: the sum is the card mask
+        if len(self._cache) > _LOW_CACHE_MAX:
+            self._cache.clear()
+        per_player: list[tuple[list[int], NDArray[np.intp]]] = []
+        for p in range(players):
+            uniq, first, inverse = np.unique(masks[:, p], return_index=True, return_inverse=True)
+            keys: list[int] = []
+            for mask, row in zip(uniq.tolist(), first.tolist(), strict=True):
+                key = self._cache.get(mask)
+                if key is None:
+                    key = self._cache[mask] = self._low_key(holes[row, p].tolist())
+                keys.append(key)
+            per_player.append((keys, inverse.reshape(-1)))
+        present = sorted({k for keys, _ in per_player for k in keys if k >= 0})
+        order = {key: i for i, key in enumerate(present)}
+        out = np.empty((n, players), dtype=np.int64)
+        for p, (keys, inverse) in enumerate(per_player):
+            ranks = np.array([order.get(k, -1) for k in keys], dtype=np.int64)
+            out[:, p] = ranks[inverse]
+        return out
+
+    def add(self, high: NDArray[np.int64], low: NDArray[np.int64]) -> None:
+        self.n += high.shape[0]
+        high_best = high == high.max(axis=1, keepdims=True)
+        has_low = low >= 0
+        any_low: NDArray[np.bool_] = np.asarray(has_low.any(axis=1), dtype=bool)
+        low_best = (low == low.max(axis=1, keepdims=True)) & any_low[:, None]
+        high_part = np.where(any_low, 0.5, 1.0) / high_best.sum(axis=1)
+        low_part = 0.5 / np.maximum(low_best.sum(axis=1), 1)
+        share = high_best * high_part[:, None] + low_best * low_part[:, None]
+        self.share += share.sum(axis=0)
+        self.share2 += (share * share).sum(axis=0)
+        self.scoop += np.count_nonzero(share == 1.0, axis=0)
+        self.partial += np.count_nonzero((share > 0.0) & (share < 1.0), axis=0)
+        self.high += np.count_nonzero(high_best, axis=0)
+        self.low += np.count_nonzero(low_best, axis=0)
+        self.no_low += np.count_nonzero(~has_low, axis=0)
+        self.no_low_any += int(np.count_nonzero(~any_low))
+
+
 def equity(
     players: Sequence[Sequence[Card]],
     board: Sequence[Card] = (),
     *,
     mode: EquityMode = "holdem",
     dead: Sequence[Card] = (),
-    samples: int = 100_000,
+    samples: int | None = None,
     seed: int | str | bytes | None = None,
     exact: bool | None = None,
-    exact_limit: int = DEFAULT_EXACT_LIMIT,
+    exact_limit: int | None = None,
     batch: int = DEFAULT_BATCH,
     rng: np.random.Generator | None = None,
     progress: Progress | None = None,
     categories: bool = True,
+    low_rule: LowRule = "korean",
+    qualifier: LowQualifier = "none",
 ) -> EquityResult:
     """Equity of each player from their known cards (the rest unseen) and a partial board.
 
@@ -291,9 +398,20 @@ def equity(
     ``True``/``False`` force one method. ``dead`` are cards known to be out of play (folded open cards, a
     7 Poker discard) that are neither in a hand nor in the unseen deck. ``categories=False`` skips the
     showdown hand-category tally (bots and benchmarks do not need it; the result then has all zeros).
+
+    ``samples`` defaults to :data:`DEFAULT_SAMPLES` (:data:`HILO_DEFAULT_SAMPLES` for ``sevenHiLo``) and
+    ``exact_limit`` to :data:`DEFAULT_EXACT_LIMIT` (:data:`HILO_EXACT_LIMIT`). ``low_rule`` (§6.3
+    ``hiLoLow``) and ``qualifier`` (``hiLoQualifier``) only matter for ``sevenHiLo``.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
+    if low_rule not in LOW_RULES or qualifier not in QUALIFIERS:
+        raise ValueError(f"low rule must be one of {LOW_RULES} and qualifier one of {QUALIFIERS}")
+    hilo_mode = mode == "sevenHiLo"
+    if samples is None:
+        samples = HILO_DEFAULT_SAMPLES if hilo_mode else DEFAULT_SAMPLES
+    if exact_limit is None:
+        exact_limit = HILO_EXACT_LIMIT if hilo_mode else DEFAULT_EXACT_LIMIT
     if len(players) < 2:
         raise ValueError("equity needs at least two players")
     hole_n, board_n = HOLE_COUNT[mode], BOARD_COUNT[mode]
@@ -318,7 +436,8 @@ def equity(
     use_exact = exact if exact is not None else completions <= exact_limit
     if use_exact and completions > MAX_EXACT:
         raise ValueError(f"{completions:,} completions are too many to enumerate; use Monte Carlo")
-    acc = _Accumulator(len(players), mode == "sevenPoker", categories)
+    acc = _Accumulator(len(players), mode in KOREAN_MODES, categories)
+    hilo = _HiLo(len(players), low_rule, qualifier) if hilo_mode else None
     start = time.perf_counter()
     known_board = np.array(board_ids, dtype=np.int64)
     known_holes = [np.array(k, dtype=np.int64) for k in known]
@@ -340,7 +459,10 @@ def equity(
             holes[:, p, : k.size] = k
             holes[:, p, k.size :] = cards[:, offset : offset + g]
             offset += g
-        acc.add(evaluate_deals(mode, holes, full_board))
+        values = evaluate_deals(mode, holes, full_board)
+        acc.add(values)
+        if hilo is not None:
+            hilo.add(values, hilo.low_order(holes))
 
     if use_exact:
         all_rows = enumerate_completions(unseen.size, groups)
@@ -364,6 +486,19 @@ def equity(
     seconds = time.perf_counter() - start
     n = acc.n
     win, tie, mean, eq2 = acc.fractions()
+    extra: dict[str, Any] = {}
+    if hilo is not None:
+        win, tie = hilo.scoop / n, hilo.partial / n
+        mean, eq2 = hilo.share / n, hilo.share2 / n
+        extra = {
+            "scoop": tuple(float(x) for x in hilo.scoop / n),
+            "high_win": tuple(float(x) for x in hilo.high / n),
+            "low_win": tuple(float(x) for x in hilo.low / n),
+            "no_low": tuple(float(x) for x in hilo.no_low / n),
+            "no_low_any": hilo.no_low_any / n,
+            "low_rule": low_rule,
+            "qualifier": qualifier,
+        }
     if use_exact or n < 2:
         stderr = np.zeros_like(mean)
     else:
@@ -379,12 +514,13 @@ def equity(
         exact=bool(use_exact),
         seconds=seconds,
         categories=tuple(tuple(float(x) for x in row / n) for row in acc.cat),
+        **extra,
     )
 
 
 def category_names(mode: str) -> tuple[str, ...]:
     """Korean names of the category indices used in :attr:`EquityResult.categories`."""
-    return KOREAN_CATEGORY_NAMES if mode == "sevenPoker" else HIGH_CATEGORY_NAMES
+    return KOREAN_CATEGORY_NAMES if mode in KOREAN_MODES else HIGH_CATEGORY_NAMES
 
 
 def combinations_array(n: int, k: int) -> NDArray[np.int8]:

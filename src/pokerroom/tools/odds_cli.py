@@ -6,9 +6,16 @@ Examples::
     pokerroom odds "AsAh" "KdKc" --board "2c7d9h"      # exact on the flop
     pokerroom odds "AsAhKdKc" random --mode omaha
     pokerroom odds "AsAh7c2d3h9s" "QsQh" "9c8c" --mode sevenPoker   # own 7 vs opponents' open cards
+    pokerroom odds "As2d3h5cKdKh" "8s8c7d6h" --mode sevenHiLo --qualifier eight
 
 A player given as ``random`` (or ``?``/``-``) has no known cards. Cards may be written with or without
 separators ("AsAh", "As Ah", "10h").
+
+sevenHiLo is scored "cards speak": the real game's simultaneous high/low/swing declaration cannot be known,
+so every deal gives the high half (ceil) to the best Korean high and the low half (floor) to the best low
+(--low-rule, --qualifier); with no qualifying low the high takes all. Equity is the expected pot share;
+scoop, high-win, low-win and no-low rates are shown per player. Lows are evaluated per distinct hand, so
+this mode samples 20,000 deals by default (100,000 for the others).
 """
 
 from __future__ import annotations
@@ -22,7 +29,17 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from pokerroom.cards import Card, parse_card
-from pokerroom.tools.equity import MODES, EquityMode, EquityResult, category_names, equity
+from pokerroom.hands.korean import LowQualifier, LowRule
+from pokerroom.tools.equity import (
+    HILO_DEFAULT_SAMPLES,
+    LOW_RULES,
+    MODES,
+    QUALIFIERS,
+    EquityMode,
+    EquityResult,
+    category_names,
+    equity,
+)
 
 _CARD_RE = re.compile(r"(10|[2-9TJQKA])([SDHC])", re.IGNORECASE)
 _RANDOM = {"", "random", "?", "??", "-", "x"}
@@ -53,7 +70,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--board", default="", help="board cards so far (hold'em/Omaha)")
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--mode", choices=MODES, default="holdem")
-    parser.add_argument("--samples", type=int, default=100_000, help="Monte Carlo deals (default 100000)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help=f"Monte Carlo deals (default 100000; {HILO_DEFAULT_SAMPLES} for sevenHiLo)")
+    parser.add_argument("--low-rule", choices=LOW_RULES, default="korean",
+                        help="sevenHiLo low (§6.3): korean (no straight/flush, best A-2-3-4-6) or aceToFive")
+    parser.add_argument("--qualifier", choices=QUALIFIERS, default="none",
+                        help="sevenHiLo low qualifier: none (up to K-high) or eight (8 or lower)")
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible Monte Carlo run")
     method = parser.add_mutually_exclusive_group()
     method.add_argument("--exact", dest="exact", action="store_true", default=None,
@@ -63,25 +85,41 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def render(result: EquityResult, players: list[list[Card]], console: Console) -> None:
-    """Print the equity table, the method line and the hand-category table."""
-    table = Table(title=f"Equity ({result.mode})")
+def _hilo_table(result: EquityResult, players: list[list[Card]]) -> Table:
+    table = Table(title=f"Equity ({result.mode}, cards speak, low {result.low_rule}, "
+                        f"qualifier {result.qualifier})")
     table.add_column("Player", justify="right")
     table.add_column("Cards")
-    table.add_column("Win %", justify="right")
-    table.add_column("Tie %", justify="right")
     table.add_column("Equity %", justify="right")
     table.add_column("± SE %", justify="right")
+    table.add_column("Scoop %", justify="right")
+    table.add_column("High %", justify="right")
+    table.add_column("Low %", justify="right")
+    table.add_column("No low %", justify="right")
     for i, cards in enumerate(players):
         table.add_row(
             str(i + 1),
             " ".join(c.label for c in cards) or "(random)",
-            f"{100 * result.win[i]:.2f}",
-            f"{100 * result.tie[i]:.2f}",
             f"{100 * result.equity[i]:.2f}",
             "exact" if result.exact else f"{100 * result.stderr[i]:.2f}",
+            f"{100 * result.scoop[i]:.2f}",
+            f"{100 * result.high_win[i]:.2f}",
+            f"{100 * result.low_win[i]:.2f}",
+            f"{100 * result.no_low[i]:.2f}",
         )
-    console.print(table)
+    return table
+
+
+def render(result: EquityResult, players: list[list[Card]], console: Console) -> None:
+    """Print the equity table, the method line and the hand-category table."""
+    if result.mode == "sevenHiLo":
+        console.print(_hilo_table(result, players))
+        console.print("Split: cards speak (declarations unknown): high half (ceil) to the best high, "
+                      "low half (floor) to the best qualifying low;")
+        console.print("no qualifying low → the high takes all. Equity = expected share of the pot.")
+        console.print(f"Nobody has a qualifying low: {100 * result.no_low_any:.2f} %")
+    else:
+        console.print(_plain_table(result, players))
     if result.exact:
         console.print(f"Method: exact enumeration of {result.samples:,} deals in {result.seconds:.3f} s")
     else:
@@ -98,6 +136,26 @@ def render(result: EquityResult, players: list[list[Card]], console: Console) ->
     console.print(cats)
 
 
+def _plain_table(result: EquityResult, players: list[list[Card]]) -> Table:
+    table = Table(title=f"Equity ({result.mode})")
+    table.add_column("Player", justify="right")
+    table.add_column("Cards")
+    table.add_column("Win %", justify="right")
+    table.add_column("Tie %", justify="right")
+    table.add_column("Equity %", justify="right")
+    table.add_column("± SE %", justify="right")
+    for i, cards in enumerate(players):
+        table.add_row(
+            str(i + 1),
+            " ".join(c.label for c in cards) or "(random)",
+            f"{100 * result.win[i]:.2f}",
+            f"{100 * result.tie[i]:.2f}",
+            f"{100 * result.equity[i]:.2f}",
+            "exact" if result.exact else f"{100 * result.stderr[i]:.2f}",
+        )
+    return table
+
+
 def run(args: argparse.Namespace) -> int:
     console = Console(width=120)
     try:
@@ -108,10 +166,12 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{exc}[/red]")
         return 2
     mode: EquityMode = args.mode
+    low_rule: LowRule = args.low_rule
+    qualifier: LowQualifier = args.qualifier
     try:
         if args.no_progress:
             result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
-                            exact=args.exact)
+                            exact=args.exact, low_rule=low_rule, qualifier=qualifier)
         else:
             with Progress(TextColumn("[bold]dealing"), BarColumn(), TaskProgressColumn(),
                           TimeRemainingColumn(), console=console, transient=True) as bar:
@@ -121,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
                     bar.update(task, completed=done, total=total)
 
                 result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
-                                exact=args.exact, progress=tick)
+                                exact=args.exact, progress=tick, low_rule=low_rule, qualifier=qualifier)
     except ValueError as exc:
         console.print(f"[red]{exc}[/red]")
         return 2
