@@ -1,18 +1,19 @@
 """Bot players and hints: the hook between rooms and :mod:`pokerroom.bots`.
 
-Why a hook: bots are written elsewhere and may land after the server. A room only needs two callables —
-``decide(view) -> action | None`` for a bot's seat and ``recommend(view) -> action | None`` for a hint —
-both reading the same per-viewer view a human gets (so bots never see more than a player would). When
-:mod:`pokerroom.bots` is missing, bots fall back to a cautious rule (check/call/ready/pass, else nothing so
-the engine's timeout acts) and hints are simply not sent.
+Why a hook: a room only needs two callables — ``decide(view) -> action | None`` for a bot's seat and
+``recommend(view) -> action | None`` for a hint — both reading the same per-viewer view a human gets, so bots
+never see more than a player would. Production rooms use :mod:`pokerroom.bots`; :func:`cautious_decide` is the
+default for rooms built without a decider (the server's rules-free tests drive a stand-in engine whose views
+the real bots do not read).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from pokerroom import bots
 
 View = dict[str, Any]
 ActionFn = Callable[[View], dict[str, Any] | None]
@@ -47,32 +48,14 @@ def cautious_decide(view: View) -> dict[str, Any] | None:
     return None
 
 
-def _bots_module() -> Any | None:
-    try:
-        return importlib.import_module("pokerroom.bots")
-    except ImportError:
-        return None
-
-
 def load_decider() -> ActionFn:
-    """The bot brain: ``pokerroom.bots.decide``, else ``recommend``, else :func:`cautious_decide`."""
-    mod = _bots_module()
-    for name in ("decide", "recommend"):
-        fn = getattr(mod, name, None) if mod is not None else None
-        if callable(fn):
-            chosen: ActionFn = fn
-            return chosen
-    return cautious_decide
+    """The bot brain of a room's bot seats: :func:`pokerroom.bots.decide` (its default ``easy`` level)."""
+    return bots.decide
 
 
-def load_recommender() -> ActionFn | None:
-    """``pokerroom.bots.recommend`` for hints, or None when bots are not installed."""
-    mod = _bots_module()
-    fn = getattr(mod, "recommend", None) if mod is not None else None
-    if callable(fn):
-        chosen: ActionFn = fn
-        return chosen
-    return None
+def load_recommender() -> ActionFn:
+    """The hint under ``view.me.hint``: :func:`pokerroom.bots.recommend`."""
+    return bots.recommend
 
 
 @dataclass
