@@ -39,6 +39,11 @@ class Bettor:
     acted_at_bet: int = 0
     last_action: str | None = None
 
+    def clone(self) -> Bettor:
+        """A copy (every field is immutable, so this is a full copy); written out so it stays cheap."""
+        return Bettor(self.id, self.stack, self.committed_round, self.committed_total, self.folded,
+                      self.all_in, self.acted, self.raised, self.locked, self.acted_at_bet, self.last_action)
+
 
 @dataclass
 class BettingRound:
@@ -57,6 +62,11 @@ class BettingRound:
     #: round start. An incomplete all-in reopens betting for a bettor who already acted only when
     #: ``current_bet - max(acted_at_bet, full_bet) >= last_raise_size`` (poker.md §5.3 and its §10 case).
     full_bet: int = 0
+
+    def clone(self) -> BettingRound:
+        """A copy with its own ``order`` list (the only mutable field)."""
+        return BettingRound(self.system, self.base_unit, self.korean_max_raise, list(self.order), self.to_act,
+                            self.current_bet, self.last_raise_size, self.opened, self.dead, self.full_bet)
 
 
 @dataclass

@@ -19,7 +19,7 @@ import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from pokerroom.betting import BettingRound, Bettor, Pot
 from pokerroom.cards import Card
@@ -132,16 +132,6 @@ class HandPlayer:
         )
 
 
-_T = TypeVar("_T")
-
-
-def _copy_plain(obj: _T) -> _T:
-    """Shallow copy of a plain (non-slots) dataclass instance, faster than ``copy.copy``."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
-
-
 def _dc_to_json(obj: Any) -> JSON:
     return {f.name: copy.copy(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
 
@@ -178,23 +168,19 @@ class Hand:
     phase_started_at: int = 0  # simultaneous phases: per-player deadlines count from here
 
     def clone(self) -> Hand:
-        c = _copy_plain(self)
-        c.order = list(self.order)
-        c.players = {k: p.clone() for k, p in self.players.items()}
-        c.bettors = {k: _copy_plain(b) for k, b in self.bettors.items()}
-        c.deck = list(self.deck)
-        c.muck = list(self.muck)
-        c.board = list(self.board)
-        if self.rnd is not None:
-            r = _copy_plain(self.rnd)
-            r.order = list(self.rnd.order)
-            c.rnd = r
-        # pots are rebuilt (never mutated) by build_pots and penalty dicts are only appended: share them
-        c.pots = list(self.pots)
-        c.penalties = list(self.penalties)
-        # showdown/awards are written once per hand and never mutated afterwards: sharing is safe.
-        c.winners = list(self.winners)
-        return c
+        # Cards are frozen values and are shared. Pots are rebuilt (never mutated) by build_pots, penalty
+        # dicts are only appended, showdown/awards are written once per hand: the lists are copied, the
+        # entries shared.
+        return Hand(
+            self.hand_no, self.phase, self.dealer_seat, list(self.order),
+            {k: p.clone() for k, p in self.players.items()},
+            {k: b.clone() for k, b in self.bettors.items()},
+            list(self.deck), list(self.muck), list(self.board), self.step, self.street,
+            None if self.rnd is None else self.rnd.clone(),
+            list(self.pots), self.dead, list(self.penalties), self.showdown, self.awards, list(self.winners),
+            self.one_left, self.sb, self.bb, self.boss, self.draw_no, self.deadline_at, self.turn_of,
+            self.phase_started_at,
+        )
 
     def to_json(self) -> JSON:
         return {
@@ -285,17 +271,17 @@ class State:
     best_hand: JSON | None = None  # {"playerId", "handName", "handNo", "cards": [ids], "board": [ids]}
 
     def clone(self) -> State:
-        c = _copy_plain(self)
         # The rng is shared: it only advances in pokerroom.engine.deal, which takes its own copy first
-        # (deal.own_rng), so a draw on the clone never moves the original's stream.
-        c.seats = [s.clone() for s in self.seats]
-        c.hand = None if self.hand is None else self.hand.clone()
-        c.indian_deck = None if self.indian_deck is None else list(self.indian_deck)
-        c.indian_used = list(self.indian_used)
-        c.rebuy_pending = list(self.rebuy_pending)
-        c.elimination_seq = [list(g) for g in self.elimination_seq]
-        c.public_log = list(self.public_log)  # entries are never mutated
-        return c
+        # (deal.own_rng), so a draw on the clone never moves the original's stream. Options are frozen;
+        # public log entries and the biggest_pot/best_hand records are never mutated, only replaced.
+        return State(
+            self.options, self.betting, self.rng, [s.clone() for s in self.seats], self.base_unit,
+            self.first_dealer_seat, self.level, None if self.hand is None else self.hand.clone(),
+            self.hands_played, self.carry_over, None if self.indian_deck is None else list(self.indian_deck),
+            list(self.indian_used), self.phase, list(self.rebuy_pending), self.rebuy_deadline_at,
+            self.last_winner, [list(g) for g in self.elimination_seq], list(self.public_log), self.end_reason,
+            self.biggest_pot, self.best_hand,
+        )
 
     def seat_of(self, player_id: str) -> Seat | None:
         for s in self.seats:
