@@ -72,12 +72,17 @@ def our_policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any
     return {"type": legal[0]["type"]}
 
 
-def our_hands(mode: str, seconds: float, betting: str = "auto") -> tuple[int, float]:
-    """Play games until ``seconds`` of CPU time; returns (hands completed, CPU seconds)."""
+def our_hands(mode: str, seconds: float, betting: str = "auto",
+              samples: list[tuple[State, str]] | None = None) -> tuple[int, float, int]:
+    """Play games until ``seconds`` of CPU time; returns (hands completed, CPU seconds, decisions).
+
+    ``samples`` (optional) collects every 20th (state, actor) for :func:`floor_per_decision`.
+    """
     rng = random.Random(1)
     ids = [f"p{i}" for i in range(PLAYERS)]
     options = {"mode": mode, "handLimit": 50, "rebuy": "unlimited", "betting": betting}
     hands = 0
+    decisions = 0
     start = time.process_time()
     seed = 0
     while time.process_time() - start < seconds:
@@ -90,9 +95,29 @@ def our_hands(mode: str, seconds: float, betting: str = "auto") -> tuple[int, fl
             assert waiting, "nobody can act"
             pid = waiting[0]
             legal = legal_actions(state, pid)
+            if samples is not None and decisions % 20 == 0 and len(samples) < 2000:
+                samples.append((state, pid))
             state, _ = apply(state, pid, our_policy(rng, legal), now)
+            decisions += 1
         hands += state.hands_played
-    return hands, time.process_time() - start
+    return hands, time.process_time() - start, decisions
+
+
+def floor_per_decision(samples: list[tuple[State, str]]) -> float:
+    """CPU seconds per decision of the work every decision needs whatever the rules cost: the driver's
+    ``pending`` and ``legal_actions`` queries and the copy that keeps ``apply`` pure (``State.clone``).
+
+    Hands/s can never exceed ``1 / (decisions per hand x this)``: it bounds what any rule-level speed-up of
+    this pure API can reach in CPython.
+    """
+    rounds = 5
+    start = time.process_time()
+    for _ in range(rounds):
+        for state, pid in samples:
+            pending(state)
+            legal_actions(state, pid)
+            state.clone()
+    return (time.process_time() - start) / (rounds * len(samples))
 
 
 def pokerkit_games() -> dict[str, Callable[[], Any]]:
@@ -155,7 +180,7 @@ def main() -> None:
     print(f"{'default options':<28}{'hands':>8}{'hands/s':>10}{'ms/hand':>10}")
     for mode in MODES:
         our_hands(mode, 0.2)  # warm-up: evaluator tables, caches
-        n, t = our_hands(mode, args.seconds)
+        n, t, _ = our_hands(mode, args.seconds)
         print(f"{'ours ' + mode:<28}{n:>8}{n / t:>10.0f}{1000 * t / n:>10.3f}")
     try:
         games = pokerkit_games()
@@ -163,17 +188,28 @@ def main() -> None:
         print("pokerkit is not installed: no comparison")
         return
     print(f"\n{'like for like (CPU time)':<28}{'hands':>8}{'hands/s':>10}{'ms/hand':>10}")
+    ceilings: list[str] = []
     for mode, make in games.items():
         betting = COMPARE_BETTING[mode]
         our_hands(mode, 0.2, betting)
-        n, t = our_hands(mode, args.seconds, betting)
+        samples: list[tuple[State, str]] = []
+        n, t, decisions = our_hands(mode, args.seconds, betting, samples)
         ours = n / t
         print(f"{'ours ' + mode + ' ' + betting:<28}{n:>8}{ours:>10.0f}{1000 * t / n:>10.3f}")
         pokerkit_hands(make, 0.2)
-        n, t = pokerkit_hands(make, args.seconds)
-        rate = n / t
-        print(f"{'pokerkit ' + mode:<28}{n:>8}{rate:>10.0f}{1000 * t / n:>10.3f}"
+        pn, pt = pokerkit_hands(make, args.seconds)
+        rate = pn / pt
+        print(f"{'pokerkit ' + mode:<28}{pn:>8}{rate:>10.0f}{1000 * pt / pn:>10.3f}"
               f"   ours/pokerkit = {ours / rate:.1f}x")
+        per_hand = decisions / n
+        floor = floor_per_decision(samples)
+        ceiling = 1 / (per_hand * floor)
+        ceilings.append(f"{mode:<10}{per_hand:>7.1f} decisions/hand x {1e6 * floor:5.1f} us = "
+                        f"{ceiling:>6.0f} hands/s at most = {ceiling / rate:4.1f}x pokerkit "
+                        f"(now {ours / ceiling:.0%} of it)")
+    print("\nceiling if the rules cost nothing (pending + legal_actions + the clone that keeps apply pure):")
+    for line in ceilings:
+        print("  " + line)
 
 
 if __name__ == "__main__":
