@@ -158,6 +158,12 @@ class Client:
         await asyncio.wait_for(self.reader, 5)
 
 
+def without_clock(msg: dict[str, Any]) -> dict[str, Any]:
+    """A ``view`` message without ``serverNow`` (the send time), to compare what two snapshots show."""
+    assert isinstance(msg.get("serverNow"), int), msg.get("type")
+    return {k: v for k, v in msg.items() if k != "serverNow"}
+
+
 async def join(server: LiveServer, code: str, name: str, **hello: Any) -> Client:
     c = await Client.open(server.ws_url(code), name)
     await c.hello(**hello)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from server_fake_engine import secrets_for
-from server_helpers import Client, LiveServer, join, play_until_result, scan_frames
+from server_helpers import Client, LiveServer, join, play_until_result, scan_frames, without_clock
 
 
 async def _table(server: LiveServer, n: int = 3, spectators: int = 1, **options: object
@@ -45,6 +45,11 @@ def test_full_game_with_spectator_and_scanner(server: LiveServer, mode: str) -> 
             checked += scan_frames(server, code, w, lambda v: None, secrets_for, tokens)
             views = [f for f in w.frames if f["type"] == "view"]
             assert all(f["view"]["me"] is None for f in views)
+        # every view carries the server's clock (deadlineAt is in it), and it never runs backwards
+        for c in [*players, *watchers]:
+            nows = [f["serverNow"] for f in c.frames if f["type"] == "view"]
+            assert nows and nows == sorted(nows) and all(isinstance(n, int) for n in nows)
+            assert abs(nows[-1] - server.rooms.clock.now_ms()) < 60_000
         assert checked > 20
         lobby = players[0].last("lobby")
         assert lobby is not None and lobby["phase"] == "finished"
@@ -96,7 +101,8 @@ def test_reconnect_with_token_gets_the_same_view(server: LiveServer) -> None:
         assert "token" not in welcome
         assert (await back.expect("lobby"))["players"][1]["connected"] is True
         snap = await back.expect("view")
-        assert snap == before and snap["version"] == first["version"]
+        assert before is not None and without_clock(snap) == without_clock(before)
+        assert snap["version"] == first["version"] and snap["serverNow"] >= before["serverNow"]
 
     asyncio.run(main())
 

@@ -89,7 +89,9 @@ def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer
         assert server.rooms.engine.dump_state(live.state) == state_before
         for c in (p1, p2, spec):
             await c.send({"type": "ping"})
-            await c.expect("pong")
+            pong = await c.expect("pong")
+            # serverNow: the server clock, so a client with a wrong clock still counts down to deadlineAt
+            assert abs(pong["serverNow"] - server.rooms.clock.now_ms()) < 5_000
             assert c.closed_code is None
         # and the game still works
         await p1.send(act({"type": "nl.check"}))

@@ -7,7 +7,15 @@ import asyncio
 import random
 
 import pytest
-from server_helpers import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
+from server_helpers import (
+    Client,
+    LiveServer,
+    join,
+    play_until_result,
+    real_secrets_for,
+    scan_frames,
+    without_clock,
+)
 
 MODES = [
     ("holdem", {}, 4),
@@ -80,7 +88,7 @@ def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
         await b.close()
         back = await Client.open(srv.ws_url(code), "b2")
         await back.hello(token=b.token)
-        assert (await back.expect("view")) == view
+        assert without_clock(await back.expect("view")) == without_clock(view)
         assert view["view"]["me"]["id"] == b.player_id
         # sevenPoker starts with the simultaneous choice: both may act, so both views carry a hint
         me = view["view"]["me"]
@@ -110,5 +118,55 @@ def test_bots_fill_seats_and_play_to_the_end(make_server: object) -> None:
         assert len(result["result"]["ranking"]) == 3
         kinds = {row.kind for row in srv.rooms.store.log(code)}
         assert "bot" in kinds
+
+    asyncio.run(main())
+
+
+def test_host_changes_options_between_games(real_server: LiveServer) -> None:
+    """``setOptions``: host only, not while playing, validated like creation, stored, sent in ``lobby``."""
+    srv = real_server
+
+    async def main() -> None:
+        room = srv.create_room("방장", mode="holdem")
+        code = room["code"]
+        host = await join(srv, code, "host", token=room["token"])
+        guest = await join(srv, code, "guest", nickname="손님")
+        for _ in range(6):
+            await host.send({"type": "addBot"})
+        lobby = await host.expect("lobby", pred=lambda m: len(m["players"]) == 8)
+
+        async def refused(c: Client, options: dict[str, object], code_: str) -> str:
+            await c.send({"type": "setOptions", "options": options})
+            err = await c.expect("error")
+            assert err["code"] == code_, err
+            return str(err["message"])
+
+        assert await refused(guest, {"mode": "badugi"}, "not_host") == "방장만 할 수 있어요"
+        # 8 present, 7 Poker seats 6: the spec's sentence, and nothing changes
+        too_many = await refused(host, {"mode": "sevenPoker"}, "too_many_players")
+        assert too_many == "이 모드는 최대 6명까지 할 수 있어요"
+        bad = {"mode": "holdem", "baseUnit": 100, "startingChips": 1000}
+        message = await refused(host, bad, "bad_options")
+        assert any("\uac00" <= ch <= "\ud7a3" for ch in message)
+        await refused(host, {"mode": "holdem", "startingChips": "많이"}, "bad_options")
+        assert srv.rooms.rooms[code].options_json["mode"] == "holdem"
+
+        bots = [p["id"] for p in lobby["players"] if p["bot"]]
+        for pid in bots[:3]:
+            await host.send({"type": "removeBot", "playerId": pid})
+        await host.expect("lobby", pred=lambda m: len(m["players"]) == 5)
+        badugi = {"mode": "badugi", "betting": "noLimit", "handLimit": 10}
+        await host.send({"type": "setOptions", "options": badugi})
+        for c in (host, guest):
+            new = await c.expect("lobby", pred=lambda m: m["options"]["mode"] == "badugi")
+            assert new["options"]["betting"] == "noLimit" and new["options"]["handLimit"] == 10
+            assert (new["minPlayers"], new["maxPlayers"]) == (2, 6)
+        stored = {r.code: r.meta for r in srv.rooms.store.load_all()}[code]
+        assert stored["options"]["mode"] == "badugi"  # a restart keeps the new options
+
+        await host.send({"type": "start"})
+        view = await guest.expect("view")
+        assert view["view"]["options"]["mode"] == "badugi"
+        assert await refused(host, {"mode": "holdem"}, "game_running") == "게임이 진행 중이에요"
 
     asyncio.run(main())

@@ -100,5 +100,5 @@ def test_shared_encoder_matches_plain_encoding() -> None:
     views.append({"publicLog": log})
     enc = P.SharedEncoder()
     for view in views:
-        text = enc.view_text(7, view)
-        assert json.loads(text) == P.view_msg(7, view)
+        text = enc.view_text(7, view, 1_700_000_000_123)
+        assert json.loads(text) == P.view_msg(7, view, 1_700_000_000_123)

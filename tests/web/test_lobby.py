@@ -260,3 +260,43 @@ def test_connection_state_and_automatic_reconnect(live_server: Any, open_page: A
     # a spectator reload keeps watching
     page.reload()
     page.wait_for_function("() => window.__room && window.__room.role === 'spectator'")
+
+
+def test_host_changes_options_between_games(live_server: Any, open_page: Any) -> None:
+    """설정 바꾸기: the host edits the next game's options in the waiting room; the guest is told; the game
+    starts with them. Local validation stops a bad choice before anything is sent."""
+    host = open_page("host")
+    guest = open_page("guest")
+    code = wp.create_room_ui(host, live_server.url, "민수", "holdem")
+    wp.join_ui(guest, live_server.url, code, "지수")
+    wp.wait_members(host, 2)
+    assert guest.locator("[data-testid=edit-options]").count() == 0  # host only
+    host.click("[data-testid=edit-options]")
+    dialog = host.locator("#dlg-options")
+    assert dialog.is_visible()
+    assert host.locator("#dlg-options input[data-opt=mode][value=holdem]").is_checked()  # the room's options
+    wp.pick_option(host, "mode", "badugi")
+    wp.pick_option(host, "baseUnit", 50)
+    wp.pick_option(host, "startingChips", 500)
+    errors = host.locator("[data-testid=options-errors]")
+    assert "시작 칩이 기본 단위의 20배 이상이어야 해요" in errors.inner_text()
+    sent_before = host.evaluate("() => window.__room.lobby.options.mode")
+    host.click("[data-testid=save-options]")
+    assert dialog.is_visible() and sent_before == "holdem"
+    wp.pick_option(host, "startingChips", 2000)
+    assert errors.inner_text().strip() == ""
+    shot(host, "options-dialog")
+    host.click("[data-testid=save-options]")
+    dialog.wait_for(state="hidden")
+    summary = host.locator("[data-testid=options-summary]")
+    host.wait_for_function("() => window.__room.lobby.options.mode === 'badugi'")
+    assert "바둑이" in summary.inner_text() and "기본 단위 50" in summary.inner_text()
+    guest.wait_for_function("() => window.__room.lobby.options.mode === 'badugi'")
+    assert "방장이 다음 게임 설정을 바꿨어요" in guest.locator("[data-testid=toast]").first.inner_text()
+    assert "시작 칩 2,000" in guest.locator("[data-testid=options-summary]").inner_text()
+    info = httpx.get(f"{live_server.url}/api/rooms/{code}", timeout=5).json()
+    assert (info["options"]["mode"], info["options"]["baseUnit"], info["options"]["startingChips"]) == (
+        "badugi", 50, 2000)
+    host.click("[data-testid=start]")
+    wp.wait_table(guest)
+    guest.wait_for_function("() => window.__room.view && window.__room.view.options.mode === 'badugi'")

@@ -272,6 +272,8 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
     shot(a, "result-host")
     shot(spectator, "result-spectator")
     assert b.locator("[data-testid=again]").count() == 0  # only the host restarts
+    assert a.locator("[data-testid=edit-options]").count() == 1  # ... or changes the next game's options
+    assert b.locator("[data-testid=edit-options]").count() == 0
     a.click("[data-testid=again]")
     for p in players:
         wp.wait_table(p)
@@ -366,3 +368,32 @@ def test_past_hands_panel(live_server: Any, open_page: Any) -> None:
             assert not got["mine"] and "내 카드" not in got["text"]
         shot(page, f"past-hands-{'spectator' if j == len(players) else f'p{j}'}")
         page.click("#dlg-log [data-close]")
+
+
+SKEW_JS = "(() => { const real = Date.now.bind(Date); Date.now = () => real() + 7 * 60 * 1000; })()"
+
+
+def test_timer_ring_counts_server_time_on_a_phone_whose_clock_is_off(
+    live_server: Any, open_page: Any
+) -> None:
+    """A phone 7 minutes ahead still shows the 20 s turn counting down (server time from ``serverNow``).
+
+    Without the correction every deadline would already be past on that phone: an empty, red ring at 0.
+    """
+    players, _spectator, _ = open_room(live_server, open_page, "holdem", 2)
+    a = players[0]
+    a.add_init_script(SKEW_JS)
+    a.reload()
+    wp.wait_table(a)
+    a.wait_for_function("() => window.__room.view && window.__room.view.deadlineAt")
+    assert a.evaluate("() => Date.now() - performance.timeOrigin - performance.now()") > 6 * 60 * 1000
+    ring = a.locator(".timer-ring text").first
+    ring.wait_for()
+    a.wait_for_function(
+        "() => { const t = document.querySelector('.timer-ring text'); return t && t.textContent !== ''; }")
+    first = int(ring.text_content() or "0")
+    assert 10 <= first <= 20, first
+    assert "urgent" not in (a.locator(".timer-ring").first.get_attribute("class") or "")
+    a.wait_for_timeout(2200)
+    later = int(a.locator(".timer-ring text").first.text_content() or "0")
+    assert 0 < later < first, (first, later)

@@ -120,6 +120,13 @@ class RemoveBot(_Strict):
     playerId: Annotated[str, Field(min_length=1, max_length=16)]
 
 
+class SetOptions(_Strict):
+    """Host only, between games: the options of the next ``start`` (validated like room creation)."""
+
+    type: Literal["setOptions"]
+    options: dict[str, Any]
+
+
 class Leave(_Strict):
     type: Literal["leave"]
 
@@ -133,10 +140,11 @@ class History(_Strict):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | Leave | Ping | History,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "leave", "ping", "history"})
+CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
+                          "history"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -177,6 +185,7 @@ MESSAGES: dict[str, str] = {
     "too_many_rooms": "지금은 방을 더 만들 수 없어요. 잠시 후 다시 해 주세요",
     "server_full": "서버가 가득 찼어요. 잠시 후 다시 해 주세요",
     "bad_options": "옵션이 올바르지 않아요",
+    "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
 }
 
@@ -234,8 +243,10 @@ def ack_msg(client_msg_id: str, version: int) -> dict[str, Any]:
     return {"type": "ack", "clientMsgId": client_msg_id, "version": version}
 
 
-def view_msg(version: int, view: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "view", "version": version, "view": view}
+def view_msg(version: int, view: dict[str, Any], server_now: int) -> dict[str, Any]:
+    """``serverNow`` (the server's epoch ms when sending) lets a client whose clock is off still count down to
+    ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`)."""
+    return {"type": "view", "version": version, "serverNow": server_now, "view": view}
 
 
 def events_msg(version: int, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -260,7 +271,8 @@ def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "history", "hands": hands}
 
 
-PONG = {"type": "pong"}
+def pong_msg(server_now: int) -> dict[str, Any]:
+    return {"type": "pong", "serverNow": server_now}
 
 
 class SharedEncoder:
@@ -277,13 +289,13 @@ class SharedEncoder:
         self._value: Any = None
         self._text: str | None = None
 
-    def view_text(self, version: int, view: dict[str, Any]) -> str:
+    def view_text(self, version: int, view: dict[str, Any], server_now: int) -> str:
         if self.SHARED not in view or len(view) < 2:
-            return dumps(view_msg(version, view))
+            return dumps(view_msg(version, view, server_now))
         rest = dict(view)
         value = rest.pop(self.SHARED)
         if self._text is None or (value is not self._value and value != self._value):
             self._value, self._text = value, dumps(value)
-        head = dumps(view_msg(version, rest))  # ends with the two closing braces of view and message
+        head = dumps(view_msg(version, rest, server_now))  # ends with the closing braces of view and message
         return f'{head[:-2]},"{self.SHARED}":{self._text}}}}}'
 

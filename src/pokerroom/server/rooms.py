@@ -309,7 +309,7 @@ class Rooms:
     async def handle(self, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
         """Apply one client message under the room's lock; refusals go to the sender only."""
         if isinstance(msg, P.Ping):
-            conn.send(P.dumps(P.PONG))
+            conn.send(P.dumps(P.pong_msg(self.clock.now_ms())))
             return
         async with room.lock:
             if room.closed:
@@ -329,6 +329,8 @@ class Rooms:
                     await self._add_bot(room, conn, msg.nickname)
                 elif isinstance(msg, P.RemoveBot):
                     await self._remove_bot(room, conn, msg.playerId)
+                elif isinstance(msg, P.SetOptions):
+                    await self._set_options(room, conn, msg.options)
                 elif isinstance(msg, P.Leave):
                     await self._leave(room, conn)
                 elif isinstance(msg, P.History):
@@ -470,6 +472,33 @@ class Rooms:
         await self._save_meta(room)
         self._broadcast_lobby(room)
 
+    async def _set_options(self, room: Room, conn: Connection, raw: dict[str, Any]) -> None:
+        """Host only, in the lobby or after a game: new options for the next game (same checks as creation).
+
+        Refused when more members are present than the new mode seats, with poker.md's sentence; the room, its
+        members, tokens and past hands are kept. Stored before the new lobby is sent, like every change.
+        """
+        self._require_host(room, conn)
+        if room.phase == "playing":
+            raise P.error("game_running")
+        try:
+            options = self.engine.parse_options(raw)
+        except OptionsError as exc:
+            raise P.error("bad_options", exc.message) from None
+        lo, hi = self.engine.player_range(options)
+        present = sum(1 for m in room.members.values() if m.status != "left")
+        if present > hi:
+            raise P.error("too_many_players", f"이 모드는 최대 {hi}명까지 할 수 있어요")
+        before = (room.options, room.options_json, room.min_players, room.max_players)
+        room.options, room.options_json = options, self.engine.options_json(options)
+        room.min_players, room.max_players = lo, hi
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.options, room.options_json, room.min_players, room.max_players = before
+            raise
+        self._broadcast_lobby(room)
+
     async def _leave(self, room: Room, conn: Connection) -> None:
         """Leave for good. Mid-game the engine gets ``leave`` (§5.8: auto-die each hand, stays ranked)."""
         pid = conn.player_id
@@ -563,7 +592,8 @@ class Rooms:
 
     def _send_snapshot(self, room: Room, conn: Connection) -> None:
         if room.state is not None:
-            conn.send(P.dumps(P.view_msg(room.version, self._view(room, self._viewer(room, conn)))))
+            view = self._view(room, self._viewer(room, conn))
+            conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms())))
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
 
@@ -623,11 +653,12 @@ class Rooms:
         events_text = P.dumps(P.events_msg(version, events)) if events else None
         cache: dict[str | None, str] = {}
         shared = P.SharedEncoder()
+        server_now = self.clock.now_ms()
         for conn in list(room.connections):
             viewer = self._viewer(room, conn)
             text = cache.get(viewer)
             if text is None:
-                text = cache[viewer] = shared.view_text(version, self._view(room, viewer))
+                text = cache[viewer] = shared.view_text(version, self._view(room, viewer), server_now)
             if events_text is not None:
                 conn.send(events_text)
             conn.send(text)

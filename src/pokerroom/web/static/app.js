@@ -193,16 +193,13 @@ function segField(def, value, onChange) {
   return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null);
 }
 
-function renderLobby() {
-  document.title = "포커 방";
-  $("#title").replaceChildren("포커 방");
-  $("#btn-log").hidden = true;
-  const opts = defaultOptions();
+/**
+ * The option controls of poker.md §2.2 for `opts`, which they edit in place: the mode grid, the 이마 포커 name
+ * choice, then every option that applies to the mode. Shared by the create form and the host's 설정 바꾸기
+ * dialog; `players` (when known) adds the seat-count check, and `errors` shows the live Korean validation.
+ */
+function optionsEditor(opts, errors, players = null) {
   let note = "";
-  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
-  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
-  const [adult] = adultCheck("create-adult");
-  const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
   const optionsBox = h("div", {});
   const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
   const nameChoice = h("div", { class: "field", "data-field": "indianName" });
@@ -216,7 +213,7 @@ function renderLobby() {
     }));
   };
   const drawOptions = () => {
-    const live = validateOptions(opts);
+    const live = validateOptions(opts, players);
     const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
     const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
     const fields = [];
@@ -255,14 +252,27 @@ function renderLobby() {
       })),
       h("span", { class: "help" }, "'인디언 포커'라는 이름이 불편하면 '이마 포커'로 보여 줄 수 있어요."));
   };
+  drawModes();
+  drawOptions();
+  return [h("div", { class: "field" }, h("span", { class: "label" }, "게임 모드"), modeBox), nameChoice, optionsBox];
+}
+
+function renderLobby() {
+  document.title = "포커 방";
+  $("#title").replaceChildren("포커 방");
+  $("#btn-log").hidden = true;
+  const opts = defaultOptions();
+  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
+  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+  const [adult] = adultCheck("create-adult");
+  const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
+  const editor = optionsEditor(opts, errors);
 
   const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
   const form = h("form", { class: "card-box", novalidate: true },
     h("h2", {}, "새 방 만들기"),
     h("div", { class: "field" }, h("label", { for: "create-nick" }, "내 닉네임"), nick),
-    h("div", { class: "field" }, h("span", { class: "label" }, "게임 모드"), modeBox),
-    nameChoice,
-    optionsBox,
+    ...editor,
     adultNotice(),
     h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
     errors,
@@ -306,8 +316,6 @@ function renderLobby() {
     route();
   });
 
-  drawModes();
-  drawOptions();
   main().replaceChildren(h("div", { class: "lobby" },
     h("h1", {}, "포커 방"),
     h("p", { class: "tagline" }, "친구끼리 비공개 방을 열고 링크를 보내 함께 해요. 7가지 모드, 가상 칩만 사용."),
@@ -315,6 +323,9 @@ function renderLobby() {
 }
 
 // ------------------------------------------------------------------ room
+/** Refusals of `setOptions`, shown inside the 설정 바꾸기 dialog rather than as a toast. */
+const OPTIONS_ERRORS = new Set(["bad_options", "too_many_players", "game_running", "not_host"]);
+
 class Room {
   constructor(code) {
     this.code = code;
@@ -422,10 +433,13 @@ class Room {
         this.role = m.role;
         this.playerId = m.playerId;
         break;
-      case "lobby":
+      case "lobby": {
+        const before = this.lobby?.options;
         this.lobby = m;
+        this.onOptionsChanged(before, m.options);
         this.render();
         break;
+      }
       case "view":
         this.view = m.view;
         if (m.view?.result) this.result = m.view.result;
@@ -450,6 +464,13 @@ class Room {
         if ($("#dlg-log").open && logTab === "past") renderPast();
         break;
       case "error":
+        if (this.optionsPending && OPTIONS_ERRORS.has(m.code)) {
+          const { errors, save } = this.optionsPending;
+          this.optionsPending = null;
+          errors.replaceChildren(h("div", {}, m.message || "설정을 바꾸지 못했어요"));
+          save.disabled = false;
+          break;
+        }
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
         if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
@@ -457,6 +478,49 @@ class Room {
         break;
       default:
         break;
+    }
+  }
+
+  /** The host's 설정 바꾸기 dialog (lobby and result screens): the next game's options, sent as `setOptions`. */
+  openOptions() {
+    const l = this.lobby ?? {};
+    const opts = { ...defaultOptions(), ...(l.options ?? {}) };
+    const players = (l.players ?? []).filter((p) => p.status !== "left").length;
+    const errors = h("div", { class: "errors", role: "alert", "data-testid": "options-errors" });
+    const save = h("button", { class: "btn primary grow", type: "submit", "data-testid": "save-options" }, "저장");
+    const form = h("form", { novalidate: true, "data-testid": "options-form" },
+      ...optionsEditor(opts, errors, players), h("div", { class: "options-save" }, errors, h("div", { class: "row" }, save)));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const errs = validateOptions(opts, players);
+      errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
+      if (errs.length) return;
+      const options = optionsToSend(opts);
+      if (!this.conn?.send({ type: "setOptions", options })) {
+        errors.replaceChildren(h("div", {}, "연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."));
+        return;
+      }
+      save.disabled = true;
+      this.optionsPending = { errors, save, options };
+    });
+    this.optionsPending = null;
+    $("#options-body").replaceChildren(form);
+    if (!$("#dlg-options").open) $("#dlg-options").showModal();
+  }
+
+  /** A new `lobby`: close my pending 설정 바꾸기 once the server shows what I sent; tell others it changed. */
+  onOptionsChanged(before, after) {
+    if (!after) return;
+    const pending = this.optionsPending;
+    if (pending && Object.entries(pending.options).every(([k, v]) => after[k] === v)) {
+      this.optionsPending = null;
+      $("#dlg-options").close();
+      toast("다음 게임 설정을 바꿨어요", "info");
+      return;
+    }
+    if (before && !pending && JSON.stringify(before) !== JSON.stringify(after)) {
+      if ($("#dlg-options").open) $("#dlg-options").close();
+      toast(`방장이 다음 게임 설정을 바꿨어요: ${summarizeOptions(after)}`, "info");
     }
   }
 
@@ -570,6 +634,7 @@ class Room {
         this.role === "spectator" ? h("p", { class: "tagline" }, "관전 중이에요. 게임이 시작되면 테이블이 보여요.") : null,
         host ? h("div", { class: "row" },
           h("button", { class: "btn", type: "button", "data-testid": "add-bot", onclick: () => this.conn.send({ type: "addBot" }) }, "봇 추가"),
+          h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => this.openOptions() }, "설정 바꾸기"),
           h("button", { class: "btn primary grow", type: "button", "data-testid": "start", disabled: !!limitMsg, onclick: () => this.conn.send({ type: "start" }) }, "게임 시작"))
           : this.role === "player" ? h("p", { class: "tagline" }, "방장이 게임을 시작하면 테이블이 열려요.") : null,
         limitMsg ? h("p", { class: "help", style: "color:var(--muted)" }, limitMsg) : null),
@@ -597,6 +662,7 @@ class Room {
         stats.bestHand ? h("div", {}, `최고 족보: ${stats.bestHand.handName} — ${nm(stats.bestHand.playerId)} (${stats.bestHand.handNo}판)`) : null),
       h("p", { class: "notice" }, "칩은 이 방 안에서만 쓰는 가상 칩이에요. 점수는 칩 수일 뿐 다른 곳으로 옮겨지지 않아요."),
       h("div", { class: "row" },
+        host ? h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => this.openOptions() }, "설정 바꾸기") : null,
         host ? h("button", { class: "btn primary grow", "data-testid": "again", onclick: () => this.conn.send({ type: "start" }) }, "한 판 더")
           : h("p", { class: "tagline grow" }, "방장이 '한 판 더'를 누르면 새 게임이 시작돼요."),
         h("button", { class: "btn", onclick: () => this.leave() }, "나가기"))));

@@ -6,6 +6,24 @@ export function loadToken(code) { try { return localStorage.getItem(tokenKey(cod
 export function saveToken(code, token) { try { localStorage.setItem(tokenKey(code), token); } catch { /* ignore */ } }
 export function forgetToken(code) { try { localStorage.removeItem(tokenKey(code)); } catch { /* ignore */ } }
 
+/**
+ * The server's clock as seen from here. Deadlines (`view.deadlineAt`) are server epoch ms, and a phone's clock
+ * can be minutes off, which would show a full or an empty timer ring. Every `view` and `pong` carries
+ * `serverNow`; each sample is `serverNow - arrival time`, which is the true offset minus that message's
+ * network delay, so the largest of the last few samples is the best estimate.
+ */
+export const serverClock = {
+  samples: [],
+  offset: 0,
+  observe(serverNow, localNow = Date.now()) {
+    if (typeof serverNow !== "number" || !Number.isFinite(serverNow)) return;
+    this.samples.push(serverNow - localNow);
+    if (this.samples.length > 8) this.samples.shift();
+    this.offset = Math.max(...this.samples);
+  },
+  now() { return Date.now() + this.offset; },
+};
+
 async function jsonFetch(url, init) {
   let res;
   try {
@@ -78,6 +96,7 @@ export class RoomConnection {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "view" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "welcome") {
         this.attempt = 0;
         if (msg.token) {

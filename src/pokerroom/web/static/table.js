@@ -3,6 +3,7 @@
 
 import { cardEl, cardShort, miniCardEl } from "./cards.js";
 import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } from "./labels.js";
+import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
 
@@ -332,7 +333,7 @@ export class TableUI {
     const v = this.view;
     if (!v || !v.deadlineAt) return;
     const total = Math.max(this.phaseTotalMs(), 1);
-    const left = Math.min(total, Math.max(0, v.deadlineAt - Date.now()));
+    const left = Math.min(total, Math.max(0, v.deadlineAt - serverClock.now()));
     const frac = Math.max(0, Math.min(1, left / total));
     this.host.querySelectorAll(".timer-ring").forEach((r) => {
       r.classList.toggle("urgent", left < 5000);
