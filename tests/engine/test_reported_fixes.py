@@ -1,5 +1,8 @@
-"""Fixes reported by other teams: Indian ``indianUsed`` at hand end, the first hand's events from setup, and
-chip conservation through rebuys (accepted, declined, timed out) and leaves in every mode."""
+"""Fixes reported by other teams and by spec audits: Indian ``indianUsed`` at hand end, the first hand's
+events from setup, chip conservation through rebuys (accepted, declined, timed out) and leaves in every mode,
+an Indian tie carried when no next hand can come, a left player all-in by the forced bet, a folded top
+contributor's "uncalled" chips, the away clock in simultaneous phases and a blind increase after the last
+hand."""
 
 from __future__ import annotations
 
@@ -239,3 +242,184 @@ def test_deal_shuffle_is_dealrng_shuffle_on_the_states_own_copy() -> None:
         assert got == want
         assert holder.rng.consumed == reference.consumed
         assert original.consumed == offset  # the shared rng of the input state is untouched
+
+
+# ----------------------------------------------------------------------------------- spec audit (2026-11-29)
+
+
+def _play_to_showdown_all_in(state: State, now: int) -> tuple[State, int]:
+    """The player to act goes all-in and everybody calls."""
+    while state.phase == "playing" and state.hand is not None and state.hand.phase == "betting":
+        assert state.hand.rnd is not None and state.hand.rnd.to_act is not None
+        pid = state.hand.rnd.to_act
+        kinds = {a["type"] for a in view(state, pid)["me"]["legalActions"]}
+        now += 100
+        state, _ = apply(state, pid, {"type": "nl.call" if "nl.call" in kinds else "nl.allIn"}, now)
+    return state, now
+
+
+@pytest.mark.parametrize("end", ["hands", "lastStanding"])
+def test_indian_tie_that_would_leave_nobody_to_play_is_split_not_carried(end: str) -> None:
+    """§6.5: a carried tie on the game's last hand is split. Two players tie all-in with no rebuy: carrying
+    would end the game with every chip in carryOver, so this is the last hand and they split."""
+    from engine_support import rig
+
+    from pokerroom.cards import parse_card
+
+    s = setup(["a", "b"], {"mode": "indian", "rebuy": "off", "endCondition": end}, seed=1)
+    assert s.hand is not None
+    first, second = s.hand.order
+    rig(s, **{first: [parse_card("7s", "d20")], second: [parse_card("7h", "d20")]})
+    s, _ = _play_to_showdown_all_in(s, 0)
+    assert s.carry_over == 0
+    assert {x.id: x.stack for x in s.seats} == {"a": 1000, "b": 1000}
+    check_chips(s)
+    assert s.phase == "playing"  # nobody busted: the game goes on
+
+
+def test_indian_carry_pending_when_the_game_ends_is_split_among_the_tied() -> None:
+    """A tie carried because the busted tied players may rebuy; both decline, the game ends: the carried pot
+    goes to them (split), it never stays in carryOver."""
+    from engine_support import rig
+
+    from pokerroom.cards import parse_card
+    from pokerroom.engine.result import result
+
+    s = setup(["a", "b", "c"], {"mode": "indian", "rebuy": "limited", "rebuyLimit": 1}, seed=3)
+    assert s.hand is not None
+    order = s.hand.order
+    rig(s, **{order[0]: [parse_card("7s", "d20")], order[1]: [parse_card("7h", "d20")],
+              order[2]: [parse_card("2s", "d20")]})
+    now = 0
+    while s.hand is not None and s.hand.phase == "betting" and s.phase == "playing":
+        assert s.hand.rnd is not None and s.hand.rnd.to_act is not None
+        pid = s.hand.rnd.to_act
+        kinds = {a["type"] for a in view(s, pid)["me"]["legalActions"]}
+        now += 100
+        if pid == order[2]:
+            act = "nl.fold" if "nl.fold" in kinds and "nl.call" in kinds else "nl.check"
+        else:
+            act = "nl.call" if "nl.call" in kinds else "nl.allIn"
+        s, _ = apply(s, pid, {"type": act}, now)
+    tied = {order[0], order[1]}
+    assert s.carry_over > 0 and all(x.stack == 0 for x in s.seats if x.id in tied)  # carried: rebuys possible
+    carried = s.carry_over
+    check_chips(s)
+    for pid in list(view(s, None)["pending"]):
+        now += 100
+        s, _ = apply(s, pid, {"type": "ready"}, now)
+    assert s.phase == "rebuy"
+    for pid in sorted(tied):
+        now += 100
+        s, ev = apply(s, pid, {"type": "rebuy", "accept": False}, now)
+    assert s.phase == "finished" and s.carry_over == 0
+    check_chips(s)
+    got = {x.id: x.stack for x in s.seats if x.id in tied}
+    assert sum(got.values()) == carried and abs(got[order[0]] - got[order[1]]) <= 1
+    assert [e["to"] for e in ev if e["type"] == "award"]  # shown as awards, before gameEnd
+    assert [e["type"] for e in ev].index("award") < [e["type"] for e in ev].index("gameEnd")
+    r = result(s)
+    assert r is not None and sum(x["finalChips"] for x in r["ranking"]) == 3000
+
+
+def test_a_left_player_all_in_by_the_forced_bet_still_dies() -> None:
+    """§5.8 "매 핸드 강제 베팅 후 자동 다이": also when the ante/blind took the last chips."""
+    s = setup(["a", "b", "c"], {"mode": "sevenPoker"}, seed=5)
+    assert s.hand is not None
+    now = 100
+    s, _ = apply(s, "b", {"type": "leave"}, now)
+    while s.hand is not None and s.hand.phase != "handEnd":
+        d = deadline(s)
+        assert d is not None
+        now = max(now, d)
+        s, _ = on_timeout(s, now)
+    # after the hand the seats hold the chips: leave b exactly one ante, so the next ante puts b all-in
+    seat_b = next(x for x in s.seats if x.id == "b")
+    keeper = next(x for x in s.seats if x.id != "b" and x.stack > 0)
+    keeper.stack += seat_b.stack - 10
+    seat_b.stack = 10
+    check_chips(s)
+    d = deadline(s)
+    assert d is not None
+    s, _ = on_timeout(s, max(now, d))
+    assert s.hand is not None and s.hand.hand_no == 2 and "b" in s.hand.bettors
+    b = s.hand.bettors["b"]
+    assert b.all_in and b.folded and b.last_action == "k.die"
+    check_chips(s)
+
+
+def test_a_folded_top_contributor_gets_no_uncalled_chips_back() -> None:
+    """§5.5: a folded player's chips stay in the pot. Hold'em: the BB leaves (auto-fold) and the dealer folds;
+    the SB takes both blinds (15), the BB is not paid back the 5 nobody called."""
+    s = setup(["a", "b", "c"], {"mode": "holdem"}, seed=2)
+    assert s.hand is not None and s.hand.bb is not None and s.hand.sb is not None
+    sb, bb = s.hand.sb, s.hand.bb
+    s, ev = apply(s, bb, {"type": "leave"}, 100)
+    assert s.hand is not None and s.hand.rnd is not None
+    dealer = s.hand.rnd.to_act
+    assert dealer not in (sb, bb)
+    s, ev = apply(s, str(dealer), {"type": "nl.fold"}, 200)
+    assert not [e for e in ev if e["type"] == "uncalled"]
+    assert [(e["to"], e["amount"]) for e in ev if e["type"] == "award"] == [(sb, 15)]
+    stacks = {x.id: x.stack for x in s.seats}
+    assert stacks[sb] == 1010 and stacks[bb] == 990
+    check_chips(s)
+
+
+def test_an_away_player_does_not_shorten_a_simultaneous_phase() -> None:
+    """§8.5 "turnSeconds + 10초(동시 단계, 모두에게 같은 마감)": the 5 s of §5.8 is for betting turns."""
+    s = setup(["a", "b", "c"], {"mode": "sevenPoker", "turnSeconds": 20}, seed=1)
+    for seat in s.seats:
+        seat.away = seat.id == "a"
+    assert s.hand is not None and s.hand.phase == "choice"
+    assert deadline(s) == s.hand.phase_started_at + 30_000
+    assert view(s, "b")["deadlineAt"] == s.hand.phase_started_at + 30_000
+    early, ev = on_timeout(s, s.hand.phase_started_at + 5_000)
+    assert early is s and ev == []
+
+
+def test_no_blind_increase_after_the_last_hand() -> None:
+    """§5.7: the base unit doubles for the *next* hands; after the game's last hand there is none."""
+    s = setup(["a", "b"], {"mode": "holdem", "handLimit": 10, "blindUpEvery": 5}, seed=4)
+    now = 0
+    events: list[dict[str, Any]] = []
+    while s.phase != "finished":
+        d = deadline(s)
+        assert d is not None
+        now = max(now + 1, d)
+        s, ev = on_timeout(s, now)
+        events += ev
+    assert s.hands_played == 10
+    ups = [e for e in events if e["type"] == "blindUp"]
+    assert [e["baseUnit"] for e in ups] == [20] and s.base_unit == 20 and s.level == 2
+
+
+def test_a_draw_shortage_reshuffles_folded_hands_before_this_exchanges_discards() -> None:
+    """§5.4.5 with §8.1 (muck = "... 다이한 패"): 6-player five-card draw, one dies, five swap all five cards
+    (25 needed, 22 left): the last 3 come from the folded hand, not from the cards just thrown away."""
+    s = setup([f"p{i}" for i in range(6)], {"mode": "fiveDraw"}, seed=11)
+    assert s.hand is not None and s.hand.rnd is not None
+    folder = s.hand.rnd.to_act
+    now = 0
+    while s.hand is not None and s.hand.phase == "betting":
+        assert s.hand.rnd is not None and s.hand.rnd.to_act is not None
+        pid = s.hand.rnd.to_act
+        kinds = {a["type"] for a in view(s, pid)["me"]["legalActions"]}
+        act = "k.die" if pid == folder else ("k.check" if "k.check" in kinds else "k.call")
+        now += 100
+        s, _ = apply(s, pid, {"type": act}, now)
+    assert s.hand is not None and s.hand.phase == "draw" and len(s.hand.deck) == 22
+    folded_cards = {c.id for c in s.hand.players[str(folder)].hole}
+    discards: set[int] = set()
+    for pid in list(view(s, None)["pending"]):
+        ids = [c.id for c in s.hand.players[pid].hole]
+        discards |= set(ids)
+        now += 100
+        s, ev = apply(s, pid, {"type": "draw", "cardIds": ids}, now)
+    assert {"type": "reshuffle", "reason": "draw"} in ev
+    assert s.hand is not None and s.hand.players[str(folder)].hole == []
+    held = {c.id for pid, p in s.hand.players.items() for c in p.hole}
+    assert not held & discards  # nothing just discarded came back
+    assert len(held & folded_cards) == 3  # the folded hand filled the shortage
+    check_cards(s)
+    check_chips(s)

@@ -125,12 +125,13 @@ def round_over(rnd: BettingRound, bettors: Bettors) -> bool:
 def return_uncalled(bettors: Bettors) -> tuple[str, int] | None:
     """Give the unmatched top of the single highest ``committed_total`` back to its owner.
 
-    Folded bettors' totals count as matched chips. Mutates the owner: ``stack`` up, ``committed_total``
-    and ``committed_round`` down (the latter not below 0: an uncalled ante is not in it).
+    Folded bettors' totals count as matched chips, and a folded top is never paid back (its chips stay in
+    the pot, §5.5): only a player who left can fold while on top. Mutates the owner: ``stack`` up,
+    ``committed_total`` and ``committed_round`` down (the latter not below 0: an uncalled ante is not in it).
     """
     ranked = sorted(as_table(bettors).values(), key=lambda b: b.committed_total, reverse=True)
-    if not ranked:
-        return None
+    if not ranked or ranked[0].folded:
+        return None  # §5.5: a folded bettor's chips stay in the pot (a player who left folds out of turn)
     second = ranked[1].committed_total if len(ranked) > 1 else 0
     top = ranked[0]
     excess = top.committed_total - second

@@ -61,9 +61,13 @@ def turn_ms(state: State, pid: str) -> int:
     return AWAY_MS if seat_by_id(state, pid).away else state.options.turn_seconds * 1000
 
 
-def simultaneous_ms(state: State, pid: str) -> int:
-    """Choice/draw/declare: turnSeconds + 10 s for everyone; an away player is timed out after 5 s."""
-    return AWAY_MS if seat_by_id(state, pid).away else (state.options.turn_seconds + 10) * 1000
+def simultaneous_ms(state: State) -> int:
+    """Choice/draw/declare: turnSeconds + 10 s, one deadline for everyone (§8.5 "모두에게 같은 마감").
+
+    The 5 s of an away player (§5.8 "그 사람의 차례") is for betting turns only: a simultaneous phase is
+    nobody's turn, and a shorter clock for one player would move the deadline everybody sees.
+    """
+    return (state.options.turn_seconds + 10) * 1000
 
 
 def pending(state: State) -> list[str]:

@@ -87,11 +87,23 @@ def burn(hand: Hand) -> None:
     hand.muck.append(hand.deck.pop(0))
 
 
+def _muck_folded_hands(hand: Hand) -> None:
+    """Move the cards of folded players into the muck (draw modes: they only hold hole cards)."""
+    for pid in hand.order:
+        p = hand.players[pid]
+        if hand.bettors[pid].folded and p.hole:
+            hand.muck.extend(p.hole)
+            p.hole = []
+
+
 def replace_cards(state: State, hand: Hand, requests: list[tuple[str, list[int]]]) -> bool:
     """Resolve one simultaneous draw: discard, then deal replacements in seat order with the §5.4.5
     reshuffles.
 
     Returns True when a reshuffle happened. ``requests`` is (player, discarded card ids) in dealing order.
+    The muck is every card thrown away so far (§8.1: burns, earlier exchanges, "다이한 패"): folded hands are
+    collected into it when it is reshuffled (their owners see them until then), before this exchange's
+    discards, which are only used when even that is not enough.
     """
     this_draw: list[Card] = []
     reshuffled = False
@@ -105,6 +117,7 @@ def replace_cards(state: State, hand: Hand, requests: list[tuple[str, list[int]]
         for _ in range(len(ids)):
             if not hand.deck:
                 reshuffled = True
+                _muck_folded_hands(hand)
                 if hand.muck:
                     hand.deck = hand.muck
                     hand.muck = []

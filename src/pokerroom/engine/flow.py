@@ -130,9 +130,8 @@ def start_hand(state: State, now: int, ev: Events) -> None:
         hand.deck = fresh_deck(state)
     post_forced_bets(state, hand, ev)
     hand.pots = build_pots(hand, settled_only=True)
-    for pid in order:  # §5.8: a player who left dies right after the forced bets
-        b = hand.bettors[pid]
-        if is_left(state, pid) and not b.all_in:
+    for pid in order:  # §5.8: a player who left dies right after the forced bets (all-in by them or not)
+        if is_left(state, pid):
             fold_out_of_turn(state, hand, pid, ev)
     advance(state, now, ev)
 

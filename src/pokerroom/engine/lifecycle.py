@@ -24,6 +24,7 @@ from pokerroom.engine.common import (
     seat_by_id,
 )
 from pokerroom.engine.log import emit
+from pokerroom.engine.showdown import split_carry_at_game_end
 from pokerroom.engine.state import Seat, State
 
 
@@ -47,7 +48,9 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
     if opts.mode == "indian":  # the hand's cards joined indian_used at its end (showdown._indian_reveal)
         state.indian_deck = hand.deck
         hand.deck = []
-    if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0:
+    last = (opts.end_condition == "hands" and state.hands_played >= opts.hand_limit) or (
+        state.hands_played >= SAFETY_HANDS)
+    if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0 and not last and not force_end:
         cap = opts.starting_chips // 5
         new = min(state.base_unit * 2, cap)
         if new > state.base_unit:
@@ -136,7 +139,8 @@ def next_hand(state: State, now: int, ev: Events) -> None:
 
 
 def finish(state: State, ev: Events, reason: str) -> None:
-    """The game is over (§6.7); chips carried over in Indian go back to nobody: they stay in carryOver."""
+    """The game is over (§6.7). An Indian carry still pending is split among the last hand's tied players."""
+    split_carry_at_game_end(state, ev)
     state.phase = "finished"
     state.end_reason = reason
     state.rebuy_pending = []

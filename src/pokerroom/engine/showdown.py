@@ -6,7 +6,9 @@ Rules:
 - Otherwise the pots are rebuilt from the hand totals and awarded side pots first by
   :mod:`pokerroom.betting` (plain, hi-lo with declarations, or Indian with carry-over and penalties); the
   players who reached the showdown show every card, with the Korean hand name (and the low for hi-lo).
-- Chips that nobody wins in Indian poker (a tie under ``carry``) stay in ``carryOver`` for the next hand.
+- Chips that nobody wins in Indian poker (a tie under ``carry``) stay in ``carryOver`` for the next hand; on
+  the game's last hand, or when carrying would leave nobody to play a next hand, the tied players split them
+  (§6.5), and a carry still pending when the game ends is split too (:func:`split_carry_at_game_end`).
 - Players left with no chip become ``busted``; what happens to them is :mod:`lifecycle`'s business.
 """
 
@@ -21,6 +23,7 @@ from pokerroom.engine.common import (
     Events,
     build_pots,
     in_hand,
+    rebuy_possible,
     rules,
     seat_by_id,
     sync_stacks,
@@ -106,8 +109,13 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     high = {pid: v.high for pid, v in values.items()}
     carried = 0
     if isinstance(mode, Indian):
-        raw, carried = bt.award_indian(hand.pots, high, hand.order, state.options.indian_tie, penalties,
-                                       _is_last_hand(state))
+        tie = state.options.indian_tie
+        last = _is_last_hand(state)
+        raw, carried = bt.award_indian(hand.pots, high, hand.order, tie, penalties, last)
+        if carried and not _next_hand_possible(state, hand, raw):
+            # §6.5 "게임의 마지막 핸드에서 이월되면 동점자끼리 분할": a carry that leaves nobody to play a
+            # next hand would make this the last hand, so the tied players split now and the game goes on
+            raw, carried = bt.award_indian(hand.pots, high, hand.order, tie, penalties, True)
     elif state.options.mode == "sevenHiLo":
         low = {pid: v.low for pid, v in values.items()}
         declares: dict[str, Any] = {pid: hand.players[pid].declare or "high" for pid in contenders}
@@ -116,6 +124,50 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
         raw = bt.award_pots(hand.pots, high, hand.order)
     _remember_best(state, hand, mode, values)
     return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], carried
+
+
+def _next_hand_possible(state: State, hand: Hand, awards: list[bt.Award]) -> bool:
+    """Whether two players could still play a hand after these awards: with chips, or busted but allowed to
+    rebuy (players who left never count: they only fold)."""
+    gained: dict[str, int] = {}
+    for a in awards:
+        gained[a.to] = gained.get(a.to, 0) + a.amount
+    able = 0
+    for s in state.seats:
+        if s.status in ("left", "eliminated"):
+            continue
+        stack = (hand.bettors[s.id].stack if s.id in hand.bettors else s.stack) + gained.get(s.id, 0)
+        if stack > 0 or rebuy_possible(state, s):
+            able += 1
+    return able >= 2
+
+
+def split_carry_at_game_end(state: State, ev: Events) -> None:
+    """§6.5: chips carried from what turned out to be the game's last hand (a busted tie declined its rebuy,
+    or a player left) are split among that hand's tied players, so no chip stays in ``carryOver``.
+
+    ``carryOver`` only ever holds the last hand's carry (a new hand takes it as dead money), so the pots and
+    penalties of ``state.hand`` that nobody was paid are exactly what was carried.
+    """
+    hand = state.hand
+    if state.carry_over <= 0 or hand is None or hand.phase != "handEnd" or hand.awards is None:
+        return
+    mode = rules(state)
+    high = {pid: mode.evaluate(hand, pid).high for pid in in_hand(hand)}
+    penalties = sum(int(p["amount"]) for p in hand.penalties)
+    raw, _ = bt.award_indian(hand.pots, high, hand.order, state.options.indian_tie, penalties, True)
+    paid = {int(a["potIndex"]) for a in hand.awards}
+    extra = [a for a in raw if a.pot_index not in paid]
+    if sum(a.amount for a in extra) != state.carry_over:
+        return  # not this hand's carry (cannot happen; never guess who owns chips)
+    for a in extra:
+        seat_by_id(state, a.to).stack += a.amount
+        emit(state, ev, {"type": "award", "potIndex": a.pot_index, "to": a.to, "amount": a.amount,
+                         "side": a.side})
+    state.carry_over = 0
+    hand.awards = [*hand.awards, *({"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side}
+                                   for a in extra)]
+    hand.winners = list(dict.fromkeys(str(a["to"]) for a in hand.awards))
 
 
 def _is_last_hand(state: State) -> bool:

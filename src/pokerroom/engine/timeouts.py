@@ -2,7 +2,8 @@
 
 Rules:
 - Betting turn: ``turnSeconds`` (5 s when the player is away). Choice, draw and declaration: ``turnSeconds +
-  10`` for everyone at once (5 s for an away player). ``handEnd``: 4 s. Rebuy decision: 15 s.
+  10``, the same deadline for everyone (away players too: it is nobody's turn). ``handEnd``: 4 s. Rebuy
+  decision: 15 s.
 - On timeout: Korean betting checks when it can, else dies; NL/PL checks when nothing is to call, else folds;
   choice discards the lowest card and opens the lowest of the rest; draws stand pat; declaration is high;
   handEnd is ready; rebuy is declined.
@@ -39,7 +40,7 @@ def deadline(state: State) -> int | None:
         waiting = common.pending(state)
         if not waiting:
             return None
-        return hand.phase_started_at + min(common.simultaneous_ms(state, pid) for pid in waiting)
+        return hand.phase_started_at + common.simultaneous_ms(state)
     return None
 
 
@@ -92,7 +93,7 @@ def on_timeout(state: State, now_ms: int) -> tuple[State, Events]:
     else:
         phase = hand.phase
         for pid in common.pending(s):
-            if now_ms >= hand.phase_started_at + common.simultaneous_ms(s, pid):
+            if now_ms >= hand.phase_started_at + common.simultaneous_ms(s):
                 _strike(s, pid, phase, ev)
                 flow.auto_simultaneous(s, hand, pid, ev)
         flow.advance(s, now_ms, ev)
