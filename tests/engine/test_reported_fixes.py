@@ -423,3 +423,26 @@ def test_a_draw_shortage_reshuffles_folded_hands_before_this_exchanges_discards(
     assert len(held & folded_cards) == 3  # the folded hand filled the shortage
     check_cards(s)
     check_chips(s)
+
+
+def test_last_standing_game_ends_with_its_own_reason() -> None:
+    """lastStanding: when the last opponent busts, the game ends with reason ``lastStanding`` (§6.7)."""
+    from engine_support import rig
+
+    from pokerroom.cards import parse_card
+
+    s = setup(["a", "b"], {"mode": "indian", "endCondition": "lastStanding", "rebuy": "off"}, seed=2)
+    assert s.hand is not None
+    first, second = s.hand.order
+    rig(s, **{first: [parse_card("9s", "d20")], second: [parse_card("3h", "d20")]})
+    events: list[dict[str, Any]] = []
+    now = 0
+    while s.phase != "finished":
+        pid = view(s, None)["pending"][0]
+        kinds = {a["type"] for a in view(s, pid)["me"]["legalActions"]}
+        act = next(k for k in ("nl.allIn", "nl.call", "ready") if k in kinds)
+        now += 100
+        s, ev = apply(s, pid, {"type": act}, now)
+        events += ev
+    assert s.end_reason == "lastStanding"
+    assert [e["reason"] for e in events if e["type"] == "gameEnd"] == ["lastStanding"]

@@ -68,8 +68,8 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
                 s.rebuy_decided = False
             else:
                 eliminate(state, s, hand.hand_no, ev, eliminated)
-    if force_end:
-        finish(state, ev, "noOpponents")
+    if force_end:  # the reason the next hand would give (lastStanding, hands ...), else opponents are gone
+        finish(state, ev, end_reason(state) or "noOpponents")
         return
     if state.rebuy_pending:
         state.phase = "rebuy"
