@@ -105,7 +105,7 @@ function renderSettings() {
       input.addEventListener("change", () => { setIndianName(n); room?.refresh(); });
       return h("label", {}, input, h("span", {}, n));
     }));
-  body.replaceChildren(
+  body.replaceChildren(...[
     toggle("sound", "내 차례 소리·진동"),
     toggle("fourColour", "4색 덱", "♠ 검정 · ◆ 파랑 · ♥ 빨강 · ♣ 초록"),
     toggle("largeText", "큰 글씨"),
@@ -115,7 +115,7 @@ function renderSettings() {
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
-  );
+  ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
 }
 
 function openRules() {

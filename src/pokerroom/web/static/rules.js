@@ -98,21 +98,24 @@ export function rankingTable(mode, opts = {}) {
     rows.forEach(([name, desc, ex], i) => {
       const tr = document.createElement("tr");
       const n = document.createElement("td");
-      n.textContent = `${i + 1}. ${name}`;
-      n.style.fontWeight = "700";
+      n.className = "rank-name";
+      const b = document.createElement("b");
+      b.textContent = `${i + 1}. ${name}`;
+      n.append(b);
       const exTd = document.createElement("td");
+      exTd.className = "rank-ex";
       const exDiv = document.createElement("div");
       exDiv.className = "ex";
       for (const c of parse(ex, d20)) exDiv.append(miniCardEl(c, { example: true, big: !opts.compact }));
       exTd.append(exDiv);
-      tr.append(n, exTd);
       if (!opts.compact) {
-        const d = document.createElement("td");
+        // the description goes under the name, so on a phone the text keeps a readable width
+        const d = document.createElement("div");
+        d.className = "rank-desc";
         d.textContent = desc;
-        d.style.color = "var(--muted)";
-        d.style.fontSize = ".88em";
-        tr.append(d);
+        n.append(d);
       }
+      tr.append(n, exTd);
       table.append(tr);
     });
     wrap.append(table);

@@ -28,6 +28,53 @@ const RING_C = 2 * Math.PI * 12;
 
 function isHidden(c) { return !c || c.hidden || c.rank == null; }
 
+/** §3 "보스" 왕관: a small crown drawn inline (no emoji font needed). */
+function crownIcon() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 12");
+  svg.setAttribute("class", "crown");
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML = '<path d="M1 3.5 4.5 7 8 1.5 11.5 7 15 3.5 13.6 11H2.4Z"/><circle cx="1" cy="3" r="1.2"/><circle cx="8" cy="1.2" r="1.2"/><circle cx="15" cy="3" r="1.2"/>';
+  return svg;
+}
+
+/** The timer ring sits on a seat's top-right corner; near the screen edge it moves in over the seat. */
+function keepRingInside(el, right, W) {
+  const ring = el.querySelector(":scope > .timer-ring");
+  if (!ring) return;
+  const overhang = 10; // .timer-ring { right: -10px }
+  const room = Math.max(0, Math.floor(W - 1 - right));
+  if (room < overhang) ring.style.right = `${-room}px`;
+}
+
+/** Do any two of these boxes ({l, r, t, b}) overlap? */
+function boxesOverlap(boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5) return true;
+    }
+  }
+  return false;
+}
+
+/** A seat narrower than its row of cards: let the cards overlap (each still shows its rank and suit). */
+function fitSeatCards(el) {
+  const row = el.querySelector(".cards");
+  const cards = row ? [...row.children] : [];
+  if (cards.length < 2) return;
+  const over0 = cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
+  if (over0 <= 0) return;
+  // too wide: drop the bigger showdown minis first, then fan the cards (rank and suit on each card's left edge)
+  row.classList.add("squeezed");
+  for (const c of cards) c.classList.remove("mini-big");
+  const over = cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
+  if (over <= 0) return;
+  const d = Math.ceil(over / (cards.length - 1));
+  for (const c of cards.slice(1)) c.style.marginLeft = `${(parseFloat(getComputedStyle(c).marginLeft) || 0) - d}px`;
+}
+
 export class TableUI {
   /**
    * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn()}
@@ -113,6 +160,8 @@ export class TableUI {
     const seats = h("div", { class: "seats" });
     main.append(seats);
     main.append(this.renderCenter());
+    const banner = this.renderBanner();
+    if (banner) main.append(banner);
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
@@ -123,11 +172,12 @@ export class TableUI {
     screen.append(this.renderSidePanel());
     this.host.replaceChildren(screen);
     this.placeSeats(seats);
+    this.placeBanner();
     this.tick();
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
-        if (s) this.placeSeats(s);
+        if (s) { this.placeSeats(s); this.placeBanner(); }
       });
       this.resizeObs.observe(this.host);
     }
@@ -144,14 +194,17 @@ export class TableUI {
     return { others: [...seats.slice(idx + 1), ...seats.slice(0, idx)], full: false };
   }
 
-  /** Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left. */
+  /**
+   * Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left.
+   * Each slot is [x, y, group] with group "left" | "top" | "right" | "bottom" (mobile) or "arc" (desktop).
+   */
   seatSlots(n, full, W) {
     if (W >= 600) {
       const out = [];
       for (let i = 0; i < n; i++) {
         const theta = full ? (360 / n) * i : n === 1 ? 180 : 52 + ((i + 0.5) * 256) / n;
         const rad = (theta * Math.PI) / 180;
-        out.push([50 - 42 * Math.sin(rad), 50 + 40 * Math.cos(rad)]);
+        out.push([50 - 42 * Math.sin(rad), 50 + 40 * Math.cos(rad), "arc"]);
       }
       return out;
     }
@@ -161,11 +214,11 @@ export class TableUI {
     const s = rest <= 2 ? 0 : rest <= 6 ? 1 : 2;
     const t = rest - 2 * s;
     const sideY = s === 1 ? [40] : [64, 37];
-    for (let k = 0; k < s; k++) out.push([11, sideY[k]]);
+    for (let k = 0; k < s; k++) out.push([11, sideY[k], "left"]);
     const xs = t === 1 ? [50] : t === 2 ? [30, 70] : Array.from({ length: t }, (_, i) => ((i + 0.5) * 100) / t);
-    for (const x of xs) out.push([x, 12]);
-    for (let k = s - 1; k >= 0; k--) out.push([89, sideY[k]]);
-    if (full && n >= 2) out.unshift([50, 86]);
+    for (const x of xs) out.push([x, 12, "top"]);
+    for (let k = s - 1; k >= 0; k--) out.push([89, sideY[k], "right"]);
+    if (full && n >= 2) out.unshift([50, 86, "bottom"]);
     return out;
   }
 
@@ -177,20 +230,181 @@ export class TableUI {
     const W = container.clientWidth || 390;
     const H = container.clientHeight || 480;
     const slots = this.seatSlots(n, full, W);
-    const compact = W < 600 ? n >= 5 || (n >= 3 && this.view.mode !== "indian" && (this.view.seats ?? []).some((x) => (x.up ?? []).length >= 3)) : n >= 7;
-    const tiny = W < 600 && n >= 8;
-    others.forEach((seat, i) => {
-      const el = this.renderSeat(seat, compact, n);
-      if (tiny) el.classList.add("tiny");
+    if (W >= 600) {
+      const compact = n >= 7;
+      others.forEach((seat, i) => {
+        const el = this.renderSeat(seat, compact, n);
+        container.append(el);
+        const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
+        el.style.width = `${bw}px`;
+        const bh = el.offsetHeight || 90;
+        const [px, py] = slots[i];
+        const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
+        el.style.left = `${x}px`;
+        keepRingInside(el, x + bw / 2, W);
+        el.style.top = `${Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100))}px`;
+      });
+      return;
+    }
+    // mobile: rows at the top and columns at the sides; seats get narrower (and their mini cards overlap)
+    // until no two seats overlap, whatever the phase shows in them
+    const v = this.view;
+    const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
+    const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
+    for (let level = first; level <= 2; level++) {
+      container.replaceChildren();
+      const boxes = this.layoutMobile(container, others, slots, level, W, H);
+      if (level === 2 || !boxesOverlap(boxes)) break;
+    }
+  }
+
+  /** One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes. */
+  layoutMobile(container, others, slots, level, W, H) {
+    const n = others.length;
+    const GAP = 4;
+    const t = slots.filter((sl) => sl[2] === "top").length;
+    const items = others.map((seat, i) => {
+      const el = this.renderSeat(seat, level >= 1, n);
+      if (level >= 2) el.classList.add("tiny");
+      const [px, py, group] = slots[i];
+      const cell = group === "top" ? Math.floor(W / Math.max(t, 1)) - GAP : Math.floor(W / 2) - 2 * GAP;
       container.append(el);
-      const bw = el.offsetWidth || 112;
-      const bh = el.offsetHeight || 90;
-      const [px, py] = slots[i];
-      const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
-      const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100));
-      el.style.left = `${x}px`;
-      el.style.top = `${y}px`;
+      const cs = getComputedStyle(el);
+      const maxW = parseFloat(cs.maxWidth);
+      if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
+      if (parseFloat(cs.minWidth) > cell) el.style.minWidth = `${cell}px`;
+      fitSeatCards(el);
+      // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
+      const w = Math.ceil(el.getBoundingClientRect().width) || 112;
+      el.style.width = `${w}px`;
+      return { el, group, px, py, w, h: el.offsetHeight || 90 };
     });
+    const bottomLimit = H - 32; // above the phase line
+    for (const it of items) {
+      it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
+      it.y = Math.max(it.h / 2 + 8, Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
+    }
+    const box = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 });
+    const top = items.filter((it) => it.group === "top");
+    for (const side of ["left", "right"]) {
+      // a column: from the top row down, each seat below the one above it
+      const col = items.filter((it) => it.group === side).sort((a, b) => a.y - b.y);
+      let floor = -Infinity;
+      for (const it of col) {
+        const b = box(it);
+        for (const o of top) {
+          const ob = box(o);
+          if (Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0) floor = Math.max(floor, ob.b + GAP);
+        }
+        if (b.t < floor) it.y = floor + it.h / 2;
+        floor = it.y + it.h / 2 + GAP;
+      }
+      // pushed past the bottom: move the column up again as far as the row above allows
+      const last = col[col.length - 1];
+      if (last && last.y + last.h / 2 > bottomLimit) {
+        let shift = last.y + last.h / 2 - bottomLimit;
+        for (let k = col.length - 1; k >= 0 && shift > 0; k--) {
+          const it = col[k];
+          const above = k > 0 ? col[k - 1].y + col[k - 1].h / 2 + GAP : Math.max(8, ...top.filter((o) => {
+            const b = box(it); const ob = box(o); return Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0;
+          }).map((o) => box(o).b + GAP));
+          const room = it.y - it.h / 2 - above;
+          const d = Math.min(shift, Math.max(0, room));
+          for (let m = k; m < col.length; m++) col[m].y -= d;
+          shift -= d;
+        }
+      }
+    }
+    for (const it of items) {
+      it.el.style.left = `${it.x}px`;
+      it.el.style.top = `${it.y}px`;
+      keepRingInside(it.el, it.x + it.w / 2, W);
+    }
+    return items.map(box);
+  }
+
+  /**
+   * The hand-end banner goes where it hides no seat: the free band nearest to just above the pot, as wide as
+   * the gap between the seats there allows; it covers the pot and the board only when nothing else is free.
+   */
+  placeBanner() {
+    const main = this.host.querySelector(".table-main");
+    const banner = main?.querySelector(":scope > .banner");
+    if (!banner) return;
+    const W = main.clientWidth;
+    const H = main.clientHeight;
+    if (!W || !H) return;
+    const origin = main.getBoundingClientRect();
+    const rel = (e) => {
+      const r = e.getBoundingClientRect();
+      return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
+    };
+    const seats = [...main.querySelectorAll(".seat")].map(rel);
+    const soft = [...main.querySelectorAll(".center > *")].map(rel).filter((b) => b.r > b.l);
+    const pot = main.querySelector("[data-testid=pot]");
+    const maxW = Math.floor(Math.min(W - 8, 420));
+    const GAP = 4;
+    const size = (limit) => {
+      banner.style.width = "max-content";
+      banner.style.maxWidth = `${limit}px`;
+      const r = banner.getBoundingClientRect();
+      // +1: a width rounded down would wrap the text once more
+      return { w: Math.min(limit, Math.ceil(r.width) + 1), h: Math.ceil(r.height) };
+    };
+    const natural = size(maxW);
+    const prefer = (pot ? rel(pot).t : H / 2) - GAP - natural.h;
+    const bottom = H - 32; // above the phase line
+    const ys = [];
+    for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
+    ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));
+    const hits = (box, list) => list.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0 && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0);
+    // the free width between the seats beside the band [y, y + h]
+    const corridor = (y, h) => {
+      let l = 0;
+      let r = W;
+      for (const o of seats) {
+        if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
+        if (o.r <= W / 2) l = Math.max(l, o.r);
+        else if (o.l >= W / 2) r = Math.min(r, o.l);
+        else return null;
+      }
+      return { l: l + GAP, r: r - GAP };
+    };
+    // 1st: its natural size, clear of the pot and the board; 2nd: narrower (more lines); 3rd: over the board
+    const place = (narrower, avoidSoft) => {
+      for (const y of ys) {
+        let dim = natural;
+        for (let k = 0; k < 3; k++) {
+          const c = corridor(y, dim.h);
+          if (!c) break;
+          const room = c.r - c.l;
+          if (room < dim.w) {
+            if (!narrower || room < 140) break;
+            dim = size(Math.floor(room));
+            if (y + dim.h > bottom) break;
+            continue;
+          }
+          const mid = Math.max(c.l + dim.w / 2, Math.min(c.r - dim.w / 2, W / 2));
+          const box = { l: mid - dim.w / 2, r: mid + dim.w / 2, t: y, b: y + dim.h };
+          if (hits(box, seats) || (avoidSoft && hits(box, soft))) break;
+          return { ...box, w: dim.w };
+        }
+      }
+      return null;
+    };
+    const box = place(false, true) ?? place(true, true) ?? place(false, false) ?? place(true, false);
+    if (!box) {
+      // nowhere free: the old place, above the pot, kept small
+      banner.classList.add("cramped");
+      const dim = size(maxW);
+      banner.style.left = `${W / 2 - dim.w / 2}px`;
+      banner.style.top = `${Math.max(4, prefer)}px`;
+      return;
+    }
+    size(box.w);
+    banner.style.width = `${box.w}px`;
+    banner.style.left = `${box.l}px`;
+    banner.style.top = `${box.t}px`;
   }
 
   showdownEntry(id) {
@@ -206,7 +420,7 @@ export class TableUI {
     else if (seat.dealer) out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
     if (seat.sb) out.push(h("span", { class: "mark sb", "aria-label": "스몰 블라인드" }, "SB"));
     if (seat.bb) out.push(h("span", { class: "mark bb", "aria-label": "빅 블라인드" }, "BB"));
-    if (seat.boss && korean) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스" }, "보스"));
+    if (seat.boss && korean) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스", role: "img" }, crownIcon(), "보스"));
     return out;
   }
 
@@ -304,6 +518,8 @@ export class TableUI {
     if (!v.deadlineAt) return false;
     if (v.phase === "betting") return v.toAct === id;
     if (["choice", "draw", "declare"].includes(v.phase)) return (v.pending ?? []).includes(id);
+    // §5.6: a busted player has 15 s to take chips again (a timeout means 그만하기)
+    if (v.phase === "rebuy") return [...(v.rebuyPending ?? []), ...(v.pending ?? [])].includes(id);
     return false;
   }
 
@@ -347,10 +563,10 @@ export class TableUI {
   renderCenter() {
     const v = this.view;
     const c = h("div", { class: "center" });
-    const banner = this.renderBanner();
-    if (banner) c.append(banner);
-    const pots = v.pots ?? [];
-    const total = v.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : v.potTotal ?? 0;
+    // between hands (rebuy) the last pot is already paid out: no pot to show
+    const between = v.phase === "rebuy";
+    const pots = between ? [] : v.pots ?? [];
+    const total = between ? 0 : v.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : v.potTotal ?? 0;
     c.append(h("div", { class: "pot-main", "aria-label": `판돈 ${total}칩`, "data-testid": "pot" },
       h("small", {}, "판돈"), fmt(total)));
     if (pots.length > 1) {
@@ -737,12 +953,16 @@ export class TableUI {
     });
     setTo(this.ui.raiseTo);
     const q = (label, val, key) => h("button", { "data-quick": key, onclick: () => setTo(val) }, label);
+    // pot limit: the highest raise can be below everything I have — then it is "최대", not "올인"
+    const mine = (v.seats ?? []).find((s) => s.id === v.me?.id);
+    const allInTo = this.legal("nl.allIn")?.to ?? (mine ? mine.stack + (mine.committedRound ?? 0) : raise.max);
+    const maxLabel = raise.max >= allInTo ? "올인" : "최대";
     return h("div", { class: "raise-panel", "data-testid": "raise-panel" },
       h("div", { class: "quick" },
         q("최소", raise.min, "min"),
         q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
         q("팟", cur + potAfterCall, "pot"),
-        q("올인", raise.max, "max")),
+        q(maxLabel, raise.max, "max")),
       h("div", { class: "steps" },
         h("button", { "aria-label": `${unit} 내리기`, "data-step": "-", onclick: () => setTo(this.ui.raiseTo - unit) }, "−"),
         slider,
