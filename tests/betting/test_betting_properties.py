@@ -198,7 +198,13 @@ def band_tops(pots: list[Pot], totals: list[int], dead: int) -> list[int]:
 def check_pots(pots: list[Pot], bettors: dict[str, Bettor], dead: int) -> None:
     assert sum(p.amount for p in pots) == sum(b.committed_total for b in bettors.values()) + dead
     assert all(p.amount > 0 for p in pots)
-    tops = band_tops(pots, [b.committed_total for b in bettors.values()], dead)
+    # A folded player's chips above every live player's total (a folded top is not paid back, §5.5: "다이한
+    # 사람의 칩은 ... 팟에 남는다") are dead money in the last pot: the levels are those of the rest.
+    live_max = max((b.committed_total for b in bettors.values() if not b.folded), default=0)
+    excess = sum(max(0, b.committed_total - live_max) for b in bettors.values() if b.folded)
+    bands = [Pot(p.amount - (excess if i == len(pots) - 1 else 0), p.eligible) for i, p in enumerate(pots)]
+    capped = [min(b.committed_total, live_max) if b.folded else b.committed_total for b in bettors.values()]
+    tops = band_tops(bands, capped, dead)
     for pot, top in zip(pots, tops, strict=True):
         assert pot.eligible, "every pot can be won"
         for pid in pot.eligible:

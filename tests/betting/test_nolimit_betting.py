@@ -276,3 +276,22 @@ def test_heads_up_postflop_order_and_no_raise_vs_all_in() -> None:
     assert refused(rnd, b, "G", {"type": "nl.raise", "to": 500}).code == "no_one_to_raise"
     r = apply_action(rnd, b, "G", {"type": "nl.call"})
     assert r.moved == 80 and r.betting_closed and round_over(rnd, b)
+
+
+def test_no_raise_when_nobody_can_put_in_more_than_the_current_bet() -> None:
+    """A opens all-in for 300; B (1,000) faces it with only C (250, still to act) behind: nobody could call a
+    raise beyond 300, so B may only call or fold (pokerkit's rule too; the raise would come back uncalled)."""
+    b = players("ABC")
+    b["A"].stack = 300
+    b["C"].stack = 250
+    rnd = start_round("noLimit", 10, "half", ["A", "B", "C"], b)
+    act(rnd, b, "A", "nl.allIn")
+    assert types(rnd, b, "B") == ["nl.fold", "nl.call"]
+    assert refused(rnd, b, "B", {"type": "nl.raise", "to": 900}).code == "no_one_to_raise"
+    # with C able to put in more than 300, B may re-raise
+    b2 = players("ABC")
+    b2["A"].stack = 300
+    b2["C"].stack = 301
+    rnd2 = start_round("noLimit", 10, "half", ["A", "B", "C"], b2)
+    act(rnd2, b2, "A", "nl.allIn")
+    assert "nl.raise" in types(rnd2, b2, "B")

@@ -113,3 +113,13 @@ def test_holdem_odd_chip_split_goes_from_the_seat_after_the_dealer() -> None:
 def test_single_eligible_pot_goes_without_showdown() -> None:
     awards = award_pots([Pot(70, ["A"])], {}, ["A"])
     assert awards == [Award(0, "A", 70)]
+
+
+def test_a_folded_top_is_not_paid_back_and_its_chips_go_to_the_live_pot() -> None:
+    """SB posted 5 and folded with nothing owed; the BB is all-in for 1: the 4 nobody called stay in the pot
+    as dead money (§5.5 "다이한 사람의 칩은 ... 팟에 남는다"), so the BB, the only live player, wins all 6."""
+    b = {"SB": Bettor("SB", 195, 5, 5, folded=True), "BB": Bettor("BB", 0, 1, 1, all_in=True)}
+    assert return_uncalled(b) is None
+    assert b["SB"].stack == 195 and b["SB"].committed_total == 5
+    pots = build_pots([(x.id, x.committed_total, x.folded, x.all_in) for x in b.values()], ["SB", "BB"])
+    assert sum(p.amount for p in pots) == 6 and all(p.eligible == ["BB"] for p in pots)

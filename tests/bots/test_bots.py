@@ -181,3 +181,43 @@ def test_every_betting_system_and_option_variant_stays_legal(mode: str, options:
     result = run_match(SimConfig(mode=mode, players=3, hands=25, bots=("normal", "easy"), seed=7, samples=20,
                                  options=options))
     assert result.hands == 25 and result.checks == result.decisions > 0
+
+
+def _river_view(hole: list[str], board: list[str], to_call: int = 200, pot: int = 400) -> dict[str, Any]:
+    """A hold'em river decision facing a bet, as the engine's view shapes it (only what the bots read)."""
+    from pokerroom.cards import parse_card
+
+    def cj(code: str) -> dict[str, Any]:
+        return parse_card(code).to_json()
+
+    stack = 800
+    legal = [{"type": "nl.fold"}, {"type": "nl.call", "amount": to_call, "allIn": False},
+             {"type": "nl.raise", "min": 2 * to_call, "max": stack, "isBet": False},
+             {"type": "nl.allIn", "amount": stack, "to": stack}]
+    hidden = [{"hidden": True, "slot": 0}, {"hidden": True, "slot": 1}]
+    seats = [
+        {"id": "a", "seat": 0, "stack": stack, "inHand": True, "folded": False, "allIn": False,
+         "committedRound": 0, "committedTotal": 100, "up": [], "hole": [cj(c) for c in hole], "holeCount": 2,
+         "forehead": None, "drawCounts": [], "lastAction": "nl.check"},
+        {"id": "b", "seat": 1, "stack": stack - to_call, "inHand": True, "folded": False, "allIn": False,
+         "committedRound": to_call, "committedTotal": 100 + to_call, "up": [], "hole": hidden, "holeCount": 2,
+         "forehead": None, "drawCounts": [], "lastAction": "nl.raise"},
+    ]
+    return {"options": {"mode": "holdem", "betting": "auto"}, "mode": "holdem", "betting": "noLimit",
+            "phase": "betting", "street": 3, "seats": seats, "board": [cj(c) for c in board], "potTotal": pot,
+            "currentBet": to_call, "baseUnit": 10, "indianUsed": [],
+            "me": {"id": "a", "hole": [cj(c) for c in hole], "up": [], "choice": None, "discarded": None,
+                   "toCall": to_call, "legalActions": legal}}
+
+
+@pytest.mark.parametrize(("hole", "board"), [
+    (["Ah", "Td"], ["Ks", "Qd", "Jc", "4h", "2s"]),  # broadway, rainbow board: the nuts
+    (["5h", "3d"], ["Ac", "2s", "4d", "9h", "Kc"]),  # the wheel (ace low)
+    (["9h", "8h"], ["7h", "6h", "5h", "4c", "2s"]),  # straight flush
+])
+def test_easy_bot_never_folds_a_made_straight(hole: list[str], board: list[str]) -> None:
+    """Easy reads straights (it once saw A-high in broadway and folded the nuts to an overbet)."""
+    view = _river_view(hole, board, to_call=400, pot=600)
+    for level in ("easy", "normal"):
+        kinds = {decide(view, level, seed=s)["type"] for s in range(60)}
+        assert "nl.fold" not in kinds, (level, kinds)

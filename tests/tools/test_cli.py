@@ -112,3 +112,32 @@ def test_odds_seven_hilo_exact_river_and_monte_carlo(capsys: pytest.CaptureFixtu
     eq2, se2, *_ = _row(out, "8♠ 8♣")
     assert abs(eq1 + eq2 - 100.0) < 0.02 and 0.1 < se1 < 0.6 and 0.1 < se2 < 0.6
     assert low1 > 50 and high1 < 50 and 0 < scoop1 < eq1
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--players", "1"], "2 to 10 players"),
+    (["--mode", "sevenPoker", "--players", "7"], "이 모드는 2~6명이에요"),
+    (["--hands", "0"], "--hands must be at least 1"),
+    (["--samples", "0"], "--samples must be at least 1"),
+    (["--seed", "-1"], "--seed must be from 0"),
+])
+def test_simulate_refuses_bad_flags_with_words_not_tracebacks(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, out = _run(simulate_cli, ["simulate", *argv, "--no-progress"], capsys)
+    assert code == 2 and words in out and "Traceback" not in out
+
+
+def test_simulate_refuses_a_phh_path_that_is_a_file_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "taken"
+    target.write_text("x", encoding="utf-8")
+    code, out = _run(simulate_cli, ["simulate", "--phh", str(target), "--no-progress"], capsys)
+    assert code == 2 and "not a directory" in out and "Speed" not in out
+
+
+@pytest.mark.parametrize("board", ["2c", "2c7d", "2c7d9hJsQs5d"])
+def test_odds_refuses_a_board_that_is_no_street(capsys: pytest.CaptureFixture[str], board: str) -> None:
+    code, out = _run(odds_cli, ["odds", "AsAh", "KdKc", "--board", board, "--no-progress"], capsys)
+    assert code == 2 and "--board" in out

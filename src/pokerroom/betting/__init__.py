@@ -18,8 +18,9 @@ Deviations from / additions to the contract (kept minimal, all backward compatib
   ``current_bet > 0`` (posted blinds count as chips put in, §5.2).
 * Korean ``k.check`` is allowed whenever ``toCall == 0`` (same as ``opened=false`` without blinds; with blinds
   posted it is the big blind's option when everybody just called).
-* Raises (Korean and NL/PL) also need somebody else who can still act: with every other player all-in or
-  folded, a player may only call or fold/die (refused with ``no_one_to_raise``).
+* Raises (Korean and NL/PL) also need somebody else who can put in more than the current bet: with every
+  other player all-in, folded, or too short to go beyond the bet, a player may only call or fold/die
+  (refused with ``no_one_to_raise``, "더 받을 수 있는 사람이 없어서 ...").
 * ``award_hilo`` takes ``declares: Mapping[str, str]`` (a missing or unknown declaration counts as high, the
   §8.5 default), so the engine can pass its stored strings.
 * ``Award.side``: ``"scoop"`` for a winning swing, ``"high"``/``"low"`` for the hi-lo halves (or one side

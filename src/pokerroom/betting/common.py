@@ -50,13 +50,17 @@ def pot_of(rnd: BettingRound, table: dict[str, Bettor]) -> int:
 
 
 def situation(rnd: BettingRound, table: dict[str, Bettor], bettor: Bettor) -> Situation:
-    """Build the situation; ``others_can_respond`` is why a raise can make sense at all."""
+    """Build the situation; ``others_can_respond`` is why a raise can make sense at all: somebody else who
+    has not folded can put in more than the current bet (a raise nobody can call beyond it would only come
+    back as uncalled chips; pokerkit refuses it the same way)."""
     others = False
     me = bettor.id
+    bet = rnd.current_bet
     for pid in rnd.order:
         if pid != me:
             b = table.get(pid)
-            if b is not None and not b.folded and not b.all_in and b.stack > 0:
+            if b is not None and not b.folded and not b.all_in and b.stack > 0 and (
+                    b.stack + b.committed_round > bet):
                 others = True
                 break
     return Situation(

@@ -125,9 +125,11 @@ def round_over(rnd: BettingRound, bettors: Bettors) -> bool:
 def return_uncalled(bettors: Bettors) -> tuple[str, int] | None:
     """Give the unmatched top of the single highest ``committed_total`` back to its owner.
 
-    Folded bettors' totals count as matched chips, and a folded top is never paid back (its chips stay in
-    the pot, §5.5): only a player who left can fold while on top. Mutates the owner: ``stack`` up,
-    ``committed_total`` and ``committed_round`` down (the latter not below 0: an uncalled ante is not in it).
+    Folded bettors' totals count as matched chips, and a folded top is never paid back (§5.5 "다이한 사람의
+    칩은 ... 팟에 남는다": a player who left and dies after the forced bets, or who folded when nothing was
+    owed; the pots module then gives that dead money to the live players' last pot). Mutates the owner:
+    ``stack`` up, ``committed_total`` and ``committed_round`` down (the latter not below 0: an uncalled ante
+    is not in it).
     """
     ranked = sorted(as_table(bettors).values(), key=lambda b: b.committed_total, reverse=True)
     if not ranked or ranked[0].folded:

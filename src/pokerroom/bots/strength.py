@@ -143,10 +143,22 @@ def quick_strength(sit: Situation) -> float:
         base = 0.38 + pair_rank / 60
     else:
         base = 0.12 + high / 70
+    if _has_straight({c.rank for c in cards}):
+        base = max(base, 0.78)
     suits = Counter(c.suit for c in cards)
     if suits and max(suits.values()) >= 5:
         base = max(base, 0.82)
+        flush_suit = suits.most_common(1)[0][0]
+        if _has_straight({c.rank for c in cards if c.suit == flush_suit}):
+            base = 0.97
     return base
+
+
+def _has_straight(ranks: set[int]) -> bool:
+    """Five consecutive ranks among ``ranks`` (the ace also plays low: A-2-3-4-5)."""
+    if 14 in ranks:
+        ranks = ranks | {1}
+    return any(all(r + k in ranks for k in range(5)) for r in range(1, 11))
 
 
 # --- Monte Carlo equity (normal level) ----------------------------------------------------------------------

@@ -166,6 +166,10 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{exc}[/red]")
         return 2
     mode: EquityMode = args.mode
+    if mode in ("holdem", "omaha") and len(board) not in (0, 3, 4, 5):
+        console.print(f"[red]--board: a {mode} board has 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, "
+                      f"not {len(board)}[/red]")
+        return 2
     low_rule: LowRule = args.low_rule
     qualifier: LowQualifier = args.qualifier
     try:

@@ -96,6 +96,28 @@ def render(result: SimResult, console: Console) -> None:
         console.print(cats)
 
 
+def _check_args(args: argparse.Namespace, options: dict[str, Any]) -> str | None:
+    """The first problem with the flags, in words, before anything runs (None: all fine)."""
+    from pokerroom.engine import PokerOptions, player_range
+    from pokerroom.rejections import Rejected
+
+    if args.hands < 1:
+        return "--hands must be at least 1"
+    if args.samples < 1:
+        return "--samples must be at least 1"
+    if not 0 <= args.seed < 2**256:
+        return "--seed must be from 0 to 2**256 - 1"
+    try:
+        low, high = player_range(PokerOptions.from_json({"mode": args.mode, **options}))
+    except Rejected as exc:
+        return exc.message
+    if not low <= args.players <= high:
+        return f"--players: {args.mode} takes {low} to {high} players (이 모드는 {low}~{high}명이에요)"
+    if args.phh is not None and Path(args.phh).exists() and not Path(args.phh).is_dir():
+        return f"--phh: {args.phh} exists and is not a directory"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     console = Console(width=120)
     try:
@@ -106,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.betting != "auto":
         options["betting"] = args.betting
+    problem = _check_args(args, options)
+    if problem is not None:
+        console.print(f"[red]{problem}[/red]")
+        return 2
     config = SimConfig(mode=args.mode, players=args.players, hands=args.hands, bots=bots, seed=args.seed,
                        samples=args.samples, options=options, check=not args.no_check,
                        record=args.phh is not None)
