@@ -376,3 +376,15 @@ def test_clone_copies_every_field_and_shares_no_mutable_container() -> None:
             else:
                 pid, legal = rng.choice(acting)
                 state, _ = apply(state, pid, random_choice_action(rng, rng.choice(legal)), now)
+
+
+@pytest.mark.parametrize("bad", [
+    {"startingChips": 1000.0}, {"handLimit": True}, {"turnSeconds": "20"}, {"rebuyLimit": True},
+    {"hints": "yes"}, {"hints": 1}, {"indianFoldPenalty": None}, {"indianCards": 1.0},
+])
+def test_options_take_json_types_exactly(bad: dict[str, Any]) -> None:
+    """5.0, "5" and true are not the integer 5, and 1 or "yes" is not a switch (a lax parse stored them)."""
+    with pytest.raises(Rejected) as info:
+        PokerOptions.from_json(bad)
+    assert info.value.code == "bad_options" and info.value.message.startswith("옵션 값이 올바르지 않아요: ")
+    assert PokerOptions.from_json({"startingChips": 2000, "hints": False}).starting_chips == 2000

@@ -102,3 +102,87 @@ def test_shared_encoder_matches_plain_encoding() -> None:
     for view in views:
         text = enc.view_text(7, view, 1_700_000_000_123)
         assert json.loads(text) == P.view_msg(7, view, 1_700_000_000_123)
+
+
+def test_a_peer_that_stops_reading_is_dropped_and_forgotten() -> None:
+    """A socket whose peer never reads (its sends never complete) nor writes: once its queue is full it is
+    closed with 1008 and the room forgets it at once, although the peer keeps the connection open."""
+    import asyncio
+
+    from pokerroom.server.app import WsConnection, serve_connection
+    from pokerroom.server.limits import Limits
+
+    class StuckSocket:
+        """send_text, close and receive never return (a frozen peer with a full TCP window)."""
+
+        def __init__(self) -> None:
+            self.sent = 0
+
+        async def send_text(self, text: str) -> None:
+            self.sent += 1
+            await asyncio.Event().wait()
+
+        async def close(self, code: int = 1000) -> None:
+            await asyncio.Event().wait()
+
+        async def receive(self) -> dict[str, object]:
+            await asyncio.Event().wait()
+            return {}
+
+    class RoomsStub:
+        def __init__(self) -> None:
+            self.detached: list[object] = []
+
+        async def detach(self, conn: object) -> None:
+            self.detached.append(conn)
+
+    async def main() -> None:
+        limits = Limits(send_queue=8)
+        ws = StuckSocket()
+        conn = WsConnection(ws, limits)  # type: ignore[arg-type]
+        rooms = RoomsStub()
+        released: list[bool] = []
+        task = asyncio.get_running_loop().create_task(
+            serve_connection(rooms, object(), conn, limits, lambda: released.append(True)))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        assert not task.done() and rooms.detached == []  # a quiet but healthy socket stays
+        for i in range(20):  # the room keeps broadcasting; the peer reads nothing
+            conn.send(f"frame {i}")
+        assert conn.closing
+        await asyncio.wait_for(task, timeout=5.0)
+        assert rooms.detached == [conn] and released == [True]
+
+    asyncio.run(main())
+
+
+def test_an_oversized_room_request_is_refused_before_it_is_read() -> None:
+    """POST /api/rooms with a body over the limit: 413 from the declared length, and from the bytes read
+    when the client sends no length (chunked), without holding the whole body."""
+    import asyncio
+
+    from pokerroom.server.app import _read_body
+
+    class Req:
+        def __init__(self, headers: dict[str, str], chunks: list[bytes]) -> None:
+            self.headers = headers
+            self.chunks = chunks
+            self.read = 0
+
+        async def stream(self):  # type: ignore[no-untyped-def]
+            for c in self.chunks:
+                self.read += 1
+                yield c
+
+    async def main() -> None:
+        declared = Req({"content-length": str(300 * 1024 * 1024)}, [b"x" * 1024] * 10)
+        with pytest.raises(P.ProtocolError) as info:
+            await _read_body(declared, 4096)  # type: ignore[arg-type]
+        assert info.value.status == 413 and declared.read == 0
+        chunked = Req({}, [b"x" * 1024] * 1000)
+        with pytest.raises(P.ProtocolError):
+            await _read_body(chunked, 4096)  # type: ignore[arg-type]
+        assert chunked.read == 5  # stopped at the first chunk past 4 KiB
+        small = Req({"content-length": "7"}, [b'{"a":1}'])
+        assert await _read_body(small, 4096) == b'{"a":1}'  # type: ignore[arg-type]
+
+    asyncio.run(main())

@@ -463,3 +463,100 @@ def test_hand_end_banner_hides_no_seat(static_page: Any) -> None:
     shot(page, "audit-banner-holdem")
     render(page, crowd_view("omaha", 10, "handEnd"))
     shot(page, "audit-banner-omaha-ten")
+
+
+
+def indian_view(
+    n: int, phase: str, spectator: bool = False, used: int = 30, mode: str = "indian"
+) -> dict[str, Any]:
+    """A crowd view of 인디언 포커 (d52) with `used` cards already used in this deck."""
+    v = crowd_view(mode, n, phase, spectator)
+    v["indianUsed"] = [card(40 + 7 * k) for k in range(used)]  # 7 is coprime to 52: all different
+    v["indianDeckLeft"] = 52 - used - n
+    return v
+
+
+# the used-cards panel, the rest of the centre (pot, side pots) and the hand-end banner against each seat
+CENTER_CLEAR = r"""(views) => {
+  const out = [];
+  const W = window.innerWidth;
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const [label, v] of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    const seats = [...document.querySelectorAll('.seat')];
+    const panel = document.querySelector('[data-testid=used-panel]');
+    if (!panel) { out.push(`${label}: no used panel`); continue; }
+    const parts = [['used-panel', panel], ...[...document.querySelectorAll('.center > *, .banner')]
+      .filter((e) => e !== panel).map((e) => [e.className, e])];
+    for (const [name, e] of parts) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.left < 0 || r.right > W) out.push(`${label}: ${name} out ${r.left}..${r.right}`);
+      for (const s of seats) {
+        if (hit(r, s.getBoundingClientRect())) out.push(`${label}: ${name} covers ${s.dataset.seatId}`);
+      }
+    }
+    // the grid itself stays on screen (not folded away) and readable
+    if (panel.classList.contains('folded') && !window.foldOk) out.push(`${label}: grid folded`);
+    const c = panel.querySelector('td').getBoundingClientRect();
+    if (c.width && (c.width < 11.5 || c.height < 11.5)) out.push(`${label}: cells ${c.width}x${c.height}`);
+  }
+  return out;
+}"""
+
+
+def test_indian_used_cards_panel_covers_no_seat(static_page: Any) -> None:
+    page = harness(static_page, "indian_betting")
+    # 8 to 10 players (d52 with one card each) with 30 cards used: the panel against every seat box
+    crowded = [
+        (f"indian/{n}/{phase}/{'spectator' if sp else 'player'}", indian_view(n, phase, sp))
+        for n in (8, 9, 10)
+        for phase in ("betting", "handEnd", "rebuy")
+        for sp in (False, True)
+    ]
+    problems: list[str] = page.evaluate(CENTER_CLEAR, crowded)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, indian_view(10, "betting"))
+    assert page.locator("[data-testid=used-panel] td.used").count() == 30
+    assert "사용된 카드 30장" in page.locator("[data-testid=used-panel]").inner_text()
+    shot(page, "audit-indian-ten-used")
+    render(page, indian_view(8, "handEnd"))
+    shot(page, "audit-indian-eight-hand-end")
+    render(page, indian_view(9, "betting", spectator=True))
+    shot(page, "audit-indian-nine-spectator")
+    # every other count, both decks' card counts, however many cards are used
+    views = [
+        (f"{mode}/{n}/{phase}/{'spectator' if sp else 'player'}/{k}", indian_view(n, phase, sp, k, mode))
+        for mode, top in (("indian", 10), ("indian2", 6))
+        for n in range(2, top + 1)
+        for phase in ("betting", "handEnd", "rebuy")
+        for sp in (False, True)
+        for k in (0, 52 - n * (2 if mode == "indian2" else 1))
+    ]
+    problems = page.evaluate(CENTER_CLEAR, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) -> None:
+    # 375×667 during a bet with one opponent: no band below the top seat is tall enough for the grid
+    page = harness(static_page, "indian_betting", {"width": 375, "height": 667})
+    page.evaluate("() => { window.foldOk = true; }")
+    problems: list[str] = page.evaluate(CENTER_CLEAR, [["indian/2/betting", indian_view(2, "betting")]])
+    assert not problems, problems
+    panel = page.locator("[data-testid=used-panel]")
+    assert "folded" in (panel.get_attribute("class") or "")
+    assert not panel.locator("table").is_visible()
+    assert "사용된 카드 30장" in panel.inner_text()
+    shot(page, "audit-indian-folded")
+    toggle = panel.locator(".used-toggle")
+    assert toggle.inner_text() == "보기"
+    toggle.click()
+    assert panel.locator("table").is_visible()
+    assert toggle.inner_text() == "닫기"
+    # opened over the table, but inside the table area (not over my cards)
+    box, area = panel.bounding_box(), page.locator(".table-main").bounding_box()
+    assert box and area and area["y"] <= box["y"] and box["y"] + box["height"] <= area["y"] + area["height"]
+    shot(page, "audit-indian-folded-open")
+    toggle.click()
+    assert not panel.locator("table").is_visible()

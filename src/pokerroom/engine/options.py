@@ -16,9 +16,9 @@ field name too.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from pokerroom.rejections import Rejected
 
@@ -40,6 +40,26 @@ MODE_NAMES: dict[str, str] = {
 }
 
 
+def _exact_int(value: Any) -> Any:
+    """A number option must be a JSON integer: 5.0, "5" and true are refused (pydantic's Literal would
+    accept 5.0 and true because they compare equal to 5 and 1)."""
+    if type(value) is not int:
+        raise ValueError("integer expected")
+    return value
+
+
+def _exact_bool(value: Any) -> Any:
+    """A switch must be a JSON boolean: "yes", 1 and null are refused."""
+    if type(value) is not bool:
+        raise ValueError("boolean expected")
+    return value
+
+
+_T = TypeVar("_T")
+IntChoice = Annotated[_T, BeforeValidator(_exact_int)]
+Switch = Annotated[bool, BeforeValidator(_exact_bool)]
+
+
 class PokerOptions(BaseModel):
     """§2.2 as a frozen pydantic model. Unknown keys are refused so a typo never silently falls back."""
 
@@ -47,23 +67,23 @@ class PokerOptions(BaseModel):
 
     mode: Mode = "sevenPoker"
     betting: BettingChoice = "auto"
-    starting_chips: Literal[500, 1000, 2000, 5000] = Field(1000, alias="startingChips")
-    base_unit: Literal[2, 10, 20, 50] = Field(10, alias="baseUnit")
+    starting_chips: IntChoice[Literal[500, 1000, 2000, 5000]] = Field(1000, alias="startingChips")
+    base_unit: IntChoice[Literal[2, 10, 20, 50]] = Field(10, alias="baseUnit")
     korean_max_raise: Literal["half", "full"] = Field("half", alias="koreanMaxRaise")
     end_condition: Literal["hands", "lastStanding"] = Field("hands", alias="endCondition")
-    hand_limit: Literal[10, 20, 30, 50] = Field(20, alias="handLimit")
-    blind_up_every: Literal[0, 5, 10, 15] = Field(0, alias="blindUpEvery")
+    hand_limit: IntChoice[Literal[10, 20, 30, 50]] = Field(20, alias="handLimit")
+    blind_up_every: IntChoice[Literal[0, 5, 10, 15]] = Field(0, alias="blindUpEvery")
     rebuy: Literal["off", "limited", "unlimited"] = "unlimited"
-    rebuy_limit: Literal[1, 2, 3] = Field(1, alias="rebuyLimit")
-    turn_seconds: Literal[15, 20, 30, 60] = Field(20, alias="turnSeconds")
+    rebuy_limit: IntChoice[Literal[1, 2, 3]] = Field(1, alias="rebuyLimit")
+    turn_seconds: IntChoice[Literal[15, 20, 30, 60]] = Field(20, alias="turnSeconds")
     dealer_rule: Literal["rotate", "winner"] = Field("rotate", alias="dealerRule")
-    hints: bool = True
+    hints: Switch = True
     hi_lo_low: Literal["korean", "aceToFive"] = Field("korean", alias="hiLoLow")
     hi_lo_qualifier: Literal["none", "eight"] = Field("none", alias="hiLoQualifier")
     draw_limit: Literal["any", "three"] = Field("any", alias="drawLimit")
-    indian_cards: Literal[1, 2] = Field(1, alias="indianCards")
+    indian_cards: IntChoice[Literal[1, 2]] = Field(1, alias="indianCards")
     indian_deck: Literal["d20", "d52"] = Field("d20", alias="indianDeck")
-    indian_fold_penalty: bool = Field(True, alias="indianFoldPenalty")
+    indian_fold_penalty: Switch = Field(True, alias="indianFoldPenalty")
     indian_tie: Literal["carry", "split"] = Field("carry", alias="indianTie")
     indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
 

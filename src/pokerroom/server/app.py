@@ -62,6 +62,7 @@ class WsConnection(Connection):
         self.ws = ws
         self.queue: asyncio.Queue[str | int] = asyncio.Queue(maxsize=limits.send_queue + 1)
         self.closing = False
+        self.closed = asyncio.Event()  # set by close(): the socket's handler stops waiting for the peer
         self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
 
     def send(self, text: str) -> None:
@@ -76,6 +77,7 @@ class WsConnection(Connection):
         if self.closing:
             return
         self.closing = True
+        self.closed.set()
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(code)
 
@@ -94,6 +96,33 @@ class WsConnection(Connection):
             log.debug("sender stopped", exc_info=True)
 
 
+async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: Limits,
+                           on_done: Any = None) -> None:
+    """Run one accepted socket until the peer goes away *or* the server drops it, then leave the room.
+
+    Why not just await the receive loop: a peer that stops reading (a frozen tab, a slowloris) fills its
+    send queue, so it is dropped with 1008 — but its sender is then stuck in ``send_text`` and the
+    receive loop in ``ws.receive()``, and neither returns while the peer keeps the TCP connection open.
+    Waiting on ``conn.closed`` as well lets the room forget it at once (tabs, spectator count, idle close);
+    a message being handled is shielded, so dropping a socket never interrupts a change half-way.
+    """
+    loop = asyncio.get_running_loop()
+    sender = loop.create_task(conn.run_sender())
+    receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits))
+    dropped = loop.create_task(conn.closed.wait())
+    try:
+        await asyncio.wait({receiver, dropped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        await rooms.detach(conn)
+        conn.close(1000)
+        await asyncio.wait({sender}, timeout=2.0)  # flush and send the close frame, if the peer reads
+        for task in (sender, receiver, dropped):
+            if not task.done():
+                task.cancel()
+        if on_done is not None:
+            on_done()
+
+
 def _tune_gc(warm: asyncio.Future[int] | None) -> None:
     """Make full garbage collections rare and small.
 
@@ -106,6 +135,22 @@ def _tune_gc(warm: asyncio.Future[int] | None) -> None:
     gc.freeze()
     if warm is not None:
         warm.add_done_callback(lambda _: gc.freeze())
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused with 413 as soon as the declared length or the bytes read pass ``limit``
+    (``request.body()`` would first hold a body of any size in memory)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise P.error("too_large", status=413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise P.error("too_large", status=413)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _json_error(exc: P.ProtocolError) -> JSONResponse:
@@ -177,10 +222,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                              "warm": warm is None or warm.done(), "changeMs": rooms.change_latency()})
 
     async def create_room(request: Request) -> Response:
-        body = await request.body()
         try:
-            if len(body) > limits.max_body_bytes:
-                raise P.error("too_large", status=413)
+            body = await _read_body(request, limits.max_body_bytes)
             try:
                 data = json.loads(body)
             except ValueError:
@@ -226,15 +269,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         conn = WsConnection(ws, limits)
         conn.room = room
         state["connections"] += 1
-        sender = asyncio.get_running_loop().create_task(conn.run_sender())
-        try:
-            await _receive_loop(rooms, room, conn, ws, limits)
-        finally:
+
+        def released() -> None:
             state["connections"] -= 1
-            await rooms.detach(conn)
-            conn.close(1000)
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(sender, timeout=2.0)
+
+        await serve_connection(rooms, room, conn, limits, released)
 
     routes = [
         Route("/", index),
@@ -272,4 +311,4 @@ async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSock
             continue
         if room.closed:
             return
-        await rooms.handle(room, conn, msg)
+        await asyncio.shield(rooms.handle(room, conn, msg))  # see serve_connection

@@ -172,12 +172,13 @@ export class TableUI {
     screen.append(this.renderSidePanel());
     this.host.replaceChildren(screen);
     this.placeSeats(seats);
+    this.placeCenter();
     this.placeBanner();
     this.tick();
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
-        if (s) { this.placeSeats(s); this.placeBanner(); }
+        if (s) { this.placeSeats(s); this.placeCenter(); this.placeBanner(); }
       });
       this.resizeObs.observe(this.host);
     }
@@ -247,14 +248,14 @@ export class TableUI {
       return;
     }
     // mobile: rows at the top and columns at the sides; seats get narrower (and their mini cards overlap)
-    // until no two seats overlap, whatever the phase shows in them
+    // until no two seats overlap, whatever the phase shows in them, and (Indian) the used-cards grid has room
     const v = this.view;
     const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
     const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
     for (let level = first; level <= 2; level++) {
       container.replaceChildren();
       const boxes = this.layoutMobile(container, others, slots, level, W, H);
-      if (level === 2 || !boxesOverlap(boxes)) break;
+      if (level === 2 || (!boxesOverlap(boxes) && this.placeCenter(14) !== "folded")) break;
     }
   }
 
@@ -321,6 +322,82 @@ export class TableUI {
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
     return items.map(box);
+  }
+
+  /**
+   * Indian: the centre (pot, side pots, used-cards grid) goes where it hides no seat (nor its bet chip or
+   * timer): the free band between the side columns nearest to its usual place, with the grid's cells shrunk
+   * to the band's width (not below `minCell` px) if need be. With no such band the grid folds into a count
+   * the player can open. Returns "none" (no grid), "usual", "moved" or "folded".
+   */
+  placeCenter(minCell = 12) {
+    const main = this.host.querySelector(".table-main");
+    const center = main?.querySelector(":scope > .center");
+    const panel = center?.querySelector(".used-panel");
+    if (!panel) return "none";
+    center.removeAttribute("style");
+    panel.style.removeProperty("--cell");
+    panel.classList.remove("folded");
+    const W = main.clientWidth;
+    const H = main.clientHeight;
+    if (!W || !H) return "none";
+    const origin = main.getBoundingClientRect();
+    const rel = (e) => {
+      const r = e.getBoundingClientRect();
+      return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
+    };
+    const seats = [...main.querySelectorAll(".seat")].map((s) =>
+      [s, ...s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring")].map(rel).reduce((a, b) => ({
+        l: Math.min(a.l, b.l), r: Math.max(a.r, b.r), t: Math.min(a.t, b.t), b: Math.max(a.b, b.b),
+      })));
+    const hits = (box) => seats.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0.5
+      && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0.5);
+    const bottom = H - 36; // above the phase line
+    const parts = () => [...center.children].map(rel).filter((b) => b.r > b.l);
+    if (!parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";
+    const GAP = 4;
+    // the free width between the seats beside the band [y, y + h]; null when a seat sits in the middle
+    const corridor = (y, h) => {
+      let l = 0;
+      let r = W;
+      for (const o of seats) {
+        if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
+        if (o.r <= W / 2) l = Math.max(l, o.r);
+        else if (o.l >= W / 2) r = Math.min(r, o.l);
+        else return null;
+      }
+      return { l: l + GAP, r: r - GAP };
+    };
+    const prefer = H * 0.58;
+    Object.assign(center.style, { left: "0px", top: "0px", transform: "none" });
+    const fit = () => {
+      center.style.width = "max-content";
+      const w = Math.ceil(Math.max(...[...center.children].map((e) => e.getBoundingClientRect().width)));
+      center.style.width = `${w}px`;
+      const h = Math.ceil(center.getBoundingClientRect().height);
+      // the free spot nearest to the usual one; off the middle line counts double
+      let best = null;
+      for (let y = 4; y + h <= bottom; y += 2) {
+        const c = corridor(y, h);
+        if (!c || c.r - c.l < w) continue;
+        const x = Math.max(c.l, Math.min(c.r - w, W / 2 - w / 2));
+        const cost = Math.abs(y + h / 2 - prefer) + 2 * Math.abs(x + w / 2 - W / 2);
+        if (!best || cost < best.cost) best = { x, y, cost };
+      }
+      if (!best) return false;
+      center.style.left = `${best.x}px`;
+      center.style.top = `${best.y}px`;
+      return true;
+    };
+    for (const cell of [17, 16, 15, 14, 13, 12].filter((c) => c >= minCell)) {
+      panel.style.setProperty("--cell", `${cell}px`);
+      if (fit()) return "moved";
+    }
+    panel.classList.add("folded");
+    panel.style.removeProperty("--cell"); // opened, the grid has its full size
+    if (!fit()) center.removeAttribute("style"); // nowhere free: the usual place, folded
+    this.liftUsedPanel();
+    return "folded";
   }
 
   /**
@@ -607,8 +684,35 @@ export class TableUI {
       h("tr", {}, h("th", {}, ""), ranks.map((r) => h("th", {}, rt(r)))),
       suits.map((s) => h("tr", {}, h("th", { class: "suit-" + s }, sym[s]),
         ranks.map((r) => h("td", { class: used.has(`${r}${s}`) ? "used" : "", "aria-label": used.has(`${r}${s}`) ? "사용됨" : "" })))));
-    const panel = h("div", { class: "used-panel", "data-testid": "used-panel" }, h("div", {}, `사용된 카드${v.indianDeckLeft != null ? ` · 덱 ${v.indianDeckLeft}장` : ""}`), table);
+    const title = `사용된 카드 ${used.size}장${v.indianDeckLeft != null ? ` · 덱 ${v.indianDeckLeft}장` : ""}`;
+    // shown only when the grid has no room and is folded (placeCenter): opens it over the table
+    const toggle = h("button", { type: "button", class: "used-toggle", "aria-expanded": String(!!this.usedOpen) },
+      this.usedOpen ? "닫기" : "보기");
+    const panel = h("div", { class: "used-panel" + (this.usedOpen ? " open" : ""), "data-testid": "used-panel" },
+      h("div", { class: "used-title" }, title, toggle), table);
+    toggle.addEventListener("click", () => {
+      this.usedOpen = !this.usedOpen;
+      panel.classList.toggle("open", this.usedOpen);
+      toggle.textContent = this.usedOpen ? "닫기" : "보기";
+      toggle.setAttribute("aria-expanded", String(this.usedOpen));
+      this.liftUsedPanel();
+    });
     return panel;
+  }
+
+  /** The folded grid, opened by the player: over everything else, and inside the table area. */
+  liftUsedPanel() {
+    const center = this.host.querySelector(".table-main > .center");
+    const panel = center?.querySelector(".used-panel");
+    if (!panel) return;
+    const open = panel.classList.contains("folded") && panel.classList.contains("open");
+    center.style.zIndex = open ? "7" : "";
+    center.style.translate = "";
+    if (!open) return;
+    const main = center.parentElement.getBoundingClientRect();
+    const box = center.getBoundingClientRect();
+    const over = Math.min(box.bottom - (main.bottom - 4), box.top - main.top - 4);
+    if (over > 0) center.style.translate = `0 ${-over}px`;
   }
 
   renderBanner() {
