@@ -560,3 +560,132 @@ def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) 
     shot(page, "audit-indian-folded-open")
     toggle.click()
     assert not panel.locator("table").is_visible()
+
+
+def with_button_at(v: dict[str, Any], k: int) -> dict[str, Any]:
+    """The same view with the dealer (선) at seat k, the blinds (보스) on the next seats."""
+    v = copy.deepcopy(v)
+    n = len(v["seats"])
+    korean = v["betting"] == "korean"
+    for i, s in enumerate(v["seats"]):
+        d = (i - k) % n
+        s.update(dealer=d == 0, sun=d == 0 and korean, sb=d == 1 and not korean, bb=d == 2 and not korean)
+        s.update(boss=d == 1 and korean)
+    return v
+
+
+def raise_open(v: dict[str, Any]) -> dict[str, Any]:
+    """My turn with a legal no-limit raise: the test opens the raise panel (the table area shrinks)."""
+    v = copy.deepcopy(v)
+    me = v["me"]["id"]
+    v["toAct"] = me
+    v["pending"] = [me]
+    v["me"]["legalActions"] = [
+        {"type": "nl.fold"},
+        {"type": "nl.call", "amount": 40, "allIn": False},
+        {"type": "nl.raise", "min": 80, "max": 880, "isBet": False},
+        {"type": "nl.allIn", "amount": 880, "to": 880},
+    ]
+    v["openRaise"] = True
+    return v
+
+
+# every bet chip and D / SB / BB / 선 / 보스 mark against every other seat's box
+CHIPS_CLEAR = r"""(views) => {
+  const out = [];
+  const W = window.innerWidth;
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const [label, v] of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    if (v.openRaise) {
+      document.querySelector("[data-action='nl.raise']").click();
+      if (!document.querySelector('[data-testid=raise-panel]')) {
+        out.push(`${label}: no raise panel`);
+        continue;
+      }
+    }
+    const seats = [...document.querySelectorAll('.seat')];
+    const chips = document.querySelectorAll('.seat > .bet-chip').length;
+    const want = v.seats.filter((s) => s.committedRound > 0 && s.id !== v.me?.id).length;
+    if (chips !== want) out.push(`${label}: ${chips} chips, want ${want}`);
+    for (const s of seats) {
+      for (const e of s.querySelectorAll(':scope > .bet-chip, .marks .mark')) {
+        const r = e.getBoundingClientRect();
+        if (r.left < 0 || r.right > W) out.push(`${label}: ${s.dataset.seatId} ${e.className} out`);
+        for (const o of seats) {
+          if (o !== s && hit(r, o.getBoundingClientRect())) {
+            out.push(`${label}: ${s.dataset.seatId} ${e.className} covers ${o.dataset.seatId}`);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_bet_chips_and_marks_cover_no_other_seat(static_page: Any) -> None:
+    page = harness(static_page, "holdem_ten_player")
+    views = []
+    for mode, (_, top, *_rest) in MODES.items():
+        for n in range(2, top + 1):
+            for sp in (False, True):
+                base = crowd_view(mode, n, "betting", sp)
+                for k in range(n):
+                    label = f"{mode}/{n}/{'spectator' if sp else 'player'}/button{k}"
+                    v = with_button_at(base, k)
+                    views.append((label, v))
+                    if not sp and v["betting"] != "korean":
+                        views.append((label + "/raise", raise_open(v)))
+    problems: list[str] = page.evaluate(CHIPS_CLEAR, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, indian_view(10, "betting"))
+    shot(page, "audit-chips-indian-ten")
+    render(page, crowd_view("holdem", 10, "betting"))
+    shot(page, "audit-chips-holdem-ten")
+    render(page, raise_open(crowd_view("omaha", 9, "betting")))
+    page.click("[data-action='nl.raise']")
+    shot(page, "audit-chips-omaha-nine-raise")
+    render(page, crowd_view("sevenPoker", 6, "betting", spectator=True))
+    shot(page, "audit-chips-seven-six-spectator")
+
+
+# the centre (pot, side pots, board, carry-over) against every seat box
+POT_CLEAR = r"""(views) => {
+  const out = [];
+  const W = window.innerWidth;
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const [label, v] of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    if (v.openRaise) document.querySelector("[data-action='nl.raise']").click();
+    const seats = [...document.querySelectorAll('.seat')];
+    for (const e of document.querySelectorAll('.center > *')) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.left < 0 || r.right > W) out.push(`${label}: ${e.className} out ${r.left}..${r.right}`);
+      for (const s of seats) {
+        const name = s.dataset.seatId;
+        if (hit(r, s.getBoundingClientRect())) out.push(`${label}: ${e.className} covers ${name}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_pot_and_side_pots_cover_no_seat(static_page: Any) -> None:
+    page = harness(static_page, "holdem_ten_player")
+    views = all_crowd_views()
+    views += [
+        (f"{mode}/{n}/betting/player/raise", raise_open(crowd_view(mode, n, "betting")))
+        for mode in ("holdem", "omaha", "indian", "indian2")
+        for n in range(2, MODES[mode][1] + 1)
+    ]
+    problems: list[str] = page.evaluate(POT_CLEAR, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, crowd_view("sevenHiLo", 6, "betting"))
+    shot(page, "audit-side-pots-hilo-six")
+    render(page, crowd_view("holdem", 10, "betting", spectator=True))
+    shot(page, "audit-side-pots-holdem-ten-spectator")

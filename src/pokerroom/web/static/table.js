@@ -75,6 +75,54 @@ function fitSeatCards(el) {
   for (const c of cards.slice(1)) c.style.marginLeft = `${(parseFloat(getComputedStyle(c).marginLeft) || 0) - d}px`;
 }
 
+/**
+ * Mobile: each seat's bet chip goes where it covers no other seat (nor another chip): below the seat, else
+ * beside it towards the middle (unless that hides the pot or board, `soft`), else over the bottom edge of its
+ * own seat. items: layoutMobile's seats ({el, group, x, y, w, h}, centres in px), boxes: their boxes
+ * ({l, r, t, b}, marks included).
+ */
+function placeChips(items, boxes, soft, W, bottom) {
+  const placed = [];
+  const GAP = 2;
+  const free = (c, k) => c.l >= 0 && c.r <= W && c.t >= 0 && c.b <= bottom
+    && !boxes.some((o, m) => m !== k && overlap(c, o)) && !placed.some((o) => overlap(c, o));
+  items.forEach((it, k) => {
+    const chip = it.el.querySelector(":scope > .bet-chip");
+    if (!chip) return;
+    const r = chip.getBoundingClientRect();
+    const cw = Math.ceil(r.width);
+    const ch = Math.ceil(r.height);
+    const b = boxes[k];
+    const at = (cx, cy) => ({ l: cx - cw / 2, r: cx + cw / 2, t: cy - ch / 2, b: cy + ch / 2, cx, cy });
+    const below = b.b + GAP + ch / 2;
+    const toMid = it.x < W / 2 ? 1 : -1;
+    const cands = [at(it.x, below)];
+    // below, slid towards the middle (a top-row seat over a side column)
+    for (let d = 8; d <= it.w / 2 + cw / 2; d += 8) cands.push(at(it.x + toMid * d, below));
+    if (it.group !== "top") {
+      const side = toMid > 0 ? b.r + GAP + cw / 2 : b.l - GAP - cw / 2;
+      for (const c of [at(side, b.b - ch / 2), at(side, it.y), at(side, b.t + ch / 2)]) {
+        if (!soft.some((o) => overlap(c, o))) cands.push(c);
+      }
+    }
+    const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
+    const c = cands.find((x) => free(x, k)) ?? inside;
+    placed.push(c);
+    const border = it.el.clientTop;
+    Object.assign(chip.style, {
+      left: `${c.cx - (it.x - it.w / 2) - border}px`,
+      top: `${c.cy - (it.y - it.h / 2) - border}px`,
+      bottom: "auto",
+      transform: "translate(-50%, -50%)",
+      zIndex: "1",
+    });
+  });
+}
+
+function overlap(a, b) {
+  return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+}
+
 export class TableUI {
   /**
    * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn()}
@@ -255,7 +303,7 @@ export class TableUI {
     for (let level = first; level <= 2; level++) {
       container.replaceChildren();
       const boxes = this.layoutMobile(container, others, slots, level, W, H);
-      if (level === 2 || (!boxesOverlap(boxes) && this.placeCenter(14) !== "folded")) break;
+      if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(this.placeCenter(14)))) break;
     }
   }
 
@@ -278,14 +326,17 @@ export class TableUI {
       // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
       const w = Math.ceil(el.getBoundingClientRect().width) || 112;
       el.style.width = `${w}px`;
-      return { el, group, px, py, w, h: el.offsetHeight || 90 };
+      // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
+      const mk = el.querySelector(":scope > .marks");
+      const up = mk ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - mk.getBoundingClientRect().top)) : 0;
+      return { el, group, px, py, w, h: el.offsetHeight || 90, up };
     });
     const bottomLimit = H - 32; // above the phase line
     for (const it of items) {
       it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
-      it.y = Math.max(it.h / 2 + 8, Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
+      it.y = Math.max(it.h / 2 + Math.max(8, it.up + 2), Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
     }
-    const box = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 });
+    const box = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2 - it.up, b: it.y + it.h / 2 });
     const top = items.filter((it) => it.group === "top");
     for (const side of ["left", "right"]) {
       // a column: from the top row down, each seat below the one above it
@@ -297,7 +348,7 @@ export class TableUI {
           const ob = box(o);
           if (Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0) floor = Math.max(floor, ob.b + GAP);
         }
-        if (b.t < floor) it.y = floor + it.h / 2;
+        if (b.t < floor) it.y = floor + it.h / 2 + it.up;
         floor = it.y + it.h / 2 + GAP;
       }
       // pushed past the bottom: move the column up again as far as the row above allows
@@ -309,7 +360,7 @@ export class TableUI {
           const above = k > 0 ? col[k - 1].y + col[k - 1].h / 2 + GAP : Math.max(8, ...top.filter((o) => {
             const b = box(it); const ob = box(o); return Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0;
           }).map((o) => box(o).b + GAP));
-          const room = it.y - it.h / 2 - above;
+          const room = it.y - it.h / 2 - it.up - above;
           const d = Math.min(shift, Math.max(0, room));
           for (let m = k; m < col.length; m++) col[m].y -= d;
           shift -= d;
@@ -321,35 +372,48 @@ export class TableUI {
       it.el.style.top = `${it.y}px`;
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
-    return items.map(box);
+    const boxes = items.map(box);
+    // the centre at its usual place: a chip beside a seat must not hide the pot or the board
+    const center = container.parentElement?.querySelector(":scope > .center");
+    center?.removeAttribute("style");
+    const origin = container.getBoundingClientRect();
+    const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+      .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
+    placeChips(items, boxes, soft, W, bottomLimit);
+    return boxes;
   }
 
   /**
-   * Indian: the centre (pot, side pots, used-cards grid) goes where it hides no seat (nor its bet chip or
-   * timer): the free band between the side columns nearest to its usual place, with the grid's cells shrunk
-   * to the band's width (not below `minCell` px) if need be. With no such band the grid folds into a count
-   * the player can open. Returns "none" (no grid), "usual", "moved" or "folded".
+   * Mobile: the centre (pot, side pots, board, Indian used-cards grid) goes where it hides no seat (nor its
+   * marks, bet chip or timer): the free band between the side columns nearest to its usual place, with the
+   * grid's cells shrunk to the band's width (not below `minCell` px) if need be. With no such band the grid
+   * folds into a count the player can open. Returns "none" (desktop), "usual", "moved", "folded" (Indian)
+   * or "blocked" (no free band: the usual place).
    */
   placeCenter(minCell = 12) {
     const main = this.host.querySelector(".table-main");
     const center = main?.querySelector(":scope > .center");
-    const panel = center?.querySelector(".used-panel");
-    if (!panel) return "none";
+    if (!center) return "none";
+    const panel = center.querySelector(".used-panel");
     center.removeAttribute("style");
-    panel.style.removeProperty("--cell");
-    panel.classList.remove("folded");
+    panel?.style.removeProperty("--cell");
+    panel?.classList.remove("folded");
     const W = main.clientWidth;
     const H = main.clientHeight;
-    if (!W || !H) return "none";
+    if (!W || !H || W >= 600) return "none";
     const origin = main.getBoundingClientRect();
     const rel = (e) => {
       const r = e.getBoundingClientRect();
       return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
     };
-    const seats = [...main.querySelectorAll(".seat")].map((s) =>
-      [s, ...s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring")].map(rel).reduce((a, b) => ({
-        l: Math.min(a.l, b.l), r: Math.max(a.r, b.r), t: Math.min(a.t, b.t), b: Math.max(a.b, b.b),
-      })));
+    const union = (list) => list.map(rel).reduce((a, b) => ({
+      l: Math.min(a.l, b.l), r: Math.max(a.r, b.r), t: Math.min(a.t, b.t), b: Math.max(a.b, b.b),
+    }));
+    const seatEls = [...main.querySelectorAll(".seat")];
+    // each seat with its marks, bet chip and timer; failing that (no room), the seat boxes alone
+    const full = seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, :scope > .marks")]));
+    const bare = seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .marks")]));
+    let seats = full;
     const hits = (box) => seats.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0.5
       && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0.5);
     const bottom = H - 36; // above the phase line
@@ -389,6 +453,14 @@ export class TableUI {
       center.style.top = `${best.y}px`;
       return true;
     };
+    if (!panel) {
+      // no used-cards grid: the pot, side pots and board move as one block, clear of every seat
+      if (fit()) return "moved";
+      seats = bare;
+      if (fit()) return "moved";
+      center.removeAttribute("style");
+      return "blocked";
+    }
     for (const cell of [17, 16, 15, 14, 13, 12].filter((c) => c >= minCell)) {
       panel.style.setProperty("--cell", `${cell}px`);
       if (fit()) return "moved";
