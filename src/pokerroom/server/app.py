@@ -113,14 +113,16 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     try:
         await asyncio.wait({receiver, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        await rooms.detach(conn)
-        conn.close(1000)
-        await asyncio.wait({sender}, timeout=2.0)  # flush and send the close frame, if the peer reads
-        for task in (sender, receiver, dropped):
-            if not task.done():
-                task.cancel()
-        if on_done is not None:
-            on_done()
+        try:
+            await rooms.detach(conn)
+        finally:
+            conn.close(1000)
+            await asyncio.wait({sender}, timeout=2.0)  # flush and send the close frame, if the peer reads
+            for task in (sender, receiver, dropped):
+                if not task.done():
+                    task.cancel()
+            if on_done is not None:
+                on_done()
 
 
 def _tune_gc(warm: asyncio.Future[int] | None) -> None:
