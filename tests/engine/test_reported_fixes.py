@@ -31,15 +31,20 @@ MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "in
 # ------------------------------------------------------------------------------------- Indian indianUsed
 
 
-def _check_around(state: State, now: int) -> tuple[State, int]:
-    """Everybody checks (or calls) until the hand ends."""
+def _bet_around(state: State, now: int, first: str, otherwise: str) -> tuple[State, int]:
+    """Until the betting stops, whoever acts sends ``first`` when it is legal, else ``otherwise``."""
     while state.phase == "playing" and state.hand is not None and state.hand.phase == "betting":
         assert state.hand.rnd is not None and state.hand.rnd.to_act is not None
         pid = state.hand.rnd.to_act
         kinds = {a["type"] for a in view(state, pid)["me"]["legalActions"]}
         now += 100
-        state, _ = apply(state, pid, {"type": "nl.check" if "nl.check" in kinds else "nl.call"}, now)
+        state, _ = apply(state, pid, {"type": first if first in kinds else otherwise}, now)
     return state, now
+
+
+def _check_around(state: State, now: int) -> tuple[State, int]:
+    """Everybody checks (or calls) until the hand ends."""
+    return _bet_around(state, now, "nl.check", "nl.call")
 
 
 @pytest.mark.parametrize("cards", [1, 2])
@@ -249,13 +254,7 @@ def test_deal_shuffle_is_dealrng_shuffle_on_the_states_own_copy() -> None:
 
 def _play_to_showdown_all_in(state: State, now: int) -> tuple[State, int]:
     """The player to act goes all-in and everybody calls."""
-    while state.phase == "playing" and state.hand is not None and state.hand.phase == "betting":
-        assert state.hand.rnd is not None and state.hand.rnd.to_act is not None
-        pid = state.hand.rnd.to_act
-        kinds = {a["type"] for a in view(state, pid)["me"]["legalActions"]}
-        now += 100
-        state, _ = apply(state, pid, {"type": "nl.call" if "nl.call" in kinds else "nl.allIn"}, now)
-    return state, now
+    return _bet_around(state, now, "nl.call", "nl.allIn")
 
 
 @pytest.mark.parametrize("end", ["hands", "lastStanding"])

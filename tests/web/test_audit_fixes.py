@@ -6,7 +6,6 @@ Most checks render synthetic views (docs/view.md shape) through the fixture harn
 from __future__ import annotations
 
 import copy
-import json
 import sys
 import time
 from pathlib import Path
@@ -16,22 +15,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from webplay import MOBILE, shot
+from webplay import harness, load, shot
 
 pytestmark = pytest.mark.browser
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 IDS = [f"p{i}" for i in range(1, 11)]
 
-
-def load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
-    return data
-
-
-def harness(static_page: Any, name: str, viewport: dict[str, int] | None = None) -> Any:
-    page = static_page(f"/fixtures/harness.html?f={name}", viewport or MOBILE, name=name)
-    page.wait_for_function("() => window.rendered === true")
-    return page
 
 
 def render(page: Any, view: dict[str, Any]) -> None:
@@ -476,15 +464,17 @@ def indian_view(
     return v
 
 
-# the used-cards panel, the rest of the centre (pot, side pots) and the hand-end banner against each seat
-CENTER_CLEAR = r"""(views) => {
+# the shared head of the measuring scripts below: render each (label, view), collect problems in `out`
+_VIEWS_HEAD = r"""(views) => {
   const out = [];
   const W = window.innerWidth;
   const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
   for (const [label, v] of views) {
-    window.renderView(v, v.me ? 'player' : 'spectator');
-    const seats = [...document.querySelectorAll('.seat')];
+    window.renderView(v, v.me ? 'player' : 'spectator');"""
+
+# the used-cards panel, the rest of the centre (pot, side pots) and the hand-end banner against each seat
+CENTER_CLEAR = _VIEWS_HEAD + r"""    const seats = [...document.querySelectorAll('.seat')];
     const panel = document.querySelector('[data-testid=used-panel]');
     if (!panel) { out.push(`${label}: no used panel`); continue; }
     const parts = [['used-panel', panel], ...[...document.querySelectorAll('.center > *, .banner')]
@@ -591,14 +581,7 @@ def raise_open(v: dict[str, Any]) -> dict[str, Any]:
 
 
 # every bet chip and D / SB / BB / 선 / 보스 mark against every other seat's box
-CHIPS_CLEAR = r"""(views) => {
-  const out = [];
-  const W = window.innerWidth;
-  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
-  for (const [label, v] of views) {
-    window.renderView(v, v.me ? 'player' : 'spectator');
-    if (v.openRaise) {
+CHIPS_CLEAR = _VIEWS_HEAD + r"""    if (v.openRaise) {
       document.querySelector("[data-action='nl.raise']").click();
       if (!document.querySelector('[data-testid=raise-panel]')) {
         out.push(`${label}: no raise panel`);
@@ -652,14 +635,7 @@ def test_bet_chips_and_marks_cover_no_other_seat(static_page: Any) -> None:
 
 
 # the centre (pot, side pots, board, carry-over) against every seat box
-POT_CLEAR = r"""(views) => {
-  const out = [];
-  const W = window.innerWidth;
-  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
-  for (const [label, v] of views) {
-    window.renderView(v, v.me ? 'player' : 'spectator');
-    if (v.openRaise) document.querySelector("[data-action='nl.raise']").click();
+POT_CLEAR = _VIEWS_HEAD + r"""    if (v.openRaise) document.querySelector("[data-action='nl.raise']").click();
     const seats = [...document.querySelectorAll('.seat')];
     for (const e of document.querySelectorAll('.center > *')) {
       const r = e.getBoundingClientRect();

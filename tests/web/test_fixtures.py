@@ -5,7 +5,6 @@ The harness page imports ``/static/table.js`` and records the actions the UI wou
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -15,21 +14,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from webplay import DESKTOP, MOBILE, shot
+from webplay import DESKTOP, MOBILE, harness, load, shot
 
 pytestmark = pytest.mark.browser
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
-
-def load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
-    return data
-
-
-def harness(static_page: Any, name: str, viewport: dict[str, int] | None = None) -> Any:
-    page = static_page(f"/fixtures/harness.html?f={name}", viewport or MOBILE, name=name)
-    page.wait_for_function("() => window.rendered === true")
-    return page
 
 
 def sent(page: Any) -> list[dict[str, Any]]:

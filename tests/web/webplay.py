@@ -6,14 +6,29 @@ sees, and the click always goes through the UI (buttons, cards), never through t
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+
+
+def load(name: str) -> dict[str, Any]:
+    """A fixture view (tests/web/fixtures/<name>.json)."""
+    data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def harness(static_page: Any, name: str, viewport: dict[str, int] | None = None) -> Any:
+    """The fixture harness page showing fixture ``name`` (no server), once it has rendered."""
+    page = static_page(f"/fixtures/harness.html?f={name}", viewport or MOBILE, name=name)
+    page.wait_for_function("() => window.rendered === true")
+    return page
 
 
 def shot(page: Any, name: str) -> None:

@@ -119,6 +119,22 @@ function placeChips(items, boxes, soft, W, bottom) {
   });
 }
 
+/**
+ * The free width between the left and right seat columns beside the band [y, y + h] of a table W wide
+ * (boxes {l, r, t, b}), less `gap` on each side; null when a seat sits across the middle of that band.
+ */
+function freeCorridor(seats, W, y, h, gap) {
+  let l = 0;
+  let r = W;
+  for (const o of seats) {
+    if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
+    if (o.r <= W / 2) l = Math.max(l, o.r);
+    else if (o.l >= W / 2) r = Math.min(r, o.l);
+    else return null;
+  }
+  return { l: l + gap, r: r - gap };
+}
+
 function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
@@ -420,18 +436,7 @@ export class TableUI {
     const parts = () => [...center.children].map(rel).filter((b) => b.r > b.l);
     if (!parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";
     const GAP = 4;
-    // the free width between the seats beside the band [y, y + h]; null when a seat sits in the middle
-    const corridor = (y, h) => {
-      let l = 0;
-      let r = W;
-      for (const o of seats) {
-        if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
-        if (o.r <= W / 2) l = Math.max(l, o.r);
-        else if (o.l >= W / 2) r = Math.min(r, o.l);
-        else return null;
-      }
-      return { l: l + GAP, r: r - GAP };
-    };
+    const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
     const prefer = H * 0.58;
     Object.assign(center.style, { left: "0px", top: "0px", transform: "none" });
     const fit = () => {
@@ -507,18 +512,7 @@ export class TableUI {
     for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
     ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));
     const hits = (box, list) => list.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0 && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0);
-    // the free width between the seats beside the band [y, y + h]
-    const corridor = (y, h) => {
-      let l = 0;
-      let r = W;
-      for (const o of seats) {
-        if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
-        if (o.r <= W / 2) l = Math.max(l, o.r);
-        else if (o.l >= W / 2) r = Math.min(r, o.l);
-        else return null;
-      }
-      return { l: l + GAP, r: r - GAP };
-    };
+    const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
     // 1st: its natural size, clear of the pot and the board; 2nd: narrower (more lines); 3rd: over the board
     const place = (narrower, avoidSoft) => {
       for (const y of ys) {
