@@ -59,20 +59,30 @@ function boxesOverlap(boxes) {
   return false;
 }
 
-/** A seat narrower than its row of cards: let the cards overlap (each still shows its rank and suit). */
-function fitSeatCards(el) {
-  const row = el.querySelector(".cards");
-  const cards = row ? [...row.children] : [];
-  if (cards.length < 2) return;
-  const over0 = cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
-  if (over0 <= 0) return;
+/**
+ * Seats narrower than their row of cards: let the cards overlap (each still shows its rank and suit).
+ * All seats are measured, then changed, then measured again, so the browser lays out twice in all rather than
+ * twice per seat (this runs on every render of a phone table).
+ */
+function fitSeatCards(els) {
+  const rows = els.map((el) => el.querySelector(".cards")).filter((row) => row && row.children.length >= 2);
+  const overBy = (row) => {
+    const cards = row.children;
+    return cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
+  };
+  const wide = rows.filter((row) => overBy(row) > 0);
   // too wide: drop the bigger showdown minis first, then fan the cards (rank and suit on each card's left edge)
-  row.classList.add("squeezed");
-  for (const c of cards) c.classList.remove("mini-big");
-  const over = cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
-  if (over <= 0) return;
-  const d = Math.ceil(over / (cards.length - 1));
-  for (const c of cards.slice(1)) c.style.marginLeft = `${(parseFloat(getComputedStyle(c).marginLeft) || 0) - d}px`;
+  for (const row of wide) {
+    row.classList.add("squeezed");
+    for (const c of row.children) c.classList.remove("mini-big");
+  }
+  const fans = wide.map((row) => [row, overBy(row)]).filter(([, over]) => over > 0)
+    .map(([row, over]) => {
+      const cards = [...row.children].slice(1);
+      const d = Math.ceil(over / (row.children.length - 1));
+      return cards.map((c) => [c, (parseFloat(getComputedStyle(c).marginLeft) || 0) - d]);
+    });
+  for (const fan of fans) for (const [c, margin] of fan) c.style.marginLeft = `${margin}px`;
 }
 
 /**
@@ -328,24 +338,33 @@ export class TableUI {
     const n = others.length;
     const GAP = 4;
     const t = slots.filter((sl) => sl[2] === "top").length;
-    const items = others.map((seat, i) => {
+    // every step below reads all seats, then writes all seats: one layout per step instead of one per seat
+    const made = others.map((seat, i) => {
       const el = this.renderSeat(seat, level >= 1, n);
       if (level >= 2) el.classList.add("tiny");
       const [px, py, group] = slots[i];
       const cell = group === "top" ? Math.floor(W / Math.max(t, 1)) - GAP : Math.floor(W / 2) - 2 * GAP;
       container.append(el);
+      return { el, group, px, py, cell };
+    });
+    const limits = made.map(({ el }) => {
       const cs = getComputedStyle(el);
-      const maxW = parseFloat(cs.maxWidth);
+      return [parseFloat(cs.maxWidth), parseFloat(cs.minWidth)];
+    });
+    made.forEach(({ el, cell }, i) => {
+      const [maxW, minW] = limits[i];
       if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
-      if (parseFloat(cs.minWidth) > cell) el.style.minWidth = `${cell}px`;
-      fitSeatCards(el);
-      // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
-      const w = Math.ceil(el.getBoundingClientRect().width) || 112;
-      el.style.width = `${w}px`;
+      if (minW > cell) el.style.minWidth = `${cell}px`;
+    });
+    fitSeatCards(made.map(({ el }) => el));
+    // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
+    const widths = made.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
+    made.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
+    const items = made.map(({ el, group, px, py }, i) => {
       // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
       const mk = el.querySelector(":scope > .marks");
       const up = mk ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - mk.getBoundingClientRect().top)) : 0;
-      return { el, group, px, py, w, h: el.offsetHeight || 90, up };
+      return { el, group, px, py, w: widths[i], h: el.offsetHeight || 90, up };
     });
     const bottomLimit = H - 32; // above the phase line
     for (const it of items) {
