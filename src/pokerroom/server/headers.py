@@ -81,7 +81,6 @@ def security_headers(public_urls: Iterable[str] = ()) -> list[tuple[bytes, bytes
         ("x-frame-options", "DENY"),
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "no-referrer"),
-        ("cross-origin-opener-policy", "same-origin"),
     ]
     return [(k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs]
 
