@@ -26,7 +26,8 @@ zxingcpp = pytest.importorskip("zxingcpp")
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"width": 360, "height": 640}
-FRIEND_HOST = "room.friend.test"  # resolved to 127.0.0.1 by the friend browser only: a plain-http LAN-like origin
+# resolved to 127.0.0.1 by the friend browser only: a plain-http, LAN-like origin
+FRIEND_HOST = "room.friend.test"
 
 
 def png_gray(png: bytes) -> np.ndarray:
@@ -138,10 +139,10 @@ def test_qr_survives_damage_through_its_error_correction(static_page: Any) -> No
     assert decode_matrix(rows) == [link]
 
 
-# ------------------------------------------------------------------ a friend on plain http (not a secure context)
+# -------------------------------------------------- a friend on plain http (not a secure context)
 @pytest.fixture(scope="module")
 def friend_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``pokerroom serve --public-url http://room.friend.test:<port>``: the link a LAN or tunnel set-up gives."""
+    """``pokerroom serve --public-url http://room.friend.test:<port>``: a link as a LAN or tunnel gives."""
     import socket
 
     data = tmp_path_factory.mktemp("friend-data")
@@ -180,8 +181,8 @@ def friend_browser(browser: Any) -> Iterator[Any]:
     a LAN address: a plain-http page that is not a secure context."""
     from conftest import CHROMIUM, CHROMIUM_ARGS
 
-    b = browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
-                                    args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {FRIEND_HOST} 127.0.0.1"])
+    rule = f"--host-resolver-rules=MAP {FRIEND_HOST} 127.0.0.1"
+    b = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rule])
     yield b
     b.close()
 
@@ -206,12 +207,15 @@ def test_copy_on_plain_http_qr_and_link_from_configuration(
         assert response is not None and "script-src 'self'" in response.headers["content-security-policy"]
         code = wp.create_room_ui(page, friend_server, "민수", "holdem")
         link = f"{friend_server}/r/{code}"
-        page.wait_for_function("(l) => document.querySelector('[data-testid=invite-link]').value === l", arg=link)
+        page.wait_for_function(
+            "(l) => document.querySelector('[data-testid=invite-link]').value === l", arg=link
+        )
         # plain http on a non-loopback name: no Clipboard API, no Web Share; the fallback must copy anyway
-        assert page.evaluate("() => [window.isSecureContext, typeof navigator.clipboard]") == [False, "undefined"]
+        secure = page.evaluate("() => [window.isSecureContext, typeof navigator.clipboard]")
+        assert secure == [False, "undefined"]
         assert page.locator("[data-testid=share-link]").count() == 0
-        page.evaluate("""() => { window.__copied = [];
-            document.addEventListener('copy', () => window.__copied.push(String(document.getSelection()))); }""")
+        page.evaluate("""() => { window.__copied = []; document.addEventListener('copy',
+            () => window.__copied.push(String(document.getSelection()))); }""")
         page.click("[data-testid=copy-link]")
         toast = page.locator("[data-testid=toast]")
         assert toast.inner_text() == "링크를 복사했어요"
@@ -239,7 +243,8 @@ def test_copy_failure_says_so_in_korean(friend_server: str, friend_browser: Any)
         page.add_init_script("document.execCommand = () => false;")
         wp.create_room_ui(page, friend_server, "민수", "holdem")
         page.click("[data-testid=copy-link]")
-        assert page.locator("[data-testid=toast]").inner_text() == "복사하지 못했어요. 링크를 길게 눌러 복사해 주세요"
+        toast = page.locator("[data-testid=toast]").inner_text()
+        assert toast == "복사하지 못했어요. 링크를 길게 눌러 복사해 주세요"
         assert page.evaluate("() => document.activeElement.dataset.testid") == "invite-link"
         assert not errors, errors
     finally:
@@ -276,7 +281,8 @@ def test_csp_violations_fail_the_browser_tests(live_server: Any, open_page: Any)
     page.wait_for_selector("[data-testid=create-room]")
     page.evaluate("""() => { const s = document.createElement('script');
         s.textContent = 'window.__inline = 1'; document.head.append(s);
-        const d = document.createElement('div'); d.setAttribute('style', 'color: red'); document.body.append(d); }""")
+        const d = document.createElement('div'); d.setAttribute('style', 'color: red');
+        document.body.append(d); }""")
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.__inline") is None
     refused = [e for e in page.recorder.errors if "Content Security Policy" in e]
