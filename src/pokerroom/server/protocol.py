@@ -91,6 +91,7 @@ class Hello(_Strict):
     token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
     nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     spectate: Literal[True] | None = None
+    deltas: bool = False  # receive viewDelta frames after the first full view (docs/protocol.md §2.5)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Hello:
@@ -140,12 +141,18 @@ class History(_Strict):
     type: Literal["history"]
 
 
+class Resync(_Strict):
+    """A deltas client lost track (a ``viewDelta`` based on a version it does not hold): send a full view."""
+
+    type: Literal["resync"]
+
+
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | Resync,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history"})
+                          "history", "resync"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

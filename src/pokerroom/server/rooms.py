@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pokerroom.rejections import Rejected
+from pokerroom.server import deltas as D
 from pokerroom.server import protocol as P
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
@@ -60,6 +61,9 @@ class Connection:
         self.role: Literal["none", "player", "spectator"] = "none"
         self.player_id: str | None = None
         self.room: Room | None = None
+        self.deltas = False  # asked for viewDelta frames in hello (protocol §2.5)
+        self.view_version = -1  # version of the last view this socket was sent (its delta base) ...
+        self.view_viewer: str | None = None  # ... and whose view it was
 
     def send(self, text: str) -> None:
         raise NotImplementedError
@@ -136,6 +140,7 @@ class Room:
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
     log_only: int = 0  # changes stored as log rows alone since the last snapshot
+    views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""
@@ -359,6 +364,8 @@ class Rooms:
                     await self._leave(room, conn)
                 elif isinstance(msg, P.History):
                     self._send_history(room, conn)
+                elif isinstance(msg, P.Resync):
+                    self._send_view(room, conn)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -411,6 +418,7 @@ class Rooms:
                 raise P.error("spectators_full")
             conn.role = "spectator"
         conn.room = room
+        conn.deltas = bool(msg.deltas)
         room.connections.append(conn)
         room.empty_since = None
         conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token_out)))
@@ -614,10 +622,20 @@ class Rooms:
                     log.exception("hint failed")
         return view
 
+    def _current_view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+        """The view (hint included) of the room's current version, built once per (version, viewer)."""
+        return room.views.get(room.version, viewer, functools.partial(self._view, room))
+
+    def _send_view(self, room: Room, conn: Connection) -> None:
+        """A full ``view`` of the current version (snapshot, ``resync``): the socket's new delta base."""
+        if room.state is None:
+            return
+        viewer = self._viewer(room, conn)
+        conn.send(P.dumps(P.view_msg(room.version, self._current_view(room, viewer), self.clock.now_ms())))
+        conn.view_version, conn.view_viewer = room.version, viewer
+
     def _send_snapshot(self, room: Room, conn: Connection) -> None:
-        if room.state is not None:
-            view = self._view(room, self._viewer(room, conn))
-            conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms())))
+        self._send_view(room, conn)
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
 
@@ -689,18 +707,14 @@ class Rooms:
         t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None
-        cache: dict[str | None, str] = {}
-        shared = P.SharedEncoder()
-        server_now = self.clock.now_ms()
+        frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
+                                functools.partial(self._view, room))
+        ack_id = row.client_msg_id if sender is not None else None
         for conn in list(room.connections):
-            viewer = self._viewer(room, conn)
-            text = cache.get(viewer)
-            if text is None:
-                text = cache[viewer] = shared.view_text(version, self._view(room, viewer), server_now)
             if events_text is not None:
                 conn.send(events_text)
-            conn.send(text)
-        if sender is not None and row.client_msg_id is not None:
+            conn.send(frames.text_for(conn, self._viewer(room, conn), ack_id if conn is sender else None))
+        if sender is not None and row.client_msg_id is not None and not sender.deltas:
             sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
         if result is not None:
             self._broadcast(room, P.dumps(P.result_msg(version, result)))
