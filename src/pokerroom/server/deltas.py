@@ -31,7 +31,7 @@ def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
     does not continue ``old`` (then the caller sends the whole list)."""
     n_old = len(old)
     if not new:
-        return {"drop": n_old, "add": []} if n_old else None
+        return {"drop": n_old, "add": []}
     first = new[0]
     for drop in range(n_old + 1):
         keep = n_old - drop
