@@ -472,6 +472,8 @@ class Room {
         break;
       }
       case "view":
+        // my action's ack rides on its view (net.js): settle it first so the table renders once, unlocked
+        if (m.ack !== undefined && this.pending && m.ack === this.pending.id) this.pending = null;
         this.view = m.view;
         if (m.view?.result) this.result = m.view.result;
         this.render();
