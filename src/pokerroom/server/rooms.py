@@ -714,7 +714,8 @@ class Rooms:
             if events_text is not None:
                 conn.send(events_text)
             conn.send(frames.text_for(conn, self._viewer(room, conn), ack_id if conn is sender else None))
-        if sender is not None and row.client_msg_id is not None and not sender.deltas:
+        if sender is not None and row.client_msg_id is not None and not (
+                sender.deltas and sender in room.connections):  # else the ack rode on its view frame
             sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
         if result is not None:
             self._broadcast(room, P.dumps(P.result_msg(version, result)))
