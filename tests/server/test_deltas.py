@@ -104,3 +104,36 @@ def test_hello_deltas_must_be_a_boolean(server: LiveServer) -> None:
         assert (await c.expect("error"))["code"] == "bad_message"
 
     asyncio.run(main())
+
+
+def test_hint_is_computed_once_per_version_and_viewer(server: LiveServer) -> None:
+    """A second tab, a reconnect and a resync at the same version reuse the view and its hint."""
+    calls: list[str] = []
+
+    def recommend(view: dict[str, Any]) -> dict[str, Any]:
+        calls.append(view["me"]["id"])
+        return dict(view["me"]["legalActions"][0])
+
+    server.rooms.recommender = recommend
+
+    async def main() -> None:
+        room = server.create_room("p1", hints=True)
+        code = room["code"]
+        host = await join(server, code, "p1", token=room["token"], deltas=True)
+        guest = await join(server, code, "p2", nickname="손님")
+        await host.send({"type": "start"})
+        first = await guest.expect("view")
+        await host.expect("view")
+        counted = len(calls)
+        assert counted >= 1  # somebody may act, so a hint was computed
+        tabs = [await join(server, code, f"tab{i}", token=tok, deltas=True)
+                for i, tok in enumerate([host.token, guest.token, guest.token])]
+        again = [await tab.expect("view") for tab in tabs]
+        await host.send({"type": "resync"})
+        await host.expect("view")
+        assert len(calls) == counted  # nothing recomputed at the same version
+        assert again[1]["view"] == again[2]["view"] == first["view"]
+        hinted = [v["view"]["me"] for v in [first, *again] if v["view"]["me"]["legalActions"]]
+        assert hinted and all("hint" in me for me in hinted)
+
+    asyncio.run(main())
