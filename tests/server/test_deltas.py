@@ -81,7 +81,7 @@ def test_delta_sockets_get_deltas_and_old_clients_full_views(server: LiveServer)
 
 def test_resync_answers_a_full_view_that_becomes_the_base(server: LiveServer) -> None:
     async def main() -> None:
-        code, host, _old, watcher = await _table(server)
+        code, host, old, watcher = await _table(server)
         await host.send({"type": "start"})
         await watcher.expect("view")
         await watcher.send({"type": "resync"})
@@ -92,6 +92,15 @@ def test_resync_answers_a_full_view_that_becomes_the_base(server: LiveServer) ->
         assert snap["view"] == server.view_at(code, version, None)
         await watcher.send({"type": "resync", "extra": 1})
         assert (await watcher.expect("error"))["code"] == "bad_message"
+        # a client that lost track (here: forgets the view it holds) asks resync on the next delta and
+        # carries on from the whole view that answers it
+        watcher.held = None
+        await play_until_result([host, old], random.Random(3), timeout=30)
+        await watcher.expect("result")
+        assert watcher.resyncs == 1
+        final = server.rooms.rooms[code].version
+        assert watcher.held is not None and watcher.held[0] == final
+        assert watcher.held[1] == server.view_at(code, final, None)
 
     asyncio.run(main())
 
