@@ -217,9 +217,10 @@ class RoomDriver:
                         continue
                     if delta:
                         if held is None or held[0] != msg["base"] or apply_delta is None:
-                            self.stats.resyncs += 1
+                            if held is not None:  # ask once; deltas until the whole view comes are dropped
+                                self.stats.resyncs += 1
+                                await ws.send('{"type":"resync"}')
                             held = None
-                            await ws.send('{"type":"resync"}')
                             continue
                         held = (version, apply_delta(held[1], msg))
                     else:

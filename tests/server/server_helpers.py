@@ -107,6 +107,7 @@ class Client:
         self.closed_code: int | None = None
         self.held: tuple[int, dict[str, Any]] | None = None  # deltas mode: (version, view) rebuilt so far
         self.resyncs = 0
+        self.resync_asked = False
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -134,10 +135,14 @@ class Client:
         out = [data]
         if data["type"] == "view":
             self.held = (data["version"], data["view"])
+            self.resync_asked = False
         elif data["type"] == "viewDelta":
             if self.held is None or self.held[0] != data["base"]:
-                self.resyncs += 1
-                await self.send({"type": "resync"})
+                if self.held is not None or not self.resync_asked:  # ask once, until a whole view comes
+                    self.resyncs += 1
+                    self.resync_asked = True
+                    await self.send({"type": "resync"})
+                self.held = None
                 return []
             self.held = (data["version"], apply_delta(self.held[1], data))
             out = [{"type": "view", "version": data["version"], "serverNow": data["serverNow"],

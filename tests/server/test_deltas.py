@@ -4,6 +4,7 @@ socket gets one full view then viewDelta frames with its ack folded in, and ``re
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 from typing import Any
@@ -23,9 +24,10 @@ views = st.dictionaries(keys, values, max_size=7)
 
 @given(views, views)
 def test_apply_of_delta_rebuilds_the_new_view(old: dict[str, Any], new: dict[str, Any]) -> None:
-    frozen = repr(old)
-    assert apply_delta(old, view_delta(old, new)) == new
+    frozen, expected = repr(old), copy.deepcopy(new)
+    assert apply_delta(old, view_delta(old, new)) == expected
     assert repr(old) == frozen  # the base is not modified
+    assert new == expected and repr(new) == repr(expected)  # interning old objects changed no value
 
 
 @given(st.lists(st.integers(0, 3), max_size=12), st.integers(0, 5), st.lists(st.integers(0, 3), max_size=4))

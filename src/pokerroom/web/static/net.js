@@ -93,6 +93,7 @@ export class RoomConnection {
     this.ws = ws;
     ws.onopen = () => {
       this.views.reset(); // a new socket starts with a whole view
+      this.resyncAsked = false;
       ws.send(JSON.stringify({ type: "hello", ...this.hello, deltas: true }));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
@@ -104,8 +105,12 @@ export class RoomConnection {
       if (msg.type === "view" || msg.type === "viewDelta") {
         // a view frame may carry the `ack` of my action (delta sockets get no separate ack frame):
         // the app handles both at once and renders the table once
+        if (msg.type === "view") this.resyncAsked = false;
         msg = this.views.take(msg);
-        if (msg === null) { this.send({ type: "resync" }); return; }
+        if (msg === null) { // a gap: ask once for a whole view; deltas until it comes are dropped
+          if (!this.resyncAsked) this.resyncAsked = this.send({ type: "resync" });
+          return;
+        }
       }
       if (msg.type === "welcome") {
         this.attempt = 0;
