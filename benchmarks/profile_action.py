@@ -143,6 +143,18 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
     start = P.parse_client_message('{"type":"start"}')
     await rooms.handle(room, sockets[0], start)
+    # other rooms with a game under way and their sockets: the objects a busy server keeps alive (states,
+    # views) make the garbage collector's work per change grow, which one lone room would not show
+    for _ in range(args.idle_rooms):
+        other, _m, other_token = await rooms.create_room(options, "방장")
+        for i in range(args.players + args.spectators):
+            hello = ({"token": other_token} if i == 0 else
+                     {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+            if deltas:
+                hello["deltas"] = True
+            msg = P.parse_client_message(json.dumps({"type": "hello", **hello}))
+            await rooms.handle(other, Socket(), msg)
+        await rooms.handle(other, other.connections[0], start)  # type: ignore[arg-type]
     rnd = random.Random(args.seed)
     players = sockets[: args.players]
     profiler = cProfile.Profile() if args.profile else None
@@ -226,6 +238,7 @@ def main() -> int:
     ap.add_argument("--actions", type=int, default=600)
     ap.add_argument("--warm", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--idle-rooms", type=int, default=0, help="other rooms with a game under way (GC load)")
     ap.add_argument("--hints", action="store_true")
     ap.add_argument("--no-deltas", dest="deltas", action="store_false",
                     help="full view frames only (default: opt in to viewDelta where the tree has it)")
