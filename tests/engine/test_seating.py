@@ -111,7 +111,7 @@ def test_join_refused_once_the_game_is_over() -> None:
 
 
 def test_join_counts_eliminated_chairs_against_the_limit() -> None:
-    low, high = player_range(PokerOptions.model_validate({"mode": "sevenPoker"}))
+    _low, high = player_range(PokerOptions.model_validate({"mode": "sevenPoker"}))
     state = setup([f"p{i}" for i in range(high - 1)], {"mode": "sevenPoker"}, seed=2)
     state, _ = join_seat(state, "late", 0)
     assert len(state.seats) == high

@@ -77,7 +77,9 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "seatJoined":
         return f"{e['player']} 자리에 앉음 (다음 판부터 참가, 칩 {e['stack']:,})"
     if t == "sitOut":
-        return f"{e['player']} 쉬기 (다음 판부터 빠짐)" if e["sittingOut"] else f"{e['player']} 복귀 (다음 판부터 참가)"
+        if e["sittingOut"]:
+            return f"{e['player']} 쉬기 (다음 판부터 빠짐)"
+        return f"{e['player']} 복귀 (다음 판부터 참가)"
     if t == "busted":
         return f"{e['player']} 칩 소진"
     if t == "rebuy":
