@@ -81,7 +81,8 @@ def test_spectator_asks_host_accepts_dealt_in_next_hand(real_server: LiveServer)
         await host.send({"type": "answerSeat", "playerId": friend.player_id, "accept": True})
         answer = await friend.expect("seatAnswer")
         assert answer == {"type": "seatAnswer", "playerId": friend.player_id, "accept": True}
-        events = await host.expect("events", pred=lambda m: any(e["type"] == "seatJoined" for e in m["events"]))
+        events = await host.expect("events",
+                                   pred=lambda m: any(e["type"] == "seatJoined" for e in m["events"]))
         joined = next(e for e in events["events"] if e["type"] == "seatJoined")
         assert joined["player"] == friend.player_id and joined["stack"] == 1000
         view = friend.last("view")["view"]  # type: ignore[index]  # sent before the answer
