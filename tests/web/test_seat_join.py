@@ -1,6 +1,6 @@
-"""A friend arrives after 게임 시작 (issue #11): they open the link, watch, ask for a seat, the host taps
-수락, and they are dealt into the next hand; sitting out (자리 비움) and 복귀 from the same screens. At 390×844 and
-360×640, with screenshots."""
+"""A friend arrives after 게임 시작 (issue #11): they open the link, watch, ask for a seat, the host
+taps 수락, and they are dealt into the next hand; sitting out (자리 비움) and 복귀 from the same screens.
+At 390×844 and 360×640, with screenshots."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 SEAT_OF = "(window.__room.view.seats.find(s => s.id === id) || {})"
 SEAT_JS = "(id) => " + SEAT_OF
-ME_IS = "(id) => window.__room && window.__room.view && window.__room.view.me && window.__room.view.me.id === id"
+ME_IS = "(id) => window.__room && window.__room.view && (window.__room.view.me || {}).id === id"
 SIZES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
          pytest.param({"width": 360, "height": 640}, id="360x640")]
 
