@@ -64,6 +64,15 @@ Known semantic differences, each handled explicitly (``DIFFERENCES`` lists them 
     owner unseen (§5.5 "자격자가 1명뿐인 팟"). Only pots with two or more eligible players are compared
     one to one; single-eligible pots are covered by the final stacks. When everybody else folds, pokerkit
     leaves the winner's own bet out of the pot; those hands compare the winner and the final stacks.
+``short-blind``
+    rulings.md 4: a big blind all-in for less than a full blind leaves the full big blind as the amount to
+    call, and the minimum raise at twice the big blind. pokerkit rules the other way: its amount to call is the
+    largest bet actually posted (``max(bets)``: the short big blind, or the small blind when the big blind is
+    even shorter) and its minimum raise that plus one big blind. pokerkit has no setting for the ruling, so a
+    hand that starts with a short big blind is not mirrored: it is played in our engine alone and every
+    preflop decision is checked against the ruling written out here (call up to one big blind, minimum raise
+    to two, while nobody has raised). A short *small* blind needs nothing: both engines keep the big blind as
+    the amount to call, and those hands are mirrored as usual.
 ``reshuffle``
     when a draw runs the deck out, §5.4.5 reshuffles earlier discards; pokerkit would have reshuffled its own
     way and warns that the card we deal is "not recommended" (and that it is "returning reserved cards").
@@ -101,7 +110,7 @@ from pokerroom.rejections import Rejected
 
 DIFFERENCES = (
     "odd-chip", "incomplete-raise", "short-all-in-sum", "pointless-raise", "free-fold", "closed-betting",
-    "pot-shape", "reshuffle",
+    "pot-shape", "short-blind", "reshuffle",
 )
 
 RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q",
@@ -303,6 +312,7 @@ class Game:
         # per hand
         self.hand_no = 0
         self.pk: PkState | None = None
+        self.short_blind = False  # this hand starts with a short big blind: not mirrored (``short-blind``)
         self.order: list[str] = []
         self.index: dict[str, int] = {}
         self.burned = 0
@@ -364,11 +374,17 @@ class Game:
             if pub["handNo"] != self.hand_no:
                 self.begin_hand(pub)
             if not self.compared and pub["awards"] is not None:
-                self.end_hand(pub)
+                if self.short_blind:
+                    self.stats.hands += 1
+                    self.compared = True
+                else:
+                    self.end_hand(pub)
             phase = pub["phase"]
             if phase == "finished":
                 break
-            if phase == "betting":
+            if phase == "betting" and self.short_blind:
+                self.decide_short_blind(pub)
+            elif phase == "betting":
                 self.decide(pub)
             elif phase == "draw":
                 self.draw(pub)
@@ -392,6 +408,15 @@ class Game:
         self.index = {pid: i for i, pid in enumerate(self.order)}
         starts = {s.id: s.stack_at_hand_start for s in self.state.seats}
         stacks = [starts[pid] for pid in self.order]
+        big_blind = 0 if len(stacks) == 2 else 1  # pokerkit's (and our) big blind poster
+        self.short_blind = self.variant.community and stacks[big_blind] < pub["baseUnit"]
+        if self.short_blind:
+            self.stats.differences["short-blind"] += 1
+            self.hand_no = pub["handNo"]
+            self.unit = pub["baseUnit"]
+            self.pk = None
+            self.compared = False
+            return
         self.pk = make_pk_state(self.variant, stacks, pub["baseUnit"])
         self.stats.heads_up += len(stacks) == 2
         self.stats.short_forced += any(st <= pub["baseUnit"] for st in stacks)
@@ -493,6 +518,27 @@ class Game:
         action = self.choose(choices)
         self.hand_actions.append(f"{pid} {action}")
         self.apply_pk(pid, action, legal)
+        self.act(pid, action)
+        self.stats.actions += 1
+
+    def decide_short_blind(self, pub: dict[str, Any]) -> None:
+        """A decision in a hand with a short big blind (``short-blind``): rulings.md 4 checked directly."""
+        pid = pub["toAct"]
+        legal = self.view(pid)["me"]["legalActions"]
+        kinds = {a["type"]: a for a in legal}
+        seat = next(s for s in pub["seats"] if s["id"] == pid)
+        unit, committed, stack = self.unit, seat["committedRound"], seat["stack"]
+        if pub["street"] == 0 and pub["currentBet"] < unit:
+            raise self.fail(f"short big blind: the bet to match is {pub['currentBet']}, not the big blind {unit}")
+        if pub["street"] == 0 and pub["currentBet"] == unit:  # nobody has raised yet
+            call = kinds.get("nl.call")
+            if committed < unit and (call is None or call["amount"] != min(unit - committed, stack)):
+                raise self.fail(f"short big blind: {pid} must call up to the big blind {unit}: {legal}")
+            bounds = kinds.get("nl.raise")
+            if bounds is not None and bounds["min"] != min(2 * unit, committed + stack):
+                raise self.fail(f"short big blind: the minimum raise is to {2 * unit}: {legal}")
+        action = self.choose(legal)
+        self.hand_actions.append(f"{pid} {action}")
         self.act(pid, action)
         self.stats.actions += 1
 
