@@ -490,8 +490,8 @@ def _legal(state: State, pid: str) -> dict[str, dict[str, Any]]:
 @pytest.mark.parametrize("bb_stack", [7, 3])
 def test_ruling_4_a_short_big_blind_still_leaves_the_full_big_blind_to_call(bb_stack: int) -> None:
     """rulings.md 4: the big blind all-in for 7 (or for 3, less than the small blind): the button still owes
-    10, may raise to at least 20, and the small blind completes to 10 (pokerkit would ask 7 or 5 and a raise to
-    17 or 15: see tests/oracle ``short-blind``)."""
+    10, may raise to at least 20, and the small blind completes to 10 (pokerkit would ask 7 or 5 and a raise
+    to 17 or 15: see tests/oracle ``short-blind``)."""
     state, sb, bb, btn = _short_bb_hand(bb_stack)
     assert state.hand is not None and state.hand.bettors[bb].all_in
     assert state.hand.bettors[bb].committed_round == bb_stack
@@ -554,8 +554,9 @@ def test_ruling_4_heads_up_short_big_blind_covered_by_the_small_blind_closes_the
 
 
 def test_ruling_5_short_all_ins_add_up_to_a_full_raise_for_a_player_who_acted() -> None:
-    """rulings.md 5: A bets 100 (a full bet), B all-in 150 and C all-in 200: each alone is short (50 < 100), but
-    together they raise A's 100 by a full 100, so A may re-raise; D, who has not acted, may raise anyway."""
+    """rulings.md 5: A raises to 100 (a full raise), B goes all-in for 150 and C for 205: each alone is short
+    of a full raise (90), but together they raise A's 100 by more than one, so A may re-raise; D, who has
+    not acted yet, may raise anyway."""
     probe = _hand_with_stacks("holdem", {"a": 1000, "b": 1000, "c": 1000, "d": 1000})
     hand = probe.hand
     assert hand is not None and hand.rnd is not None

@@ -8,8 +8,8 @@ raises just outside the range (both must refuse); at each hand end the final sta
 their winners and award amounts. The semantic differences between the spec and pokerkit that the harness
 handles are listed and explained in the harness docstring (``DIFFERENCES``).
 
-Variants: NL/PL hold'em, PL/NL Omaha, badugi and five-card draw with NL and PL betting (antes), 300 hands each
-by default (about 25 s of CPU for all eight).
+Variants: NL/PL hold'em, PL/NL Omaha, PL Omaha Hi-Lo (eight or better), badugi and five-card draw with NL and
+PL betting (antes), 300 hands each by default (about 30 s of CPU for all nine).
 
 ``ORACLE_HANDS=n`` changes the number of hands per variant (default 300); ``python
 tests/oracle/pokerkit_oracle.py VARIANT --games N --first SEED`` hunts with other seeds and prints every
@@ -179,9 +179,9 @@ def test_pokerkit_reopens_the_spec_incomplete_raise_case() -> None:
 
 
 def test_pokerkit_takes_the_short_big_blind_as_the_amount_to_call() -> None:
-    """Why ``short-blind`` is a documented difference: rulings.md 4 keeps the full big blind (10) as the amount
-    to call and 20 as the minimum raise when the big blind is all-in for 7; pokerkit asks for 7 and allows a
-    raise to 17. With a short *small* blind both engines ask for the big blind."""
+    """Why ``short-blind`` is a documented difference: rulings.md 4 keeps the full big blind (10) as the
+    amount to call and 20 as the minimum raise when the big blind is all-in for 7; pokerkit asks for 7 and
+    allows a raise to 17. With a short *small* blind both engines ask for the big blind."""
     variant = oracle.VARIANTS["holdem-nl"]
     pk = oracle.make_pk_state(variant, [1000, 7, 1000], 10)  # SB, BB all-in for 7, button
     with oracle.strict():

@@ -125,7 +125,8 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
         declares: dict[str, Any] = {pid: hand.players[pid].declare or "high" for pid in contenders}
         raw = bt.award_hilo(hand.pots, declares, high, low, hand.order)
     elif omaha_hi_lo(state.options):  # the cards speak: both halves of every pot, no declaration
-        raw = bt.award_hilo_cards_speak(hand.pots, high, {pid: v.low for pid, v in values.items()}, hand.order)
+        low = {pid: v.low for pid, v in values.items()}
+        raw = bt.award_hilo_cards_speak(hand.pots, high, low, hand.order)
     else:
         raw = bt.award_pots(hand.pots, high, hand.order)
     _remember_best(state, hand, mode, values)

@@ -57,7 +57,7 @@ def omaha_low_ids(hole: Sequence[int], board: Sequence[int]) -> int:
             rest = brank & ~(1 << a | 1 << b)
             if rest.bit_count() < 3:
                 continue
-            three = []
+            three: list[int] = []
             r = 1
             while len(three) < 3:
                 if rest >> r & 1:
