@@ -30,7 +30,7 @@ HANDS = int(os.environ.get("ORACLE_HANDS", "300"))
 HANDS_PER_GAME = 15
 #: seeds of each variant start here (distinct ranges, so variants never replay the same shuffles)
 FIRST_SEED = {name: 10_000 * (k + 1) for k, name in enumerate(oracle.VARIANTS)}
-# the seeds from 90,000 deal only 24 heads-up hands in their first 300, under the floor every variant must meet
+# the seeds from 90,000 deal only 24 heads-up hands in their first 300: under the floor every variant meets
 FIRST_SEED["omaha-hilo-pl"] = 95_000
 
 

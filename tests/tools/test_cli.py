@@ -145,7 +145,8 @@ def test_odds_refuses_a_board_that_is_no_street(capsys: pytest.CaptureFixture[st
 
 def test_odds_omaha_hi_lo_flag(capsys: pytest.CaptureFixture[str]) -> None:
     # river: a wheel (best high and the best low) against kings: a scoop
-    argv = ["odds", "As2d9h9c", "KdKhQsJs", "--mode", "omaha", "--hi-lo", "--board", "3c4d5hKcTd", "--no-progress"]
+    argv = ["odds", "As2d9h9c", "KdKhQsJs", "--mode", "omaha", "--hi-lo", "--board", "3c4d5hKcTd",
+            "--no-progress"]
     code, out = _run(odds_cli, argv, capsys)
     assert code == 0 and "Omaha Hi-Lo" in out and "exact enumeration of 1 deals" in out
     assert _row(out, "A♠ 2◆ 9♥") == [100.0, 100.0, 100.0, 100.0, 0.0]

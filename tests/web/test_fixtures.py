@@ -290,7 +290,8 @@ def test_desktop_fixture_layout_has_side_panel(static_page: Any) -> None:
 
 
 @pytest.mark.parametrize("size", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
-def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any, size: dict[str, int]) -> None:
+def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any,
+                                                               size: dict[str, int]) -> None:
     """Omaha Hi-Lo hand end: every shown seat names its low ("로우 없음" too), the banner says which half each
     winner took, the winning cards are marked per half (the high five for the high, the low five for the low),
     and the phase line names the game."""

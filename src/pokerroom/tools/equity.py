@@ -92,8 +92,9 @@ class EquityResult:
     seconds: float
     #: per player, the frequency of each hand category at showdown (index: :func:`category_names`)
     categories: tuple[tuple[float, ...], ...] = field(default_factory=tuple)
-    # sevenHiLo and Omaha Hi-Lo only (empty otherwise); there ``win`` is the scoop rate and ``tie`` the rate of taking part
-    # of the pot, and ``equity`` the expected pot share under the cards-speak split (module docstring).
+    # sevenHiLo and Omaha Hi-Lo only (empty otherwise); there ``win`` is the scoop rate and ``tie`` the rate
+    # of taking part of the pot, and ``equity`` the expected pot share under the cards-speak split (module
+    # docstring).
     scoop: tuple[float, ...] = ()  # takes the whole pot (both halves, or the high when nobody has a low)
     high_win: tuple[float, ...] = ()  # holds the best high (wins the high half, or all of it)
     low_win: tuple[float, ...] = ()  # holds the best qualifying low (wins the low half)
@@ -337,7 +338,8 @@ class _HiLo:
         value = korean_low([_DECK[i] for i in ids], self.rule, self.qualifier)
         return -1 if value is None else value.key
 
-    def low_order(self, holes: NDArray[np.int64], board: NDArray[np.int64] | None = None) -> NDArray[np.int64]:
+    def low_order(self, holes: NDArray[np.int64],
+                  board: NDArray[np.int64] | None = None) -> NDArray[np.int64]:
         """Per (deal, player) the rank of the player's low among this batch's lows; -1 = no low."""
         if self.omaha:
             assert board is not None
