@@ -11,7 +11,8 @@
   equal ours (:func:`pokerroom.betting.award_hilo_cards_speak`). Known differences, each handled explicitly:
   ``odd-chip`` (pokerkit gives a half's whole remainder to its first winner where §6.1 hands them out one at a
   time, and it mucks hands that cannot win anything first, which merges §5.5 pots whose remaining players are
-  the same, so a merged pot's half is split once where we split each pot's half: the same players are paid,
+  the same, so a merged pot's half is split once where we split each pot's half; and when the same players
+  win both halves we split the whole pot evenly where pokerkit halves it first: the same players are paid,
   each within one chip per pot) and ``side-pot-no-low`` (a side pot none of whose players has a low,
   while a player of another pot has one: pokerkit still cuts a low half and splits it among all of that pot's
   players, since "no low" ties "no low"; the rule — and we — give the high the whole pot).
@@ -271,3 +272,19 @@ def test_cards_speak_awards_quarter_a_tied_low_and_give_the_odd_chip_to_high() -
     no_low = dict.fromkeys("abc")
     got = [(x.to, x.amount, x.side) for x in award_hilo_cards_speak(pots, high, no_low, list("abc"))]
     assert got == [("a", 101, "high")]
+
+
+def test_identical_hands_both_ways_split_the_whole_pot_evenly() -> None:
+    """Robert's Rules / TDA: two players with identical hands in both halves split 66 as 33/33; halving
+    first would hand the same player both odd chips (34/32, what pokerkit does)."""
+    pots = [Pot(amount=66, eligible=["a", "b", "c"])]
+    high = {"a": 9, "b": 9, "c": 1}
+    low = {"a": 5, "b": 5, "c": None}
+    got = award_hilo_cards_speak(pots, high, low, ["a", "b", "c"])
+    totals = {p: sum(x.amount for x in got if x.to == p) for p in "ab"}
+    assert totals == {"a": 33, "b": 33}
+    assert sum(x.amount for x in got if x.side == "high") == 33
+    assert sum(x.amount for x in got if x.side == "low") == 33
+    # an odd pot: one odd chip, to the first after the dealer (§6.1)
+    got = award_hilo_cards_speak([Pot(amount=67, eligible=["a", "b"])], high, low, ["b", "a"])
+    assert {p: sum(x.amount for x in got if x.to == p) for p in "ab"} == {"a": 33, "b": 34}

@@ -904,7 +904,8 @@ class Game:
 
         The rule (docs/rules-extensions.md): the high half (``ceil``) to the best high, the low half to the
         best eight-or-better low of *this pot's* players (odd chips per §6.1 within each half); no such low:
-        the high takes the pot. pokerkit cuts a low half whenever anybody in the hand has a low and, in a pot
+        the high takes the pot; the same players winning both halves split the whole pot evenly (pokerkit
+        halves it first, so one of them may get two odd chips: within ``odd-chip``). pokerkit cuts a low half whenever anybody in the hand has a low and, in a pot
         none of whose players has one, gives it to that pot's players still holding a live hand ("no low"
         ties "no low"): the third value says that happened, and then only our result is checked against the
         rule (pokerkit's own result is not)."""
@@ -917,6 +918,10 @@ class Game:
         low_winners = [p for p in scored if lows[self.index[p]] == best]
         half_low = amount // 2
         shares = dict.fromkeys(eligible, 0)
+        if set(low_winners) == set(high_winners):  # identical hands both ways: one even split of the pot
+            for p, n in spec_split(amount, high_winners, order).items():
+                shares[p] += n
+            return shares, True, False
         for p, n in spec_split(amount - half_low, high_winners, order).items():
             shares[p] += n
         for p, n in spec_split(half_low, low_winners, order).items():
