@@ -23,8 +23,8 @@ from numpy.typing import NDArray
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
 from pokerroom.hands import evaluate_ids, omaha_low
-from pokerroom.hands.omaha_low import low_ranks
 from pokerroom.hands.batch import international_high_batch
+from pokerroom.hands.omaha_low import low_ranks
 from pokerroom.tools.equity import equity, sample_completions
 
 
