@@ -905,10 +905,10 @@ class Game:
         The rule (docs/rules-extensions.md): the high half (``ceil``) to the best high, the low half to the
         best eight-or-better low of *this pot's* players (odd chips per §6.1 within each half); no such low:
         the high takes the pot; the same players winning both halves split the whole pot evenly (pokerkit
-        halves it first, so one of them may get two odd chips: within ``odd-chip``). pokerkit cuts a low half whenever anybody in the hand has a low and, in a pot
-        none of whose players has one, gives it to that pot's players still holding a live hand ("no low"
-        ties "no low"): the third value says that happened, and then only our result is checked against the
-        rule (pokerkit's own result is not)."""
+        halves it first, so one of them may get two odd chips: within ``odd-chip``). pokerkit cuts a low
+        half whenever anybody in the hand has a low and, in a pot none of whose players has one, gives it to
+        that pot's players still holding a live hand ("no low" ties "no low"): the third value says that
+        happened, and then only our result is checked against the rule (pokerkit's own result is not)."""
         order = self.order
         scored = [p for p in eligible if lows[self.index[p]] is not None]
         if not scored:
