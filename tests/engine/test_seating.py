@@ -184,9 +184,9 @@ def test_blind_levels_count_hands_not_seats() -> None:
     assert joined.level == 3 and joined.base_unit == 40
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_every_mode_deals_the_new_seat_in(mode: str) -> None:
-    state = setup(["a", "b", "c"], {"mode": mode}, seed=4)
+@pytest.mark.parametrize(("mode", "extra"), [(m, {}) for m in MODES] + [("omaha", {"omahaHiLo": True})])
+def test_every_mode_deals_the_new_seat_in(mode: str, extra: dict[str, Any]) -> None:
+    state = setup(["a", "b", "c"], {"mode": mode, **extra}, seed=4)
     state, _ = join_seat(state, "d", 0)
     state = to_next_hand(state)
     hand = state.hand
