@@ -70,6 +70,10 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     taps += 1
     friend.click("[data-testid=request-seat]")
     taps += 1
+    assert "성인용 카드 게임" in friend.locator("#dlg-confirm-text").inner_text()  # as the join form asks
+    shot(friend, f"seat-join-{tag}-2a-adult-confirm")
+    friend.click("#dlg-confirm-yes")
+    taps += 1
     friend.wait_for_selector("[data-testid=seat-asking]")
     assert friend.evaluate("() => window.__room.role") == "player"
     friend_id = friend.evaluate("() => window.__room.playerId")
@@ -109,7 +113,7 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     inside(host, f"[data-seat-id='{friend_id}']")
     shot(friend, f"seat-join-{tag}-5-dealt-in")
     shot(host, f"seat-join-{tag}-6-host-sees-friend")
-    assert taps == 3  # link opened → 관전하기, 닉네임, 자리 요청
+    assert taps == 4  # link opened → 관전하기, 닉네임, 자리 요청, 성인 확인 (then the host's one tap: 수락)
 
     # a reload keeps the seat (token)
     friend.reload()

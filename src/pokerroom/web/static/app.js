@@ -766,10 +766,12 @@ class Room {
     try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
     const form = h("form", { class: "seat-bar", novalidate: true, "data-testid": "seat-bar" }, nick,
       h("button", { class: "btn small primary", type: "submit", "data-testid": "request-seat" }, "자리 요청"));
-    form.addEventListener("submit", (ev) => {
+    form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const err = validateNickname(nick.value);
       if (err) { toast(err); return; }
+      // the same adult / virtual-chips confirmation as the join form (a spectator never saw it)
+      if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
       try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
       this.sendSeat({ type: "requestSeat", nickname: nick.value.trim() });
     });
