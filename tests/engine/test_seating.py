@@ -262,6 +262,17 @@ def test_sit_out_from_the_next_hand_and_come_back_with_an_entry_blind() -> None:
     assert err.value.code == "not_sitting_out"
 
 
+def test_sitting_out_and_back_within_one_hand_posts_nothing_extra() -> None:
+    state = setup(["a", "b", "c", "d"], {"mode": "holdem", "baseUnit": 10}, seed=12)
+    state, _ = apply(state, "b", {"type": "sitOut"}, 100)
+    state, _ = apply(state, "b", {"type": "sitIn"}, 200)  # still in this hand: no hand missed
+    state = to_next_hand(state)
+    hand = state.hand
+    assert hand is not None and "b" in hand.order
+    expected = 5 if hand.sb == "b" else 10 if hand.bb == "b" else 0
+    assert blinds_of(state).get("b", 0) == expected
+
+
 def test_sitting_out_in_an_ante_mode_pays_no_ante() -> None:
     state = setup(["a", "b", "c"], {"mode": "sevenPoker", "baseUnit": 10}, seed=5)
     state, _ = apply(state, "c", {"type": "sitOut"}, 0)

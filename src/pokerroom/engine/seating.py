@@ -15,7 +15,8 @@ Rules (decided here, documented in docs/architecture.md and docs/view.md):
   It is distinct from ``away`` (§5.8), which is set by two timeouts and keeps the player dealt in.
 - Blind modes (hold'em, Omaha): a seat entering play between hands (a newcomer, or a player coming back
   from sitting out) posts one big blind in its first hand, live, wherever it sits, so it neither gets a free
-  pass through the blinds nor pays twice: in the big-blind seat it posts just the big blind; in the
+  pass through the blinds nor pays twice (a player who sits out and back within one hand missed nothing and
+  posts nothing extra): in the big-blind seat it posts just the big blind; in the
   small-blind seat it posts a full big blind instead of the small blind; anywhere else it posts a big blind
   beside the regular two (its call of the big blind is already in, it may check when nobody raised). This is
   the card-room rule ("post to play"), which a player who joins mid-game expects; waiting for the big blind
@@ -93,12 +94,14 @@ def sit_in(state: State, seat: Seat, ev: Events) -> None:
     """``sitIn``: dealt in again from the next hand (blind modes: with the entry big blind)."""
     if not seat.sitting_out:
         raise Rejected(*NOT_SITTING_OUT)
-    _back(state, seat, ev)
+    # changed their mind before missing a hand (still in the current one): nothing to post on return
+    missed = state.hand is None or seat.id not in state.hand.order
+    _back(state, seat, ev, entry=missed)
 
 
-def _back(state: State, seat: Seat, ev: Events) -> None:
+def _back(state: State, seat: Seat, ev: Events, *, entry: bool = True) -> None:
     seat.sitting_out = False
-    seat.entry_due = True
+    seat.entry_due = seat.entry_due or entry
     emit(state, ev, {"type": "sitOut", "player": seat.id, "sittingOut": False})
 
 
