@@ -1,4 +1,4 @@
-"""View deltas (docs/protocol.md §2.5): send an opted-in socket only what changed since its last view.
+"""View deltas (docs/protocol.md §2.6): send an opted-in socket only what changed since its last view.
 
 Why: a full view is ~10 KB and ~60 % of it is ``publicLog`` (up to 100 entries re-sent on every change),
 while what one change alters is typically a few hundred bytes. A connection that says ``"deltas": true`` in

@@ -1,6 +1,6 @@
 // HTTP + websocket client of docs/protocol.md, with automatic reconnect (exponential backoff) and the seat
 // token kept in localStorage under "pokerroom:<code>" so a reload reconnects to the same seat.
-// It asks for view deltas (protocol §2.5) and hands the app whole `view` messages only.
+// It asks for view deltas (protocol §2.6) and hands the app whole `view` messages only.
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
@@ -91,6 +91,7 @@ export class RoomConnection {
       return;
     }
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => {
       this.views.reset(); // a new socket starts with a whole view
       this.resyncAsked = false;
@@ -114,6 +115,7 @@ export class RoomConnection {
       }
       if (msg.type === "welcome") {
         this.attempt = 0;
+        this.welcomed = true;
         if (msg.token) {
           saveToken(this.code, msg.token);
           this.hello = { token: msg.token };
@@ -123,7 +125,9 @@ export class RoomConnection {
       if (msg.type === "view" || msg.type === "ack" || msg.type === "welcome") {
         if (typeof msg.version === "number") this.version = Math.max(this.version ?? 0, msg.version);
       }
-      if (msg.type === "error" && this.isFatal(msg.code)) {
+      // a join refusal ends a connection only before it is in the room: after `welcome` the same codes answer
+      // a seat request (requestSeat) and are shown like any refusal
+      if (msg.type === "error" && !this.welcomed && this.isFatal(msg.code)) {
         this.closedByUs = true;
         this.h.onFatal?.(msg.code, msg.message);
         try { ws.close(1000); } catch { /* ignore */ }
