@@ -139,12 +139,21 @@ class History(_Strict):
     type: Literal["history"]
 
 
+class PreActionMsg(_Strict):
+    """My pre-action for my next betting turn (``kind: null`` clears it); ``version`` is the view I chose on,
+    so a choice made on a view that has since changed (a raise in flight) is refused, never misapplied."""
+
+    type: Literal["preAction"]
+    kind: Literal["checkFold", "call", "callAny", "pingCall"] | None
+    version: Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
+
+
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | PreActionMsg,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history"})
+                          "history", "preAction"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -187,6 +196,7 @@ MESSAGES: dict[str, str] = {
     "bad_options": "옵션이 올바르지 않아요",
     "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
+    "preaction_unavailable": "지금은 그 행동을 예약할 수 없어요",
 }
 
 
@@ -243,10 +253,16 @@ def ack_msg(client_msg_id: str, version: int) -> dict[str, Any]:
     return {"type": "ack", "clientMsgId": client_msg_id, "version": version}
 
 
-def view_msg(version: int, view: dict[str, Any], server_now: int) -> dict[str, Any]:
+def view_msg(version: int, view: dict[str, Any], server_now: int,
+             seat: dict[str, Any] | None = None) -> dict[str, Any]:
     """``serverNow`` (the server's epoch ms when sending) lets a client whose clock is off still count down to
-    ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`)."""
-    return {"type": "view", "version": version, "serverNow": server_now, "view": view}
+    ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`).
+
+    ``seat``: what the *room* (not the engine) keeps for this player's seat — the pre-action (docs/protocol.md
+    §2.5) — beside the engine's view, so ``view`` stays exactly ``engine.view(state, viewer)``."""
+    if seat is None:
+        return {"type": "view", "version": version, "serverNow": server_now, "view": view}
+    return {"type": "view", "version": version, "serverNow": server_now, "seat": seat, "view": view}
 
 
 def events_msg(version: int, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -289,13 +305,15 @@ class SharedEncoder:
         self._value: Any = None
         self._text: str | None = None
 
-    def view_text(self, version: int, view: dict[str, Any], server_now: int) -> str:
+    def view_text(self, version: int, view: dict[str, Any], server_now: int,
+                  seat: dict[str, Any] | None = None) -> str:
         if self.SHARED not in view or len(view) < 2:
-            return dumps(view_msg(version, view, server_now))
+            return dumps(view_msg(version, view, server_now, seat))
         rest = dict(view)
         value = rest.pop(self.SHARED)
         if self._text is None or (value is not self._value and value != self._value):
             self._value, self._text = value, dumps(value)
-        head = dumps(view_msg(version, rest, server_now))  # ends with the closing braces of view and message
+        # ends with the closing braces of view and message
+        head = dumps(view_msg(version, rest, server_now, seat))
         return f'{head[:-2]},"{self.SHARED}":{self._text}}}}}'
 
