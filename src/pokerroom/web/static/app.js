@@ -442,6 +442,8 @@ class Room {
       }
       case "view":
         this.view = m.view;
+        this.seatPart = m.seat ?? null;
+        this.preNotice(m);
         if (m.view?.result) this.result = m.view.result;
         this.render();
         if (this.pending?.retryOnView) {
@@ -469,6 +471,11 @@ class Room {
           this.optionsPending = null;
           errors.replaceChildren(h("div", {}, m.message || "설정을 바꾸지 못했어요"));
           save.disabled = false;
+          break;
+        }
+        if (this.prePending && !m.clientMsgId && ["stale_version", "preaction_unavailable"].includes(m.code)) {
+          this.prePending = false;
+          toast(m.code === "stale_version" ? "그사이 상황이 바뀌었어요. 다시 골라 주세요." : m.message, "info");
           break;
         }
         if (m.code === "stale_version" && this.onStale(m)) break;
@@ -532,6 +539,23 @@ class Room {
     return this.view ? "playing" : "lobby";
   }
 
+  /** A pre-action of mine was cancelled by this change: say so (once; a reload does not repeat it). */
+  preNotice(m) {
+    const n = m.seat?.preAction?.notice;
+    if (!n || n.version !== m.version || this.noticeShown === n.version) return;
+    this.noticeShown = n.version;
+    toast(n.text, "info");
+  }
+
+  /** Choose (or clear, kind null) my pre-action for my next turn; the server answers with my view. */
+  sendPreAction(kind) {
+    this.prePending = true;
+    if (!this.conn?.send({ type: "preAction", kind, version: this.conn.version ?? 0 })) {
+      this.prePending = false;
+      toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
+    }
+  }
+
   /** Send an action; remember it so a stale_version refusal of a simultaneous decision can be re-sent. */
   sendAction(action, tries = 0) {
     const version = this.conn.version;
@@ -588,6 +612,7 @@ class Room {
         main().replaceChildren(host);
         this.table = new TableUI(host, {
           onAction: (a) => this.sendAction(a),
+          onPreAction: (kind) => this.sendPreAction(kind),
           confirm: confirmDialog,
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
@@ -596,7 +621,9 @@ class Room {
         });
         this.screen = "table";
       }
-      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending });
+      this.prePending = false;
+      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
+        seat: this.seatPart ?? null });
       return;
     }
     this.table?.destroy();

@@ -181,6 +181,7 @@ export class TableUI {
     this.settings = ctx.settings ?? {};
     this.role = ctx.role;
     this.busy = !!ctx.busy;
+    this.seatPart = ctx.seat ?? null;
     const me = view.me;
     const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
     if (key !== this.ui.key) {
@@ -1031,6 +1032,12 @@ export class TableUI {
       } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
       return box;
     }
+    const pre = this.seatPart?.preAction;
+    if (v.phase === "betting" && !lg.length && pre?.offered?.length) {
+      box.append(h("div", { class: "instruction muted-line" }, `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`));
+      box.append(this.preActionButtons(pre));
+      return box;
+    }
     if (v.phase === "betting") {
       if (v.betting === "korean") box.append(this.koreanButtons(lg));
       else box.append(...this.nlButtons(lg));
@@ -1041,6 +1048,21 @@ export class TableUI {
     }
     box.append(h("div", { class: "waiting-line" }, ""));
     return box;
+  }
+
+  /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.5). */
+  preActionButtons(pre) {
+    const chosen = pre.chosen?.kind ?? null;
+    const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": "미리 고르기", "data-testid": "pre-actions" });
+    for (const o of pre.offered) {
+      const on = chosen === o.kind;
+      const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
+      row.append(h("button", {
+        class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",
+        onclick: () => this.cb.onPreAction?.(on ? null : o.kind),
+      }, h("span", { class: "tick", "aria-hidden": "true" }, on ? "✓" : ""), label));
+    }
+    return row;
   }
 
   hintFor(type) {
