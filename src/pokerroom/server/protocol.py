@@ -36,7 +36,7 @@ class _Strict(BaseModel):
 
 SimpleType = Literal[
     "k.check", "k.ping", "k.call", "k.ddadang", "k.quarter", "k.half", "k.full", "k.die",
-    "nl.fold", "nl.check", "nl.call", "nl.allIn", "ready",
+    "nl.fold", "nl.check", "nl.call", "nl.allIn", "ready", "show",
 ]
 
 

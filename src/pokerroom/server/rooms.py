@@ -700,6 +700,7 @@ class Rooms:
         before = (room.state, room.version, room.phase, room.result)
         recorder_before = room.recorder_json
         pre_before = room.pre.to_json()
+        hand_seq_before = room.hand_seq
         room.state = new_state
         room.version = row.version
         if result is not None:
@@ -717,10 +718,14 @@ class Rooms:
             room.state, room.version, room.phase, room.result = before
             room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
             room.recorder_json = recorder_before
-            room.hand_seq -= len(finished)
+            room.hand_seq -= sum(1 for h in finished if h.seq > hand_seq_before)
             room.pre = pre.PreActions.from_json(pre_before)
             raise
-        room.hands.extend(finished)
+        for done in finished:
+            if room.hands and room.hands[-1].seq == done.seq:
+                room.hands[-1] = done  # a hand amended after its end (a winner showed their cards)
+            else:
+                room.hands.append(done)
         if row.client_msg_id is not None and row.player_id is not None:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         t2 = time.perf_counter()
@@ -779,6 +784,13 @@ class Rooms:
             room.recorder = room.recorder_json = None
             return []
         finished: list[FinishedHand] = []
+        if rec.amended is not None:
+            last = room.hands[-1] if room.hands else None
+            same = last is not None and last.record.hand_no == rec.amended.hand_no
+            if last is not None and same and last.game_no == room.game_no:
+                # the same seq, re-stored; its version is now the change that showed the cards
+                finished.append(FinishedHand(last.seq, last.game_no, version, rec.amended))
+            rec.amended = None
         for hand in rec.hands:
             room.hand_seq += 1
             finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))

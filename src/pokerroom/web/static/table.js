@@ -204,7 +204,7 @@ export class TableUI {
   isMyTurn(v) {
     const me = v.me;
     if (!me) return false;
-    return (me.legalActions ?? []).some((a) => a.type !== "ready");
+    return (me.legalActions ?? []).some((a) => a.type !== "ready" && a.type !== "show");
   }
 
   nm(id) { return this.names[id] ?? id ?? ""; }
@@ -1018,9 +1018,15 @@ export class TableUI {
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
+      // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
+      const show = this.legal("show") ? h("button", { class: "act legal", "data-action": "show", disabled: this.busy,
+        "aria-label": "내 카드 보여 주기", onclick: () => this.send({ type: "show" }) }, "카드 보여 주기") : null;
       if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판")));
-      else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"), show));
+      else {
+        box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+        if (show) box.append(h("div", { class: "actions cols-2" }, show));
+      }
       return box;
     }
     if (v.phase === "rebuy") {
