@@ -316,3 +316,35 @@ def test_preaction_survives_reload_and_restart(make_server: Callable[..., LiveSe
         assert _room(again, code).pre.chosen[second].kind == "checkFold"
 
     asyncio.run(second_run())
+
+
+def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveServer) -> None:
+    """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
+    is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        for _ in range(2):
+            pid = _view(srv, code, None)["toAct"]
+            await _act(srv, code, by[pid], {"type": "nl.fold"})
+        pub = _view(srv, code, None)
+        assert pub["phase"] == "handEnd" and pub["showdown"] == []
+        winner = pub["awards"][0]["to"]
+        assert {"type": "show"} in _view(srv, code, winner)["me"]["legalActions"]
+        await asyncio.sleep(0.3)
+        shown_v = await _act(srv, code, by[winner], {"type": "show"})
+        seen = await _view_at(watcher, shown_v)
+        seat = next(s for s in seen["view"]["seats"] if s["id"] == winner)
+        assert seat["shown"] and all("rank" in c for c in seat["hole"])
+        await watcher.send({"type": "history"})
+        hist = await watcher.expect("history")
+        hand = hist["hands"][0]
+        assert hand["version"] == shown_v
+        assert [c["id"] for c in hand["shown"][winner]] == [c["id"] for c in seat["hole"]]
+        assert any(a["type"] == "shown" for a in hand["actions"])
+        assert _room(srv, code).hands[-1].version == shown_v and len(_room(srv, code).hands) == 1
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
