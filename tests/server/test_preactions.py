@@ -345,6 +345,15 @@ def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveS
         assert [c["id"] for c in hand["shown"][winner]] == [c["id"] for c in seat["hole"]]
         assert any(a["type"] == "shown" for a in hand["actions"])
         assert _room(srv, code).hands[-1].version == shown_v and len(_room(srv, code).hands) == 1
+        # table talk goes through the same scanner: a reaction and a chat line carry no card, no secret
+        host = players[0]
+        await host.send({"type": "social", "chat": True, "spectatorReactions": True})
+        await watcher.expect("lobby", pred=lambda m: m["social"]["chat"])
+        await by[winner].send({"type": "react", "reaction": "nice"})
+        await watcher.send({"type": "react", "reaction": "clap"})
+        await host.send({"type": "chat", "text": "A♠ 보여 주다니 ㅋㅋ"})
+        for kind in ("reaction", "reaction", "chat"):
+            await watcher.expect(kind)
         _scan(srv, code, players, watcher)
 
     asyncio.run(main())

@@ -148,12 +148,39 @@ class PreActionMsg(_Strict):
     version: Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
 
 
+ReactionId = Literal["nice", "hurry", "lol", "wow", "sorry", "gg", "thumbs", "clap", "fire", "cry", "think",
+                     "cool"]
+
+
+class React(_Strict):
+    """A fixed reaction (server/reactions.py ``REACTIONS``), shown over my seat for a few seconds."""
+
+    type: Literal["react"]
+    reaction: ReactionId
+
+
+class Chat(_Strict):
+    """Free text, only while the host has chat on; cleaned and cut to 40 characters by the server."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class SocialMsg(_Strict):
+    """Host only, any time: table-talk settings of the room."""
+
+    type: Literal["social"]
+    chat: bool
+    spectatorReactions: bool
+
+
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | PreActionMsg,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | PreActionMsg
+    | React | Chat | SocialMsg,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history", "preAction"})
+                          "history", "preAction", "react", "chat", "social"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -197,6 +224,10 @@ MESSAGES: dict[str, str] = {
     "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
     "preaction_unavailable": "지금은 그 행동을 예약할 수 없어요",
+    "too_fast": "조금 천천히 보내 주세요",
+    "chat_off": "방장이 채팅을 켜지 않았어요",
+    "reactions_off": "관전 중에는 방장이 허용해야 반응을 보낼 수 있어요",
+    "chat_empty": "보낼 내용이 없어요",
 }
 
 

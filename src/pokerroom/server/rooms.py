@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pokerroom.rejections import Rejected
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
+from pokerroom.server import reactions as talk
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
@@ -131,6 +132,8 @@ class Room:
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
+    social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
+    throttle: talk.Throttle = field(default_factory=talk.Throttle)  # reactions per sender (memory only)
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""
@@ -138,7 +141,8 @@ class Room:
                 self.members.values()], "hostId": self.host_id, "phase": self.phase, "gameNo": self.game_no,
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
-                "recorder": self.recorder_json, "preActions": self.pre.to_json()}
+                "recorder": self.recorder_json, "preActions": self.pre.to_json(),
+                "social": self.social.to_json()}
 
     def human_connected(self) -> bool:
         return any(c.role != "none" for c in self.connections)
@@ -158,7 +162,8 @@ class Room:
         ]
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
                 "spectators": self.spectator_count(), "options": self.options_json,
-                "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no}
+                "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no,
+                "social": self.social.to_json()}
 
 
 def clean_nickname(raw: str) -> str:
@@ -257,6 +262,7 @@ class Rooms:
         room.state = None if state_text is None else self.engine.load_state(state_text)
         room.hand_seq = int(meta.get("handSeq") or 0)
         room.pre = pre.PreActions.from_json(meta.get("preActions"))
+        room.social = talk.Social.from_json(meta.get("social"))
         if meta.get("recorder") is not None:
             room.recorder = HistoryRecorder.from_json(meta["recorder"])
             room.recorder_json = meta["recorder"]
@@ -340,6 +346,10 @@ class Rooms:
                     self._send_history(room, conn)
                 elif isinstance(msg, P.PreActionMsg):
                     await self._pre_action(room, conn, msg)
+                elif isinstance(msg, P.React | P.Chat):
+                    self._talk(room, conn, msg)
+                elif isinstance(msg, P.SocialMsg):
+                    await self._set_social(room, conn, msg)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -417,6 +427,36 @@ class Rooms:
         new_state, events = self.engine.apply(room.state, pid, action, now)
         await self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
                                                      action, now), sender=conn)
+
+    def _talk(self, room: Room, conn: Connection, msg: P.React | P.Chat) -> None:
+        """A reaction or a chat line: checked, rate-limited per sender, broadcast, never stored."""
+        spectator = conn.role != "player" or conn.player_id is None
+        if spectator and (isinstance(msg, P.Chat) or not room.social.spectator_reactions):
+            raise P.error("reactions_off" if isinstance(msg, P.React) else "chat_off")
+        if isinstance(msg, P.Chat) and not room.social.chat:
+            raise P.error("chat_off")
+        text = talk.clean_chat(msg.text) if isinstance(msg, P.Chat) else None
+        if isinstance(msg, P.Chat) and text is None:
+            raise P.error("chat_empty")
+        if not room.throttle.allow(conn.player_id or f"spectator:{conn.conn_id}"):
+            raise P.error("too_fast")
+        if text is not None and conn.player_id is not None:
+            self._broadcast(room, P.dumps(talk.chat_msg(conn.player_id, text)))
+        elif isinstance(msg, P.React):
+            sender = None if spectator else conn.player_id
+            self._broadcast(room, P.dumps(talk.reaction_msg(sender, msg.reaction)))
+
+    async def _set_social(self, room: Room, conn: Connection, msg: P.SocialMsg) -> None:
+        """Host only, any phase: chat on/off, spectator reactions on/off; stored, then a new ``lobby``."""
+        self._require_host(room, conn)
+        before = room.social
+        room.social = talk.Social(msg.chat, msg.spectatorReactions)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.social = before
+            raise
+        self._broadcast_lobby(room)
 
     async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
         """Choose (or clear, ``kind: null``) my pre-action: stored with the room, answered with my view."""
