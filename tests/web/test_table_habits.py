@@ -85,3 +85,44 @@ def test_call_pre_action_cancelled_by_a_raise_shows_a_notice(live_server: Any, o
     second_page.wait_for_selector("[data-action='nl.fold']:not([disabled])")
     v = wp.view(second_page)
     assert v is not None and v["toAct"] == second
+
+
+def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any, open_page: Any) -> None:
+    players, spectator, _ = open_room(live_server, open_page, "holdem", 3, MOBILE)
+    by = _pages_by_id(players)
+    host = players[0]
+    sender_id = players[1].evaluate("() => window.__room.playerId")
+    sender = by[sender_id]
+    sender.click("[data-testid=react-open]")
+    sender.wait_for_selector("[data-testid=react-palette]")
+    assert sender.locator("[data-testid=chat-input]").count() == 0  # chat is off until the host turns it on
+    shot(sender, "reaction-palette-390")
+    sender.click("[data-reaction=nice]")
+    bubble = host.locator(f"[data-testid=bubble][data-from='{sender_id}']")
+    bubble.wait_for(timeout=5000)
+    assert bubble.inner_text() == "나이스!"
+    seat = host.locator(f".seat[data-seat-id='{sender_id}']").bounding_box()
+    box = bubble.bounding_box()
+    assert seat is not None and box is not None
+    centre = box["x"] + box["width"] / 2
+    assert seat["x"] <= centre <= seat["x"] + seat["width"]  # over that seat, not another one
+    assert abs((box["y"] + box["height"]) - (seat["y"] + 4)) < 6
+    shot(host, "reaction-bubble-390")
+    # the spectator sees it too, but may not react until the host allows it
+    spectator.locator(f"[data-testid=bubble][data-from='{sender_id}']").wait_for(timeout=5000)
+    assert spectator.locator("[data-testid=react-open]").count() == 0
+    # the host turns chat on in 설정; a chat line is shown as text, never as HTML
+    host.click("#btn-settings")
+    host.click("label[for=social-chat]")
+    sender.wait_for_function("() => window.__room.lobby.social && window.__room.lobby.social.chat")
+    host.keyboard.press("Escape")
+    sender.click("[data-testid=react-open]")
+    evil = "<img src=x onerror=window.__pwned=1>"
+    sender.fill("[data-testid=chat-input]", evil)
+    sender.press("[data-testid=chat-input]", "Enter")
+    line = host.locator(f"[data-testid=bubble][data-from='{sender_id}']")
+    host.wait_for_function("(t) => [...document.querySelectorAll('.bubble')].some(b => b.textContent === t)",
+                           arg=evil[:40])
+    assert host.locator(".bubble-layer img").count() == 0
+    assert host.evaluate("() => window.__pwned === undefined")
+    assert line.count() == 1

@@ -25,7 +25,7 @@ REACTIONS: dict[str, str] = {
     "hurry": "빨리요~",
     "lol": "ㅋㅋ",
     "wow": "와!",
-    "sorry": "미안해요",
+    "sorry": "미안~",
     "gg": "굿게임!",
     "thumbs": "👍",
     "clap": "👏",

@@ -112,10 +112,34 @@ function renderSettings() {
     toggle("tips", "첫 판 도움말 말풍선"),
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    ...(room?.isHost() ? hostTalkToggles() : []),
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
   ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
+}
+
+/** The host's table-talk switches (protocol §2.6): sent to the server, shown to everyone through `lobby`. */
+function hostTalkToggles() {
+  const social = { chat: false, spectatorReactions: false, ...(room?.lobby?.social ?? {}) };
+  const toggle = (key, label, help) => {
+    const input = h("input", { type: "checkbox", id: "social-" + key, "data-testid": "social-" + key });
+    input.checked = !!social[key];
+    input.addEventListener("change", () => {
+      const next = { ...social, [key]: input.checked };
+      if (!room?.conn?.send({ type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions })) {
+        input.checked = !input.checked;
+        toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+        return;
+      }
+      social[key] = input.checked;
+    });
+    return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
+  };
+  return [
+    toggle("chat", "채팅 허용 (방장)", "참가자가 40자까지 한마디를 보낼 수 있어요. 저장되지 않아요."),
+    toggle("spectatorReactions", "관전자 반응 허용 (방장)", "관전자도 나이스!·ㅋㅋ 같은 반응을 보낼 수 있어요."),
+  ];
 }
 
 function openRules() {
@@ -461,6 +485,10 @@ class Room {
         this.result = m.result;
         this.render();
         break;
+      case "reaction":
+      case "chat":
+        this.table?.bubble(m.from ?? null, String(m.text ?? ""), m.showMs);
+        break;
       case "history":
         this.history = m.hands ?? [];
         if ($("#dlg-log").open && logTab === "past") renderPast();
@@ -613,6 +641,7 @@ class Room {
         this.table = new TableUI(host, {
           onAction: (a) => this.sendAction(a),
           onPreAction: (kind) => this.sendPreAction(kind),
+          onTalk: (msg) => { if (!this.conn?.send(msg)) toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요."); },
           confirm: confirmDialog,
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
@@ -623,7 +652,7 @@ class Room {
       }
       this.prePending = false;
       this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
-        seat: this.seatPart ?? null });
+        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} });
       return;
     }
     this.table?.destroy();

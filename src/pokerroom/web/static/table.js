@@ -6,6 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
+import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -169,6 +170,7 @@ export class TableUI {
   }
 
   destroy() {
+    this.closePalette();
     clearInterval(this.timer);
     this.resizeObs?.disconnect();
   }
@@ -182,6 +184,7 @@ export class TableUI {
     this.role = ctx.role;
     this.busy = !!ctx.busy;
     this.seatPart = ctx.seat ?? null;
+    this.social = ctx.social ?? {};
     const me = view.me;
     const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
     if (key !== this.ui.key) {
@@ -846,6 +849,7 @@ export class TableUI {
     const area = h("div", { class: "me-area", "data-testid": "me-area" });
     if (!me) {
       area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "다음 게임부터 참가해요. 지금은 관전 중이에요."));
+      if (this.role === "spectator" && this.social.spectatorReactions) area.append(h("div", { class: "me-line" }, h("span", { class: "spacer" }), this.reactButton()));
       return area;
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -855,7 +859,8 @@ export class TableUI {
       h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
       seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
       h("span", { class: "spacer" }),
-      h("span", { class: "badges" }, this.badges(seat)));
+      h("span", { class: "badges" }, this.badges(seat)),
+      this.reactButton());
     if (this.waitsFor(me.id)) {
       const r = this.ring();
       r.style.position = "static";
@@ -1054,6 +1059,37 @@ export class TableUI {
     }
     box.append(h("div", { class: "waiting-line" }, ""));
     return box;
+  }
+
+  // ------------------------------------------------------------------ table talk (reactions, chat)
+  reactButton() {
+    return h("button", { class: "react-open", type: "button", "data-testid": "react-open", "aria-label": "반응 보내기",
+      "aria-expanded": this.palette ? "true" : "false", onclick: () => (this.palette ? this.closePalette() : this.openPalette()) }, "😀");
+  }
+
+  /** The palette lives outside the re-rendered table, so a view arriving while I type does not wipe it. */
+  openPalette() {
+    this.closePalette();
+    this.palette = reactionPalette({
+      chat: !!this.social.chat && !!this.view?.me,
+      send: (m) => this.cb.onTalk?.(m),
+      close: () => this.closePalette(),
+    });
+    document.body.append(this.palette);
+    this.palette.querySelector("button")?.focus();
+  }
+
+  closePalette() {
+    this.palette?.remove();
+    this.palette = null;
+  }
+
+  /** A reaction or chat line of `from` (a player id; null: a spectator) over their seat for `ms`. */
+  bubble(from, text, ms) {
+    let anchor = null;
+    if (from && from === this.mySeatId()) anchor = this.host.querySelector("[data-testid=me-area]");
+    else if (from) anchor = this.host.querySelector(`.seat[data-seat-id="${CSS.escape(from)}"]`);
+    return showBubble(anchor, text, ms, from);
   }
 
   /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.5). */
