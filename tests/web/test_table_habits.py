@@ -126,3 +126,88 @@ def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any
     assert host.locator(".bubble-layer img").count() == 0
     assert host.evaluate("() => window.__pwned === undefined")
     assert line.count() == 1
+
+
+AUDIO_STUB = """
+(() => {
+  const log = { freqs: [], bands: [], sources: 0, vib: [] };
+  window.__snd = log;
+  const param = (sink) => ({ setValueAtTime(v) { if (sink) sink.push(v); return this; },
+    exponentialRampToValueAtTime() { return this; }, linearRampToValueAtTime() { return this; },
+    set value(v) { if (sink) sink.push(v); } });
+  class Node { connect(n) { return n; } start() {} stop() {} }
+  class FakeAudioContext {
+    constructor() {
+      this.state = "running"; this.currentTime = 0; this.sampleRate = 8000; this.destination = new Node();
+    }
+    resume() { return Promise.resolve(); }
+    createOscillator() { const n = new Node(); n.frequency = param(log.freqs); return n; }
+    createGain() { const n = new Node(); n.gain = param(null); return n; }
+    createBiquadFilter() {
+      const n = new Node(); n.frequency = param(log.bands); n.Q = param(null); return n;
+    }
+    createBuffer(ch, len, rate) {
+      const d = new Float32Array(len); return { sampleRate: rate, getChannelData: () => d };
+    }
+    createBufferSource() { const n = new Node(); n.start = () => { log.sources += 1; }; return n; }
+  }
+  window.AudioContext = FakeAudioContext;
+  Object.defineProperty(Navigator.prototype, "vibrate", { configurable: true,
+    value: function (p) { log.vib.push(p); return true; } });
+})();
+"""
+
+
+def _snd(page: Any) -> dict[str, Any]:
+    out: dict[str, Any] = page.evaluate("() => JSON.parse(JSON.stringify(window.__snd))")
+    return out
+
+
+def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open_page: Any) -> None:
+    a, b = open_page("a", MOBILE), open_page("b", MOBILE)
+    for p in (a, b):
+        p.context.add_init_script(AUDIO_STUB)
+    code = wp.create_room_ui(a, live_server.url, "민수", "holdem")
+    wp.join_ui(b, live_server.url, code, "지수")
+    wp.wait_members(a, 2)
+    a.click("[data-testid=start]")
+    for p in (a, b):
+        wp.wait_table(p)
+    by = _pages_by_id([a, b])
+    first = wp.view(a)["toAct"]  # type: ignore[index]
+    second = next(pid for pid in by if pid != first)
+    p1, p2 = by[first], by[second]
+    # 1. a call moves chips: both hear a bet (chip clicks: 2400 Hz band)
+    # 2. it becomes p2's turn: chime + vibration
+    p1.wait_for_function("() => window.__snd.freqs.includes(1320)")  # the game started on p1's turn
+    assert _snd(p1)["vib"] == [120] and _snd(p2)["vib"] == []
+    p1_turns = _snd(p1)["freqs"].count(1320)
+    before = wp.version(p1)
+    p1.click("[data-action='nl.call']")
+    p2.wait_for_function("(v) => window.__room.conn.version > v", arg=before)
+    p2.wait_for_function("() => window.__snd.freqs.includes(1320)")
+    for p in (p1, p2):
+        p.wait_for_function("() => window.__snd.bands.includes(2400)")
+    assert _snd(p2)["vib"] == [120]
+    assert _snd(p1)["freqs"].count(1320) == p1_turns and _snd(p1)["vib"] == [120]  # not p1's turn now
+    # 3. the flop: cards (3200 Hz band) for everyone
+    p2.click("[data-action='nl.check']")
+    for p in (p1, p2):
+        p.wait_for_function("() => window.__snd.bands.includes(3200)")
+    # 4. a win: only the winner hears the fanfare (C E G)
+    p2.wait_for_function("() => window.__room.view.toAct !== null")
+    actor = wp.view(p2)["toAct"]  # type: ignore[index]
+    bettor, folder = (p2, p1) if actor == second else (p1, p2)
+    bettor.click("[data-action='nl.allIn']")
+    folder.wait_for_selector("[data-action='nl.fold']:not([disabled])")
+    folder.click("[data-action='nl.fold']")
+    bettor.wait_for_function("() => [523, 659, 784].every(f => window.__snd.freqs.includes(f))")
+    assert 784 not in _snd(folder)["freqs"]
+    # the toggle turns every sound off
+    folder.evaluate("() => { window.__snd.freqs.length = 0; window.__snd.bands.length = 0; }")
+    folder.click("#btn-settings")
+    folder.click("label[for=set-sound]")
+    folder.keyboard.press("Escape")
+    folder.wait_for_function("() => window.__room.view.handNo >= 2", timeout=15000)
+    folder.wait_for_timeout(500)
+    assert _snd(folder)["freqs"] == [] and _snd(folder)["bands"] == []

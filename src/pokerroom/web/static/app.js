@@ -5,6 +5,7 @@ import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
+import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
 import { fmt, withNames } from "./labels.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
@@ -70,25 +71,16 @@ function applySettings() {
   document.body.classList.toggle("large-text", !!settings.largeText);
 }
 
-let audioCtx = null;
 function turnAlert() {
   if (!settings.sound) return;
-  // browsers refuse (and log) vibration before the user has touched the page
-  try { if (navigator.userActivation?.hasBeenActive) navigator.vibrate?.(120); } catch { /* not supported */ }
-  try {
-    audioCtx = audioCtx ?? new (window.AudioContext || window.webkitAudioContext)();
-    if (audioCtx.state !== "running") return; // browsers start audio only after a user gesture
-    const o = audioCtx.createOscillator();
-    const g = audioCtx.createGain();
-    o.frequency.value = 880;
-    g.gain.setValueAtTime(0.08, audioCtx.currentTime);
-    g.gain.exponentialRampToValueAtTime(0.0001, audioCtx.currentTime + 0.25);
-    o.connect(g).connect(audioCtx.destination);
-    o.start();
-    o.stop(audioCtx.currentTime + 0.26);
-  } catch { /* no audio */ }
+  vibrateTurn(); // browsers refuse (and log) vibration before the user has touched the page: checked inside
+  playSound("turn");
 }
-document.addEventListener("pointerdown", () => { try { if (audioCtx && audioCtx.state === "suspended") audioCtx.resume(); } catch { /* ignore */ } }, { passive: true });
+function eventSounds(events, myId) {
+  if (!settings.sound) return;
+  for (const kind of soundsForEvents(events, myId)) playSound(kind);
+}
+document.addEventListener("pointerdown", () => { if (settings.sound) unlockAudio(); }, { passive: true });
 
 function renderSettings() {
   const body = $("#settings-body");
@@ -106,7 +98,7 @@ function renderSettings() {
       return h("label", {}, input, h("span", {}, n));
     }));
   body.replaceChildren(...[
-    toggle("sound", "내 차례 소리·진동"),
+    toggle("sound", "소리·진동", "내 차례(진동도), 베팅, 카드, 승리"),
     toggle("fourColour", "4색 덱", "♠ 검정 · ◆ 파랑 · ♥ 빨강 · ♣ 초록"),
     toggle("largeText", "큰 글씨"),
     toggle("tips", "첫 판 도움말 말풍선"),
@@ -484,6 +476,9 @@ class Room {
       case "result":
         this.result = m.result;
         this.render();
+        break;
+      case "events":
+        eventSounds(m.events, this.role === "player" ? this.playerId : null);
         break;
       case "reaction":
       case "chat":
