@@ -211,3 +211,27 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     folder.wait_for_function("() => window.__room.view.handNo >= 2", timeout=15000)
     folder.wait_for_timeout(500)
     assert _snd(folder)["freqs"] == [] and _snd(folder)["bands"] == []
+
+
+def test_uncalled_winner_shows_cards_with_one_tap(live_server: Any, open_page: Any) -> None:
+    players, spectator, _ = open_room(live_server, open_page, "holdem", 2, MOBILE)
+    by = _pages_by_id(players)
+    folder_id = wp.view(players[0])["toAct"]  # type: ignore[index]
+    winner_id = next(pid for pid in by if pid != folder_id)
+    folder, winner = by[folder_id], by[winner_id]
+    mine = sorted(wp.my_card_ids(winner))
+    folder.click("[data-action='nl.fold']")
+    winner.wait_for_selector("[data-action=show]", timeout=10000)
+    assert folder.locator("[data-action=show]").count() == 0
+    # not shown yet: the winner's cards are nowhere on the other screens
+    for p in (folder, spectator):
+        p.wait_for_function("() => window.__room.view.phase === 'handEnd'")
+        assert not set(mine) & wp.dom_card_ids(p)
+    shot(winner, "show-offered-390")
+    winner.click("[data-action=show]")
+    for p in (folder, spectator):
+        p.wait_for_function(
+            "(id) => window.__room.view.seats.some(s => s.id === id && s.shown)", arg=winner_id, timeout=5000)
+        assert set(mine) <= wp.dom_card_ids(p)
+        assert "카드를 보여 줬어요" in p.locator("[data-testid=shown-note]").inner_text()
+    shot(spectator, "show-spectator-390")

@@ -828,7 +828,10 @@ export class TableUI {
       }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
-    if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
+    if (!sd.length && awards.length && v.mode !== "indian") {
+      const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
+      lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
+    }
     if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
