@@ -16,6 +16,7 @@ function h(tag, attrs = {}, ...kids) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const kid of kids.flat()) {
@@ -243,7 +244,7 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -620,7 +621,7 @@ export class TableUI {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
-    const bestIds = new Set((sd?.best ?? []).map((c) => c.id));
+    const bestIds = this.wonCards(sd);
     const winners = new Set((v.awards ?? []).map((a) => a.to));
     const mark = (c, size) => {
       const e = cardEl(c, { size });
@@ -651,6 +652,26 @@ export class TableUI {
     return wrap;
   }
 
+  /**
+   * Ids of a showdown entry's cards to mark as winning: its best five, and in Omaha Hi-Lo (entries carry
+   * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
+   */
+  wonCards(sd) {
+    if (!sd) return new Set();
+    if (sd.lowBest === undefined) return new Set((sd.best ?? []).map((c) => c.id));
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const ids = new Set();
+    if (sides.has("high") || sides.has("scoop")) for (const c of sd.best ?? []) ids.add(c.id);
+    if (sides.has("low")) for (const c of sd.lowBest ?? []) ids.add(c.id);
+    return ids;
+  }
+
+  /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+  handLabel(sd) {
+    if (sd.lowBest !== undefined) return `${sd.handName} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
+  }
+
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -668,7 +689,7 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "")));
+      el.append(h("div", { class: "hand-label" }, this.handLabel(sd)));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -743,7 +764,7 @@ export class TableUI {
       const board = h("div", { class: "board", "aria-label": "공용 카드" });
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
-      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const c2 of e.best ?? []) best.add(c2.id);
+      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
       if (crowded) board.classList.add("small");
       for (let i = 0; i < 5; i++) {
@@ -824,6 +845,13 @@ export class TableUI {
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
         if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
+        else if (e.lowBest !== undefined) {
+          // Omaha Hi-Lo (cards speak): name the halves this player won
+          const parts = [];
+          if (info.sides.has("high")) parts.push(e.handName);
+          if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+          name = parts.join(" / ") || e.handName;
+        }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
@@ -885,6 +913,7 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // Omaha Hi-Lo
     if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
     if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
@@ -1331,7 +1360,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }
