@@ -87,8 +87,10 @@ def test_call_pre_action_cancelled_by_a_raise_shows_a_notice(live_server: Any, o
     assert v is not None and v["toAct"] == second
 
 
-def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any, open_page: Any) -> None:
-    players, spectator, _ = open_room(live_server, open_page, "holdem", 3, MOBILE)
+@pytest.mark.parametrize("viewport", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
+def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any, open_page: Any,
+                                                                viewport: dict[str, int]) -> None:
+    players, spectator, _ = open_room(live_server, open_page, "holdem", 3, viewport)
     by = _pages_by_id(players)
     host = players[0]
     sender_id = players[1].evaluate("() => window.__room.playerId")
@@ -96,7 +98,10 @@ def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any
     sender.click("[data-testid=react-open]")
     sender.wait_for_selector("[data-testid=react-palette]")
     assert sender.locator("[data-testid=chat-input]").count() == 0  # chat is off until the host turns it on
-    shot(sender, "reaction-palette-390")
+    palette = sender.locator("[data-testid=react-palette]").bounding_box()
+    assert palette is not None and palette["x"] >= 0 and palette["x"] + palette["width"] <= viewport["width"]
+    assert palette["y"] + palette["height"] <= viewport["height"]
+    shot(sender, f"reaction-palette-{viewport['width']}")
     sender.click("[data-reaction=nice]")
     bubble = host.locator(f"[data-testid=bubble][data-from='{sender_id}']")
     bubble.wait_for(timeout=5000)
@@ -106,8 +111,11 @@ def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any
     assert seat is not None and box is not None
     centre = box["x"] + box["width"] / 2
     assert seat["x"] <= centre <= seat["x"] + seat["width"]  # over that seat, not another one
-    assert abs((box["y"] + box["height"]) - (seat["y"] + 4)) < 6
-    shot(host, "reaction-bubble-390")
+    bottom = box["y"] + box["height"]
+    assert seat["y"] - 2 <= bottom <= seat["y"] + seat["height"]  # just above it, or over its upper part
+    top_bar = host.locator("#topbar").bounding_box()
+    assert top_bar is not None and box["y"] >= top_bar["y"] + top_bar["height"]  # never under the top bar
+    shot(host, f"reaction-bubble-{viewport['width']}")
     # the spectator sees it too, but may not react until the host allows it
     spectator.locator(f"[data-testid=bubble][data-from='{sender_id}']").wait_for(timeout=5000)
     assert spectator.locator("[data-testid=react-open]").count() == 0
@@ -126,6 +134,9 @@ def test_reaction_bubble_over_the_senders_seat_and_chat_is_text(live_server: Any
     assert host.locator(".bubble-layer img").count() == 0
     assert host.evaluate("() => window.__pwned === undefined")
     assert line.count() == 1
+    chat_box = line.bounding_box()
+    assert chat_box is not None and chat_box["y"] >= top_bar["y"] + top_bar["height"], chat_box
+    shot(host, f"chat-bubble-{viewport['width']}")
 
 
 AUDIO_STUB = """

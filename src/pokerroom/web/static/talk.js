@@ -79,9 +79,12 @@ export function showBubble(anchor, text, ms, from) {
   // a newer bubble of the same sender replaces the older one
   for (const old of layer.querySelectorAll(".bubble")) if (old.dataset.from === b.dataset.from) old.remove();
   layer.append(b);
-  const w = b.getBoundingClientRect().width;
-  const left = Math.max(4 + w / 2, Math.min(window.innerWidth - 4 - w / 2, x));
-  b.style.left = `${Math.round(left)}px`;
+  const width = b.getBoundingClientRect().width; // (max-content up to 70vw: does not depend on `left`)
+  b.style.left = `${Math.round(Math.max(4 + width / 2, Math.min(window.innerWidth - 4 - width / 2, x)))}px`;
+  // never under the top bar: a seat in the top row gets its bubble over its own upper part instead
+  const top = b.getBoundingClientRect().top;
+  const minTop = (document.getElementById("topbar")?.getBoundingClientRect().bottom ?? 0) + 2;
+  if (top < minTop) b.style.top = `${Math.round(y + minTop - top)}px`;
   setTimeout(() => b.remove(), Math.max(500, Math.min(10000, ms || 3000)));
   return b;
 }
