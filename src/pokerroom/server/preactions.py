@@ -204,7 +204,7 @@ def review(pre: PreActions, views: dict[str, View], version: int) -> list[Review
 
 
 def seat_part(view: View, pre: PreActions, viewer: str | None) -> dict[str, Any] | None:
-    """``{"preAction": ...}`` for a player's own view frame (docs/protocol.md §2.5): what they may pre-select,
+    """``{"preAction": ...}`` for a player's own view frame (docs/protocol.md §2.6): what they may pre-select,
     what they chose, and their last cancellation notice; None for spectators. Never anyone else's."""
     me = view.get("me")
     if viewer is None or not isinstance(me, dict):

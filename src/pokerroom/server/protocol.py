@@ -132,6 +132,38 @@ class Leave(_Strict):
     type: Literal["leave"]
 
 
+class RequestSeat(_Strict):
+    """Ask for a seat in the running game (a waiting player; a spectator gives a nickname and becomes a
+    member with a seat token). The host answers with ``answerSeat``; an accepted seat plays from the next
+    hand."""
+
+    type: Literal["requestSeat"]
+    nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+
+
+class AnswerSeat(_Strict):
+    """Host only: accept or refuse a pending seat request."""
+
+    type: Literal["answerSeat"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+    accept: bool
+
+
+class SitOut(_Strict):
+    """Sit out from the next hand on (자리 비움); chips stay, no antes or blinds."""
+
+    type: Literal["sitOut"]
+
+
+class SitIn(_Strict):
+    """Come back from sitting out: dealt in again from the next hand."""
+
+    type: Literal["sitIn"]
+
+
+SEAT_MESSAGES = (RequestSeat, AnswerSeat, SitOut, SitIn)
+
+
 class Ping(_Strict):
     type: Literal["ping"]
 
@@ -176,12 +208,13 @@ class SocialMsg(_Strict):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | PreActionMsg
-    | React | Chat | SocialMsg,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
+    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history", "preAction", "react", "chat", "social"})
+                          "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
+                          "chat", "social"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -229,6 +262,10 @@ MESSAGES: dict[str, str] = {
     "chat_off": "방장이 채팅을 켜지 않았어요",
     "reactions_off": "관전 중에는 방장이 허용해야 반응을 보낼 수 있어요",
     "chat_empty": "보낼 내용이 없어요",
+    "nickname_needed": "자리를 요청하려면 닉네임을 정해 주세요",
+    "already_seated": "이미 이번 게임의 자리에 앉아 있어요",
+    "no_such_request": "그런 자리 요청이 없어요",
+    "table_full": "자리가 모두 찼어요",
 }
 
 
@@ -292,7 +329,7 @@ def view_msg(version: int, view: dict[str, Any], server_now: int,
     ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`).
 
     ``seat``: what the *room* (not the engine) keeps for this player's seat — the pre-action (docs/protocol.md
-    §2.5) — beside the engine's view, so ``view`` stays exactly ``engine.view(state, viewer)``."""
+    §2.6) — beside the engine's view, so ``view`` stays exactly ``engine.view(state, viewer)``."""
     if seat is None:
         return {"type": "view", "version": version, "serverNow": server_now, "view": view}
     return {"type": "view", "version": version, "serverNow": server_now, "seat": seat, "view": view}
@@ -314,6 +351,11 @@ def welcome_msg(
     if token is not None:
         msg["token"] = token
     return msg
+
+
+def seat_answer_msg(player_id: str, accept: bool) -> dict[str, Any]:
+    """To the asking player's sockets: the host's answer to their seat request."""
+    return {"type": "seatAnswer", "playerId": player_id, "accept": accept}
 
 
 def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from pokerroom.rejections import Rejected
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
 from pokerroom.server import reactions as talk
+from pokerroom.server import seating
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
@@ -80,14 +81,16 @@ class Member:
     bot: bool
     status: Status
     seq: int
+    asking: bool = False  # waiting for the host's answer to a seat request (server.seating)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "nickname": self.nickname, "digest": self.digest, "bot": self.bot,
-                "status": self.status, "seq": self.seq}
+                "status": self.status, "seq": self.seq, "asking": self.asking}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Member:
-        return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"])
+        return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"],
+                      bool(data.get("asking", False)))
 
 
 @dataclass
@@ -164,7 +167,7 @@ class Room:
         online = self.connected_ids()
         players = [
             {"id": m.id, "nickname": m.nickname, "bot": m.bot, "connected": m.bot or m.id in online,
-             "host": m.id == self.host_id, "status": m.status}
+             "host": m.id == self.host_id, "status": m.status, "asking": m.asking}
             for m in self.members.values()
         ]
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
@@ -374,6 +377,8 @@ class Rooms:
                     self._talk(room, conn, msg)
                 elif isinstance(msg, P.SocialMsg):
                     await self._set_social(room, conn, msg)
+                elif isinstance(msg, P.SEAT_MESSAGES):
+                    await seating.handle(self, room, conn, msg)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -411,6 +416,7 @@ class Rooms:
             nick = clean_nickname(msg.nickname)
             self._check_capacity(room, nick)
             member, token_out = self._new_member(room, nick, bot=False)
+            seating.mark_asking(room, member)
             host_before = room.host_id
             if room.host_id is None:
                 room.host_id = member.id
@@ -565,7 +571,7 @@ class Rooms:
             raise P.error("player_count", str(exc) if any("\uac00" <= c <= "\ud7a3" for c in str(exc))
                           else None) from None
         for m in room.members.values():
-            m.status = "seated"
+            m.status, m.asking = "seated", False
         room.game_players = ids
         room.phase = "playing"
         room.game_no += 1
@@ -721,7 +727,7 @@ class Rooms:
         return view
 
     def _seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
-        """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.5); None for others."""
+        """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
         return pre.seat_part(view, room.pre, viewer)
 
     def _send_snapshot(self, room: Room, conn: Connection) -> None:

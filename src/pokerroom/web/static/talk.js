@@ -1,4 +1,4 @@
-// Table talk (docs/protocol.md §2.6): a reaction palette and short-lived bubbles over the sender's seat.
+// Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat.
 // Every text is put in with textContent (never innerHTML): chat lines come from other people.
 
 /** The reactions the server accepts (server/reactions.py REACTIONS), in palette order. */
