@@ -14,7 +14,7 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
 - bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
   window, divided by the sockets and by the hands the rooms played in it).
 
-Every socket opts in to view deltas (docs/protocol.md §2.6) unless ``--no-deltas`` (or the server's
+Every socket opts in to view deltas (docs/protocol.md §2.8) unless ``--no-deltas`` (or the server's
 ``pokerroom`` has no ``pokerroom.server.deltas``): players rebuild their whole view from each ``viewDelta``
 and ask ``resync`` on a gap; a player's own ack then rides on its view frame.
 
@@ -338,7 +338,7 @@ def main() -> int:
     ap.add_argument("--think-ms", type=float, default=1500.0, help="mean think time before an action")
     ap.add_argument("--hints", action="store_true", help="turn the hint option on in every room")
     ap.add_argument("--no-deltas", dest="deltas", action="store_false",
-                    help="full view frames only (default: opt in to viewDelta, docs/protocol.md §2.6)")
+                    help="full view frames only (default: opt in to viewDelta, docs/protocol.md §2.8)")
     ap.add_argument("--workers", type=int, default=2, help="load-generator processes")
     ap.add_argument("--setup-seconds", type=float, default=40.0, help="time allowed to open every room")
     ap.add_argument("--port", type=int, default=0,

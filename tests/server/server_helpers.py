@@ -145,8 +145,10 @@ class Client:
                 self.held = None
                 return []
             self.held = (data["version"], apply_delta(self.held[1], data))
-            out = [{"type": "view", "version": data["version"], "serverNow": data["serverNow"],
-                    "view": self.held[1]}]
+            whole = {"type": "view", "version": data["version"], "serverNow": data["serverNow"]}
+            if "seat" in data:
+                whole["seat"] = data["seat"]
+            out = [{**whole, "view": self.held[1]}]
         if "ack" in data:
             out.append({"type": "ack", "clientMsgId": data["ack"], "version": data["version"]})
         return out

@@ -1,4 +1,4 @@
-"""View deltas (docs/protocol.md §2.6): the diff/apply pair is exact, old clients keep full views, a delta
+"""View deltas (docs/protocol.md §2.8): the diff/apply pair is exact, old clients keep full views, a delta
 socket gets one full view then viewDelta frames with its ack folded in, and ``resync`` gives a full view."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The web client on view deltas (docs/protocol.md §2.6): it opts in, rebuilds whole views from
+"""The web client on view deltas (docs/protocol.md §2.8): it opts in, rebuilds whole views from
 ``viewDelta`` frames, renders the table once per change of its own action, and after a played hand its
 table is exactly what a fresh reload (one whole view) shows."""
 

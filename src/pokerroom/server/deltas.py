@@ -1,4 +1,4 @@
-"""View deltas (docs/protocol.md §2.6): send an opted-in socket only what changed since its last view.
+"""View deltas (docs/protocol.md §2.8): send an opted-in socket only what changed since its last view.
 
 Why: a full view is ~10 KB and ~60 % of it is ``publicLog`` (up to 100 entries re-sent on every change),
 while what one change alters is typically a few hundred bytes. A connection that says ``"deltas": true`` in
@@ -130,11 +130,18 @@ def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def delta_msg(version: int, base: int, server_now: int, delta: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "viewDelta", "version": version, "base": base, "serverNow": server_now, **delta}
+def delta_msg(version: int, base: int, server_now: int, delta: dict[str, Any],
+              seat: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``seat`` (the room's per-seat part, protocol §2.6) travels whole, as in a ``view`` frame."""
+    msg = {"type": "viewDelta", "version": version, "base": base, "serverNow": server_now}
+    if seat is not None:
+        msg["seat"] = seat
+    msg.update(delta)
+    return msg
 
 
 Builder = Callable[[str | None], dict[str, Any]]
+SeatPart = Callable[[dict[str, Any], str | None], dict[str, Any] | None]
 
 
 class ViewCache:
@@ -190,12 +197,15 @@ class FrameBuilder:
     each distinct frame encoded once; a socket that holds this viewer's previous view and asked for deltas
     gets a ``viewDelta`` against it, any other socket the full ``view``."""
 
-    def __init__(self, cache: ViewCache, version: int, server_now: int, build: Builder) -> None:
+    def __init__(self, cache: ViewCache, version: int, server_now: int, build: Builder,
+                 seat_part: SeatPart | None = None) -> None:
         self.cache, self.version, self.server_now, self.build = cache, version, server_now, build
+        self.seat_part = seat_part
         self.base_version, self.bases = cache.advance(version)
         self.full: dict[str | None, str] = {}
         self.delta: dict[str | None, str] = {}
         self.diffs: dict[str | None, dict[str, Any] | None] = {}
+        self.seats: dict[str | None, dict[str, Any] | None] = {}
         self.shared = P.SharedEncoder()
 
     def text_for(self, conn: Socket, viewer: str | None, ack: str | None = None) -> str:
@@ -205,17 +215,18 @@ class FrameBuilder:
         if viewer not in self.diffs:  # diff once per viewer, for every socket: it also interns (view_delta)
             base = self.bases.get(viewer)
             self.diffs[viewer] = None if base is None else view_delta(base, view)
-        diff = self.diffs[viewer]
+            self.seats[viewer] = None if self.seat_part is None else self.seat_part(view, viewer)
+        diff, seat = self.diffs[viewer], self.seats[viewer]
         if conn.deltas and diff is not None and conn.view_version == self.base_version \
                 and conn.view_viewer == viewer:
             text = self.delta.get(viewer)
             if text is None:
-                msg = delta_msg(self.version, self.base_version, self.server_now, diff)
+                msg = delta_msg(self.version, self.base_version, self.server_now, diff, seat)
                 text = self.delta[viewer] = P.dumps(msg)
         else:
             text = self.full.get(viewer)
             if text is None:
-                text = self.full[viewer] = self.shared.view_text(self.version, view, self.server_now)
+                text = self.full[viewer] = self.shared.view_text(self.version, view, self.server_now, seat)
         conn.view_version, conn.view_viewer = self.version, viewer
         if ack is not None and conn.deltas:
             text = f'{text[:-1]},"ack":{P.dumps(ack)}}}'

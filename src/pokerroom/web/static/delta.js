@@ -1,4 +1,4 @@
-// View deltas (docs/protocol.md §2.6): the client half of pokerroom/server/deltas.py `apply_delta`.
+// View deltas (docs/protocol.md §2.8): the client half of pokerroom/server/deltas.py `apply_delta`.
 // A socket that said `"deltas": true` in hello gets one whole `view`, then `viewDelta` frames against the
 // version it holds; `ViewTracker` turns them back into whole `view` messages, so the app never sees a delta.
 
@@ -39,6 +39,7 @@ export class ViewTracker {
     this.view = applyDelta(this.view, msg);
     this.version = msg.version;
     const out = { type: "view", version: msg.version, serverNow: msg.serverNow, view: this.view };
+    if (msg.seat !== undefined) out.seat = msg.seat; // the room's per-seat part travels whole (§2.6)
     if (msg.ack !== undefined) out.ack = msg.ack;
     return out;
   }

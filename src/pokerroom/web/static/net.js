@@ -1,6 +1,6 @@
 // HTTP + websocket client of docs/protocol.md, with automatic reconnect (exponential backoff) and the seat
 // token kept in localStorage under "pokerroom:<code>" so a reload reconnects to the same seat.
-// It asks for view deltas (protocol §2.6) and hands the app whole `view` messages only.
+// It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
