@@ -148,3 +148,33 @@ def test_hint_is_computed_once_per_version_and_viewer(server: LiveServer) -> Non
         assert hinted and all("hint" in me for me in hinted)
 
     asyncio.run(main())
+
+
+def test_pre_action_seat_part_rides_whole_on_deltas(real_server: LiveServer) -> None:
+    """The room's ``seat`` part (pre-actions, protocol §2.6) is not diffed: a player's viewDelta carries it
+    whole, and a pre-action change (no new version) sends that seat a whole view."""
+    srv = real_server
+
+    async def main() -> None:
+        room = srv.create_room("p1", mode="holdem", handLimit=10)
+        code = room["code"]
+        players = [await join(srv, code, "p1", token=room["token"], deltas=True)]
+        players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}", deltas=True) for i in (2, 3)]
+        await players[0].send({"type": "start"})
+        views = [await c.expect("view") for c in players]
+        to_act = views[0]["view"]["toAct"]
+        waiting = next(c for c, v in zip(players, views, strict=True)
+                       if v["view"]["me"]["id"] != to_act and v["seat"]["preAction"]["offered"])
+        version = srv.rooms.rooms[code].version
+        await waiting.send({"type": "preAction", "kind": "callAny", "version": version})
+        whole = await waiting.expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        assert waiting.frames[-1]["type"] == "view" and whole["version"] == version
+        actor = next(c for c in players if c.player_id == to_act)
+        await actor.send({"type": "action", "clientMsgId": "x1", "version": version,
+                          "action": {"type": "nl.call"}})
+        await actor.expect("ack")
+        after = await waiting.expect("view", pred=lambda m: m["version"] > version)
+        raw = next(f for f in waiting.frames if f["type"] == "viewDelta" and f["version"] == after["version"])
+        assert raw["seat"] == after["seat"] and "preAction" in raw["seat"]
+
+    asyncio.run(main())
