@@ -6,6 +6,7 @@
 - :func:`korean_open_rank` — the boss among open cards, §5.4.3.
 - :func:`korean_low` — hi-lo low, §6.3 (``None`` when there is no low).
 - :func:`badugi` — §6.4.  :func:`indian` — §6.5.
+- :func:`ranked_name` — "K 투페어", "킹 투페어", "9탑"; :func:`versus` — what decided between two hands.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
 :func:`omaha_ids`, :func:`korean7`, :func:`korean_key_ids`, :func:`badugi4`; for numpy arrays of many
@@ -25,6 +26,7 @@ from pokerroom.hands.international import (
     omaha_ids,
 )
 from pokerroom.hands.korean import korean7, korean_high, korean_key_ids, korean_low, korean_open_rank
+from pokerroom.hands.names import ranked_name, versus
 from pokerroom.hands.value import HandValue
 
 __all__ = [
@@ -45,4 +47,6 @@ __all__ = [
     "korean_open_rank",
     "omaha_high",
     "omaha_ids",
+    "ranked_name",
+    "versus",
 ]
