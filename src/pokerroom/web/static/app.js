@@ -5,7 +5,7 @@ import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
-import { fmt, withNames } from "./labels.js";
+import { fmt, netChips, withNames } from "./labels.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
   summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
@@ -648,14 +648,17 @@ class Room {
     const names = this.names();
     const nm = (id) => names[id] ?? id;
     const host = this.isHost();
-    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "" },
-      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, (e.score > 0 ? "+" : "") + fmt(e.score)),
-      h("td", {}, fmt(e.finalChips)), h("td", {}, fmt(e.rebuys))));
+    // 손익 (net) beside the final chips: what the game won or lost each player, never the score read as a gain
+    const net = (e) => e.net ?? e.finalChips - (this.currentOptions().startingChips ?? 0) * (1 + (e.rebuys ?? 0));
+    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "", "data-player": e.playerId },
+      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, fmt(e.score)),
+      h("td", {}, fmt(e.finalChips)), h("td", { class: net(e) < 0 ? "net loss" : "net", "data-testid": "net" }, netChips(net(e))),
+      h("td", {}, fmt(e.rebuys))));
     const stats = r?.stats ?? {};
     main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
       h("h1", {}, "게임 결과"),
       h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "손익"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
       h("div", { class: "card-box" },
         h("div", {}, `총 ${fmt(stats.handsPlayed ?? 0)}판`),
         stats.biggestPot ? h("div", {}, `가장 큰 판돈: ${fmt(stats.biggestPot.amount)}칩 (${stats.biggestPot.handNo}판, ${(stats.biggestPot.winners ?? []).map(nm).join(", ")})`) : null,

@@ -145,6 +145,15 @@ function freeCorridor(seats, W, y, h, gap) {
   return { l: l + gap, r: r - gap };
 }
 
+/** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
+const TIPS_KEY = "pokerroom:tipsSeen";
+function loadTipsSeen() {
+  try { return new Set(JSON.parse(localStorage.getItem(TIPS_KEY) ?? "[]")); } catch { return new Set(); }
+}
+function saveTipsSeen(seen) {
+  try { localStorage.setItem(TIPS_KEY, JSON.stringify([...seen])); } catch { /* private mode */ }
+}
+
 function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
@@ -164,7 +173,7 @@ export class TableUI {
     this.busy = false;
     this.timer = setInterval(() => this.tick(), 250);
     this.animating = false;
-    this.tipsSeen = new Set();
+    this.tipsSeen = loadTipsSeen();
     this.resizeObs = null;
   }
 
@@ -612,11 +621,27 @@ export class TableUI {
     return out;
   }
 
+  /**
+   * The cards to highlight for a showdown entry: the high five, or (hi-lo) the low five of a player who won
+   * only the low side or declared low, or both sets for a scoop / both halves.
+   */
+  bestCards(sd) {
+    if (!sd) return [];
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const low = sd.lowBest ?? [];
+    if (!low.length) return sd.best ?? [];
+    const wonLow = sides.has("low") || sides.has("scoop");
+    const wonHigh = sides.has("high") || sides.has("scoop");
+    if (wonLow && wonHigh) return [...(sd.best ?? []), ...low];
+    if (wonLow || (!wonHigh && sd.declare === "low")) return low;
+    return sd.best ?? [];
+  }
+
   seatCards(seat, n = 3) {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
-    const bestIds = new Set((sd?.best ?? []).map((c) => c.id));
+    const bestIds = new Set(this.bestCards(sd).map((c) => c.id));
     const winners = new Set((v.awards ?? []).map((a) => a.to));
     const mark = (c, size) => {
       const e = cardEl(c, { size });
@@ -643,7 +668,11 @@ export class TableUI {
       if (isHidden(c)) e.classList.add("stacked");
       wrap.append(e);
     }
-    for (const c of up) wrap.append(mini(c));
+    for (const c of up) {
+      const e = mini(c);
+      e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
+      wrap.append(e);
+    }
     return wrap;
   }
 
@@ -664,7 +693,7 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "")));
+      el.append(h("div", { class: "hand-label" }, (sd.rankName ?? sd.handName) + (sd.lowName ? ` / ${sd.lowName}` : "")));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -808,22 +837,29 @@ export class TableUI {
     const lines = [];
     const sd = v.showdown ?? [];
     const byTo = new Map();
+    const whys = [];
     for (const a of this.sortedAwards()) {
-      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set() };
+      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
       cur.amount += a.amount;
       if (a.side) cur.sides.add(a.side);
+      // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
+      if (a.hand && !cur.hands.includes(a.hand)) cur.hands.push(a.hand);
+      if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
       byTo.set(a.to, cur);
     }
     for (const [to, info] of byTo) {
       const e = sd.find((x) => x.id === to);
-      let name = e ? e.handName : null;
+      let name = e ? e.rankName ?? e.handName : null;
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
-        if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
+        const high = e.rankName ?? e.handName;
+        if (e.declare === "swing") name = `${high} / ${e.lowName}`;
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
+      if (info.hands.length) name = info.hands.join(" / ");
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
+    for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${this.nm(w.to)}: ${withNames(w.why, this.names)}`));
     if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
     if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
@@ -876,8 +912,8 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
-    if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
-    if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+    if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
+    if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
   }
 
@@ -893,7 +929,7 @@ export class TableUI {
     const me = v.me;
     const wrap = h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
     const sd = this.showdownEntry(me.id);
-    const bestIds = new Set(v.phase === "handEnd" ? (sd?.best ?? []).map((c) => c.id) : []);
+    const bestIds = new Set(v.phase === "handEnd" ? this.bestCards(sd).map((c) => c.id) : []);
     const els = [];
     if (v.mode === "indian") {
       if (me.forehead === "?") els.push(cardEl(null, { size: "lg", question: true }));
@@ -908,6 +944,7 @@ export class TableUI {
       const chosen = me.chosen ?? null;
       hole.forEach((c) => {
         const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
+        if (up.length) e.classList.add("own-hidden"); // 7 Poker: only I see these
         if (!isHidden(c)) {
           if (bestIds.has(c.id)) e.classList.add("used-best");
           const ch = choosing ? this.hintFor("choose") : null;
@@ -943,7 +980,10 @@ export class TableUI {
       if (up.length) {
         els.push(h("div", { class: "group-sep", "aria-hidden": "true" }));
         up.forEach((c) => {
+          // what the table sees: marked, so my hidden cards and my open cards never look alike
           const e = cardEl(c, { size: "lg", extraClass: "open-card" });
+          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
+          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
           if (bestIds.has(c.id)) e.classList.add("used-best");
           els.push(e);
         });
@@ -1132,7 +1172,8 @@ export class TableUI {
     const setTo = (x) => {
       this.ui.raiseTo = clamp(x);
       slider.value = String(this.ui.raiseTo);
-      amountEl.textContent = `${rlabel} ${fmt(this.ui.raiseTo)}`;
+      // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
+      amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(this.ui.raiseTo)}` : `${rlabel} ${fmt(this.ui.raiseTo)}까지`;
     };
     slider.addEventListener("input", () => {
       // snap to the base unit, but keep min and max reachable
@@ -1217,10 +1258,11 @@ export class TableUI {
     }
     box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
     const sides = lg.sides ?? ["high", "low", "swing"];
+    const high = me.rankName ?? me.handName;
     const sub = {
-      high: me.handName ?? "",
-      low: me.lowName ?? (me.handName ? "로우 없음" : ""),
-      swing: me.handName ? `${me.handName} + ${me.lowName ?? "로우 없음"}` : "",
+      high: high ?? "",
+      low: me.lowName ?? (high ? "로우 없음" : ""),
+      swing: high ? `${high} + ${me.lowName ?? "로우 없음"}` : "",
     };
     const hint = this.view.me?.hint;
     box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
@@ -1245,8 +1287,8 @@ export class TableUI {
     if (!key || this.tipsSeen.has(key)) return null;
     const tip = h("div", { class: "tip", role: "note", "data-testid": "tip" }, text,
       h("div", { class: "row" },
-        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); tip.remove(); } }, "닫기"),
-        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); tip.remove(); } }, "도움말 그만 보기")));
+        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
     return tip;
   }
 
