@@ -257,7 +257,7 @@ def test_pot_limit_cap_quick_button_is_max_not_all_in(static_page: Any) -> None:
     quick = page.locator("[data-quick=max]")
     assert quick.inner_text() == "최대"
     quick.click()
-    assert page.locator("[data-testid=raise-amount]").inner_text() == "레이즈 310"
+    assert page.locator("[data-testid=raise-amount]").inner_text() == "레이즈 310까지"
     shot(page, "audit-pot-limit-max")
 
 
