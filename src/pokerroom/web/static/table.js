@@ -116,7 +116,8 @@ function placeChips(items, boxes, soft, W, bottom) {
       }
     }
     const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
-    const c = cands.find((x) => free(x, k)) ?? inside;
+    // never over the pot or the board either: rather over its own seat
+    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
     placed.push(c);
     const border = it.el.clientTop;
     Object.assign(chip.style, {
@@ -693,7 +694,8 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, (sd.rankName ?? sd.handName) + (sd.lowName ? ` / ${sd.lowName}` : "")));
+      const label = (sd.rankName ?? sd.handName) + (sd.lowName ? ` / ${sd.lowName}` : "");
+      el.append(h("div", { class: "hand-label", title: label }, label));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
