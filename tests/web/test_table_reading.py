@@ -18,11 +18,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_audit_fixes import (
+    _VIEWS_HEAD,
     CHIPS_CLEAR,
     MEASURE_SEATS,
     MODES,
     POT_CLEAR,
-    _VIEWS_HEAD,
     crowd_view,
     raise_open,
     render,
@@ -59,7 +59,10 @@ TEXT_AUDIT = r"""(views) => {
     const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
   };
-  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const ratio = (a, b) => {
+    const x = lum(a), y = lum(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
   const out = { problems: [], minSize: 99, minContrast: 99, worst: '' };
   for (const [label, v] of views) {
     window.renderView(v, v.me ? 'player' : 'spectator');
@@ -69,7 +72,8 @@ TEXT_AUDIT = r"""(views) => {
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const el = n.parentElement;
         // disabled buttons are inactive controls (WCAG 1.4.3 exempts them): their grey says "not now"
-        if (!n.textContent.trim() || el.closest('svg, .sr-only, .seat.folded .cards, button:disabled')) continue;
+        const skip = 'svg, .sr-only, .seat.folded .cards, button:disabled';
+        if (!n.textContent.trim() || el.closest(skip)) continue;
         const r = el.getBoundingClientRect();
         if (!r.width || !r.height) continue;
         const cs = getComputedStyle(el);
@@ -88,7 +92,9 @@ TEXT_AUDIT = r"""(views) => {
           if (e.classList.contains('table-main')) { base = FELT; break; }
         }
         let bg = base ?? [0, 0, 0];
-        for (let i = layers.length - 1; i >= 0; i--) bg = layers[i][3] >= 1 ? layers[i].slice(0, 3) : over(layers[i], bg);
+        for (let i = layers.length - 1; i >= 0; i--) {
+          bg = layers[i][3] >= 1 ? layers[i].slice(0, 3) : over(layers[i], bg);
+        }
         const fg = parse(cs.color);
         let col = over(fg, bg);
         col = over([...col, opacity], bg);
@@ -123,7 +129,8 @@ def test_table_text_is_at_least_12px_with_contrast_4_5(static_page: Any, size: s
     viewport = PHONES.get(size, MOBILE)
     page = harness(static_page, "seven_six_player", viewport)
     result: dict[str, Any] = page.evaluate(TEXT_AUDIT, audit_views())
-    print(f"\n{size}: min text {result['minSize']}px, min contrast {result['minContrast']:.2f} ({result['worst']})")
+    low = f"{result['minContrast']:.2f} ({result['worst']})"
+    print(f"\n{size}: min text {result['minSize']}px, min contrast {low}")
     problems = result["problems"]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(sorted(set(problems))[:40])
     assert result["minSize"] >= 12 and result["minContrast"] >= 4.5
@@ -134,7 +141,8 @@ def test_opponents_open_cards_are_40px_tall_in_seven_poker(static_page: Any) -> 
         page = harness(static_page, "seven_six_player", viewport)
         heights: list[float] = page.evaluate(
             """(views) => views.flatMap((v) => { window.renderView(v, v.me ? 'player' : 'spectator');
-              return [...document.querySelectorAll('.seat .card.mini.up')].map((c) => c.getBoundingClientRect().height); })""",
+              return [...document.querySelectorAll('.seat .card.mini.up')]
+                .map((c) => c.getBoundingClientRect().height); })""",
             [crowd_view(mode, n, phase, sp) for mode in ("sevenPoker", "sevenHiLo") for n in range(2, 7)
              for phase in ("betting", "handEnd") for sp in (False, True)],
         )
@@ -151,7 +159,8 @@ def test_showdown_names_and_why_use_ranks_and_nicknames(static_page: Any) -> Non
     v = load("holdem_showdown")
     for e in v["showdown"]:
         e["rankName"] = {"p1": "에이스 플러시", "p2": "퀸 트리플", "p4": "9 트리플"}[e["id"]]
-    v["awards"] = [dict(a, hand="에이스 플러시", why="에이스 플러시가 p2의 퀸 트리플을 이김") for a in v["awards"]]
+    why = "에이스 플러시가 p2의 퀸 트리플을 이김"
+    v["awards"] = [dict(a, hand="에이스 플러시", why=why) for a in v["awards"]]
     render(page, v)
     banner = page.locator("[data-testid=hand-result]").inner_text()
     assert "민수 +320 · 에이스 플러시" in banner
@@ -192,6 +201,10 @@ def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> N
     shot(page, "reading-seven-open-cards-marked")
 
 
+LIT = "(id) => [...document.querySelectorAll(`.seat[data-seat-id=${id}] .card.best`)]" \
+    ".map(c => +c.dataset.cardId)"
+
+
 def test_hi_lo_low_winner_highlights_the_low_five(static_page: Any) -> None:
     page = harness(static_page, "hilo_declare")
     v = crowd_view("sevenHiLo", 3, "handEnd")
@@ -208,15 +221,9 @@ def test_hi_lo_low_winner_highlights_the_low_five(static_page: Any) -> None:
         {"potIndex": 0, "to": lo_id, "amount": 500, "side": "low"},
     ]
     render(page, v)
-    lit = page.evaluate(
-        "(id) => [...document.querySelectorAll(`.seat[data-seat-id=${id}] .card.best`)].map(c => Number(c.dataset.cardId))",
-        lo_id,
-    )
+    lit = page.evaluate(LIT, lo_id)
     assert sorted(lit) == sorted(c["id"] for c in cards[lo_id][2:7])
-    lit_hi = page.evaluate(
-        "(id) => [...document.querySelectorAll(`.seat[data-seat-id=${id}] .card.best`)].map(c => Number(c.dataset.cardId))",
-        hi_id,
-    )
+    lit_hi = page.evaluate(LIT, hi_id)
     assert sorted(lit_hi) == sorted(c["id"] for c in cards[hi_id][:5])
     shot(page, "reading-hilo-low-five")
 
@@ -265,9 +272,10 @@ def test_result_shows_each_players_net_beside_final_chips(live_server: Any, open
 TIP_CLEAR = _VIEWS_HEAD + r"""    const tip = document.querySelector('[data-testid=tip]');
     if (!tip) { out.push(`${label}: no tip`); continue; }
     const t = tip.getBoundingClientRect();
-    // the tip sits below the whole table area (where seats, pot and banner are) and beside my cards and buttons;
-    // a seat pushed out of the table on a too-small phone is the small-phone test's business (NOT_YET)
-    for (const e of document.querySelectorAll('.table-main, .center > *, .banner, [data-testid=my-cards] .card, .actions')) {
+    // the tip sits below the whole table area (where seats, pot and banner are) and beside my cards and
+    // buttons; a seat pushed out of the table on a too-small phone is the small-phone test's business
+    const areas = '.table-main, .center > *, .banner, [data-testid=my-cards] .card, .actions';
+    for (const e of document.querySelectorAll(areas)) {
       const r = e.getBoundingClientRect();
       if (r.width && hit(t, r)) out.push(`${label}: tip covers ${e.className}`);
     }
@@ -282,9 +290,10 @@ def first_hand(v: dict[str, Any], my_turn: bool = True) -> dict[str, Any]:
     if my_turn:
         me = v["me"]["id"]
         v["toAct"] = me
-        v["me"]["legalActions"] = [{"type": "k.die", "amount": 0, "allIn": False},
-                                   {"type": "k.call", "amount": 10, "allIn": False}] \
-            if v["betting"] == "korean" else [{"type": "nl.fold"}, {"type": "nl.call", "amount": 10, "allIn": False}]
+        call = {"type": "k.call", "amount": 10, "allIn": False}
+        korean = [{"type": "k.die", "amount": 0, "allIn": False}, call]
+        nl = [{"type": "nl.fold"}, {"type": "nl.call", "amount": 10, "allIn": False}]
+        v["me"]["legalActions"] = korean if v["betting"] == "korean" else nl
     return v
 
 
@@ -298,11 +307,24 @@ def test_first_hand_tips_cover_nothing_and_stay_closed(static_page: Any) -> None
                   for mode in ("sevenPoker", "sevenHiLo") for n in (2, 6)]
         for label, v in views:
             if "choice" in label:
-                v["me"]["legalActions"] = [{"type": "choose", "cardIds": [c["id"] for c in v["me"]["choice"]]}]
+                ids = [c["id"] for c in v["me"]["choice"]]
+                v["me"]["legalActions"] = [{"type": "choose", "cardIds": ids}]
         problems: list[str] = page.evaluate(TIP_CLEAR, views)
         assert not problems, f"{size}: " + "\n".join(problems[:30])
         render(page, views[0][1])
         shot(page, f"reading-tip-{size}")
+        # on a short phone the tip is one line until asked: the table keeps its room
+        with_tip = page.evaluate("() => document.querySelector('.table-main').getBoundingClientRect().height")
+        page.evaluate("() => { window.tips = false; }")
+        render(page, views[0][1])
+        without = page.evaluate("() => document.querySelector('.table-main').getBoundingClientRect().height")
+        page.evaluate("() => { window.tips = true; }")
+        if viewport["height"] <= 700:
+            assert without - with_tip <= 40, (size, without, with_tip)
+            render(page, views[0][1])
+            page.click("[data-testid=tip] .tip-toggle")
+            assert page.locator("[data-testid=tip] .tip-text").is_visible()
+            shot(page, f"reading-tip-open-{size}")
     # closed once: gone on the next render, and after a reload
     page = harness(static_page, "seven_betting_me")
     page.evaluate("() => { window.tips = true; }")
@@ -323,13 +345,17 @@ def test_first_hand_tips_cover_nothing_and_stay_closed(static_page: Any) -> None
 # ------------------------------------------------------------------------------------- small phones
 
 # my cards and the action bar against every seat, chip, ring, mark, the centre and the banner
-ME_CLEAR = _VIEWS_HEAD + r"""    const mine = [...document.querySelectorAll('[data-testid=my-cards] .card')].map((e) => e.getBoundingClientRect());
+ME_CLEAR = _VIEWS_HEAD + r"""    const mine = [...document.querySelectorAll('[data-testid=my-cards] .card')]
+      .map((e) => e.getBoundingClientRect());
     const table = document.querySelector('.table-main').getBoundingClientRect();
-    const others = [...document.querySelectorAll('.seat, .seat > .bet-chip, .seat > .timer-ring, .seat .mark, .center > *, .banner')];
+    const others = [...document.querySelectorAll(
+      '.seat, .seat > .bet-chip, .seat > .timer-ring, .seat .mark, .center > *, .banner')];
     for (const e of others) {
       const r = e.getBoundingClientRect();
       if (!r.width) continue;
-      if (r.bottom > table.bottom + 0.5) out.push(`${label}: ${e.className} below the table ${r.bottom} > ${table.bottom}`);
+      if (r.bottom > table.bottom + 0.5) {
+        out.push(`${label}: ${e.className} below the table ${r.bottom} > ${table.bottom}`);
+      }
       for (const m of mine) if (hit(r, m)) out.push(`${label}: ${e.className} covers my cards`);
     }
     // the centre (pot, board) against the banner, chips and rings
@@ -362,7 +388,8 @@ def phone_views(mode: str) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for phase in ["betting", "handEnd", "rebuy", *extra]:
         for sp in (False, True):
-            out.append((f"{mode}/{top}/{phase}/{'spectator' if sp else 'player'}", crowd_view(mode, top, phase, sp)))
+            label = f"{mode}/{top}/{phase}/{'spectator' if sp else 'player'}"
+            out.append((label, crowd_view(mode, top, phase, sp)))
     if mode in ("holdem", "omaha", "indian", "indian2"):
         out.append((f"{mode}/{top}/raise", raise_open(crowd_view(mode, top, "betting"))))
     return out
@@ -405,7 +432,8 @@ def test_top_bar_never_wraps_letter_by_letter(static_page: Any, size: str) -> No
         """() => { const bar = document.getElementById('topbar');
           bar.innerHTML = '<div class="title" id="title">포커 방<small>ABCD1234</small></div>'
             + '<span class="conn" data-state="connecting">다시 연결 중…</span>'
-            + '<button class="icon-btn">기록</button><button class="icon-btn">규칙</button><button class="icon-btn">설정</button>'; }"""
+            + '<button class="icon-btn">기록</button><button class="icon-btn">규칙</button>'
+            + '<button class="icon-btn">설정</button>'; }"""
     )
     lines: list[Any] = page.evaluate(
         """() => { const out = [];
@@ -423,3 +451,41 @@ def test_top_bar_never_wraps_letter_by_letter(static_page: Any, size: str) -> No
     bar = page.locator("#topbar").bounding_box()
     assert bar and bar["height"] <= 44.5
     shot(page, f"phone-{size}-topbar")
+
+
+# ------------------------------------------------------------------- a whole hand per mode, every size
+
+SIZES = {"390x844": MOBILE, **PHONES}
+LIVE_MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("mode", LIVE_MODES)
+def test_whole_hand_screenshots_every_mode_and_size(
+    live_server: Any, open_page: Any, mode: str, size: str
+) -> None:
+    """One hand per mode played by clicking, a screenshot after every step (artifacts/screenshots/hand-*);
+    the hand's result names the winning hand with its rank."""
+    import webplay as wp
+    from test_play import open_room
+
+    styles = [{"declare": "low", "draw": 1}, {"declare": "high", "draw": 0}]
+    players, _spectator, _code = open_room(live_server, open_page, mode, 2, SIZES[size])
+    p0 = players[0]
+    steps: list[str] = []
+
+    def on_step(step: str) -> None:
+        steps.append(step)
+        p0.wait_for_timeout(150)
+        shot(p0, f"hand-{mode}-{size}-{len(steps):02d}-{step}")
+
+    shot(p0, f"hand-{mode}-{size}-00-start")
+    final = wp.play_hand(players, styles, on_step=on_step)
+    p0.wait_for_timeout(250)
+    shot(p0, f"hand-{mode}-{size}-99-end")
+    assert steps
+    # the top bar never wraps, and my cards stay on screen
+    assert p0.locator("#topbar").bounding_box()["height"] <= 44.5  # type: ignore[index]
+    if final.get("phase") == "handEnd" and final.get("showdown"):
+        names = {e["id"]: e.get("rankName") for e in final["showdown"]}
+        assert all(names.values()), names

@@ -1287,8 +1287,12 @@ export class TableUI {
       else { key = "nl"; text = "체크/콜로 따라가거나, 레이즈를 눌러 금액을 정한 뒤 확인을 누르세요."; }
     }
     if (!key || this.tipsSeen.has(key)) return null;
-    const tip = h("div", { class: "tip", role: "note", "data-testid": "tip" }, text,
+    // short phones show one line until asked (the table keeps its room); the text otherwise
+    const tip = h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
+      h("div", { class: "tip-text" }, text),
       h("div", { class: "row" },
+        h("button", { class: "link tip-toggle", "aria-expanded": String(!!this.tipOpen), onclick: () => { this.tipOpen = !this.tipOpen; this.render(); } },
+          this.tipOpen ? "도움말 접기" : "도움말 보기"),
         h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
         h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
     return tip;
