@@ -14,10 +14,10 @@ from pokerroom.tools.history import HistoryRecorder, export_phh, summary, to_phh
 pokerkit = pytest.importorskip("pokerkit")
 
 
-def _play(mode: str, players: int, seed: int, hand_limit: int = 30) -> HistoryRecorder:
+def _play(mode: str, players: int, seed: int, hand_limit: int = 30, **extra: Any) -> HistoryRecorder:
     ids = [f"p{i}" for i in range(players)]
     state = engine.setup(ids, engine.PokerOptions.model_validate(
-        {"mode": mode, "hints": False, "handLimit": hand_limit, "rebuy": "off"}), seed=seed)
+        {"mode": mode, "hints": False, "handLimit": hand_limit, "rebuy": "off", **extra}), seed=seed)
     rec = HistoryRecorder(ids, 1000)
     holder: dict[str, Any] = {"s": state}
 
@@ -64,3 +64,20 @@ def test_records_hold_own_cards_actions_and_showdown() -> None:
             assert all(len(entry["cards"]) == 7 for entry in record.showdown)
     with pytest.raises(ValueError):
         to_phh(rec.hands[0])  # 7 Poker is not representable in PHH
+
+
+def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() -> None:
+    """PHH's "PO" is pot-limit Omaha *high*: an Omaha Hi-Lo hand exported as it would replay to other stacks,
+    so the export refuses it (PHH has only a fixed-limit Omaha Hi-Lo)."""
+    from pokerroom.tools.history import HandRecord
+
+    rec = _play("omaha", 3, 4, hand_limit=10, omahaHiLo=True)
+    assert rec.hands and all(r.hi_lo and r.ledger_ok for r in rec.hands)
+    assert any(a.get("side") == "low" for r in rec.hands for a in r.awards)
+    again = HandRecord.from_json(rec.hands[0].to_json())
+    assert again.hi_lo and again.to_json() == rec.hands[0].to_json()
+    with pytest.raises(ValueError, match="Omaha Hi-Lo"):
+        to_phh(rec.hands[0])
+    assert export_phh(rec.hands) == {}  # "every exportable record": none
+    plain = _play("omaha", 2, 2, hand_limit=10)
+    assert "hiLo" not in plain.hands[0].to_json() and not plain.hands[0].hi_lo

@@ -322,9 +322,12 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
         return  # betting closed: the cards are run out (§5.2)
     order = mode.betting_order(hand, street)
     blinds = street == 0 and hand.bb is not None
+    # rulings.md 4: a blind all-in for less than its amount does not lower the bet: the others still owe
+    # the full big blind, and the minimum raise goes to twice it (``top`` above, the chips actually posted,
+    # only decides whether anybody can still contest them)
     hand.rnd = bt.start_round(
         state.betting, state.base_unit, state.options.korean_max_raise, order, hand.bettors,
-        current_bet=top if blinds else 0, opened=blinds, dead=hand.dead,
+        current_bet=max(top, state.base_unit) if blinds else 0, opened=blinds, dead=hand.dead,
     )
     hand.boss = hand.rnd.to_act
     for p in hand.players.values():

@@ -64,7 +64,7 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "uncalled":
         return f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환"
     if t == "showdown":
-        return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}" for x in e["entries"])
+        return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"])
     if t == "award":
         why = f": {e['why']}" if e.get("why") else ""
         return f"{e['to']} {e['amount']:,}칩 획득{why}"
@@ -89,6 +89,13 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "gameEnd":
         return "게임 종료"
     return None
+
+
+def _low_words(entry: dict[str, Any]) -> str:
+    """Hi-lo entries (they carry ``lowBest``: 7 Poker hi-lo and Omaha Hi-Lo) also name the low."""
+    if "lowBest" not in entry:
+        return ""
+    return f" / 로우 {entry['lowName']}" if entry["lowName"] else " / 로우 없음"
 
 
 def emit(state: State, events: list[dict[str, Any]], event: dict[str, Any]) -> None:

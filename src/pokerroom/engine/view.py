@@ -22,7 +22,7 @@ from pokerroom import betting as bt
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -211,7 +211,7 @@ def _me(state: State, seat: Seat) -> JSON:
         "toCall": to_call,
         "handName": hand_name,
         "rankName": rank_name if hand_name is not None else None,
-        "lowName": low_name if opts.mode == "sevenHiLo" else None,
+        "lowName": low_name if opts.mode == "sevenHiLo" or omaha_hi_lo(opts) else None,
         "legalActions": legal_actions(state, seat.id),
     })
     return out

@@ -147,6 +147,9 @@ def parts(value: HandValue) -> NameParts | None:
         return _korean(value)
     if family == "low":
         return _low(value)
+    if family == "omahaLow":  # eight or better: suits never decide (equal lows split)
+        p = _low(value)
+        return NameParts("omahaLow", p.category, p.label, p.ranks, words="low", tight=True)
     if family == "badugi":
         return _badugi(value)
     return None

@@ -5,6 +5,8 @@ Rules:
 - Preflop the seat after the BB acts first (heads-up: the dealer/SB); from the flop on, the first player after
   the dealer who is still in (heads-up: the BB).
 - Hold'em uses any five of 2 hole + 5 board; Omaha exactly two hole cards and exactly three board cards.
+- Omaha Hi-Lo (``omahaHiLo``): the same high plus an eight-or-better low from exactly two hole and three
+  board cards (:func:`pokerroom.hands.omaha_low`); the cards speak, nobody declares.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from pokerroom import hands as ev
 from pokerroom.cards import Card
 from pokerroom.engine.modes.base import ModeRules, Step, Strength, Valued
-from pokerroom.engine.options import PokerOptions
+from pokerroom.engine.options import PokerOptions, omaha_hi_lo
 from pokerroom.engine.state import Hand
 
 
@@ -22,6 +24,7 @@ class Community(ModeRules):
     def __init__(self, options: PokerOptions) -> None:
         super().__init__(options)
         self.hole_count = 4 if self.options.mode == "omaha" else 2
+        self.hi_lo = omaha_hi_lo(self.options)
 
     def script(self) -> list[Step]:
         return [
@@ -46,7 +49,10 @@ class Community(ModeRules):
     def evaluate(self, hand: Hand, pid: str) -> Valued:
         hole = hand.players[pid].hole
         if self.options.mode == "omaha":
-            return Valued(ev.omaha_high(list(hole), list(hand.board)))
+            high = ev.omaha_high(list(hole), list(hand.board))
+            if self.hi_lo:
+                return Valued(high, ev.omaha_low(list(hole), list(hand.board)))
+            return Valued(high)
         return Valued(ev.international_high(list(hole) + list(hand.board)))
 
     def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
@@ -57,4 +63,5 @@ class Community(ModeRules):
             if paired:  # a pocket pair (Omaha: the best one): "원페어", "킹 원페어"
                 return (ev.international_high(paired[:2]), None)
             return (None, None)
-        return (self.evaluate(hand, pid).high, None)
+        v = self.evaluate(hand, pid)
+        return (v.high, v.low if self.hi_lo else None)

@@ -15,6 +15,7 @@ function h(tag, attrs = {}, ...kids) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const kid of kids.flat()) {
@@ -249,7 +250,7 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -642,7 +643,7 @@ export class TableUI {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
-    const bestIds = new Set(this.bestCards(sd).map((c) => c.id));
+    const bestIds = this.wonCards(sd);
     const winners = new Set((v.awards ?? []).map((a) => a.to));
     const mark = (c, size) => {
       const e = cardEl(c, { size });
@@ -677,6 +678,21 @@ export class TableUI {
     return wrap;
   }
 
+  /**
+   * Ids of a showdown entry's cards to mark as winning: its best five, and in Omaha Hi-Lo (entries carry
+   * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
+   */
+  wonCards(sd) {
+    return new Set(this.bestCards(sd).map((c) => c.id));
+  }
+
+  /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+  handLabel(sd) {
+    const high = sd.rankName ?? sd.handName;
+    if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return high + (sd.lowName ? ` / ${sd.lowName}` : "");
+  }
+
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -694,7 +710,7 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      const label = (sd.rankName ?? sd.handName) + (sd.lowName ? ` / ${sd.lowName}` : "");
+      const label = this.handLabel(sd);
       el.append(h("div", { class: "hand-label", title: label }, label));
     }
     const badges = this.badges(seat);
@@ -770,7 +786,7 @@ export class TableUI {
       const board = h("div", { class: "board", "aria-label": "공용 카드" });
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
-      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const c2 of e.best ?? []) best.add(c2.id);
+      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
       if (crowded) board.classList.add("small");
       for (let i = 0; i < 5; i++) {
@@ -845,7 +861,8 @@ export class TableUI {
       cur.amount += a.amount;
       if (a.side) cur.sides.add(a.side);
       // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
-      if (a.hand && !cur.hands.includes(a.hand)) cur.hands.push(a.hand);
+      const hand = a.hand && a.side === "low" ? `로우 ${a.hand}` : a.hand;
+      if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
       if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
       byTo.set(a.to, cur);
     }
@@ -856,6 +873,13 @@ export class TableUI {
         // hi-lo: name what the winner declared (스윙 = both)
         const high = e.rankName ?? e.handName;
         if (e.declare === "swing") name = `${high} / ${e.lowName}`;
+        else if (e.lowBest !== undefined && e.declare == null) {
+          // Omaha Hi-Lo (cards speak): name the halves this player won
+          const parts = [];
+          if (info.sides.has("high")) parts.push(high);
+          if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+          name = parts.join(" / ") || high;
+        }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
       if (info.hands.length) name = info.hands.join(" / ");
@@ -914,6 +938,7 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // hi-lo
     if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
     if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
@@ -1312,7 +1337,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }
