@@ -285,8 +285,10 @@ function optionsEditor(opts, errors, players = null) {
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
     fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
-    optionsBox.replaceChildren(...fields);
-    moreBody.replaceChildren(...(modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : []), shared);
+    // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
+    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : [];
+    optionsBox.replaceChildren(...own, ...fields);
+    moreBody.replaceChildren(shared);
     showFieldErrors(optionsBox, liveErrs);
     showFieldErrors(moreBody, liveErrs);
     modeError.textContent = liveErrs.filter((e) => e.key === "mode").map((e) => e.text).join(" ");

@@ -30,8 +30,8 @@ export function modeName(key, options = null) {
 }
 
 // {key, label, choices [[value, text]], def, mode?, korean?, onlyIf?, help?, main?}: `main` options are the few
-// people change, shown first on the create form; every other option (a new house rule included) is folded
-// behind "더 보기".
+// people change, shown first on the create form with the chosen mode's own options (`mode`); every other
+// option (a new shared house rule included) is folded behind "더 보기".
 export const OPTION_DEFS = [
   { key: "betting", label: "베팅 방식", def: "auto", choices: [["auto", "모드 기본"], ["korean", "한국식 판돈"], ["noLimit", "노리밋"], ["potLimit", "팟리밋"]] },
   { key: "startingChips", label: "시작 칩", def: 1000, main: true, choices: [[500, "500"], [1000, "1,000"], [2000, "2,000"], [5000, "5,000"]] },
