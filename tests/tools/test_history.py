@@ -66,6 +66,33 @@ def test_records_hold_own_cards_actions_and_showdown() -> None:
         to_phh(rec.hands[0])  # 7 Poker is not representable in PHH
 
 
+def test_a_late_joiner_is_recorded_with_the_stack_they_brought() -> None:
+    """issue #11: a seat joined between hands starts its ledger at startingChips (the seatJoined event)."""
+    ids = ["p0", "p1", "p2"]
+    state = engine.setup(ids, {"mode": "holdem", "hints": False, "handLimit": 10}, seed=3)
+    rec = HistoryRecorder(ids, 1000)
+    holder: dict[str, Any] = {"s": state}
+
+    def view_of(pid: str | None) -> dict[str, Any]:
+        return engine.view(holder["s"], pid)
+
+    rec.begin(view_of)
+    holder["s"], events = engine.join_seat(holder["s"], "late", 0)
+    rec.observe(events, view_of)
+    now = 0
+    while len(rec.hands) < 3 and holder["s"].phase != "finished":
+        pid = pending(holder["s"])[0]
+        acts = {a["type"] for a in engine.legal_actions(holder["s"], pid)}
+        action = next({"type": t} for t in ("ready", "nl.check", "nl.call", "nl.fold") if t in acts)
+        now += 1000
+        holder["s"], events = engine.apply(holder["s"], pid, action, now)
+        rec.observe(events, view_of)
+    first, second = rec.hands[0], rec.hands[1]
+    assert "late" not in first.order and "late" in second.order
+    assert second.starting_stacks["late"] == 1000
+    assert all(h.ledger_ok for h in rec.hands)
+
+
 def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() -> None:
     """PHH's "PO" is pot-limit Omaha *high*: an Omaha Hi-Lo hand exported as it would replay to other stacks,
     so the export refuses it (PHH has only a fixed-limit Omaha Hi-Lo)."""

@@ -38,7 +38,8 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "ante":
         return f"{e['from']} 앤티 {e['amount']:,}"
     if t == "blind":
-        return f"{e['from']} {'스몰' if e['kind'] == 'sb' else '빅'} 블라인드 {e['amount']:,}"
+        kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드"}[e["kind"]]
+        return f"{e['from']} {kind} {e['amount']:,}"
     if t == "board":
         return "공용 카드: " + " ".join(_card(c) for c in e["cards"])
     if t == "action":
@@ -78,6 +79,12 @@ def _text(e: dict[str, Any]) -> str | None:
         return f"{e['player']} 자리 비움" if e["away"] else f"{e['player']} 돌아옴"
     if t == "left":
         return f"{e['player']} 나감"
+    if t == "seatJoined":
+        return f"{e['player']} 자리에 앉음 (다음 판부터 참가, 칩 {e['stack']:,})"
+    if t == "sitOut":
+        if e["sittingOut"]:
+            return f"{e['player']} 쉬기 (다음 판부터 빠짐)"
+        return f"{e['player']} 복귀 (다음 판부터 참가)"
     if t == "busted":
         return f"{e['player']} 칩 소진"
     if t == "rebuy":

@@ -75,6 +75,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "stack": seat.stack,
         "status": seat.status,
         "away": seat.away,
+        "sittingOut": seat.sitting_out,
         "rebuys": seat.rebuys,
         "dealer": hand is not None and hand.dealer_seat == seat.seat,
         "sun": korean_marks and hand is not None and hand.dealer_seat == seat.seat,

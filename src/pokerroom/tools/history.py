@@ -158,6 +158,9 @@ class HistoryRecorder:
 
     def _event(self, event: dict[str, Any], view_of: ViewOf) -> None:
         kind = event.get("type")
+        if kind == "seatJoined":  # a late joiner (engine.seating): their stack starts the ledger
+            self.stacks[str(event["player"])] = int(event["stack"])
+            return
         if kind == "rebuy" and event.get("accept"):
             self.stacks[str(event["player"])] = self.stacks.get(str(event["player"]), 0) + self.starting_chips
             return

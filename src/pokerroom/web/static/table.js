@@ -603,6 +603,7 @@ export class TableUI {
     if (seat.folded) out.push(h("span", { class: "badge die" }, v.betting === "korean" ? "다이" : "폴드"));
     if (seat.allIn) out.push(h("span", { class: "badge allin" }, "올인"));
     if (seat.away) out.push(h("span", { class: "badge away" }, "자리 비움"));
+    if (seat.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, "쉬는 중"));
     if (seat.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
     if (seat.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
     if (seat.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
@@ -906,7 +907,9 @@ export class TableUI {
     const me = v.me;
     const area = h("div", { class: "me-area", "data-testid": "me-area" });
     if (!me) {
-      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "다음 게임부터 참가해요. 지금은 관전 중이에요."));
+      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요."));
+      const seatBar = this.cb.seatBar?.(v); // 자리 요청 (app.js): the server decides, the host approves
+      if (seatBar) area.append(seatBar);
       return area;
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -928,6 +931,8 @@ export class TableUI {
     area.append(this.renderMyCards(seat));
     const ctl = this.renderControls(seat);
     area.append(ctl);
+    const seatBar = this.cb.seatBar?.(v); // sitting out: 복귀 (app.js)
+    if (seatBar) area.append(seatBar);
     area.append(h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, this.isMyTurn(v) ? "내 차례예요" : ""));
     const tip = this.renderTip();
     if (tip) area.append(tip);
@@ -1080,12 +1085,19 @@ export class TableUI {
       box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
       return box;
     }
+    if (!me.inHand && v.phase !== "rebuy" && seat.status === "playing") {
+      // a seat that joined or sat out between hands: no buttons until it is dealt in
+      box.append(h("div", { class: "waiting-line", "data-testid": "next-hand-line" },
+        seat.sittingOut ? "쉬는 중이에요. 복귀하면 다음 판부터 참가해요." : "다음 판부터 참가해요."));
+      return box;
+    }
     if (v.phase === "choice") return this.choiceControls(box);
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
       if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판")));
+        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"),
+        this.cb.sitOutButton?.(v)));
       else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
       return box;
     }
