@@ -69,6 +69,8 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "award":
         why = f": {e['why']}" if e.get("why") else ""
         return f"{e['to']} {e['amount']:,}칩 획득{why}"
+    if t == "shown":
+        return f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"])
     if t == "penalty":
         return f"{e['from']} 10 다이 벌칙 {e['amount']:,}"
     if t == "carry":
