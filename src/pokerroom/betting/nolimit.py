@@ -10,6 +10,9 @@ Rules of this module:
 * Raising needs: not locked (an incomplete all-in raise keeps players who already acted to call/fold), more
   chips than ``toCall``, and someone else who can still answer. An ``nl.allIn`` not above ``toCall`` is a
   call for less and is always allowed.
+* House bet cap (docs/rules-extensions.md, "맥스 베팅 상한"): ``to`` may not exceed ``currentBet + cap``
+  either (the smaller of the pot-limit and the cap bounds wins, never below the minimum raise); an
+  ``nl.allIn`` above it is refused with the cap, an all-in call for less is always fine.
 * A full raise (size ≥ ``lastRaiseSize``) sets ``lastRaiseSize`` and reopens betting; an incomplete one
   leaves it (see :func:`pokerroom.betting.common.relock_after_raise`).
 """
@@ -33,7 +36,8 @@ class Limits:
 
     min_to: int       # the smallest full raise/bet
     all_in_to: int    # committed_round + stack
-    cap: int | None   # pot-limit maximum, None in no-limit
+    cap: int | None   # pot-limit / house-cap maximum, None when neither applies
+    by_bet_cap: bool = False  # the cap is the house bet cap (not the pot limit): for the refusal wording
 
     @property
     def max_to(self) -> int:
@@ -46,7 +50,18 @@ def limits(rnd: BettingRound, sit: Situation) -> Limits:
     cap = None
     if rnd.system == "potLimit":
         cap = max(rnd.current_bet + sit.pot + sit.to_call, min_to)
-    return Limits(min_to=min_to, all_in_to=sit.bettor.committed_round + sit.stack, cap=cap)
+    by_bet_cap = False
+    if rnd.bet_cap > 0:
+        house = max(rnd.current_bet + rnd.bet_cap, min_to)
+        if cap is None or house < cap:
+            cap, by_bet_cap = house, True
+    return Limits(min_to=min_to, all_in_to=sit.bettor.committed_round + sit.stack, cap=cap,
+                  by_bet_cap=by_bet_cap)
+
+
+def _cap_message(lim: Limits) -> tuple[str, str]:
+    assert lim.cap is not None
+    return m.bet_cap_message(lim.cap) if lim.by_bet_cap else m.pot_limit_message(lim.cap)
 
 
 def _check_may_raise(sit: Situation) -> None:
@@ -84,7 +99,7 @@ def _resolve_all_in(rnd: BettingRound, sit: Situation) -> Move:
         _check_may_raise(sit)
         lim = limits(rnd, sit)
         if lim.cap is not None and lim.all_in_to > lim.cap:
-            raise reject(m.pot_limit_message(lim.cap))
+            raise reject(_cap_message(lim))
     return Move("nl.allIn", pay=sit.stack)
 
 
@@ -96,7 +111,7 @@ def _resolve_raise(rnd: BettingRound, sit: Situation, to: object) -> Move:
     lim = limits(rnd, sit)
     if to > lim.max_to:
         if lim.cap is not None and lim.cap < lim.all_in_to:
-            raise reject(m.pot_limit_message(lim.cap))
+            raise reject(_cap_message(lim))
         raise reject(m.stack_limit_message(lim.all_in_to))
     if to < lim.min_to and to != lim.all_in_to:
         bet = rnd.current_bet == 0

@@ -54,7 +54,7 @@ from pokerroom.engine.common import (
 from pokerroom.engine.deal import burn, deal_round, fresh_deck, indian_deck_for_hand, replace_cards
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import ModeRules
-from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.options import RULE491_STREETS, rule491_applies, uses_blinds
 from pokerroom.engine.showdown import end_hand
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 
@@ -322,9 +322,12 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
         return  # betting closed: the cards are run out (§5.2)
     order = mode.betting_order(hand, street)
     blinds = street == 0 and hand.bb is not None
+    opts = state.options
     hand.rnd = bt.start_round(
-        state.betting, state.base_unit, state.options.korean_max_raise, order, hand.bettors,
+        state.betting, state.base_unit, opts.korean_max_raise, order, hand.bettors,
         current_bet=top if blinds else 0, opened=blinds, dead=hand.dead,
+        opening_only="k.half" if rule491_applies(opts) and street in RULE491_STREETS else None,
+        bet_cap=opts.bet_cap * state.base_unit,
     )
     hand.boss = hand.rnd.to_act
     for p in hand.players.values():

@@ -5,6 +5,10 @@ Rules:
 - ``baseUnit * 20 > startingChips`` is refused: a stack must hold at least twenty base units.
 - ``hiLo*`` only matter in ``sevenHiLo``, ``drawLimit`` only in ``fiveDraw``, ``indian*`` only in ``indian``;
   elsewhere they are accepted and ignored (the engine never reads them).
+- House rules of docs/rules-extensions.md, all off by default: ``rule491`` (491/591 룰) only matters in
+  ``sevenPoker``/``sevenHiLo`` with Korean betting, ``betCap`` (맥스 베팅 상한, a multiple of the current base
+  unit) in every mode and betting system; like the other mode-specific options they are accepted and ignored
+  where they do not apply (:func:`rule491_applies`).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
 - The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6
@@ -86,6 +90,8 @@ class PokerOptions(BaseModel):
     indian_fold_penalty: Switch = Field(True, alias="indianFoldPenalty")
     indian_tie: Literal["carry", "split"] = Field("carry", alias="indianTie")
     indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
+    rule491: Switch = Field(False, alias="rule491")
+    bet_cap: IntChoice[Literal[0, 10, 20, 50, 100]] = Field(0, alias="betCap")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -109,6 +115,13 @@ class PokerOptions(BaseModel):
             raise Rejected("bad_options", _korean_error(exc)) from None
 
 
+#: Korean refusals of the house-rule options, named for what the player can pick (docs/rules-extensions.md).
+_HOUSE_RULE_ERRORS: dict[str, str] = {
+    "rule491": "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "betCap": "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요",
+}
+
+
 def _korean_error(exc: ValidationError) -> str:
     first = exc.errors()[0]
     msg = str(first.get("msg", ""))
@@ -117,6 +130,8 @@ def _korean_error(exc: ValidationError) -> str:
     loc = ".".join(str(p) for p in first.get("loc", ()))
     if first.get("type") == "extra_forbidden":
         return f"알 수 없는 옵션이에요: {loc}"
+    if loc in _HOUSE_RULE_ERRORS:
+        return _HOUSE_RULE_ERRORS[loc]
     return f"옵션 값이 올바르지 않아요: {loc}"
 
 
@@ -143,3 +158,13 @@ def player_range(options: PokerOptions) -> tuple[int, int]:
 def uses_blinds(options: PokerOptions) -> bool:
     """Blinds only in the community-card modes, whatever the betting system (§2.1)."""
     return options.mode in ("holdem", "omaha")
+
+
+def rule491_applies(options: PokerOptions) -> bool:
+    """491/591 룰 binds only Korean betting in the 7 Poker modes (its 4구/5구 are stud streets)."""
+    return (options.rule491 and options.mode in ("sevenPoker", "sevenHiLo")
+            and resolved_betting(options) == "korean")
+
+
+#: The 491/591 rule's streets: 4구 and 5구, the first two stud betting rounds.
+RULE491_STREETS: tuple[int, ...] = (0, 1)

@@ -12,6 +12,8 @@ Rules:
 - 7 Poker choice: the four cards are private; nobody's open pick is visible until everybody has chosen.
 - Hi-lo declarations: only my own until everybody has declared.
 - The deck, burns, draw discards and choice discards (except my own) never appear.
+- ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): the 491 switch,
+  the bet cap in chips and the sentence explaining a 491 restriction of the current round.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from pokerroom import betting as bt
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import uses_blinds
+from pokerroom.betting.model import RULE_491
+from pokerroom.engine.options import rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -272,7 +275,29 @@ def view(state: State, viewer: str | None) -> JSON:
         "publicLog": [dict(e) for e in state.public_log],
         "result": result(state),
     }
+    house = house_rules(state)
+    if house is not None:
+        out["houseRules"] = house
     return out
+
+
+def house_rules(state: State) -> JSON | None:
+    """Public facts of the house rules in force (docs/rules-extensions.md), or None when none is on.
+
+    The key is only added to the view when a house rule is on, so every game without one keeps exactly the
+    view it had. ``betCap`` is in chips at the current base unit; ``restriction`` is the Korean sentence the
+    table shows while the 491/591 rule limits the opening of this round (None otherwise).
+    """
+    opts = state.options
+    on491 = rule491_applies(opts)
+    if not on491 and opts.bet_cap == 0:
+        return None
+    hand = state.hand
+    restriction: str | None = None
+    if (hand is not None and hand.phase == "betting" and state.phase == "playing" and hand.rnd is not None
+            and hand.rnd.opening_only is not None and not hand.rnd.opened):
+        restriction = RULE_491[1]
+    return {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "restriction": restriction}
 
 
 def _indian_left(state: State) -> int | None:

@@ -1,0 +1,275 @@
+"""House rules through the engine (docs/rules-extensions.md): 491/591 룰 and 맥스 베팅 상한.
+
+Each named test is one decision of the ruling: which streets, who is bound, timeouts, what the view shows,
+where the option is ignored, how the cap follows the base unit, options validation, bots that follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_support import check_cards, check_chips
+
+from pokerroom.bots import decide, recommend
+from pokerroom.engine import PokerOptions, State, apply, deadline, on_timeout, setup, state_hash, view
+from pokerroom.rejections import Rejected
+
+RULE_491 = "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요"
+
+
+class G:
+    """State, clock and helpers (the same shape as test_checklist's driver)."""
+
+    def __init__(self, n: int, seed: int = 1, **opts: Any) -> None:
+        self.ids = [f"p{i}" for i in range(n)]
+        self.now = 0
+        self.s: State = setup(self.ids, opts, seed=seed, now_ms=0)
+        self.ev: list[dict[str, Any]] = []
+
+    @property
+    def to_act(self) -> str | None:
+        h = self.s.hand
+        return None if h is None or h.rnd is None or h.phase != "betting" else h.rnd.to_act
+
+    def do(self, pid: str, kind: str, **kw: Any) -> None:
+        self.now += 100
+        self.s, self.ev = apply(self.s, pid, {"type": kind, **kw}, self.now)
+
+    def bet(self, kind: str) -> None:
+        assert self.to_act is not None
+        self.do(self.to_act, kind)
+
+    def legal(self, pid: str) -> list[str]:
+        return [a["type"] for a in view(self.s, pid)["me"]["legalActions"]]
+
+    def choose_all(self) -> None:
+        for pid in list(view(self.s, None)["pending"]):
+            ch = self.s.hand.players[pid].choice  # type: ignore[union-attr]
+            self.do(pid, "choose", discardId=ch[0].id, openId=ch[1].id)
+
+    def street(self) -> int:
+        assert self.s.hand is not None
+        return self.s.hand.street
+
+
+def stud(n: int = 3, seed: int = 1, **opts: Any) -> G:
+    g = G(n, seed=seed, mode=opts.pop("mode", "sevenPoker"), rule491=opts.pop("rule491", True), **opts)
+    g.choose_all()
+    return g
+
+
+# --- 491/591 룰 ---------------------------------------------------------------------------------------------
+
+def test_rule491_4gu_opening_is_half_or_die_only() -> None:
+    g = stud()
+    assert g.street() == 0 and g.to_act is not None
+    assert g.legal(g.to_act) == ["k.half", "k.die"]
+
+
+def test_rule491_refusal_is_korean_and_names_the_rule() -> None:
+    g = stud()
+    pid = g.to_act
+    assert pid is not None
+    before = state_hash(g.s)
+    for kind in ("k.check", "k.ping", "k.quarter"):
+        with pytest.raises(Rejected) as info:
+            apply(g.s, pid, {"type": kind}, g.now + 1)
+        assert (info.value.code, info.value.message) == ("rule_491", RULE_491)
+    assert state_hash(g.s) == before
+
+
+def test_rule491_applies_on_5gu_too_but_not_6gu_or_7gu() -> None:
+    g = stud(seed=4)
+    for street in range(4):
+        assert g.street() == street
+        opener = g.to_act
+        assert opener is not None
+        if street in (0, 1):
+            assert g.legal(opener) == ["k.half", "k.die"]
+        else:
+            assert "k.check" in g.legal(opener) and "k.ping" in g.legal(opener)
+        g.bet("k.half")
+        while g.to_act is not None and g.street() == street:
+            g.bet("k.call")
+    check_chips(g.s)
+    check_cards(g.s)
+
+
+def test_rule491_after_the_opening_half_everyone_plays_normally() -> None:
+    g = stud()
+    g.bet("k.half")
+    nxt = g.to_act
+    assert nxt is not None
+    assert g.legal(nxt) == ["k.call", "k.ddadang", "k.quarter", "k.half", "k.die"]
+    assert view(g.s, None)["houseRules"]["restriction"] is None
+
+
+def test_rule491_boss_dies_then_the_next_player_is_bound() -> None:
+    g = stud()
+    g.bet("k.die")
+    nxt = g.to_act
+    assert nxt is not None and g.legal(nxt) == ["k.half", "k.die"]
+
+
+def test_rule491_timeout_dies_because_check_is_not_legal() -> None:
+    g = stud(turnSeconds=15)
+    pid = g.to_act
+    assert pid is not None
+    g.s, ev = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.hand is not None and g.s.hand.bettors[pid].folded
+    assert any(e["type"] == "action" and e["player"] == pid and e["action"] == {"type": "k.die"} for e in ev)
+
+
+def test_rule491_view_explains_the_restriction_to_everyone() -> None:
+    g = stud()
+    for viewer in [*g.ids, None]:
+        hr = view(g.s, viewer)["houseRules"]
+        assert hr == {"rule491": True, "betCap": 0, "restriction": RULE_491}
+
+
+def test_rule491_in_hilo_too() -> None:
+    g = stud(mode="sevenHiLo")
+    assert g.to_act is not None and g.legal(g.to_act) == ["k.half", "k.die"]
+
+
+def test_rule491_full_game_opens_with_half_only() -> None:
+    g = stud(koreanMaxRaise="full")
+    assert g.to_act is not None and g.legal(g.to_act) == ["k.half", "k.die"]
+    g.bet("k.half")
+    assert g.to_act is not None and "k.full" in g.legal(g.to_act)
+
+
+@pytest.mark.parametrize("opts", [
+    {"mode": "sevenPoker", "betting": "noLimit"},
+    {"mode": "badugi"},
+    {"mode": "fiveDraw"},
+])
+def test_rule491_is_ignored_outside_korean_7_poker(opts: dict[str, Any]) -> None:
+    g = G(3, rule491=True, **opts)
+    if opts["mode"] == "sevenPoker":
+        g.choose_all()
+    assert g.to_act is not None
+    kinds = g.legal(g.to_act)
+    assert "k.check" in kinds or "nl.check" in kinds
+    assert "houseRules" not in view(g.s, None)
+
+
+def test_rule491_off_by_default_and_no_house_rules_key() -> None:
+    g = G(3, mode="sevenPoker")
+    g.choose_all()
+    assert g.to_act is not None and "k.check" in g.legal(g.to_act)
+    assert "houseRules" not in view(g.s, g.ids[0])
+    assert PokerOptions().rule491 is False and PokerOptions().bet_cap == 0
+
+
+def test_rule491_bots_open_with_a_good_hand_and_never_send_an_illegal_action() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        g = stud(seed=seed)
+        pid = g.to_act
+        assert pid is not None
+        for level in ("easy", "normal"):
+            act = decide(view(g.s, pid), level, seed=seed, samples=40)  # type: ignore[arg-type]
+            assert act["type"] in ("k.half", "k.die")
+            seen.add(act["type"])
+        hint = recommend(view(g.s, pid))
+        assert hint is not None and hint["type"] in ("k.half", "k.die")
+    assert seen == {"k.half", "k.die"}  # they do not simply die every time
+
+
+# --- 맥스 베팅 상한 -------------------------------------------------------------------------------------------
+
+def test_bet_cap_is_a_multiple_of_the_base_unit_in_chips() -> None:
+    g = G(3, mode="badugi", betCap=10, baseUnit=10)
+    assert view(g.s, None)["houseRules"] == {"rule491": False, "betCap": 100, "restriction": None}
+    assert g.s.hand is not None and g.s.hand.rnd is not None and g.s.hand.rnd.bet_cap == 100
+
+
+def test_bet_cap_follows_the_blind_level() -> None:
+    g = G(2, mode="badugi", betCap=10, baseUnit=10, blindUpEvery=5, startingChips=1000)
+    while g.s.hands_played < 5:
+        if g.s.hand is not None and g.s.hand.phase == "handEnd" or g.to_act is None:
+            g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+            continue
+        g.bet("k.die")
+    while g.to_act is None:
+        g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.base_unit == 20
+    assert view(g.s, None)["houseRules"]["betCap"] == 200 and g.s.hand.rnd.bet_cap == 200  # type: ignore[union-attr]
+
+
+def test_bet_cap_korean_half_shrinks_to_the_cap_and_is_marked() -> None:
+    """Half/full above the cap become the cap (not greyed) and say ``capped``; smaller sizes stay exact."""
+    g = G(3, mode="badugi", betCap=10, baseUnit=10, koreanMaxRaise="full")
+    found = None
+    for _ in range(40):
+        if g.s.hand is not None and g.s.hand.phase == "draw":
+            for pid in list(view(g.s, None)["pending"]):
+                g.do(pid, "draw", cardIds=[])
+            continue
+        pid = g.to_act
+        assert pid is not None
+        me = view(g.s, pid)["me"]
+        acts = {a["type"]: a for a in me["legalActions"]}
+        if "k.half" in acts and acts["k.half"].get("capped"):
+            found = (acts, me["toCall"], view(g.s, None)["potTotal"])
+            break
+        g.bet("k.half" if "k.half" in acts else "k.call")
+    assert found is not None
+    acts, to_call, pot = found
+    assert (pot + to_call) // 2 > 100  # the plain 하프 would be more than the cap
+    assert acts["k.half"]["amount"] == to_call + 100 and acts["k.full"]["amount"] == to_call + 100
+    assert acts["k.full"]["capped"]
+    if "k.quarter" in acts and (pot + to_call) // 4 <= 100:
+        assert acts["k.quarter"]["amount"] == to_call + max((pot + to_call) // 4, 10)
+        assert "capped" not in acts["k.quarter"]
+    g.bet("k.half")
+    assert g.ev and next(e for e in g.ev if e["type"] == "action")["amount"] == to_call + 100
+
+
+def test_bet_cap_holdem_no_limit_raise_max_and_refusal() -> None:
+    g = G(3, mode="holdem", betCap=10, baseUnit=10)
+    pid = g.to_act
+    assert pid is not None
+    r = next(a for a in view(g.s, pid)["me"]["legalActions"] if a["type"] == "nl.raise")
+    assert (r["min"], r["max"]) == (20, 110)  # BB 10 + cap 100
+    assert "nl.allIn" not in {a["type"] for a in view(g.s, pid)["me"]["legalActions"]}
+    with pytest.raises(Rejected) as info:
+        apply(g.s, pid, {"type": "nl.raise", "to": 111}, 1)
+    assert info.value.code == "bet_cap_exceeded" and "맥스 베팅 상한" in info.value.message
+
+
+def test_bet_cap_omaha_pot_limit_takes_the_smaller() -> None:
+    g = G(3, mode="omaha", betCap=100, baseUnit=10)
+    pid = g.to_act
+    assert pid is not None
+    r = next(a for a in view(g.s, pid)["me"]["legalActions"] if a["type"] == "nl.raise")
+    assert r["max"] == 35  # pot-limit (10 + 5 + 10 + 10) far below the cap of 1,000
+
+
+def test_bet_cap_timeout_unchanged() -> None:
+    g = G(3, mode="badugi", betCap=10)
+    pid = g.to_act
+    g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.hand is not None and g.s.hand.bettors[pid].last_action == "k.check"  # type: ignore[index]
+
+
+# --- options ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"betCap": 30}, "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"),
+    ({"betCap": 10.0}, "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"),
+    ({"rule491": "yes"}, "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요"),
+    ({"rule491": 1}, "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요"),
+])
+def test_house_rule_options_refused_in_korean(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(Rejected) as info:
+        PokerOptions.from_json(data)
+    assert (info.value.code, info.value.message) == ("bad_options", message)
+
+
+def test_house_rule_options_round_trip() -> None:
+    o = PokerOptions.from_json({"mode": "sevenHiLo", "rule491": True, "betCap": 50})
+    assert o.to_json()["rule491"] is True and o.to_json()["betCap"] == 50
+    assert PokerOptions.from_json(o.to_json()) == o
