@@ -160,7 +160,8 @@ def test_cap_no_limit_raise_to_at_most_current_bet_plus_cap() -> None:
     rnd = _nl("noLimit", b, 100)
     assert legal(rnd, b, "A")["nl.raise"] == {"type": "nl.raise", "min": 10, "max": 100, "isBet": True}
     err = refusal(rnd, b, "A", {"type": "nl.raise", "to": 101})
-    assert (err.code, err.message) == ("bet_cap_exceeded", "맥스 베팅 상한 때문에 최대 100까지만 올릴 수 있어요")
+    assert err.code == "bet_cap_exceeded"
+    assert err.message == "맥스 베팅 상한 때문에 최대 100까지만 올릴 수 있어요"
     apply_action(rnd, b, "A", {"type": "nl.raise", "to": 100})
     assert legal(rnd, b, "B")["nl.raise"]["max"] == 200  # per bet: the re-raise adds another cap
 

@@ -16,6 +16,7 @@ from pokerroom.engine import PokerOptions, State, apply, deadline, on_timeout, s
 from pokerroom.rejections import Rejected
 
 RULE_491 = "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요"
+CAP_CHOICES = "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"
 
 
 class G:
@@ -189,14 +190,15 @@ def test_bet_cap_is_a_multiple_of_the_base_unit_in_chips() -> None:
 def test_bet_cap_follows_the_blind_level() -> None:
     g = G(2, mode="badugi", betCap=10, baseUnit=10, blindUpEvery=5, startingChips=1000)
     while g.s.hands_played < 5:
-        if g.s.hand is not None and g.s.hand.phase == "handEnd" or g.to_act is None:
+        if (g.s.hand is not None and g.s.hand.phase == "handEnd") or g.to_act is None:
             g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
             continue
         g.bet("k.die")
     while g.to_act is None:
         g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
     assert g.s.base_unit == 20
-    assert view(g.s, None)["houseRules"]["betCap"] == 200 and g.s.hand.rnd.bet_cap == 200  # type: ignore[union-attr]
+    assert view(g.s, None)["houseRules"]["betCap"] == 200
+    assert g.s.hand.rnd.bet_cap == 200  # type: ignore[union-attr]
 
 
 def test_bet_cap_korean_half_shrinks_to_the_cap_and_is_marked() -> None:
@@ -258,8 +260,8 @@ def test_bet_cap_timeout_unchanged() -> None:
 # --- options ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("data", "message"), [
-    ({"betCap": 30}, "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"),
-    ({"betCap": 10.0}, "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"),
+    ({"betCap": 30}, CAP_CHOICES),
+    ({"betCap": 10.0}, CAP_CHOICES),
     ({"rule491": "yes"}, "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요"),
     ({"rule491": 1}, "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요"),
 ])

@@ -120,7 +120,8 @@ def legal(rnd: BettingRound, sit: Situation) -> list[dict[str, Any]]:
             move = resolve(rnd, sit, kind, {"type": kind})
         except Rejected:
             continue
-        entry: dict[str, Any] = {"type": kind, "amount": move.pay, "allIn": move.pay > 0 and move.pay >= sit.stack}
+        entry: dict[str, Any] = {"type": kind, "amount": move.pay,
+                                 "allIn": move.pay > 0 and move.pay >= sit.stack}
         if rnd.bet_cap > 0 and move.pay - sit.to_call > 0 and (
                 nominal_amount(kind, rnd, sit) - sit.to_call > rnd.bet_cap) and move.pay < sit.stack:
             entry["capped"] = True

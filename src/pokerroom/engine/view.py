@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
+from pokerroom.betting.model import RULE_491
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.betting.model import RULE_491
 from pokerroom.engine.options import rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State

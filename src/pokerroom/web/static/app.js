@@ -233,7 +233,7 @@ function optionsEditor(opts, errors, players = null) {
         }
         drawOptions();
       });
-      (def.mode ? modeSpecific : shared).append(field);
+      (def.mode || def.modes ? modeSpecific : shared).append(field);
     }
     if (modeSpecific.childElementCount) fields.push(h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific));
     fields.push(shared);

@@ -182,6 +182,54 @@ export const NL_TERMS = [
   ["노리밋 / 팟리밋", "노리밋은 가진 칩 전부까지, 팟리밋은 (판돈 + 콜 금액)만큼까지 더 올릴 수 있어요."],
 ];
 
+/**
+ * House rules of docs/rules-extensions.md: [option key, title, modes (null = every mode), lines]. The rules page
+ * lists those of the mode and says whether this room has each one on.
+ */
+export const HOUSE_RULES = [
+  ["rule491", "491 룰", ["sevenPoker", "sevenHiLo"], [
+    "4구와 5구에서 아직 아무도 걸지 않았으면, 차례가 된 사람은 하프 또는 다이만 할 수 있어요(체크·삥·쿼터·풀 불가).",
+    "누가 하프로 열면 그다음부터는 평소처럼 콜·따당·쿼터·하프(·풀)·다이를 할 수 있어요.",
+    "하프가 가진 칩보다 크면 가진 칩 전부(올인)로 열어요. 6구·7구는 평소와 같아요.",
+    "시간이 지나면 체크를 할 수 없으니 자동으로 다이해요.",
+  ]],
+  ["betCap", "맥스 베팅 상한", null, [
+    "한 번의 베팅·레이즈로 콜 금액보다 더 걸 수 있는 칩은 '기본 단위 × 설정값'까지예요(기본 단위가 오르면 같이 올라요).",
+    "한국식: 하프·풀·따당이 상한을 넘으면 상한까지만 걸어요(버튼에 '맥스' 표시). 노리밋·팟리밋: 레이즈 최대가 상한으로 줄어요.",
+    "한 라운드 합계가 아니라 한 번 거는 금액의 상한이라, 다음 사람이 다시 올릴 수 있어요. 가진 칩이 적으면 그만큼 올인할 수 있어요.",
+  ]],
+];
+
+function houseRulesSection(mode, options) {
+  const rules = HOUSE_RULES.filter(([, , modes]) => !modes || modes.includes(mode));
+  if (!rules.length) return null;
+  const box = document.createElement("div");
+  box.className = "house-rules";
+  box.dataset.testid = "house-rules";
+  const h = document.createElement("h3");
+  h.textContent = "하우스 룰 (방 설정)";
+  box.append(h);
+  for (const [key, title, , lines] of rules) {
+    // the room's own setting is only stated when the page shows the room's mode
+    const inRoom = options?.mode === mode;
+    const on = inRoom && options[key] && !(key === "rule491" && options.betting && !["auto", "korean"].includes(options.betting));
+    const b = document.createElement("p");
+    const strong = document.createElement("b");
+    strong.textContent = title;
+    const state = !inRoom ? " — 방을 만들 때 켤 수 있어요" : on ? ` — 이 방: 켬${key === "betCap" ? ` (기본 단위 ×${options[key]})` : ""}` : " — 이 방: 끔";
+    b.append(strong, document.createTextNode(state));
+    box.append(b);
+    const ul = document.createElement("ul");
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  return box;
+}
+
 export function rulesContent(mode, options = {}) {
   const wrap = document.createElement("div");
   wrap.className = "rules";
@@ -196,6 +244,8 @@ export function rulesContent(mode, options = {}) {
   }
   wrap.append(ul);
   wrap.append(rankingTable(mode, { options }));
+  const house = houseRulesSection(mode, options);
+  if (house) wrap.append(house);
   const t = document.createElement("h3");
   t.textContent = "베팅 용어";
   wrap.append(t);

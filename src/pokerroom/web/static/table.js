@@ -149,6 +149,16 @@ function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
 
+
+/** Short tags of the house rules in force for the phase line (docs/rules-extensions.md). */
+function houseRuleTags(hr) {
+  if (!hr) return [];
+  const out = [];
+  if (hr.rule491) out.push("491 룰");
+  if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
+  return out;
+}
+
 export class TableUI {
   /**
    * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn()}
@@ -239,7 +249,8 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
+        ...houseRuleTags(v.houseRules)]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -1034,6 +1045,9 @@ export class TableUI {
     if (v.phase === "betting") {
       if (v.betting === "korean") box.append(this.koreanButtons(lg));
       else box.append(...this.nlButtons(lg));
+      // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+      const restriction = v.houseRules?.restriction;
+      if (restriction && lg.length) box.prepend(h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, restriction));
       if (!lg.length) {
         box.prepend(h("div", { class: "instruction muted-line" }, seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`));
       }
@@ -1073,15 +1087,19 @@ export class TableUI {
     for (const type of KOREAN_ORDER) {
       const a = lg.find((x) => x.type === type);
       const label = ACTION_LABEL[type];
-      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)})` : a?.allIn ? "(올인)" : "";
+      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
+      const ruled = !a && lg.length && this.view.houseRules?.restriction;
       const cls = ["act"];
       if (a) cls.push("legal");
       if (type === "k.die") cls.push("fold");
       if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
       if (a && hint === type) cls.push("hint");
-      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}` : `${label} (지금은 할 수 없음)`;
+      if (ruled) cls.push("ruled");
+      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
+        : ruled ? `${label} (491 룰: 하프·다이만 가능)` : `${label} (지금은 할 수 없음)`;
       const btn = h("button", {
         class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": aria,
+        title: ruled ? "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만" : a?.capped ? "맥스 베팅 상한까지" : null,
         onclick: () => (type === "k.die" ? this.confirmFold({ type }) : this.send({ type })),
       }, label, amount ? h("small", {}, amount) : null);
       grid.append(btn);
