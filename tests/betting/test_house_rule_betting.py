@@ -112,7 +112,7 @@ def test_rule491_without_opening_only_nothing_changes() -> None:
     assert "k.check" in legal(rnd, b, "A") and "k.ping" in legal(rnd, b, "A")
 
 
-# --- 맥스 베팅 상한 -----------------------------------------------------------------------------------------
+# --- 맥스 베팅 상한 ---------------------------------------------------------------------------------------
 
 def test_cap_shrinks_korean_sizes_above_it_and_marks_them() -> None:
     b = anted("ABC", stack=5000, ante=100)  # pot 300

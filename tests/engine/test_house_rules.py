@@ -179,7 +179,7 @@ def test_rule491_bots_open_with_a_good_hand_and_never_send_an_illegal_action() -
     assert seen == {"k.half", "k.die"}  # they do not simply die every time
 
 
-# --- 맥스 베팅 상한 -------------------------------------------------------------------------------------------
+# --- 맥스 베팅 상한 ---------------------------------------------------------------------------------------
 
 def test_bet_cap_is_a_multiple_of_the_base_unit_in_chips() -> None:
     g = G(3, mode="badugi", betCap=10, baseUnit=10)
