@@ -43,6 +43,8 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "sevenPoker", "handLimit": 10, "rule491": True}},
     {"name": "betCap", "mode": "badugi", "players": 3, "seed": 19,
      "options": {"mode": "badugi", "handLimit": 10, "betCap": 10, "koreanMaxRaise": "full"}},
+    {"name": "badugiHigh", "mode": "badugi", "players": 3, "seed": 20,
+     "options": {"mode": "badugi", "handLimit": 10, "badugiHigh": True}},
 ]
 STEPS = 30
 

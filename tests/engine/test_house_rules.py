@@ -126,7 +126,7 @@ def test_rule491_view_explains_the_restriction_to_everyone() -> None:
     g = stud()
     for viewer in [*g.ids, None]:
         hr = view(g.s, viewer)["houseRules"]
-        assert hr == {"rule491": True, "betCap": 0, "restriction": RULE_491}
+        assert hr == {"rule491": True, "betCap": 0, "badugiHigh": False, "restriction": RULE_491}
 
 
 def test_rule491_in_hilo_too() -> None:
@@ -183,7 +183,8 @@ def test_rule491_bots_open_with_a_good_hand_and_never_send_an_illegal_action() -
 
 def test_bet_cap_is_a_multiple_of_the_base_unit_in_chips() -> None:
     g = G(3, mode="badugi", betCap=10, baseUnit=10)
-    assert view(g.s, None)["houseRules"] == {"rule491": False, "betCap": 100, "restriction": None}
+    assert view(g.s, None)["houseRules"] == {"rule491": False, "betCap": 100, "badugiHigh": False,
+                                             "restriction": None}
     assert g.s.hand is not None and g.s.hand.rnd is not None and g.s.hand.rnd.bet_cap == 100
 
 
@@ -275,3 +276,119 @@ def test_house_rule_options_round_trip() -> None:
     o = PokerOptions.from_json({"mode": "sevenHiLo", "rule491": True, "betCap": 50})
     assert o.to_json()["rule491"] is True and o.to_json()["betCap"] == 50
     assert PokerOptions.from_json(o.to_json()) == o
+
+
+# --- 하이 바둑이 ------------------------------------------------------------------------------------------
+
+def high_showdown(hands: list[str], **opts: Any) -> tuple[G, list[str]]:
+    from engine_support import rig
+
+    from pokerroom.cards import parse_cards
+
+    g = G(len(hands), mode="badugi", badugiHigh=opts.pop("badugiHigh", True), **opts)
+    assert g.s.hand is not None
+    order = list(g.s.hand.order)
+    rig(g.s, **{order[i]: parse_cards(h) for i, h in enumerate(hands)})
+    while g.s.hand is not None and g.s.hand.phase != "handEnd":
+        if g.s.hand.phase == "draw":
+            for pid in list(view(g.s, None)["pending"]):
+                g.do(pid, "draw", cardIds=[])
+        else:
+            g.bet("k.check")
+    return g, order
+
+
+def winners(g: G) -> set[str]:
+    return {a["to"] for a in view(g.s, None)["awards"]}
+
+
+def test_badugi_high_highest_made_wins_and_made_beats_base() -> None:
+    g, o = high_showdown(["As Kd Qh Jc", "2s 3d 4h 5c"])
+    assert winners(g) == {o[0]}  # low badugi would give it to the 5-4-3-2
+    g, o = high_showdown(["2s 3d 4h 5c", "As Ks Qh Jd"])
+    assert winners(g) == {o[0]}  # any 메이드 beats an A 베이스
+    names = {e["id"]: e["handName"] for e in view(g.s, None)["showdown"]}
+    assert names == {o[0]: "5 메이드", o[1]: "A 베이스"}
+
+
+def test_badugi_high_equal_ranks_split() -> None:
+    g, o = high_showdown(["As Kd Qh 9c", "Ad Ks Qc 9h"])
+    assert winners(g) == set(o)
+    assert sorted(a["amount"] for a in view(g.s, None)["awards"]) == [10, 10]
+
+
+def test_badugi_high_off_keeps_low_badugi() -> None:
+    g, o = high_showdown(["As Kd Qh Jc", "2s 3d 4h 5c"], badugiHigh=False)
+    assert winners(g) == {o[1]}
+    assert "houseRules" not in view(g.s, None)
+
+
+def test_badugi_high_hint_names_the_high_hand_and_view_says_so() -> None:
+    from engine_support import rig
+
+    from pokerroom.cards import parse_cards
+
+    g = G(2, mode="badugi", badugiHigh=True)
+    assert g.s.hand is not None
+    pid = g.s.hand.order[0]
+    rig(g.s, **{pid: parse_cards("As Kd Qh Jc")})
+    assert view(g.s, pid)["me"]["handName"] == "A-K-Q-J 메이드"
+    assert view(g.s, None)["houseRules"] == {"rule491": False, "betCap": 0, "badugiHigh": True,
+                                             "restriction": None}
+
+
+@pytest.mark.parametrize("mode", ["sevenPoker", "fiveDraw", "holdem"])
+def test_badugi_high_ignored_outside_badugi(mode: str) -> None:
+    g = G(2, mode=mode, badugiHigh=True)
+    assert "houseRules" not in view(g.s, None)
+
+
+def test_badugi_high_bots_keep_high_cards_and_low_bots_keep_low_ones() -> None:
+    from engine_support import rig
+
+    from pokerroom.cards import parse_cards
+
+    for high in (True, False):
+        g = G(2, mode="badugi", badugiHigh=high)
+        assert g.s.hand is not None
+        a, b = g.s.hand.order
+        rig(g.s, **{a: parse_cards("Ks Qd 2h 2c"), b: parse_cards("3s 4d 5h 6c")})
+        while g.s.hand.phase != "draw":
+            g.bet("k.check")
+        act = decide(view(g.s, a), "normal", seed=1, samples=40)
+        dropped = {c.rank for c in parse_cards("Ks Qd 2h 2c") if c.id in act["cardIds"]}
+        if high:
+            assert 13 not in dropped and 12 not in dropped and 2 in dropped
+        else:
+            assert 13 in dropped and 12 in dropped
+
+
+def test_badugi_high_timeout_stands_pat() -> None:
+    g = G(2, mode="badugi", badugiHigh=True)
+    while g.s.hand is not None and g.s.hand.phase != "draw":
+        g.bet("k.check")
+    before = {pid: list(p.hole) for pid, p in g.s.hand.players.items()}  # type: ignore[union-attr]
+    g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.hand is not None
+    assert all(g.s.hand.players[pid].hole == cards for pid, cards in before.items())
+
+
+def test_badugi_high_option_validation() -> None:
+    with pytest.raises(Rejected) as info:
+        PokerOptions.from_json({"mode": "badugi", "badugiHigh": "on"})
+    assert info.value.message == "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요"
+
+
+@pytest.mark.parametrize("options", [{"badugiHigh": True}, {"rule491": True}],
+                         ids=["badugiHigh", "rule491"])
+def test_house_rule_bot_matches_are_legal_and_normal_still_wins(options: dict[str, Any]) -> None:
+    """Heads-up normal vs easy with the rule on: every decision is checked against legalActions."""
+    from pokerroom.tools.simulate import SimConfig, paired_margin, run_match
+
+    mode = "badugi" if "badugiHigh" in options else "sevenPoker"
+    match = run_match(SimConfig(mode=mode, players=2, hands=300, bots=("normal", "easy"), seed=2026,
+                                samples=40, options=options))
+    assert match.checks == match.decisions > 1000
+    margin, half, _z = paired_margin(match, "normal", "easy")
+    print(f"\n{options}: normal - easy = {margin:+.2f} ± {half:.2f} chips/hand over {match.hands} hands")
+    assert margin > 0

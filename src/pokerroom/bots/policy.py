@@ -23,6 +23,7 @@ import numpy as np
 
 from pokerroom.bots.situation import Situation, situation
 from pokerroom.bots.strength import (
+    badugi_high,
     badugi_keep,
     best_low,
     high_value_rank,
@@ -289,7 +290,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         draws_done = len(sit.my_draw_counts)
         # normal breaks a rough made hand (Q or K high) only at the first of the three exchanges
         break_above = 13 if level == "easy" or draws_done >= 1 else 11
-        keep = badugi_keep(hand, break_above)
+        keep = badugi_keep(hand, break_above, high=badugi_high(sit))
     else:
         keep = _five_keep(hand, level)
     discard = [c for c in hand if c not in keep]
@@ -298,7 +299,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         limit = max(hi, int(ace_max))
     if len(discard) > limit:
         # Keep the best of the would-be discards (highest for high hands, lowest for badugi).
-        badugi = sit.mode == "badugi"
+        badugi = sit.mode == "badugi" and not badugi_high(sit)
         discard.sort(key=lambda c: (1 if c.rank == 14 else c.rank) if badugi else -c.rank, reverse=True)
         discard = discard[:limit]
         kept_after = [c for c in hand if c not in discard]

@@ -7,7 +7,8 @@ Rules:
   elsewhere they are accepted and ignored (the engine never reads them).
 - House rules of docs/rules-extensions.md, all off by default: ``rule491`` (491/591 룰) only matters in
   ``sevenPoker``/``sevenHiLo`` with Korean betting, ``betCap`` (맥스 베팅 상한, a multiple of the current base
-  unit) in every mode and betting system; like the other mode-specific options they are accepted and ignored
+  unit) in every mode and betting system, ``badugiHigh`` (하이 바둑이) only in ``badugi``;
+  like the other mode-specific options they are accepted and ignored
   where they do not apply (:func:`rule491_applies`).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
@@ -92,6 +93,7 @@ class PokerOptions(BaseModel):
     indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
     rule491: Switch = Field(False, alias="rule491")
     bet_cap: IntChoice[Literal[0, 10, 20, 50, 100]] = Field(0, alias="betCap")
+    badugi_high: Switch = Field(False, alias="badugiHigh")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -119,6 +121,7 @@ class PokerOptions(BaseModel):
 _HOUSE_RULE_ERRORS: dict[str, str] = {
     "rule491": "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요",
     "betCap": "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요",
+    "badugiHigh": "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요",
 }
 
 

@@ -285,19 +285,22 @@ def house_rules(state: State) -> JSON | None:
     """Public facts of the house rules in force (docs/rules-extensions.md), or None when none is on.
 
     The key is only added to the view when a house rule is on, so every game without one keeps exactly the
-    view it had. ``betCap`` is in chips at the current base unit; ``restriction`` is the Korean sentence the
-    table shows while the 491/591 rule limits the opening of this round (None otherwise).
+    view it had. ``betCap`` is in chips at the current base unit; ``badugiHigh`` says the badugi is
+    하이 바둑이; ``restriction`` is the Korean sentence the table shows while the 491/591 rule limits the
+    opening of this round (None otherwise).
     """
     opts = state.options
     on491 = rule491_applies(opts)
-    if not on491 and opts.bet_cap == 0:
+    high = opts.mode == "badugi" and opts.badugi_high
+    if not on491 and opts.bet_cap == 0 and not high:
         return None
     hand = state.hand
     restriction: str | None = None
     if (hand is not None and hand.phase == "betting" and state.phase == "playing" and hand.rnd is not None
             and hand.rnd.opening_only is not None and not hand.rnd.opened):
         restriction = RULE_491[1]
-    return {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "restriction": restriction}
+    return {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "badugiHigh": high,
+            "restriction": restriction}
 
 
 def _indian_left(state: State) -> int | None:

@@ -5,7 +5,8 @@
 - :func:`korean_high` — 7 Poker high with suits, §6.2 (also fewer than five cards for the hint).
 - :func:`korean_open_rank` — the boss among open cards, §5.4.3.
 - :func:`korean_low` — hi-lo low, §6.3 (``None`` when there is no low).
-- :func:`badugi` — §6.4.  :func:`indian` — §6.5.
+- :func:`badugi` — §6.4.  :func:`badugi_high` — 하이 바둑이 (docs/rules-extensions.md).
+- :func:`indian` — §6.5.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
 :func:`omaha_ids`, :func:`korean7`, :func:`korean_key_ids`, :func:`badugi4`; for numpy arrays of many
@@ -14,6 +15,7 @@ hands, :mod:`pokerroom.hands.batch` (``international_high_batch``, ``omaha_high_
 """
 
 from pokerroom.hands.badugi import badugi, badugi4, badugi_key_ids
+from pokerroom.hands.badugi_high import badugi_high, badugi_high4, badugi_high_key_ids
 from pokerroom.hands.indian import indian
 from pokerroom.hands.international import (
     evaluate5,
@@ -31,6 +33,9 @@ __all__ = [
     "HandValue",
     "badugi",
     "badugi4",
+    "badugi_high",
+    "badugi_high4",
+    "badugi_high_key_ids",
     "badugi_key_ids",
     "evaluate5",
     "evaluate7",

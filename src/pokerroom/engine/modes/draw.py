@@ -6,6 +6,8 @@ Rules:
 - Every round starts from the seat after the dealer. All-in players still exchange.
 - Exchange limits: badugi 0..4; five-card draw ``any`` 0..5, ``three`` 0..3, or 0..4 when an ace stays in
   hand.
+- ``badugiHigh`` (하이 바둑이, docs/rules-extensions.md): the same game, valued by the high-badugi evaluator
+  (ace high, the highest badugi wins).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class Draw(ModeRules):
     def __init__(self, options: PokerOptions) -> None:
         super().__init__(options)
         self.badugi = self.options.mode == "badugi"
+        self.badugi_high = self.badugi and self.options.badugi_high
         self.street_names = (
             ("1차 베팅", "2차 베팅", "3차 베팅", "4차 베팅") if self.badugi else ("1차 베팅", "2차 베팅")
         )
@@ -56,7 +59,9 @@ class Draw(ModeRules):
 
     def evaluate(self, hand: Hand, pid: str) -> Valued:
         hole = list(hand.players[pid].hole)
-        return Valued(ev.badugi(hole) if self.badugi else ev.international_high(hole))
+        if self.badugi:
+            return Valued(ev.badugi_high(hole) if self.badugi_high else ev.badugi(hole))
+        return Valued(ev.international_high(hole))
 
     def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
         if not hand.players[pid].hole:
