@@ -69,15 +69,20 @@ def test_lobby_offers_house_rules_only_for_their_modes_and_rules_page_explains(
     wp.pick_option(page, "betting", "noLimit")
     assert not shown(page, "rule491")  # 491 is a Korean-betting rule
     wp.pick_option(page, "betting", "auto")
+    assert not shown(page, "badugiHigh")
     for mode, has491 in (("sevenHiLo", True), ("holdem", False), ("badugi", False), ("indian", False)):
         wp.pick_option(page, "mode", mode)
         assert shown(page, "rule491") is has491, mode
         assert shown(page, "betCap"), mode
+        assert shown(page, "badugiHigh") is (mode == "badugi"), mode
     page.click("#btn-rules")
     dlg = page.locator("#dlg-rules")
     page.select_option("#rules-mode", "sevenPoker")
     text = dlg.inner_text()
     assert "491 룰" in text and "하프 또는 다이만" in text and "맥스 베팅 상한" in text
+    assert "하이 바둑이" not in text
+    page.select_option("#rules-mode", "badugi")
+    assert "하이 바둑이" in dlg.inner_text() and "491 룰" not in dlg.inner_text()
     page.select_option("#rules-mode", "holdem")
     assert "491 룰" not in dlg.inner_text() and "맥스 베팅 상한" in dlg.inner_text()
     dlg.locator("[data-testid=house-rules]").scroll_into_view_if_needed()
@@ -153,3 +158,25 @@ def test_bet_cap_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     final = wp.play_hand(players)
     assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > 1
     shot(players[0], "house-betcap-end")
+
+
+def test_badugi_high_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
+    players, spectator = open_room(live_server, open_page, "badugi", 2, badugiHigh=True)
+    p0 = players[0]
+    assert "하이 바둑이" in p0.locator("[data-testid=phase-line]").inner_text()
+    assert (wp.view(p0) or {})["houseRules"]["badugiHigh"] is True
+    shot(p0, "house-badugi-high-start")
+    final = wp.play_hand(players, [{"draw": 1}, {"draw": 0}])
+    assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > 1
+    if final["phase"] == "handEnd" and final["showdown"]:
+        # the winner named by the server holds the highest badugi, by the rule text
+        from pokerroom.cards import Card
+        from pokerroom.hands import badugi_high
+
+        values = {e["id"]: badugi_high([Card(c["id"], c["rank"], c["suit"]) for c in e["cards"]])
+                  for e in final["showdown"]}
+        best = max(values.values())
+        assert {a["to"] for a in final["awards"]} == {pid for pid, v in values.items() if v == best}
+    p0.wait_for_timeout(300)
+    shot(p0, "house-badugi-high-end")
+    shot(spectator, "house-badugi-high-spectator-360")

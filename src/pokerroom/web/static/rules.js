@@ -64,6 +64,15 @@ const BADUGI = [
   ["노베이스", "네 장이 모두 같은 무늬(또는 숫자)", "2c 5c 9c Kc"],
 ];
 
+// 하이 바둑이 (docs/rules-extensions.md): same shapes, the highest wins, ace high
+const BADUGI_HIGH = [
+  ["A-K-Q-J 메이드", "숫자·무늬가 모두 다른 A-K-Q-J (최강)", "As Kd Qh Jc"],
+  ["메이드", "숫자·무늬가 모두 다른 4장, 높은 숫자부터 비교해 높을수록 좋음", "Ks 9d 5h 2c"],
+  ["베이스", "겹치지 않는 3장 (어떤 메이드에도 짐)", "As Ks Qh Jc"],
+  ["투베이스", "겹치지 않는 2장", "Ah Kh Qs Qd"],
+  ["노베이스", "네 장이 모두 같은 무늬(또는 숫자)", "2c 5c 9c Kc"],
+];
+
 const INDIAN1 = [
   ["10", "가장 높음 (20장 덱: 10 > 9 > … > 2 > A)", "Ts"],
   ["5", "숫자가 높은 사람이 이김, 무늬는 안 봄", "5h"],
@@ -79,7 +88,7 @@ const INDIAN2 = [
 export function rankingRows(mode, options = {}) {
   if (mode === "sevenPoker") return [["하이", KOREAN]];
   if (mode === "sevenHiLo") return [["하이", KOREAN], ["로우", LOW]];
-  if (mode === "badugi") return [["바둑이", BADUGI]];
+  if (mode === "badugi") return options?.badugiHigh ? [["하이 바둑이", BADUGI_HIGH]] : [["바둑이", BADUGI]];
   if (mode === "indian") return [["인디언", (options?.indianCards ?? 1) === 2 ? INDIAN2 : INDIAN1]];
   return [["족보", INTERNATIONAL]];
 }
@@ -192,6 +201,11 @@ export const HOUSE_RULES = [
     "누가 하프로 열면 그다음부터는 평소처럼 콜·따당·쿼터·하프(·풀)·다이를 할 수 있어요.",
     "하프가 가진 칩보다 크면 가진 칩 전부(올인)로 열어요. 6구·7구는 평소와 같아요.",
     "시간이 지나면 체크를 할 수 없으니 자동으로 다이해요.",
+  ]],
+  ["badugiHigh", "하이 바둑이", ["badugi"], [
+    "진행은 바둑이와 같고, 쇼다운에서 높은 패가 이겨요. A가 가장 높고 2가 가장 낮아요.",
+    "메이드(4장) > 베이스(3장) > 투베이스 > 노베이스는 그대로라, 5-4-3-2 메이드도 A 베이스를 이겨요.",
+    "같은 등급이면 가장 높은 카드부터 차례로 비교해 높은 쪽이 이기고, 숫자가 모두 같으면 나눠 가져요(무늬는 안 봄).",
   ]],
   ["betCap", "맥스 베팅 상한", null, [
     "한 번의 베팅·레이즈로 콜 금액보다 더 걸 수 있는 칩은 '기본 단위 × 설정값'까지예요(기본 단위가 오르면 같이 올라요).",

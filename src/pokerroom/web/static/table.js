@@ -156,6 +156,7 @@ function houseRuleTags(hr) {
   const out = [];
   if (hr.rule491) out.push("491 룰");
   if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
+  if (hr.badugiHigh) out.push("하이 바둑이");
   return out;
 }
 
@@ -1282,7 +1283,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.badugiHigh}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }
