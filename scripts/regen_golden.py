@@ -45,6 +45,8 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "badugi", "handLimit": 10, "betCap": 10, "koreanMaxRaise": "full"}},
     {"name": "badugiHigh", "mode": "badugi", "players": 3, "seed": 20,
      "options": {"mode": "badugi", "handLimit": 10, "badugiHigh": True}},
+    {"name": "jacksOrBetter", "mode": "fiveDraw", "players": 3, "seed": 39,
+     "options": {"mode": "fiveDraw", "handLimit": 10, "jacksOrBetter": True}},
 ]
 STEPS = 30
 

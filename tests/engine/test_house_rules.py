@@ -379,16 +379,208 @@ def test_badugi_high_option_validation() -> None:
     assert info.value.message == "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요"
 
 
-@pytest.mark.parametrize("options", [{"badugiHigh": True}, {"rule491": True}],
-                         ids=["badugiHigh", "rule491"])
+@pytest.mark.parametrize("options", [{"badugiHigh": True}, {"rule491": True}, {"jacksOrBetter": True}],
+                         ids=["badugiHigh", "rule491", "jacksOrBetter"])
 def test_house_rule_bot_matches_are_legal_and_normal_still_wins(options: dict[str, Any]) -> None:
     """Heads-up normal vs easy with the rule on: every decision is checked against legalActions."""
     from pokerroom.tools.simulate import SimConfig, paired_margin, run_match
 
-    mode = "badugi" if "badugiHigh" in options else "sevenPoker"
+    mode = "badugi" if "badugiHigh" in options else "fiveDraw" if "jacksOrBetter" in options else "sevenPoker"
     match = run_match(SimConfig(mode=mode, players=2, hands=300, bots=("normal", "easy"), seed=2026,
                                 samples=40, options=options))
     assert match.checks == match.decisions > 1000
     margin, half, _z = paired_margin(match, "normal", "easy")
     print(f"\n{options}: normal - easy = {margin:+.2f} ± {half:.2f} chips/hand over {match.hands} hands")
     assert margin > 0
+
+
+# --- 잭스 오어 베터 ---------------------------------------------------------------------------------------
+
+NO_OPENERS = "잭스 오어 베터: J 원페어 이상이 있어야 첫 베팅을 열 수 있어요"
+
+
+def job(hands: list[str], **opts: Any) -> tuple[G, list[str]]:
+    from engine_support import rig
+
+    from pokerroom.cards import parse_cards
+
+    g = G(len(hands), mode="fiveDraw", jacksOrBetter=True, seed=opts.pop("seed", 3), **opts)
+    assert g.s.hand is not None
+    order = list(g.s.hand.order)
+    rig(g.s, **{order[i]: parse_cards(h) for i, h in enumerate(hands) if h})
+    # the openers were read when the round started: read them again from the rigged cards
+    from pokerroom.engine.flow import _openers
+    from pokerroom.engine.modes import rules_for
+
+    assert g.s.hand.rnd is not None and g.s.hand.rnd.may_open is not None
+    g.s.hand.rnd.may_open = _openers(g.s, g.s.hand, rules_for(g.s.options))
+    return g, order
+
+
+NOTHING, JACKS, TENS = "2s 5d 9h Tc Kd", "Js Jd 4h 6c 8d", "Th Ts 3c 7d Qc"
+
+
+def test_job_without_openers_only_check_or_die() -> None:
+    g, o = job([NOTHING, JACKS, TENS])
+    assert g.legal(o[0]) == ["k.check", "k.die"]
+    for kind in ("k.ping", "k.quarter", "k.half"):
+        with pytest.raises(Rejected) as info:
+            apply(g.s, o[0], {"type": kind}, 1)
+        assert (info.value.code, info.value.message) == ("no_openers", NO_OPENERS)
+    assert view(g.s, None)["houseRules"]["restriction"] == NO_OPENERS
+
+
+def test_job_tens_are_not_openers_jacks_are() -> None:
+    g, o = job([NOTHING, JACKS, TENS])
+    g.bet("k.check")
+    assert "k.ping" in g.legal(o[1]) and "k.half" in g.legal(o[1])
+    g.bet("k.check")
+    assert g.legal(o[2]) == ["k.check", "k.die"]
+
+
+@pytest.mark.parametrize("cards", ["3s 3d 4h 4c 8d", "5s 6d 7h 8c 9d", "3h 6h 8h Jh Qh", "As Ad 2c 7d 9c"])
+def test_job_two_pair_straight_flush_and_aces_open(cards: str) -> None:
+    g, o = job([cards, NOTHING])
+    assert "k.ping" in g.legal(o[0])
+
+
+def test_job_after_the_open_anybody_may_call_or_raise() -> None:
+    g, o = job([JACKS, NOTHING, TENS])
+    g.bet("k.ping")
+    assert "k.call" in g.legal(o[1]) and "k.half" in g.legal(o[1])  # no openers needed to raise an open pot
+    assert view(g.s, None)["houseRules"]["restriction"] is None
+    assert view(g.s, None)["houseRules"]["opener"] == o[0]
+    assert any(e["type"] == "opened" and e["player"] == o[0] for e in g.ev)
+
+
+def test_job_nobody_opens_antes_stay_and_the_same_dealer_redeals() -> None:
+    g, _o = job([NOTHING, TENS, NOTHING])
+    dealer, hand_no = g.s.hand.dealer_seat, g.s.hand.hand_no  # type: ignore[union-attr]
+    for _ in range(3):
+        g.bet("k.check")
+    assert g.s.hand is not None and g.s.hand.phase == "handEnd"
+    assert any(e["type"] == "noOpener" and e["carry"] == 30 for e in g.ev)
+    assert g.s.carry_over == 30 and view(g.s, None)["houseRules"]["noOpener"] is True
+    assert view(g.s, None)["showdown"] == [] and view(g.s, None)["awards"] == []
+    assert all(s["hole"][0] == {"hidden": True, "slot": s["hole"][0]["slot"]}
+               for s in view(g.s, None)["seats"])  # no card is shown
+    check_chips(g.s)
+    g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    h = g.s.hand
+    assert h is not None and h.hand_no == hand_no + 1 and g.s.hands_played == 1  # a re-deal counts as a hand
+    assert h.dealer_seat == dealer and h.dead == 30  # same dealer; old antes + a fresh ante each
+    assert view(g.s, None)["potTotal"] == 60
+    check_chips(g.s)
+    check_cards(g.s)
+
+
+def test_job_dealer_rule_winner_also_keeps_the_dealer_on_a_redeal() -> None:
+    g, _o = job([NOTHING, NOTHING], dealerRule="winner")
+    dealer = g.s.hand.dealer_seat  # type: ignore[union-attr]
+    g.bet("k.check")
+    g.bet("k.check")
+    g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.hand is not None and g.s.hand.dealer_seat == dealer
+
+
+def test_job_last_hand_without_opener_splits_the_pot() -> None:
+    g, _o = job([NOTHING, NOTHING, NOTHING], handLimit=10)
+    g.s.hands_played = 9  # this is the game's last hand
+    for _ in range(3):
+        g.bet("k.check")
+    awards = view(g.s, None)["awards"]
+    assert sorted(a["amount"] for a in awards) == [10, 10, 10] and g.s.carry_over == 0
+
+
+def test_job_everyone_dies_but_one_before_an_open_wins_the_antes() -> None:
+    g, o = job([NOTHING, NOTHING, NOTHING])
+    g.bet("k.die")
+    g.bet("k.die")
+    assert [a["to"] for a in view(g.s, None)["awards"]] == [o[2]] and g.s.carry_over == 0
+
+
+def test_job_opener_proof_shown_to_all_when_everyone_folds() -> None:
+    g, o = job([NOTHING, JACKS, TENS])
+    g.bet("k.check")
+    g.bet("k.ping")
+    for viewer in (o[0], o[2], None):
+        assert view(g.s, viewer)["houseRules"]["openerProof"] is None  # not during the hand
+    g.bet("k.die")
+    g.bet("k.die")
+    for viewer in [*o, None]:
+        hr = view(g.s, viewer)["houseRules"]
+        assert hr["opener"] == o[1]
+        assert sorted((c["rank"], c["suit"]) for c in hr["openerProof"]) == [(11, "D"), (11, "S")]
+    check_no_leak_all(g)
+
+
+def test_job_split_openers_the_discarded_jack_is_still_the_proof() -> None:
+    from pokerroom.cards import parse_card
+
+    g, o = job([JACKS, NOTHING])
+    g.bet("k.ping")
+    g.bet("k.call")
+    jd = parse_card("Jd")
+    g.do(o[0], "draw", cardIds=[jd.id, parse_card("4h").id])  # break the jacks to draw at a flush, say
+    g.do(o[1], "draw", cardIds=[])
+    while g.s.hand is not None and g.s.hand.phase == "betting":
+        g.bet("k.check")
+    proof = view(g.s, None)["houseRules"]["openerProof"]
+    assert {(c["rank"], c["suit"]) for c in proof} == {(11, "S"), (11, "D")}
+    check_no_leak_all(g)
+
+
+def check_no_leak_all(g: G) -> None:
+    from engine_support import check_no_leak
+
+    for viewer in [*g.ids, None]:
+        check_no_leak(g.s, viewer)
+
+
+def test_job_second_round_has_no_requirement() -> None:
+    g, o = job([JACKS, NOTHING])
+    g.bet("k.ping")
+    g.bet("k.call")
+    for pid in o:
+        g.do(pid, "draw", cardIds=[])
+    assert g.to_act is not None and "k.ping" in g.legal(g.to_act)
+    assert view(g.s, None)["houseRules"]["restriction"] is None
+
+
+def test_job_no_limit_without_openers_check_or_fold() -> None:
+    g, o = job([NOTHING, JACKS], betting="noLimit")
+    assert g.legal(o[0]) == ["nl.fold", "nl.check"]
+    with pytest.raises(Rejected) as info:
+        apply(g.s, o[0], {"type": "nl.allIn"}, 1)
+    assert info.value.code == "no_openers"
+    g.bet("nl.check")
+    assert "nl.raise" in g.legal(o[1])
+
+
+def test_job_timeout_checks() -> None:
+    g, o = job([NOTHING, JACKS])
+    g.s, _ = on_timeout(g.s, deadline(g.s))  # type: ignore[arg-type]
+    assert g.s.hand is not None and g.s.hand.bettors[o[0]].last_action == "k.check"
+
+
+def test_job_carry_pending_when_the_game_ends_is_split() -> None:
+    g, o = job([NOTHING, NOTHING])
+    g.bet("k.check")
+    g.bet("k.check")
+    assert g.s.carry_over == 20
+    g.do(o[1], "leave")  # only one connected player is left: the game ends during handEnd
+    assert g.s.phase == "finished" and g.s.carry_over == 0
+    check_chips(g.s)
+
+
+@pytest.mark.parametrize("mode", ["badugi", "sevenPoker", "holdem"])
+def test_job_ignored_outside_five_draw(mode: str) -> None:
+    g = G(2, mode=mode, jacksOrBetter=True)
+    assert "houseRules" not in view(g.s, None)
+
+
+def test_job_option_validation_and_off_by_default() -> None:
+    assert PokerOptions().jacks_or_better is False
+    with pytest.raises(Rejected) as info:
+        PokerOptions.from_json({"mode": "fiveDraw", "jacksOrBetter": 1})
+    assert info.value.message == "잭스 오어 베터(jacksOrBetter)는 켬(true) 또는 끔(false)만 고를 수 있어요"

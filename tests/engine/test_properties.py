@@ -120,8 +120,10 @@ def test_hypothesis_random_options(mode: str, seed: int, players: int, betting: 
 
 
 #: House rules (docs/rules-extensions.md): each option on for 1,000 random games, spread over the modes where
-#: it applies (491: the Korean 7 Poker modes; the cap: every mode and betting system; high badugi: badugi).
-HOUSE_RULE_MODES = {"rule491": ["sevenPoker", "sevenHiLo"], "betCap": MODES, "badugiHigh": ["badugi"]}
+#: it applies (491: the Korean 7 Poker modes; the cap: every mode and betting system; high badugi: badugi;
+#: jacks or better: five-card draw, every betting system).
+HOUSE_RULE_MODES = {"rule491": ["sevenPoker", "sevenHiLo"], "betCap": MODES, "badugiHigh": ["badugi"],
+                    "jacksOrBetter": ["fiveDraw"]}
 
 
 @pytest.mark.parametrize("rule", sorted(HOUSE_RULE_MODES))
@@ -132,8 +134,8 @@ def test_random_games_with_a_house_rule_keep_invariants_and_secrets(rule: str) -
         opts = options_for(mode, seed + 50_000)
         if rule == "rule491":
             opts.update(rule491=True, betting=random.Random(seed).choice(["auto", "korean"]))
-        elif rule == "badugiHigh":
-            opts["badugiHigh"] = True
+        elif rule in ("badugiHigh", "jacksOrBetter"):
+            opts[rule] = True
         else:
             opts["betCap"] = random.Random(seed).choice([10, 20, 50, 100])
         low, high = player_range(PokerOptions.model_validate(opts))

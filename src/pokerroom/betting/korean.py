@@ -63,6 +63,8 @@ def resolve(rnd: BettingRound, sit: Situation, kind: str, action: dict[str, Any]
         return Move(kind, fold=True)
     if _opening_restricted(rnd, sit, kind):
         raise reject(m.RULE_491)
+    if kind not in ("k.check", "k.call") and not may_open(rnd, sit):
+        raise reject(m.NO_OPENERS)
     if kind == "k.check":
         if sit.to_call > 0:
             raise reject(CANNOT_CHECK)
@@ -90,6 +92,11 @@ def _resolve_raise(rnd: BettingRound, sit: Situation, kind: str) -> Move:
     if chips <= sit.to_call:
         raise reject(m.SHORT_TO_RAISE)
     return Move(kind, pay=chips)
+
+
+def may_open(rnd: BettingRound, sit: Situation) -> bool:
+    """잭스 오어 베터: whether this bettor may put the first chips into an unopened round."""
+    return rnd.may_open is None or rnd.opened or sit.bettor.id in rnd.may_open
 
 
 def _opening_restricted(rnd: BettingRound, sit: Situation, kind: str) -> bool:

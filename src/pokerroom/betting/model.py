@@ -68,12 +68,16 @@ class BettingRound:
     #: House rule "맥스 베팅 상한": the most chips one bet or raise may add above the amount to call
     #: (0 = no cap). Korean sizes above it shrink to it; NL/PL ``to`` may not exceed ``current_bet + cap``.
     bet_cap: int = 0
+    #: House rule "잭스 오어 베터": while the round is unopened only these bettors may put chips in (the
+    #: others may check or fold/die); None = anybody may open.
+    may_open: list[str] | None = None
 
     def clone(self) -> BettingRound:
         """A copy with its own ``order`` list (the only mutable field)."""
         return BettingRound(self.system, self.base_unit, self.korean_max_raise, list(self.order), self.to_act,
                             self.current_bet, self.last_raise_size, self.opened, self.dead, self.full_bet,
-                            self.opening_only, self.bet_cap)
+                            self.opening_only, self.bet_cap,
+                            None if self.may_open is None else list(self.may_open))
 
 
 @dataclass
@@ -119,6 +123,7 @@ NO_ONE_TO_RAISE = ("no_one_to_raise", "더 받을 수 있는 사람이 없어서
 BAD_AMOUNT = ("bad_amount", "레이즈 금액(to)은 0 이상의 정수로 보내 주세요")
 NO_CHIPS = ("no_chips", "남은 칩이 없어요")
 RULE_491 = ("rule_491", "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요")
+NO_OPENERS = ("no_openers", "잭스 오어 베터: J 원페어 이상이 있어야 첫 베팅을 열 수 있어요")
 
 
 def min_bet_message(amount: int) -> tuple[str, str]:

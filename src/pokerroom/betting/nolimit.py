@@ -64,8 +64,15 @@ def _cap_message(lim: Limits) -> tuple[str, str]:
     return m.bet_cap_message(lim.cap) if lim.by_bet_cap else m.pot_limit_message(lim.cap)
 
 
-def _check_may_raise(sit: Situation) -> None:
+def _may_open(rnd: BettingRound, sit: Situation) -> bool:
+    """잭스 오어 베터: whether this bettor may bet into an unopened round (see the model field)."""
+    return rnd.may_open is None or rnd.opened or sit.bettor.id in rnd.may_open
+
+
+def _check_may_raise(sit: Situation, rnd: BettingRound | None = None) -> None:
     """The conditions every bet/raise shares, in the order a player would want to hear them."""
+    if rnd is not None and not _may_open(rnd, sit):
+        raise reject(m.NO_OPENERS)
     if sit.bettor.locked:
         raise reject(CANNOT_RAISE)
     if sit.stack <= sit.to_call:
@@ -96,7 +103,7 @@ def _resolve_all_in(rnd: BettingRound, sit: Situation) -> Move:
     if sit.stack <= 0:
         raise reject(m.NO_CHIPS)
     if sit.stack > sit.to_call:
-        _check_may_raise(sit)
+        _check_may_raise(sit, rnd)
         lim = limits(rnd, sit)
         if lim.cap is not None and lim.all_in_to > lim.cap:
             raise reject(_cap_message(lim))
@@ -107,7 +114,7 @@ def _resolve_raise(rnd: BettingRound, sit: Situation, to: object) -> Move:
     """``nl.raise {to}``: shape of ``to``, the raise conditions, then the bounds."""
     if not isinstance(to, int) or isinstance(to, bool) or to < 0:
         raise reject(m.BAD_AMOUNT)
-    _check_may_raise(sit)
+    _check_may_raise(sit, rnd)
     lim = limits(rnd, sit)
     if to > lim.max_to:
         if lim.cap is not None and lim.cap < lim.all_in_to:
@@ -129,7 +136,7 @@ def legal(rnd: BettingRound, sit: Situation) -> list[dict[str, Any]]:
         out.append({"type": "nl.call", "amount": call, "allIn": call >= sit.stack})
     lim = limits(rnd, sit)
     may_raise = (
-        not sit.bettor.locked and sit.stack > sit.to_call and sit.others_can_respond
+        not sit.bettor.locked and sit.stack > sit.to_call and sit.others_can_respond and _may_open(rnd, sit)
     )
     if may_raise:
         lo = min(lim.min_to, lim.all_in_to)

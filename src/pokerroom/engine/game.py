@@ -154,6 +154,8 @@ def bet_action(state: State, pid: str, act: dict[str, Any], now: int, ev: Events
     hand.players[pid].forced = None
     emit(state, ev, {"type": "action", "player": pid, "action": dict(act), "amount": result.moved,
                      "allIn": result.all_in, "auto": auto})
+    if hand.rnd.may_open is not None:
+        flow.record_opener(state, hand, pid, ev)
     if act["type"] in FOLD_TYPES:
         flow.penalty_for_fold(state, hand, pid, ev)
     flow.advance(state, now, ev)

@@ -7,7 +7,8 @@ Rules:
   elsewhere they are accepted and ignored (the engine never reads them).
 - House rules of docs/rules-extensions.md, all off by default: ``rule491`` (491/591 룰) only matters in
   ``sevenPoker``/``sevenHiLo`` with Korean betting, ``betCap`` (맥스 베팅 상한, a multiple of the current base
-  unit) in every mode and betting system, ``badugiHigh`` (하이 바둑이) only in ``badugi``;
+  unit) in every mode and betting system, ``badugiHigh`` (하이 바둑이) only in ``badugi``, ``jacksOrBetter``
+  (잭스 오어 베터) only in ``fiveDraw``;
   like the other mode-specific options they are accepted and ignored
   where they do not apply (:func:`rule491_applies`).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
@@ -94,6 +95,7 @@ class PokerOptions(BaseModel):
     rule491: Switch = Field(False, alias="rule491")
     bet_cap: IntChoice[Literal[0, 10, 20, 50, 100]] = Field(0, alias="betCap")
     badugi_high: Switch = Field(False, alias="badugiHigh")
+    jacks_or_better: Switch = Field(False, alias="jacksOrBetter")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -122,6 +124,7 @@ _HOUSE_RULE_ERRORS: dict[str, str] = {
     "rule491": "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요",
     "betCap": "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요",
     "badugiHigh": "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "jacksOrBetter": "잭스 오어 베터(jacksOrBetter)는 켬(true) 또는 끔(false)만 고를 수 있어요",
 }
 
 
@@ -171,3 +174,8 @@ def rule491_applies(options: PokerOptions) -> bool:
 
 #: The 491/591 rule's streets: 4구 and 5구, the first two stud betting rounds.
 RULE491_STREETS: tuple[int, ...] = (0, 1)
+
+
+def jacks_or_better_applies(options: PokerOptions) -> bool:
+    """잭스 오어 베터 is an opening requirement of five-card draw only (any betting system)."""
+    return options.jacks_or_better and options.mode == "fiveDraw"

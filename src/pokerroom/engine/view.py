@@ -21,11 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.betting.model import RULE_491
+from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import rule491_applies, uses_blinds
+from pokerroom.engine.options import jacks_or_better_applies, rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -292,15 +292,27 @@ def house_rules(state: State) -> JSON | None:
     opts = state.options
     on491 = rule491_applies(opts)
     high = opts.mode == "badugi" and opts.badugi_high
-    if not on491 and opts.bet_cap == 0 and not high:
+    job = jacks_or_better_applies(opts)
+    if not on491 and opts.bet_cap == 0 and not high and not job:
         return None
     hand = state.hand
     restriction: str | None = None
     if (hand is not None and hand.phase == "betting" and state.phase == "playing" and hand.rnd is not None
-            and hand.rnd.opening_only is not None and not hand.rnd.opened):
-        restriction = RULE_491[1]
-    return {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "badugiHigh": high,
-            "restriction": restriction}
+            and not hand.rnd.opened):
+        if hand.rnd.opening_only is not None:
+            restriction = RULE_491[1]
+        elif hand.rnd.may_open is not None:
+            restriction = NO_OPENERS[1]  # the rule only: who holds openers stays secret
+    out: JSON = {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "badugiHigh": high,
+                 "restriction": restriction}
+    if job:
+        # the opener is public (they bet first); the proof only once the hand has ended
+        done = hand is not None and _hand_done(state)
+        out.update({"jacksOrBetter": True, "opener": None if hand is None else hand.opener,
+                    "openerProof": [c.to_json() for c in hand.opener_cards] if done and hand is not None
+                    and hand.opener is not None else None,
+                    "noOpener": bool(hand is not None and hand.no_opener)})
+    return out
 
 
 def _indian_left(state: State) -> int | None:

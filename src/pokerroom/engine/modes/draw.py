@@ -63,6 +63,21 @@ class Draw(ModeRules):
             return Valued(ev.badugi_high(hole) if self.badugi_high else ev.badugi(hole))
         return Valued(ev.international_high(hole))
 
+    def openers(self, hand: Hand, pid: str) -> list[Card] | None:
+        """잭스 오어 베터: the cards that qualify ``pid`` to open (a pair of jacks or better: the pair, or the
+        five cards of two pair or anything higher), or None without openers."""
+        hole = list(hand.players[pid].hole)
+        if len(hole) < 5:
+            return None
+        value = ev.international_high(hole)
+        if value.category >= 2:
+            return list(value.cards)
+        if value.category == 1:
+            pair = [c for c in value.cards if sum(1 for d in value.cards if d.rank == c.rank) == 2]
+            if pair and pair[0].rank >= 11:
+                return pair
+        return None
+
     def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
         if not hand.players[pid].hole:
             return (None, None)
