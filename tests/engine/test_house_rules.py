@@ -584,3 +584,16 @@ def test_job_option_validation_and_off_by_default() -> None:
     with pytest.raises(Rejected) as info:
         PokerOptions.from_json({"mode": "fiveDraw", "jacksOrBetter": 1})
     assert info.value.message == "잭스 오어 베터(jacksOrBetter)는 켬(true) 또는 끔(false)만 고를 수 있어요"
+
+
+@pytest.mark.parametrize(("cards", "proof"), [
+    ("Js Jd 4h 6c 8d", {(11, "S"), (11, "D")}),                   # the pair, not the kickers
+    ("3s 3d 4h 4c 8d", {(3, "S"), (3, "D"), (4, "H"), (4, "C")}),   # two pair: both pairs
+    ("5s 6d 7h 8c 9d", {(5, "S"), (6, "D"), (7, "H"), (8, "C"), (9, "D")}),  # a straight: all five
+])
+def test_job_proof_is_the_qualifying_cards_only(cards: str, proof: set[tuple[int, str]]) -> None:
+    g, o = job([cards, NOTHING])
+    g.bet("k.ping")
+    g.bet("k.die")
+    shown = view(g.s, None)["houseRules"]["openerProof"]
+    assert {(c["rank"], c["suit"]) for c in shown} == proof

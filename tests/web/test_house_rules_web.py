@@ -180,3 +180,52 @@ def test_badugi_high_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     p0.wait_for_timeout(300)
     shot(p0, "house-badugi-high-end")
     shot(spectator, "house-badugi-high-spectator-360")
+
+
+def test_jacks_or_better_hands_on_a_phone(live_server: Any, open_page: Any) -> None:
+    """Play five-card draw with 잭스 오어 베터 until somebody opens and the hand ends (re-deals included)."""
+    players, spectator = open_room(live_server, open_page, "fiveDraw", 2, jacksOrBetter=True)
+    p0 = players[0]
+    assert "잭스 오어 베터" in p0.locator("[data-testid=phase-line]").inner_text()
+    saw = {"restricted": False, "noOpener": False, "proof": False}
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not saw["proof"]:
+        v0 = wp.view(p0) or {}
+        hr = v0.get("houseRules") or {}
+        if v0.get("phase") == "handEnd":
+            if hr.get("noOpener") and not saw["noOpener"]:
+                saw["noOpener"] = True
+                assert "아무도 못 열었어요" in p0.locator("[data-testid=hand-result]").inner_text()
+                shot(p0, "house-job-no-opener")
+            if hr.get("openerProof"):
+                saw["proof"] = True
+                for page in (*players, spectator):  # the proof is shown to everyone, the spectator too
+                    page.wait_for_selector("[data-testid=opener-proof]")
+                    assert page.locator("[data-testid=opener-proof] .card").count() >= 2
+                shot(p0, "house-job-proof")
+                shot(spectator, "house-job-proof-spectator-360")
+                break
+        turn = to_act(players)
+        if turn is None:
+            for p in players:
+                if (wp.view(p) or {}).get("phase") in ("draw", "handEnd"):
+                    wp.act_once(p, {"draw": 0})
+            p0.wait_for_timeout(100)
+            continue
+        page, v = turn
+        types = [a["type"] for a in v["me"]["legalActions"]]
+        restriction = (v.get("houseRules") or {}).get("restriction")
+        if restriction and "k.ping" not in types:
+            saw["restricted"] = True
+            assert types == ["k.check", "k.die"]
+            assert page.locator("[data-testid=house-rule]").inner_text() == restriction
+            btn = page.locator("[data-action='k.ping']")
+            assert btn.is_disabled() and "잭스 오어 베터" in (btn.get_attribute("aria-label") or "")
+            if not saw["noOpener"]:
+                shot(page, "house-job-restricted")
+            click(page, "k.check")
+        elif "k.ping" in types and restriction:
+            click(page, "k.ping")  # I hold openers: open
+        else:
+            click(page, next(t for t in ("k.check", "k.call", "k.die") if t in types))
+    assert saw["restricted"] and saw["proof"], saw

@@ -64,19 +64,23 @@ class Draw(ModeRules):
         return Valued(ev.international_high(hole))
 
     def openers(self, hand: Hand, pid: str) -> list[Card] | None:
-        """잭스 오어 베터: the cards that qualify ``pid`` to open (a pair of jacks or better: the pair, or the
-        five cards of two pair or anything higher), or None without openers."""
+        """잭스 오어 베터: the cards that qualify ``pid`` to open, or None without openers.
+
+        A pair of jacks or better qualifies (§6.1 categories: a pair of J/Q/K/A, or two pair and anything
+        higher). The proof is as small as the rule allows: the paired cards of a pair, two pair, trips or
+        quads (never the kickers), all five cards of a straight, flush, full house or straight flush.
+        """
         hole = list(hand.players[pid].hole)
         if len(hole) < 5:
             return None
         value = ev.international_high(hole)
-        if value.category >= 2:
-            return list(value.cards)
+        cards = list(value.cards)
+        paired = [c for c in cards if sum(1 for d in cards if d.rank == c.rank) >= 2]
         if value.category == 1:
-            pair = [c for c in value.cards if sum(1 for d in value.cards if d.rank == c.rank) == 2]
-            if pair and pair[0].rank >= 11:
-                return pair
-        return None
+            return paired if paired[0].rank >= 11 else None
+        if value.category in (2, 3, 7):  # two pair, trips, quads
+            return paired
+        return cards if value.category >= 4 else None
 
     def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
         if not hand.players[pid].hole:

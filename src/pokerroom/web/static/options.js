@@ -53,6 +53,7 @@ export const OPTION_DEFS = [
   // house rules (docs/rules-extensions.md), off by default
   { key: "rule491", label: "491 룰", def: false, modes: ["sevenPoker", "sevenHiLo"], korean: true, choices: [[false, "끔"], [true, "켬"]], help: "4구·5구에서 처음 거는 사람은 하프 또는 다이만 할 수 있어요" },
   { key: "badugiHigh", label: "하이 바둑이", def: false, mode: "badugi", choices: [[false, "끔 (낮은 패가 이김)"], [true, "켬 (높은 패가 이김)"]], help: "메이드·베이스는 같고, 같은 등급이면 높은 숫자가 이겨요 (A가 가장 높음)" },
+  { key: "jacksOrBetter", label: "잭스 오어 베터", def: false, mode: "fiveDraw", choices: [[false, "끔"], [true, "켬"]], help: "J 원페어 이상이 있어야 첫 베팅을 열 수 있고, 아무도 못 열면 판돈을 두고 다시 돌려요" },
   { key: "betCap", label: "맥스 베팅 상한", def: 0, choices: [[0, "없음"], [10, "기본 ×10"], [20, "기본 ×20"], [50, "기본 ×50"], [100, "기본 ×100"]], help: "한 번에 콜 금액보다 더 걸 수 있는 칩의 상한 (넘는 하프·풀은 상한까지만)" },
 ];
 
@@ -128,5 +129,6 @@ export function summarizeOptions(o) {
   if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push("491 룰");
   if (o.betCap) parts.push(`맥스 기본 ×${o.betCap}`);
   if (o.badugiHigh && o.mode === "badugi") parts.push("하이 바둑이");
+  if (o.jacksOrBetter && o.mode === "fiveDraw") parts.push("잭스 오어 베터");
   return parts.filter(Boolean).join(" · ");
 }

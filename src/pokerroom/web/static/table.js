@@ -157,6 +157,7 @@ function houseRuleTags(hr) {
   if (hr.rule491) out.push("491 룰");
   if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
   if (hr.badugiHigh) out.push("하이 바둑이");
+  if (hr.jacksOrBetter) out.push("잭스 오어 베터");
   return out;
 }
 
@@ -816,7 +817,8 @@ export class TableUI {
     const v = this.view;
     if (v.phase !== "handEnd") return null;
     const awards = v.awards ?? [];
-    if (!awards.length && !v.carryOver) return null;
+    const hr = v.houseRules;
+    if (!awards.length && !v.carryOver && !hr?.noOpener) return null;
     const lines = [];
     const sd = v.showdown ?? [];
     const byTo = new Map();
@@ -837,7 +839,14 @@ export class TableUI {
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
     if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
-    if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
+    if (hr?.noOpener) {
+      lines.push(h("span", { class: "big" }, v.carryOver ? `아무도 못 열었어요 · 판돈 ${fmt(v.carryOver)} 다음 판으로` : "아무도 못 열었어요 · 판돈을 나눠요"));
+      if (v.carryOver) lines.push(h("span", {}, "같은 딜러가 다시 돌려요"));
+    } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    if (hr?.openerProof?.length) {
+      lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${this.nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
+    }
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
   }
@@ -1089,7 +1098,7 @@ export class TableUI {
       const a = lg.find((x) => x.type === type);
       const label = ACTION_LABEL[type];
       const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
-      const ruled = !a && lg.length && this.view.houseRules?.restriction;
+      const ruled = !a && lg.length ? this.view.houseRules?.restriction : null;
       const cls = ["act"];
       if (a) cls.push("legal");
       if (type === "k.die") cls.push("fold");
@@ -1097,10 +1106,10 @@ export class TableUI {
       if (a && hint === type) cls.push("hint");
       if (ruled) cls.push("ruled");
       const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
-        : ruled ? `${label} (491 룰: 하프·다이만 가능)` : `${label} (지금은 할 수 없음)`;
+        : ruled ? `${label} (${ruled})` : `${label} (지금은 할 수 없음)`;
       const btn = h("button", {
         class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": aria,
-        title: ruled ? "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만" : a?.capped ? "맥스 베팅 상한까지" : null,
+        title: ruled || (a?.capped ? "맥스 베팅 상한까지" : null),
         onclick: () => (type === "k.die" ? this.confirmFold({ type }) : this.send({ type })),
       }, label, amount ? h("small", {}, amount) : null);
       grid.append(btn);
