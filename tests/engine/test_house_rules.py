@@ -592,7 +592,7 @@ def test_job_option_validation_and_off_by_default() -> None:
     ("5s 6d 7h 8c 9d", {(5, "S"), (6, "D"), (7, "H"), (8, "C"), (9, "D")}),  # a straight: all five
 ])
 def test_job_proof_is_the_qualifying_cards_only(cards: str, proof: set[tuple[int, str]]) -> None:
-    g, o = job([cards, NOTHING])
+    g, _o = job([cards, NOTHING])
     g.bet("k.ping")
     g.bet("k.die")
     shown = view(g.s, None)["houseRules"]["openerProof"]
