@@ -38,6 +38,8 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "fiveDraw", "handLimit": 10, "drawLimit": "three"}},
     {"mode": "indian", "players": 3, "seed": 17,
      "options": {"mode": "indian", "handLimit": 10, "indianCards": 2}},
+    {"mode": "omahaHiLo", "players": 3, "seed": 28,
+     "options": {"mode": "omaha", "handLimit": 10, "omahaHiLo": True}},
     # House rules (docs/rules-extensions.md): one file each, named by ``name``.
     {"name": "rule491", "mode": "sevenPoker", "players": 3, "seed": 18,
      "options": {"mode": "sevenPoker", "handLimit": 10, "rule491": True}},

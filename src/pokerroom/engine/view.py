@@ -25,7 +25,7 @@ from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import jacks_or_better_applies, rule491_applies, uses_blinds
+from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -77,6 +77,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "stack": seat.stack,
         "status": seat.status,
         "away": seat.away,
+        "sittingOut": seat.sitting_out,
         "rebuys": seat.rebuys,
         "dealer": hand is not None and hand.dealer_seat == seat.seat,
         "sun": korean_marks and hand is not None and hand.dealer_seat == seat.seat,
@@ -209,7 +210,7 @@ def _me(state: State, seat: Seat) -> JSON:
         "declare": hp.declare,
         "toCall": to_call,
         "handName": hand_name,
-        "lowName": low_name if opts.mode == "sevenHiLo" else None,
+        "lowName": low_name if opts.mode == "sevenHiLo" or omaha_hi_lo(opts) else None,
         "legalActions": legal_actions(state, seat.id),
     })
     return out

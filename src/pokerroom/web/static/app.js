@@ -6,6 +6,7 @@ import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
 import { fmt, withNames } from "./labels.js";
+import { qrSvg } from "./qr.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
   summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
@@ -18,6 +19,7 @@ function h(tag, attrs = {}, ...kids) {
     if (v == null || v === false) continue;
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style *attribute* would break the page's CSP
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
@@ -36,6 +38,35 @@ export function toast(text, kind = "error") {
   const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast" }, text);
   document.body.append(t);
   setTimeout(() => t.remove(), 3800);
+}
+
+/**
+ * Copy `text` to the clipboard. `navigator.clipboard` exists only in secure contexts (https or localhost), so
+ * on a LAN address over plain http the link is copied through a hidden textarea and execCommand("copy").
+ * Resolves true when the copy happened.
+ */
+export async function copyText(text) {
+  if (navigator.clipboard?.writeText && window.isSecureContext) {
+    try { await navigator.clipboard.writeText(text); return true; } catch { /* fall back below */ }
+  }
+  const ta = h("textarea", { class: "copy-buffer", readonly: true, "aria-hidden": "true", tabindex: "-1" });
+  ta.value = text;
+  document.body.append(ta);
+  ta.select();
+  ta.setSelectionRange(0, text.length);
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch { ok = false; }
+  ta.remove();
+  return ok;
+}
+
+/** The invite link as a QR code drawn here (qr.js), for friends in the same room to scan. */
+function inviteQr(link) {
+  let svg;
+  try { svg = qrSvg(link, { label: "초대 링크 QR 코드" }); } catch { return null; }
+  return h("div", { class: "qr-row", "data-testid": "invite-qr" },
+    h("div", { class: "qr-box" }, svg),
+    h("p", { class: "help" }, "옆에 있는 친구는 휴대폰 카메라로 이 QR 코드를 찍으면 바로 들어올 수 있어요."));
 }
 
 function confirmDialog(text, yesLabel = "네, 포기할게요") {
@@ -112,6 +143,7 @@ function renderSettings() {
     toggle("tips", "첫 판 도움말 말풍선"),
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    room?.sitControl(),
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
@@ -367,7 +399,7 @@ class Room {
   async showJoin(error = null) {
     this.screen = "join";
     let info = null;
-    try { info = await roomInfo(this.code); this.info = info; } catch (e) {
+    try { info = await roomInfo(this.code); this.info = info; if (typeof info.link === "string") this.link = info.link; } catch (e) {
       main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" },
         h("h2", {}, "방에 들어갈 수 없어요"), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
       return;
@@ -381,7 +413,7 @@ class Room {
     const form = h("form", { class: "card-box", novalidate: true },
       h("h2", {}, `${modeName(info.options?.mode)} 방`),
       h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
-      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase !== "lobby" ? " · 게임 중이라 다음 게임부터 참가해요" : ""}`),
+      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase === "playing" ? " · 게임 중이에요. 참가하면 방장에게 자리를 요청하고, 수락되면 다음 판부터 해요" : ""}`),
       h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
       adultNotice(),
       h("label", { class: "check", for: "join-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
@@ -432,14 +464,23 @@ class Room {
       case "welcome":
         this.role = m.role;
         this.playerId = m.playerId;
+        if (m.token) { try { sessionStorage.removeItem(`pokerroom:spectate:${this.code}`); } catch { /* ignore */ } }
+        this.render();
         break;
       case "lobby": {
         const before = this.lobby?.options;
         this.lobby = m;
         this.onOptionsChanged(before, m.options);
         this.render();
+        this.renderSeatRequests();
         break;
       }
+      case "seatAnswer":
+        if (m.playerId === this.playerId) {
+          toast(m.accept ? "자리를 받았어요. 다음 판부터 참가해요" : "방장이 자리 요청을 거절했어요", m.accept ? "info" : "error");
+        }
+        this.render();
+        break;
       case "view":
         this.view = m.view;
         if (m.view?.result) this.result = m.view.result;
@@ -593,6 +634,8 @@ class Room {
           toast: (t) => toast(t, "info"),
           disableTips: () => { settings.tips = false; saveSettings(); },
           openHistory: () => openLog("past"),
+          seatBar: (v) => this.seatBar(v),
+          sitOutButton: (v) => this.sitOutButton(v),
         });
         this.screen = "table";
       }
@@ -605,10 +648,23 @@ class Room {
     else this.renderWaiting();
   }
 
+  /** The invite link comes from the server's configuration (`--public-url` / the LAN address), not from the
+   * address this page happens to be open on (the host's own 127.0.0.1). */
+  fetchLink() {
+    if (this.linkAsked) return;
+    this.linkAsked = true;
+    roomInfo(this.code).then((info) => {
+      if (typeof info?.link !== "string" || info.link === this.link) return;
+      this.link = info.link;
+      if (this.screen === "waiting" && room === this) this.render();
+    }).catch(() => { this.linkAsked = false; });
+  }
+
   renderWaiting() {
+    this.fetchLink();
     this.screen = "waiting";
     const l = this.lobby;
-    const link = `${location.origin}/r/${this.code}`;
+    const link = this.link ?? `${location.origin}/r/${this.code}`;
     const linkInput = h("input", { type: "text", readonly: true, value: link, "aria-label": "초대 링크", "data-testid": "invite-link" });
     const members = (l.players ?? []).filter((p) => p.status !== "left");
     const seated = members.filter((p) => p.status !== "left");
@@ -625,9 +681,15 @@ class Room {
         h("h2", {}, `${modeName(l.options?.mode)} · 대기실`),
         h("p", { class: "opt-summary", "data-testid": "options-summary" }, summarizeOptions(l.options)),
         h("div", {}, "방 코드 ", h("span", { class: "code-big", "data-testid": "room-code" }, this.code)),
-        h("div", { class: "share" }, linkInput, h("button", { class: "btn small", type: "button", onclick: async () => {
-          try { await navigator.clipboard.writeText(link); toast("링크를 복사했어요", "info"); } catch { linkInput.select(); }
-        } }, "복사"))),
+        h("div", { class: "share" }, linkInput,
+          h("button", { class: "btn small", type: "button", "data-testid": "copy-link", onclick: async () => {
+            if (await copyText(link)) toast("링크를 복사했어요", "info");
+            else { linkInput.focus(); linkInput.select(); toast("복사하지 못했어요. 링크를 길게 눌러 복사해 주세요"); }
+          } }, "복사"),
+          typeof navigator.share === "function" ? h("button", { class: "btn small", type: "button", "data-testid": "share-link", onclick: async () => {
+            try { await navigator.share({ title: "포커 방 초대", text: `포커 방에 들어와요 (방 코드 ${this.code})`, url: link }); } catch { /* closed the sheet */ }
+          } }, "공유") : null),
+        inviteQr(link)),
       h("div", { class: "card-box" },
         h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
         list,
@@ -668,7 +730,97 @@ class Room {
         h("button", { class: "btn", onclick: () => this.leave() }, "나가기"))));
   }
 
+  // ------------------------------------------------------------------ seats between hands (issue #11)
+  /** My member entry in the lobby (null for a spectator). */
+  myMember() { return (this.lobby?.players ?? []).find((p) => p.id === this.playerId) ?? null; }
+
+  /** My seat in the running game's view (null when I have none). */
+  mySeat(v = this.view) { return (v?.seats ?? []).find((s) => s.id === this.playerId) ?? null; }
+
+  /**
+   * Under the table, for someone without a seat in the running game: 자리 요청 (a spectator gives a nickname),
+   * or the request's state; for a player sitting out: 복귀. Null when there is nothing to offer.
+   */
+  seatBar(v) {
+    if (this.lobby?.phase !== "playing" || v?.phase === "finished") return null;
+    const seat = this.mySeat(v);
+    if (seat) {
+      if (!seat.sittingOut) return null;
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { class: "grow" }, v?.me?.inHand ? "다음 판부터 쉬어요. 칩은 그대로예요." : "칩은 그대로예요."),
+        h("button", { class: "btn small primary", type: "button", "data-testid": "sit-in", onclick: () => this.sendSeat({ type: "sitIn" }) }, "복귀"));
+    }
+    const full = (v?.seats ?? []).length >= (this.lobby?.maxPlayers ?? 99);
+    if (full) return h("div", { class: "seat-bar", "data-testid": "seat-bar" }, h("span", {}, "자리가 모두 찼어요. 다음 게임을 기다려 주세요."));
+    const me = this.myMember();
+    if (me?.asking) {
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { "data-testid": "seat-asking" }, "자리를 요청했어요. 방장이 수락하면 다음 판부터 참가해요."));
+    }
+    if (this.role === "player") {
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { class: "grow" }, "게임 중에도 자리에 앉을 수 있어요."),
+        h("button", { class: "btn small primary", type: "button", "data-testid": "request-seat", onclick: () => this.sendSeat({ type: "requestSeat" }) }, "자리 요청"));
+    }
+    const nick = h("input", { type: "text", maxlength: 12, autocomplete: "nickname", placeholder: "닉네임", "aria-label": "내 닉네임", "data-testid": "seat-nick" });
+    try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+    const form = h("form", { class: "seat-bar", novalidate: true, "data-testid": "seat-bar" }, nick,
+      h("button", { class: "btn small primary", type: "submit", "data-testid": "request-seat" }, "자리 요청"));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const err = validateNickname(nick.value);
+      if (err) { toast(err); return; }
+      // the same adult / virtual-chips confirmation as the join form (a spectator never saw it)
+      if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
+      try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
+      this.sendSeat({ type: "requestSeat", nickname: nick.value.trim() });
+    });
+    return form;
+  }
+
+  /** Between hands (handEnd), beside 다음 판: 쉬기 = sit out from the next hand. */
+  sitOutButton(v) {
+    const seat = this.mySeat(v);
+    if (!seat || seat.sittingOut || seat.status !== "playing") return null;
+    return h("button", { class: "act legal", type: "button", "data-testid": "sit-out", onclick: () => this.sendSeat({ type: "sitOut" }) }, "쉬기");
+  }
+
+  /** In 설정: 자리 비움 (sit out from the next hand) or 복귀, while I have a seat in a running game. */
+  sitControl() {
+    const seat = this.lobby?.phase === "playing" ? this.mySeat() : null;
+    if (!seat || seat.status !== "playing") return null;
+    const out = seat.sittingOut;
+    return h("div", { class: "field" },
+      h("button", { class: "btn", type: "button", "data-testid": out ? "settings-sit-in" : "settings-sit-out", onclick: () => {
+        this.sendSeat({ type: out ? "sitIn" : "sitOut" });
+        $("#dlg-settings").close();
+      } }, out ? "복귀 (다음 판부터 참가)" : "자리 비움 (다음 판부터 쉬기)"),
+      h("span", { class: "help" }, out ? "" : "이번 판은 끝까지 해요. 쉬는 동안 앤티·블라인드를 내지 않고 칩은 그대로예요."));
+  }
+
+  sendSeat(msg) {
+    if (!this.conn?.send(msg)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."); return; }
+    if (msg.type === "sitOut") toast("다음 판부터 쉬어요", "info");
+    if (msg.type === "sitIn") toast("다음 판부터 다시 참가해요", "info");
+  }
+
+  /** The host's prompt for pending seat requests: 수락 / 거절 for each asking member. */
+  renderSeatRequests() {
+    document.querySelector("#seat-requests")?.remove();
+    if (!this.isHost() || this.lobby?.phase !== "playing" || room !== this) return;
+    const asking = (this.lobby.players ?? []).filter((p) => p.asking && p.status === "waiting");
+    if (!asking.length) return;
+    const answer = (id, accept) => this.conn?.send({ type: "answerSeat", playerId: id, accept });
+    document.body.append(h("div", { id: "seat-requests", class: "seat-requests", role: "alertdialog", "aria-label": "자리 요청" },
+      asking.map((p) => h("div", { class: "seat-request", "data-testid": "seat-request" },
+        h("span", { class: "grow" }, h("b", {}, p.nickname), " 님이 자리를 요청했어요. 수락하면 다음 판부터 참가해요."),
+        h("span", { class: "row" },
+          h("button", { class: "btn small", type: "button", "data-testid": "seat-deny", onclick: () => answer(p.id, false) }, "거절"),
+          h("button", { class: "btn small primary", type: "button", "data-testid": "seat-accept", onclick: () => answer(p.id, true) }, "수락"))))));
+  }
+
   leave() {
+    document.querySelector("#seat-requests")?.remove();
     this.conn?.send({ type: "leave" });
     this.conn?.close();
     forgetToken(this.code);
@@ -686,6 +838,7 @@ function route() {
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
   room?.conn?.close();
   room?.table?.destroy();
+  document.querySelector("#seat-requests")?.remove();
   room = null;
   $("#conn").hidden = true;
   if (m) {
