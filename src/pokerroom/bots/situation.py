@@ -96,14 +96,15 @@ class Situation:
         return hashlib.sha256(repr(key).encode()).digest()
 
 
-#: House rules of docs/rules-extensions.md at their "off" values. They are left out of the fingerprint while
-#: off, so adding them changed no decision (nor any seeded simulation) of a game that does not use them.
+#: House rules of docs/rules-extensions.md at their "off" values. They are left out of the fingerprint
+#: while off, so adding them changed no decision (nor any seeded simulation) of a game without them.
 _HOUSE_RULES_OFF: dict[str, Any] = {"rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False}
 
 
 def _fingerprint_options(options: dict[str, Any]) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in options.items()
-            if not (k in _HOUSE_RULES_OFF and v == _HOUSE_RULES_OFF[k] and type(v) is type(_HOUSE_RULES_OFF[k]))]
+            if not (k in _HOUSE_RULES_OFF and v == _HOUSE_RULES_OFF[k]
+                    and type(v) is type(_HOUSE_RULES_OFF[k]))]
 
 
 def situation(view: dict[str, Any]) -> Situation | None:
