@@ -98,7 +98,9 @@ class Situation:
 
 #: House rules of docs/rules-extensions.md at their "off" values. They are left out of the fingerprint
 #: while off, so adding them changed no decision (nor any seeded simulation) of a game without them.
-_HOUSE_RULES_OFF: dict[str, Any] = {"rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False}
+_HOUSE_RULES_OFF: dict[str, Any] = {
+    "rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False,
+}
 
 
 def _fingerprint_options(options: dict[str, Any]) -> list[tuple[str, Any]]:
