@@ -199,11 +199,19 @@ def test_jacks_or_better_hands_on_a_phone(live_server: Any, open_page: Any) -> N
                 shot(p0, "house-job-no-opener")
             if hr.get("openerProof"):
                 saw["proof"] = True
-                for page in (*players, spectator):  # the proof is shown to everyone, the spectator too
-                    page.wait_for_selector("[data-testid=opener-proof]")
-                    assert page.locator("[data-testid=opener-proof] .card").count() >= 2
                 shot(p0, "house-job-proof")
                 shot(spectator, "house-job-proof-spectator-360")
+                checked = 0
+                for page in (*players, spectator):  # the proof is shown to everyone, the spectator too
+                    # view and DOM read together: the 4-second hand end may move a slow page on meanwhile
+                    phase, proof, cards = page.evaluate(
+                        "() => { const v = window.__room.view; return [v.phase,"
+                        " (v.houseRules || {}).openerProof,"
+                        " document.querySelectorAll('[data-testid=opener-proof] .card').length]; }")
+                    if phase == "handEnd" and proof:
+                        assert cards == len(proof) >= 2
+                        checked += 1
+                assert checked >= 1
                 break
         turn = to_act(players)
         if turn is None:
