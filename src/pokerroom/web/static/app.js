@@ -498,6 +498,8 @@ class Room {
         this.render();
         break;
       case "view":
+        // my action's ack rides on its view (net.js): settle it first so the table renders once, unlocked
+        if (m.ack !== undefined && this.pending && m.ack === this.pending.id) this.pending = null;
         this.view = m.view;
         this.seatPart = m.seat ?? null;
         this.preNotice(m);
