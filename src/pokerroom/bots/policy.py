@@ -23,6 +23,7 @@ import numpy as np
 
 from pokerroom.bots.situation import Situation, situation
 from pokerroom.bots.strength import (
+    badugi_high,
     badugi_keep,
     best_low,
     high_value_rank,
@@ -117,6 +118,8 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     call = legal.get("k.call") or legal.get("nl.call")
     can_check = "k.check" in legal or "nl.check" in legal
     pot = max(sit.pot_total, 1)
+    if not can_check and call is None and _can_raise(legal):
+        return _forced_opening(legal, strength / fair if level == "normal" else strength * 2)
     if level == "easy":
         return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot)
     rel = strength / fair  # 1.0 = an average share of the pot
@@ -158,6 +161,18 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
         return _raise(sit, legal, korean, big=False)
     if amount <= pot * 0.6 or s > 0.35 or rng.random() < 0.4:
         return {"type": str(call["type"])}
+    return _fold(legal)
+
+
+def _forced_opening(legal: dict[str, dict[str, Any]], rel: float) -> Action:
+    """491/591 룰 (docs/rules-extensions.md): nobody has bet and only the opening size or 다이 is legal.
+
+    Dying gives up the antes already in, so an average hand (``rel`` ≈ 1) still opens; only clearly weak
+    hands die. ``rel`` is strength relative to a fair share (easy bots pass twice their quick strength).
+    """
+    opening = next((t for t in ("k.half", "k.quarter", "k.ping", "k.full") if t in legal), None)
+    if opening is not None and rel >= 0.75:
+        return {"type": opening}
     return _fold(legal)
 
 
@@ -287,7 +302,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         draws_done = len(sit.my_draw_counts)
         # normal breaks a rough made hand (Q or K high) only at the first of the three exchanges
         break_above = 13 if level == "easy" or draws_done >= 1 else 11
-        keep = badugi_keep(hand, break_above)
+        keep = badugi_keep(hand, break_above, high=badugi_high(sit))
     else:
         keep = _five_keep(hand, level)
     discard = [c for c in hand if c not in keep]
@@ -296,7 +311,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         limit = max(hi, int(ace_max))
     if len(discard) > limit:
         # Keep the best of the would-be discards (highest for high hands, lowest for badugi).
-        badugi = sit.mode == "badugi"
+        badugi = sit.mode == "badugi" and not badugi_high(sit)
         discard.sort(key=lambda c: (1 if c.rank == 14 else c.rank) if badugi else -c.rank, reverse=True)
         discard = discard[:limit]
         kept_after = [c for c in hand if c not in discard]

@@ -167,6 +167,8 @@ def bet_action(state: State, pid: str, act: dict[str, Any], now: int, ev: Events
     if act["type"] == "nl.raise":
         event["bet"] = opening
     emit(state, ev, event)
+    if hand.rnd.may_open is not None:
+        flow.record_opener(state, hand, pid, ev)
     if act["type"] in FOLD_TYPES:
         flow.penalty_for_fold(state, hand, pid, ev)
     flow.advance(state, now, ev)

@@ -36,8 +36,12 @@ from pokerroom.engine.verdict import annotate
 from pokerroom.hands import ranked_name
 
 
-def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
-    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result."""
+def end_hand(state: State, now: int, ev: Events, *, one_left: bool, no_opener: bool = False) -> None:
+    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result.
+
+    ``no_opener`` (잭스 오어 베터, docs/rules-extensions.md): nobody opened the first round; no card is shown,
+    the whole pot carries to the re-deal, or is split among the players still in when no re-deal can follow.
+    """
     hand = state.hand
     assert hand is not None
     assert hand.phase == "handEnd", "flow.goto moves the hand to handEnd first"
@@ -50,7 +54,11 @@ def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
     awards: list[dict[str, Any]] = []
     carried = 0
     hand.pots = build_pots(hand)
-    if one_left:
+    if no_opener:
+        hand.no_opener = True
+        hand.showdown = []
+        awards, carried = _no_opener(state, hand, ev)
+    elif one_left:
         winner = in_hand(hand)[0]
         hand.one_left = True
         hand.showdown = []
@@ -140,6 +148,18 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     return awards, carried
 
 
+def _no_opener(state: State, hand: Hand, ev: Events) -> tuple[list[dict[str, Any]], int]:
+    """잭스 오어 베터 with nobody opening: carry the pot to the re-deal, or split it among the players still
+    in when this is the game's last hand or nobody could play a next one (no chip may stay unowned)."""
+    total = sum(p.amount for p in hand.pots)
+    if not _is_last_hand(state) and _next_hand_possible(state, hand, []):
+        emit(state, ev, {"type": "noOpener", "carry": total})
+        return [], total
+    emit(state, ev, {"type": "noOpener", "carry": 0})
+    raw = bt.award_pots(hand.pots, {pid: 0 for pid in in_hand(hand)}, hand.order)
+    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], 0
+
+
 def _next_hand_possible(state: State, hand: Hand, awards: list[bt.Award]) -> bool:
     """Whether two players could still play a hand after these awards: with chips, or busted but allowed to
     rebuy (players who left never count: they only fold)."""
@@ -165,6 +185,18 @@ def split_carry_at_game_end(state: State, ev: Events) -> None:
     """
     hand = state.hand
     if state.carry_over <= 0 or hand is None or hand.phase != "handEnd" or hand.awards is None:
+        return
+    if hand.no_opener:  # 잭스 오어 베터: the players still in the unopened hand share the carried pot
+        shares = bt.split_amount(state.carry_over, in_hand(hand), hand.order)
+        split: list[dict[str, Any]] = []
+        for pid, amount in shares.items():
+            seat_by_id(state, pid).stack += amount
+            entry: dict[str, Any] = {"potIndex": 0, "to": pid, "amount": amount, "side": None}
+            emit(state, ev, {"type": "award", **entry})
+            split.append(entry)
+        state.carry_over = 0
+        hand.awards = [*hand.awards, *split]
+        hand.winners = list(dict.fromkeys(str(a["to"]) for a in hand.awards))
         return
     mode = rules(state)
     high = {pid: mode.evaluate(hand, pid).high for pid in in_hand(hand)}

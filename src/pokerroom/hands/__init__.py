@@ -6,7 +6,8 @@
 - :func:`korean_open_rank` — the boss among open cards, §5.4.3.
 - :func:`korean_low` — hi-lo low, §6.3 (``None`` when there is no low).
 - :func:`omaha_low` — Omaha Hi-Lo low, eight or better, two hole + three board cards (``None``: no low).
-- :func:`badugi` — §6.4.  :func:`indian` — §6.5.
+- :func:`badugi` — §6.4.  :func:`badugi_high` — 하이 바둑이 (docs/rules-extensions.md).
+- :func:`indian` — §6.5.
 - :func:`ranked_name` — "K 투페어", "킹 투페어", "9탑"; :func:`versus` — what decided between two hands.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
@@ -16,6 +17,7 @@ hands, :mod:`pokerroom.hands.batch` (``international_high_batch``, ``omaha_high_
 """
 
 from pokerroom.hands.badugi import badugi, badugi4, badugi_key_ids
+from pokerroom.hands.badugi_high import badugi_high, badugi_high4, badugi_high_key_ids
 from pokerroom.hands.indian import indian
 from pokerroom.hands.international import (
     evaluate5,
@@ -35,6 +37,9 @@ __all__ = [
     "HandValue",
     "badugi",
     "badugi4",
+    "badugi_high",
+    "badugi_high4",
+    "badugi_high_key_ids",
     "badugi_key_ids",
     "evaluate5",
     "evaluate7",

@@ -298,7 +298,7 @@ function optionsEditor(opts, errors, players = null) {
         drawOptions();
       });
       if (def.main) fields.push(field);
-      else (def.mode ? modeSpecific : shared).append(field);
+      else (def.mode || def.modes ? modeSpecific : shared).append(field);
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
     fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));

@@ -54,6 +54,11 @@ export const OPTION_DEFS = [
   { key: "indianFoldPenalty", label: "10 다이 벌칙", def: true, mode: "indian", choices: [[true, "켬"], [false, "끔"]], help: "덱 최고 숫자를 이마에 단 채 다이하면 기본 단위 ×10 벌칙" },
   { key: "indianTie", label: "동점일 때", def: "carry", mode: "indian", choices: [["carry", "다음 판으로 이월"], ["split", "나눠 갖기"]] },
   { key: "indianReshuffle", label: "덱 섞기", def: "whenEmpty", mode: "indian", choices: [["whenEmpty", "덱을 다 쓰면 (카드 기억)"], ["everyHand", "매 판"]] },
+  // house rules (docs/rules-extensions.md), off by default
+  { key: "rule491", label: "491 룰", def: false, modes: ["sevenPoker", "sevenHiLo"], korean: true, choices: [[false, "끔"], [true, "켬"]], help: "4구·5구에서 처음 거는 사람은 하프 또는 다이만 할 수 있어요" },
+  { key: "badugiHigh", label: "하이 바둑이", def: false, mode: "badugi", choices: [[false, "끔 (낮은 패가 이김)"], [true, "켬 (높은 패가 이김)"]], help: "메이드·베이스는 같고, 같은 등급이면 높은 숫자가 이겨요 (A가 가장 높음)" },
+  { key: "jacksOrBetter", label: "잭스 오어 베터", def: false, mode: "fiveDraw", choices: [[false, "끔"], [true, "켬"]], help: "J 원페어 이상이 있어야 첫 베팅을 열 수 있고, 아무도 못 열면 판돈을 두고 다시 돌려요" },
+  { key: "betCap", label: "맥스 베팅 상한", def: 0, choices: [[0, "없음"], [10, "기본 ×10"], [20, "기본 ×20"], [50, "기본 ×50"], [100, "기본 ×100"]], help: "한 번에 콜 금액보다 더 걸 수 있는 칩의 상한 (넘는 하프·풀은 상한까지만)" },
 ];
 
 export const MODE_LIMIT = { holdem: 10, omaha: 10, sevenPoker: 6, sevenHiLo: 6, badugi: 6, fiveDraw: 6, indian: 6 };
@@ -74,9 +79,16 @@ export function maxPlayers(o) {
   return MODE_LIMIT[o.mode] ?? 10;
 }
 
+/** Does an option belong to this mode (`mode`: one mode, `modes`: several, neither: every mode)? */
+export function forMode(def, mode) {
+  if (def.mode && def.mode !== mode) return false;
+  if (def.modes && !def.modes.includes(mode)) return false;
+  return true;
+}
+
 /** Is this option shown (and sent) for these options? */
 export function optionApplies(def, o) {
-  if (def.mode && def.mode !== o.mode) return false;
+  if (!forMode(def, o.mode)) return false;
   if (def.korean && resolvedBetting(o) !== "korean") return false;
   if (def.onlyIf && !def.onlyIf(o)) return false;
   return true;
@@ -106,7 +118,7 @@ export function validateNickname(name) {
 export function optionsToSend(o) {
   const out = { mode: o.mode };
   for (const d of OPTION_DEFS) {
-    if (d.mode && d.mode !== o.mode) continue;
+    if (!forMode(d, o.mode)) continue;
     out[d.key] = o[d.key];
   }
   return out;
@@ -123,5 +135,9 @@ export function summarizeOptions(o) {
   if (o.blindUpEvery) parts.push(`${o.blindUpEvery}판마다 2배`);
   parts.push({ off: "리바이 없음", limited: `리바이 ${o.rebuyLimit}회`, unlimited: "리바이 무제한" }[o.rebuy] ?? "");
   parts.push(`${o.turnSeconds}초`);
+  if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push("491 룰");
+  if (o.betCap) parts.push(`맥스 기본 ×${o.betCap}`);
+  if (o.badugiHigh && o.mode === "badugi") parts.push("하이 바둑이");
+  if (o.jacksOrBetter && o.mode === "fiveDraw") parts.push("잭스 오어 베터");
   return parts.filter(Boolean).join(" · ");
 }

@@ -161,6 +161,18 @@ function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
 
+
+/** Short tags of the house rules in force for the phase line (docs/rules-extensions.md). */
+function houseRuleTags(hr) {
+  if (!hr) return [];
+  const out = [];
+  if (hr.rule491) out.push("491 룰");
+  if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
+  if (hr.badugiHigh) out.push("하이 바둑이");
+  if (hr.jacksOrBetter) out.push("잭스 오어 베터");
+  return out;
+}
+
 export class TableUI {
   /**
    * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn()}
@@ -254,7 +266,8 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
+        ...houseRuleTags(v.houseRules)]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -856,7 +869,8 @@ export class TableUI {
     const v = this.view;
     if (v.phase !== "handEnd") return null;
     const awards = v.awards ?? [];
-    if (!awards.length && !v.carryOver) return null;
+    const hr = v.houseRules;
+    if (!awards.length && !v.carryOver && !hr?.noOpener) return null;
     const lines = [];
     const sd = v.showdown ?? [];
     const byTo = new Map();
@@ -895,7 +909,14 @@ export class TableUI {
       const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
       lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
     }
-    if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
+    if (hr?.noOpener) {
+      lines.push(h("span", { class: "big" }, v.carryOver ? `아무도 못 열었어요 · 판돈 ${fmt(v.carryOver)} 다음 판으로` : "아무도 못 열었어요 · 판돈을 나눠요"));
+      if (v.carryOver) lines.push(h("span", {}, "같은 딜러가 다시 돌려요"));
+    } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    if (hr?.openerProof?.length) {
+      lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${this.nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
+    }
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
   }
@@ -1136,6 +1157,9 @@ export class TableUI {
     if (v.phase === "betting") {
       if (v.betting === "korean") box.append(this.koreanButtons(lg));
       else box.append(...this.nlButtons(lg));
+      // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+      const restriction = v.houseRules?.restriction;
+      if (restriction && lg.length) box.prepend(h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, restriction));
       if (!lg.length) {
         box.prepend(h("div", { class: "instruction muted-line" }, seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`));
       }
@@ -1221,15 +1245,19 @@ export class TableUI {
     for (const type of KOREAN_ORDER) {
       const a = lg.find((x) => x.type === type);
       const label = ACTION_LABEL[type];
-      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)})` : a?.allIn ? "(올인)" : "";
+      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
+      const ruled = !a && lg.length ? this.view.houseRules?.restriction : null;
       const cls = ["act"];
       if (a) cls.push("legal");
       if (type === "k.die") cls.push("fold");
       if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
       if (a && hint === type) cls.push("hint");
-      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}` : `${label} (지금은 할 수 없음)`;
+      if (ruled) cls.push("ruled");
+      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
+        : ruled ? `${label} (${ruled})` : `${label} (지금은 할 수 없음)`;
       const btn = h("button", {
         class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": aria,
+        title: ruled || (a?.capped ? "맥스 베팅 상한까지" : null),
         onclick: () => (type === "k.die" ? this.confirmFold({ type }) : this.send({ type })),
       }, label, amount ? h("small", {}, amount) : null);
       grid.append(btn);
@@ -1418,7 +1446,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}|${v.options?.badugiHigh}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }
