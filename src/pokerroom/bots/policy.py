@@ -146,7 +146,8 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     bar = 1.0 + 0.04 * (n_opp - 1)
     if can_check:
         rel = strength / fair
-        if rel > 1.5 * bar:
+        # Korean half-pot bets compound over five rounds: bet half only with a clearly better hand.
+        if rel > (1.9 if korean else 1.5) * bar:
             return _raise(sit, legal, korean, big=True, strong=strength > 0.85)
         if rel > 1.15 * bar or (n_opp == 1 and rng.random() < 0.08):
             return _raise(sit, legal, korean, big=False)
@@ -170,10 +171,10 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
         if raises > 0 and (rel > (1.7 + 0.5 * raises) * bar or eq > 0.85):
             return _raise(sit, legal, korean, big=rel > (2.1 + 0.5 * raises) * bar or eq > 0.85, strong=eq > 0.85)
-    if eq >= pot_odds * 1.05 or amount <= max(1, sit.base_unit // 2):
+    if eq >= pot_odds * 1.05 or (amount <= max(1, sit.base_unit // 2) and rel > 0.8):
         return {"type": str(call["type"])}
     # A cheap call with an above-average hand: the chips to win later (implied odds) pay for it.
-    if commit < 0.06 and rel > 0.95 * bar:
+    if commit < 0.06 and rel > 1.05 * bar:
         return {"type": str(call["type"])}
     return _fold(legal)
 
@@ -197,15 +198,17 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     amount = int(call["amount"])
     price = amount / (pot + amount)
     commit = min(1.0, amount / max(1, sit.stack))
-    if _can_raise(legal) and ((s > 0.85 and raises < 2) or (s > 0.45 and raises == 0)) and rng.random() < 0.6:
+    # First in with a pair or two big cards in the hand (the beginner's "premium"): often a raise.
+    premium = s > 0.4 or (sit.mode == "holdem" and sit.street == 0 and all(c.rank >= 12 for c in sit.hole))
+    if _can_raise(legal) and ((s > 0.85 and raises < 2) or (premium and raises == 0)) and rng.random() < 0.8:
         return _raise(sit, legal, korean, big=False)
     cheap = amount <= 2 * sit.base_unit or price <= 0.12
     # Looser heads-up, tighter at a full table (people play fewer hands there too).
-    loose = 0.75 if n_opp == 1 else max(0.08, 0.3 - 0.03 * n_opp)
+    loose = 0.75 if n_opp == 1 else max(0.06, 0.25 - 0.03 * n_opp)
     if cheap and commit < 0.1 and (s > 0.31 or rng.random() < loose):
         return {"type": str(call["type"])}
     need = 0.3 + 0.6 * price + 0.45 * commit
-    if s > need or (commit < 0.1 and rng.random() < 0.1):
+    if s > need or (commit < 0.1 and rng.random() < 0.05):
         return {"type": str(call["type"])}
     return _fold(legal)
 

@@ -11,30 +11,30 @@ failures players noticed (issue #15: every bot all-in on hand 1, 54 games ended 
   included, as Korean rules count it as the round's raise). **Stay** is the share of seat-hands that were
   still in after the first betting round (the "saw the flop" figure of the ante games).
 
-Where the bands come from (all per seat-hand, 100-big-blind stacks):
+Where the bands come from (all per seat-hand; docs/bots.md has the same list with links):
 
-- Hold'em VPIP/PFR: tracker-software player types as PokerTracker / Hold'em Manager users publish them and
-  the common strategy write-ups summarise (e.g. matchpoker.com "VEP and PFR": 21 % tight, 28 %+ loose;
-  upswingpoker/crushthemicros player-type tables: 6-max regulars 20–28 % VPIP with PFR a few points lower,
-  recreational players 35–50 %; full ring (9–10) regulars 13–20 %; heads-up button opens 70–90 % and the big
-  blind defends most of the rest). The issue's own example (6-max VPIP 20–40 %) is the 6-max band. The bands
-  are deliberately wide: they must hold a tight-aggressive ``normal`` and a loose-passive ``easy`` alike,
-  which is what a home game looks like.
-- Omaha: pot-limit Omaha is played looser (four cards make more hands playable): the hold'em bands shifted
-  up by about ten points, as PLO tracker write-ups report (6-max regulars 25–35 %, recreational 45 %+).
-- The ante games (7포커, 하이로우, 바둑이, 5카드 드로우, 인디언): no tracker database exists for these Korean
-  variants, so the bands are the stud analogy, stated here as a judgement and not a published figure:
-  seven-card stud guides advise entering 20–30 % of hands at a full table and players stay far more often
-  heads-up; an ante game where the first player may check lets more hands "stay" for free, so the band is on
-  **stay** and wide.
-- All-in rate: in 100-big-blind no-limit cash games stacks go in on a small share of hands (preflop all-ins
-  are about 0.5 % of dealt hands in large online samples; stack-offs after the flop a few per cent more). A
-  home game plays looser, and Korean half-pot betting grows the pot geometrically over five rounds, so the
-  caps are generous: at most 15 % of hands (25 % for the Korean ante games, 20 % heads-up). Today's bots were
-  all-in in 3 of 4 ten-player hands on hand 1.
-- Hands per game: the room's default game is 20 hands (§2.2 ``handLimit``), so a believable game lasts that
-  long before someone busts: at least 20 hands on average at 2 and 6 players and at least 15 at the mode's
-  maximum (more players, more chances that one of them busts).
+- Hold'em VPIP/PFR: the player types that tracker software (PokerTracker, Hold'em Manager) made standard and
+  that strategy write-ups repeat: matchpoker.com "VEP and PFR" (21 % or less is tight, 28 % or more loose;
+  raise at least 70 % of the hands you enter); full ring (9–10 players) "10–20 % is tight, 30 % or more very
+  loose"; a winning 6-max player at 19–25 % (wifitalents.com hold'em statistics); the loose-passive
+  recreational player at 40 % VPIP / 5 % PFR (crushthemicros.com "What are VPIP and PFR"). Heads-up, the
+  button plays most hands and the big blind defends most of the rest, so VPIP is far higher. The issue's
+  own example (6-max VPIP 20–40 %) is the 6-max band. The bands are wide on purpose: they must hold a tight,
+  aggressive ``normal`` and a loose, passive ``easy`` alike, which is what a home game looks like.
+- Omaha: four hole cards make more hands playable and PLO is played looser; the hold'em bands shifted up by
+  ten points (a judgement from the same sources, not a published PLO figure).
+- The ante games (7포커, 하이로우, 바둑이, 5카드 드로우, 인디언): no tracker statistics are published for these
+  Korean variants, so their band is a stated judgement, not a citation. The first player may check (§5.2),
+  so staying past the first round is often free and VPIP means little; the band is on **stay** and only
+  rules out a table that never folds (more than 98 % heads-up, 85 % at six) or where nearly everyone folds.
+- All-in rate: in 100-big-blind no-limit hold'em stacks go in on a small share of hands (gitnux.org's
+  hold'em statistics quote 0.5 % of hands as preflop all-ins); bots at a home game play looser, so the cap
+  is generous: 15 % of hands at 6 and 10 players, 20 % heads-up. Korean half-pot betting grows the pot
+  geometrically over up to five rounds against stacks of 100 antes, so the Korean-betting cap is 30 %.
+- Hands per game (the simulator has no rebuys, so this is the number of hands until the first bust): the
+  room's default game is 20 hands (§2.2 ``handLimit``). A believable table keeps everyone for most of such a
+  game: at least 20 hands heads-up, 15 at six players and 10 at ten (more players, more chances one busts),
+  and 8 in the Korean-betting ante games at six, where one contested pot can take a 100-ante stack.
 """
 
 from __future__ import annotations
@@ -112,7 +112,12 @@ def target_bands(mode: str, players: int, korean: bool = False) -> Bands:
     """The bands of the module docstring for ``mode`` at ``players`` seats (``korean``: Korean betting)."""
     heads_up = players == 2
     full = players >= 8
-    hpg = 15.0 if full else 20.0
+    hpg = 20.0 if heads_up else 10.0 if full else 15.0
+    cap = 20.0 if heads_up else 15.0
+    if korean:
+        cap = 30.0
+        if not heads_up:
+            hpg = 8.0
     if mode in ("holdem", "omaha"):
         shift = 10.0 if mode == "omaha" else 0.0
         if heads_up:
@@ -122,12 +127,9 @@ def target_bands(mode: str, players: int, korean: bool = False) -> Bands:
             vpip, pfr = (12.0 + shift, 35.0 + shift), (3.0, 25.0)
         else:
             vpip, pfr = (20.0 + shift, 40.0 + shift), (4.0, 30.0)
-        cap = 20.0 if heads_up else 15.0
-        if korean:
-            cap += 10.0
         return Bands(vpip, pfr, None, cap, hpg)
-    stay: Band = (50.0, 98.0) if heads_up else (20.0, 75.0)
-    return Bands(None, None, stay, 25.0, hpg)
+    stay: Band = (50.0, 98.0) if heads_up else (20.0, 85.0)
+    return Bands(None, None, stay, cap, hpg)
 
 
 def in_band(value: float, band: Band | None) -> bool | None:
