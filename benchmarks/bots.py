@@ -83,7 +83,8 @@ def style_table(mode: str, rows: list[tuple[int, str, Figures, Figures]], korean
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--before", default=BEFORE, help="git ref of the bots to compare with")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--hands", type=int, default=120, help="hands per mode × players × level cell")
@@ -116,12 +117,14 @@ def main() -> int:
                                 seed=args.seed, samples=args.samples, check=False)
                 margins.append(paired_margin(run_match(cfg, policy=policy), "normal", "easy"))
             z_rows.append((mode, margins))
-        table = Table(title=f"Heads-up normal vs easy, {args.match_hands} hands per mode: chips/hand (95% CI), z")
+        table = Table(title=f"Heads-up normal vs easy, {args.match_hands} hands per mode: "
+                            "chips/hand (95% CI), z")
         for col in ("mode", "before", "z before", "after", "z after"):
             table.add_column(col, justify="right")
         for mode, ((m0, h0, z0), (m1, h1, z1)) in z_rows:
             ok = "[green]✓[/green]" if z1 > 2 else "[red]✗[/red]"
-            table.add_row(mode, f"{m0:+.2f} ± {h0:.2f}", f"{z0:.2f}", f"{m1:+.2f} ± {h1:.2f}", f"{z1:.2f} {ok}")
+            table.add_row(mode, f"{m0:+.2f} ± {h0:.2f}", f"{z0:.2f}", f"{m1:+.2f} ± {h1:.2f}",
+                          f"{z1:.2f} {ok}")
         console.print(table)
     return 0
 

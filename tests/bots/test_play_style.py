@@ -2,8 +2,8 @@
 
 Fixed seeds and modest samples keep these fast and deterministic; every threshold sits several standard errors
 away from the measured value (noted beside each), and far from what the bots did before issue #15 (a table
-of easy bots was all-in on 39 % of ten-player hold'em hands and a game lasted 2 hands; six normal bots at 7포커
-were all-in on 55 % of hands and a game lasted 2 hands).
+of easy bots was all-in on 39 % of ten-player hold'em hands and a game lasted 2 hands; six normal bots at
+7포커 were all-in on 55 % of hands and a game lasted 2 hands).
 """
 
 from __future__ import annotations
@@ -54,9 +54,10 @@ def test_six_max_holdem_vpip_and_pfr_are_inside_the_bands() -> None:
 
 @pytest.mark.parametrize("mode", ["sevenPoker", "badugi"])
 def test_korean_ante_games_with_six_bots_are_no_all_in_festival(mode: str) -> None:
-    """Six bots (normal and easy) in a Korean-betting ante game, 120 hands: all-ins and busts well below before."""
-    result = run_match(SimConfig(mode=mode, players=6, hands=120, bots=("normal", "easy"), seed=15, samples=30,
-                                 check=False))
+    """Six bots (normal and easy) in a Korean-betting ante game, 120 hands: all-ins and busts well below
+    what they were."""
+    result = run_match(SimConfig(mode=mode, players=6, hands=120, bots=("normal", "easy"), seed=15,
+                                 samples=30, check=False))
     fig = figures(result.play, result.games)
     rate = result.play.all_in_hands / result.play.hands
     assert rate + 2 * _se(rate, result.play.hands) <= 0.30, fig  # before: 55–70 % with six normal bots

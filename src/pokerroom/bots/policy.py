@@ -166,11 +166,13 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     rel = eq / fair
     commit = amount / max(1, sit.stack)
     if _can_raise(legal):
-        if raises == 0 and rel > 1.25 * bar:  # first in (over blinds or antes): a value raise
+        # First in (over blinds or antes): a value raise; heads-up most better-than-even hands.
+        if raises == 0 and rel > (1.1 if n_opp == 1 else 1.25 * bar):
             return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > 0.85)
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
         if raises > 0 and (rel > (1.7 + 0.5 * raises) * bar or eq > 0.85):
-            return _raise(sit, legal, korean, big=rel > (2.1 + 0.5 * raises) * bar or eq > 0.85, strong=eq > 0.85)
+            big = rel > (2.1 + 0.5 * raises) * bar or eq > 0.85
+            return _raise(sit, legal, korean, big=big, strong=eq > 0.85)
     if eq >= pot_odds * 1.05 or (amount <= max(1, sit.base_unit // 2) and rel > 0.8):
         return {"type": str(call["type"])}
     # A cheap call with an above-average hand: the chips to win later (implied odds) pay for it.
@@ -205,7 +207,9 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     cheap = amount <= 2 * sit.base_unit or price <= 0.12
     # Looser heads-up, tighter at a full table (people play fewer hands there too).
     loose = 0.75 if n_opp == 1 else max(0.06, 0.25 - 0.03 * n_opp)
-    if cheap and commit < 0.1 and (s > 0.31 or rng.random() < loose):
+    # Omaha's four hole cards pair up often: a beginner there plays the better pairs, not any ace.
+    playable = 0.45 if sit.mode == "omaha" else 0.31
+    if cheap and commit < 0.1 and (s > playable or rng.random() < loose):
         return {"type": str(call["type"])}
     need = 0.3 + 0.6 * price + 0.45 * commit
     if s > need or (commit < 0.1 and rng.random() < 0.05):
@@ -245,9 +249,9 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
 
     NL/PL: about 70 % (big) or 40 % (small) of the pot after calling, clamped to the legal min/max.
 
-    Unless ``strong``, a raise never puts in more than :data:`COMMIT_CAP` of the stack: the bot picks a smaller
-    size, or calls/checks when even the smallest is too big. Why: in Korean betting half-pot raises grow the pot
-    geometrically, and without a cap a medium hand committed whole stacks (issue #15).
+    Unless ``strong``, a raise never puts in more than :data:`COMMIT_CAP` of the stack: the bot picks a
+    smaller size, or calls/checks when even the smallest is too big. Why: in Korean betting half-pot raises
+    grow the pot geometrically, and without a cap a medium hand committed whole stacks (issue #15).
     """
     cap = sit.stack if strong else COMMIT_CAP * sit.stack
     if korean:
@@ -268,10 +272,13 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
     pot_after_call = sit.pot_total + sit.to_call
     target = sit.current_bet + int(frac * pot_after_call)
     lo, hi = int(rs["min"]), int(rs["max"])
-    target = min(target, sit.committed_round + int(cap))
-    if target < lo:
-        return _call_or_check(legal) if not strong else {"type": "nl.raise", "to": lo}
-    return {"type": "nl.raise", "to": max(lo, min(hi, target))}
+    target = max(lo, min(hi, target))
+    limit = sit.committed_round + int(cap)
+    if target > limit:
+        if lo > limit:
+            return _call_or_check(legal)  # even the smallest raise commits too much
+        target = limit
+    return {"type": "nl.raise", "to": target}
 
 
 # --- 7 Poker choice -----------------------------------------------------------------------------------------

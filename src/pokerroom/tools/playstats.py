@@ -18,15 +18,18 @@ Where the bands come from (all per seat-hand; docs/bots.md has the same list wit
   raise at least 70 % of the hands you enter); full ring (9–10 players) "10–20 % is tight, 30 % or more very
   loose"; a winning 6-max player at 19–25 % (wifitalents.com hold'em statistics); the loose-passive
   recreational player at 40 % VPIP / 5 % PFR (crushthemicros.com "What are VPIP and PFR"). Heads-up, the
-  button plays most hands and the big blind defends most of the rest, so VPIP is far higher. The issue's
+  button plays most hands and the big blind defends most of the rest, so VPIP is far higher; but a
+  limped small blind and a big blind who checks put in nothing voluntary, so a passive pair of players
+  sits near 40 % (the small blind's 80 % limps over two seats): heads-up 40–95 % / 4–75 %. The issue's
   own example (6-max VPIP 20–40 %) is the 6-max band. The bands are wide on purpose: they must hold a tight,
   aggressive ``normal`` and a loose, passive ``easy`` alike, which is what a home game looks like.
 - Omaha: four hole cards make more hands playable and PLO is played looser; the hold'em bands shifted up by
   ten points (a judgement from the same sources, not a published PLO figure).
-- The ante games (7포커, 하이로우, 바둑이, 5카드 드로우, 인디언): no tracker statistics are published for these
-  Korean variants, so their band is a stated judgement, not a citation. The first player may check (§5.2),
-  so staying past the first round is often free and VPIP means little; the band is on **stay** and only
-  rules out a table that never folds (more than 98 % heads-up, 85 % at six) or where nearly everyone folds.
+- The ante games (7포커, 하이로우, 바둑이, 5카드 드로우, 인디언): no tracker statistics are published
+  for these Korean variants, so their band is a stated judgement, not a citation. The first player may
+  check (§5.2), so staying past the first round is often free and VPIP means little; the band is on
+  **stay** and only rules out a table that never folds (more than 85 % at six; heads-up a passive pair
+  may check every first round, so only the lower bound, 50 %, applies) or where nearly everyone folds.
 - All-in rate: in 100-big-blind no-limit hold'em stacks go in on a small share of hands (gitnux.org's
   hold'em statistics quote 0.5 % of hands as preflop all-ins); bots at a home game play looser, so the cap
   is generous: 15 % of hands at 6 and 10 players, 20 % heads-up. Korean half-pot betting grows the pot
@@ -121,14 +124,14 @@ def target_bands(mode: str, players: int, korean: bool = False) -> Bands:
     if mode in ("holdem", "omaha"):
         shift = 10.0 if mode == "omaha" else 0.0
         if heads_up:
-            vpip: Band = (45.0, 95.0)
-            pfr: Band = (10.0, 75.0)
+            vpip: Band = (40.0, 95.0)
+            pfr: Band = (4.0, 75.0)
         elif full:
             vpip, pfr = (12.0 + shift, 35.0 + shift), (3.0, 25.0)
         else:
             vpip, pfr = (20.0 + shift, 40.0 + shift), (4.0, 30.0)
         return Bands(vpip, pfr, None, cap, hpg)
-    stay: Band = (50.0, 98.0) if heads_up else (20.0, 85.0)
+    stay: Band = (50.0, 100.0) if heads_up else (20.0, 85.0)
     return Bands(None, None, stay, cap, hpg)
 
 
