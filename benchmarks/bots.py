@@ -95,7 +95,12 @@ def main() -> int:
     console = Console(width=200)
     modes = [m for m in args.modes.split(",") if m]
     with tempfile.TemporaryDirectory() as tmp:
-        before = load_policy(args.before, Path(tmp))
+        try:
+            before = load_policy(args.before, Path(tmp))
+        except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+            console.print(f"the bots at {args.before!r} cannot be read from git here ({exc}); run in a clone "
+                          "that has that commit, or pass --before REF")
+            return 0
         policies: dict[str, Decide | None] = {"before": before, "after": None}
         z_rows: list[tuple[str, list[Any]]] = []
         for mode in modes:
