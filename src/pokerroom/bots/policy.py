@@ -99,6 +99,11 @@ def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: i
 #: Wire types that bet or raise (blinds and antes are forced, not counted).
 AGGRESSIVE = frozenset({"k.ping", "k.quarter", "k.half", "k.full", "k.ddadang", "nl.raise", "nl.allIn"})
 
+#: Heads-up, ``normal`` bets a checked-to hand as a bluff this often, and raises first in with equity above
+#: this share of the average (most better-than-even hands, as heads-up players do).
+BLUFF = 0.05
+HEADS_UP_OPEN = 1.1
+
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
 PRICE_WEIGHT = 4.0
 COMMIT_WEIGHT = 1.5
@@ -149,7 +154,7 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
         # Korean half-pot bets compound over five rounds: bet half only with a clearly better hand.
         if rel > (1.9 if korean else 1.5) * bar:
             return _raise(sit, legal, korean, big=True, strong=strength > 0.85)
-        if rel > 1.15 * bar or (n_opp == 1 and rng.random() < 0.08):
+        if rel > 1.15 * bar or (n_opp == 1 and rng.random() < BLUFF):
             return _raise(sit, legal, korean, big=False)
         return _check(legal)
     assert call is not None or "k.die" in legal or "nl.fold" in legal
@@ -167,7 +172,7 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     commit = amount / max(1, sit.stack)
     if _can_raise(legal):
         # First in (over blinds or antes): a value raise; heads-up most better-than-even hands.
-        if raises == 0 and rel > (1.1 if n_opp == 1 else 1.25 * bar):
+        if raises == 0 and rel > (HEADS_UP_OPEN if n_opp == 1 else 1.25 * bar):
             return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > 0.85)
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
         if raises > 0 and (rel > (1.7 + 0.5 * raises) * bar or eq > 0.85):
