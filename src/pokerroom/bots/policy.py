@@ -206,7 +206,9 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     price = amount / (pot + amount)
     commit = min(1.0, amount / max(1, sit.stack))
     # First in with a pair or two big cards in the hand (the beginner's "premium"): often a raise.
-    premium = s > 0.4 or (sit.mode == "holdem" and sit.street == 0 and all(c.rank >= 12 for c in sit.hole))
+    # (Omaha's four cards hold a pair a third of the time: there only a good pair counts.)
+    premium = s > (0.5 if sit.mode == "omaha" else 0.4) or (
+        sit.mode == "holdem" and sit.street == 0 and all(c.rank >= 12 for c in sit.hole))
     if _can_raise(legal) and ((s > 0.85 and raises < 2) or (premium and raises == 0)) and rng.random() < 0.8:
         return _raise(sit, legal, korean, big=False)
     cheap = amount <= 2 * sit.base_unit or price <= 0.12
