@@ -2,11 +2,16 @@
 
 Levels:
 - ``easy``: a friendly beginner. It reads only its visible made hand (:func:`quick_strength`), checks and
-  calls a lot, bets small, rarely raises and never bluffs big. Always legal, always sensible sizes.
+  calls cheap prices a lot, raises first in with a pair or two big cards, bets small, never starts a raising
+  war and gets careful when a call is a big part of its stack. Always legal, always sensible sizes.
 - ``normal``: estimates its equity by Monte Carlo against hands consistent with what it sees
-  (:func:`mc_equity`), compares it with the pot odds, value-bets strong hands with Korean sizing (쿼터/하프/
-  따당) or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and
-  hi-lo declarations.
+  (:func:`mc_equity`), prices the bettor's range (:func:`range_equity`: a bigger bet, a bigger share of my
+  stack, more raisers mean a stronger hand against me) against the pot odds, raises first in with better
+  than average hands and re-raises only with much better ones, value-bets with Korean sizing (삥/쿼터/하프)
+  or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and hi-lo
+  declarations.
+- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong.
+  docs/bots.md has the figures (all-in rate, hands per game, VPIP/PFR) and their target bands.
 
 Why a per-decision rng derived from ``seed`` + a fingerprint of the view: the same view and seed must give the
 same decision (replays, tests, hints that do not flicker), while different spots still get independent
