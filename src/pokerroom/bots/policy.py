@@ -201,9 +201,13 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     easy bots from going all-in together.
     """
     n_opp = max(1, len(sit.opponents))
+    if sit.mode == "badugi":
+        s -= 0.12  # quick_strength rates the common two-card badugi like a pair: a beginner wants three cards
     if can_check:
         if s > 0.5 and rng.random() < s - 0.1:
             return _raise(sit, legal, korean, big=False)
+        if "k.ping" in legal and s > 0.35 and rng.random() < 0.5:
+            return {"type": "k.ping"}  # the Korean beginner's favourite: one base unit to see who stays
         return _check(legal)
     if call is None:
         return _fold(legal)
@@ -219,8 +223,9 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     cheap = amount <= 2 * sit.base_unit or price <= 0.12
     # Looser heads-up, tighter at a full table (people play fewer hands there too).
     loose = 0.75 if n_opp == 1 else max(0.06, 0.25 - 0.03 * n_opp)
-    # Omaha's four hole cards pair up often: a beginner there plays the better pairs, not any ace.
-    playable = 0.45 if sit.mode == "omaha" else 0.31
+    # What a beginner plays for a cheap price: any ace or pair; in Omaha (four cards pair up often) the better
+    # pairs; in 5-card draw a pair.
+    playable = {"omaha": 0.45, "fiveDraw": 0.38}.get(sit.mode, 0.31)
     if cheap and commit < 0.1 and (s > playable or rng.random() < loose):
         return {"type": str(call["type"])}
     need = 0.3 + 0.6 * price + 0.45 * commit
