@@ -60,8 +60,9 @@ def _pair(before: float, after: float, fmt: str, ok: bool | None) -> str:
     return f"{format(before, fmt)} → {format(after, fmt)}{mark}"
 
 
-def style_table(mode: str, rows: list[tuple[int, str, Figures, Figures]], korean: bool) -> Table:
-    table = Table(title=f"{mode}: before → after (✓/✗: after inside/outside the target)")
+def style_table(mode: str, rows: list[tuple[int, str, Figures, Figures]], korean: bool,
+                betting: str) -> Table:
+    table = Table(title=f"{mode} ({betting}): before → after (✓/✗: after inside/outside the target)")
     for col in ("players", "bot", "all-in %", "target", "hand-1 all-in %", "hands/game", "target", "VPIP %",
                 "PFR %", "stay %", "VPIP/PFR/stay target"):
         table.add_column(col, justify="right")
@@ -91,9 +92,12 @@ def main() -> int:
     parser.add_argument("--match-hands", type=int, default=600, help="heads-up normal vs easy hands per mode")
     parser.add_argument("--samples", type=int, default=60, help="Monte Carlo samples per normal decision")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--betting", choices=("auto", "korean", "noLimit", "potLimit"), default="auto",
+                        help="play every mode with this betting system (auto: each mode's own)")
     args = parser.parse_args()
     console = Console(width=200)
     modes = [m for m in args.modes.split(",") if m]
+    options: dict[str, Any] = {} if args.betting == "auto" else {"betting": args.betting}
     with tempfile.TemporaryDirectory() as tmp:
         try:
             before = load_policy(args.before, Path(tmp))
@@ -104,22 +108,22 @@ def main() -> int:
         policies: dict[str, Decide | None] = {"before": before, "after": None}
         z_rows: list[tuple[str, list[Any]]] = []
         for mode in modes:
-            korean = resolved_betting(PokerOptions.model_validate({"mode": mode})) == "korean"
+            korean = resolved_betting(PokerOptions.model_validate({"mode": mode, **options})) == "korean"
             rows: list[tuple[int, str, Figures, Figures]] = []
             for players in sorted({2, 6, max_players(mode)}):
                 for level in ("easy", "normal"):
                     figs = {}
                     for name, policy in policies.items():
                         cfg = SimConfig(mode=mode, players=players, hands=args.hands, bots=(level,),
-                                        seed=args.seed, samples=args.samples, check=False)
+                                        seed=args.seed, samples=args.samples, options=options, check=False)
                         result = run_match(cfg, policy=policy)
                         figs[name] = figures(result.play, result.games)
                     rows.append((players, level, figs["before"], figs["after"]))
-            console.print(style_table(mode, rows, korean))
+            console.print(style_table(mode, rows, korean, args.betting))
             margins = []
             for policy in policies.values():
                 cfg = SimConfig(mode=mode, players=2, hands=args.match_hands, bots=("normal", "easy"),
-                                seed=args.seed, samples=args.samples, check=False)
+                                seed=args.seed, samples=args.samples, options=options, check=False)
                 margins.append(paired_margin(run_match(cfg, policy=policy), "normal", "easy"))
             z_rows.append((mode, margins))
         table = Table(title=f"Heads-up normal vs easy, {args.match_hands} hands per mode: "
