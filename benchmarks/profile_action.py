@@ -12,6 +12,8 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 
 - CPU ms per accepted action, over ``--actions`` actions after ``--warm`` warm-up actions;
 - bytes per view frame (median, p90) and per socket per hand (all frames);
+- the CPU time a fresh ``Rooms`` takes to restore the room where the run stopped (mid-hand: the last
+  snapshot plus the log rows after it, re-applied);
 - with ``--profile``: the functions with the most cumulative time per action (cProfile; it slows everything,
   so the CPU figure of a profiled run is not comparable with an unprofiled one).
 
@@ -165,7 +167,17 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i]:] if k == "view"]
     total_bytes = sum(b for i, s in enumerate(sockets) for _, b in s.frames[mark[i]:])
     await rooms.stop()
+    # recovery: a fresh server process's view of the store, restoring this room where it stopped (mid-hand:
+    # its last snapshot plus the log rows after it, re-applied)
+    replayed = getattr(room, "log_only", 0)
+    t0 = time.process_time()
+    again = Rooms(PokerEngine(), Store(data / "pokerroom.sqlite3"))
+    await again.start()
+    recover_ms = (time.process_time() - t0) * 1000
+    await again.stop()
     out: dict[str, Any] = {
+        "recover_ms": recover_ms,
+        "replayed_rows": replayed,
         "cpu_ms_per_action": cpu / args.actions * 1000,
         "view_bytes_median": statistics.median(views),
         "view_bytes_p90": sorted(views)[int(0.9 * len(views))],
@@ -228,6 +240,9 @@ def main() -> int:
     for name, f in best.items():
         print(f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
               f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f}")
+    for name, f in best.items():
+        print(f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
+              f"({f['replayed_rows']} log rows re-applied after its last snapshot)")
     if "other" in best:
         a, b = best["this tree"], best["other"]
         print(f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x, view bytes "

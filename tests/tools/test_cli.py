@@ -155,3 +155,14 @@ def test_simulate_prints_the_play_style_beside_target_bands(capsys: pytest.Captu
         vpip = re.search(rf"VPIP {level}\s+│\s+([\d.]+)% [✓✗]\s+│\s+20–40%", out)
         pfr = re.search(rf"PFR {level}\s+│\s+([\d.]+)% [✓✗]\s+│\s+4–30%", out)
         assert vpip and pfr and 0 <= float(pfr.group(1)) <= float(vpip.group(1)) <= 100
+
+
+def test_odds_omaha_hi_lo_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    # river: a wheel (best high and the best low) against kings: a scoop
+    argv = ["odds", "As2d9h9c", "KdKhQsJs", "--mode", "omaha", "--hi-lo", "--board", "3c4d5hKcTd",
+            "--no-progress"]
+    code, out = _run(odds_cli, argv, capsys)
+    assert code == 0 and "Omaha Hi-Lo" in out and "exact enumeration of 1 deals" in out
+    assert _row(out, "A♠ 2◆ 9♥") == [100.0, 100.0, 100.0, 100.0, 0.0]
+    code, out = _run(odds_cli, ["odds", "AsAh", "KdKc", "--hi-lo", "--no-progress"], capsys)
+    assert code == 2 and "--mode omaha" in out

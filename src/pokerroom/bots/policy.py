@@ -34,6 +34,7 @@ from pokerroom.bots.strength import (
     indian_top_chance,
     low_score,
     mc_equity,
+    omaha_low_score,
     quick_strength,
 )
 from pokerroom.cards import Card
@@ -62,6 +63,8 @@ def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None =
     rng = decision_rng(sit, seed)
     n = samples if samples is not None else DEFAULT_SAMPLES
     legal = sit.legal_types()
+    if not legal:
+        raise ValueError("nothing to decide: only optional actions")
     if "choose" in legal:
         return _choose(sit, level, rng)
     if "draw" in legal:
@@ -81,7 +84,7 @@ def recommend(view: dict[str, Any]) -> Action | None:
     if sit is None or not sit.legal:
         return None
     legal = sit.legal_types()
-    if set(legal) <= {"ready", "rebuy"}:
+    if set(legal) <= {"ready", "rebuy"}:  # (also: nothing but an optional show)
         return None
     return decide(view, "normal", seed=0, samples=200)
 
@@ -90,8 +93,8 @@ def recommend(view: dict[str, Any]) -> Action | None:
 
 def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> float:
     if level == "easy":
-        return quick_strength(sit)
-    eq = mc_equity(sit, rng, samples)
+        return _quick_with_low(sit)
+    eq = mc_equity(sit, rng, samples)  # Omaha Hi-Lo: already the hi-lo pot share
     if sit.mode == "sevenHiLo":
         cards = sit.hole + sit.up
         a5 = sit.options.get("hiLoLow") == "aceToFive"
@@ -138,6 +141,15 @@ def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int,
         return strength  # blinds and antes are forced: they say nothing about the hand
     weight = (PRICE_WEIGHT * price + COMMIT_WEIGHT * commit) * k / max(1, n_opp)
     return float(strength ** (1.0 + weight))
+
+
+def _quick_with_low(sit: Situation) -> float:
+    """The easy level's made-hand strength, in Omaha Hi-Lo also what a low is worth (half the pot)."""
+    base = quick_strength(sit)
+    if sit.mode != "omaha" or sit.options.get("omahaHiLo") is not True:
+        return base
+    low = omaha_low_score(sit.hole, sit.board)
+    return max(base, 0.5 * base + 0.5 * low, 0.6 * low)
 
 
 def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> Action:

@@ -29,8 +29,11 @@ _FIELDS: dict[str, dict[str, str]] = {
     "draw": {"cardIds": "intlist"},
     "declare": {"side": "side"},
     "ready": {},
+    "show": {},
     "rebuy": {"accept": "bool"},
     "leave": {},
+    "sitOut": {},
+    "sitIn": {},
 }
 
 BAD = ("bad_action", "행동 형식이 올바르지 않아요")

@@ -6,7 +6,9 @@ Rules:
   :class:`~pokerroom.rejections.Rejected` with a stable code and a Korean reason; the caller keeps the old
   state.
 - Acting directly clears the away mark and the timeout streak (§5.8); ``leave`` is the server's injection and
-  never does.
+  never does. ``sitOut`` / ``sitIn`` (sitting out by choice, from the next hand) are actions of the seat
+  itself, allowed at any time of a running game (:mod:`pokerroom.engine.seating`); ``join_seat`` there adds a
+  seat between hands.
 - After every change the hand is driven forward by :func:`pokerroom.engine.flow.advance` until a live player
   must decide, so the returned state always waits on somebody (or is finished).
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import common, flow, lifecycle
+from pokerroom.engine import common, flow, lifecycle, seating
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
@@ -39,6 +41,7 @@ ALREADY_DREW = ("already_drew", "이미 교환할 카드를 냈어요")
 DRAW_LIMIT = ("draw_limit", "그만큼 바꿀 수 없어요")
 ALREADY_DECLARED = ("already_declared", "이미 선언했어요")
 ALREADY_READY = ("already_ready", "이미 준비했어요")
+CANNOT_SHOW = ("cannot_show", "카드를 보여 줄 수 있는 건 상대가 모두 다이해서 이긴 사람뿐이에요")
 NO_REBUY = ("no_rebuy", "지금은 리바이할 수 없어요")
 
 
@@ -109,6 +112,12 @@ def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State
             _declare(s, player_id, act, now_ms, ev)
         elif kind == "ready":
             _ready(s, player_id, now_ms, ev)
+        elif kind == "show":
+            _show(s, player_id, ev)
+        elif kind == "sitOut":
+            seating.sit_out(s, seat, ev)
+        elif kind == "sitIn":
+            seating.sit_in(s, seat, ev)
         else:  # rebuy
             _rebuy(s, player_id, act, now_ms, ev)
         _came_back(s, seat, ev)
@@ -222,6 +231,18 @@ def _ready(state: State, pid: str, now: int, ev: Events) -> None:
         raise reject(ALREADY_READY)
     hand.players[pid].ready = True
     emit(state, ev, {"type": "ready", "player": pid})
+
+
+def _show(state: State, pid: str, ev: Events) -> None:
+    """Open my cards to everyone: from now on every view shows them (``shown``), and the event says which."""
+    hand = state.hand
+    if state.phase != "playing" or hand is None or hand.phase != "handEnd":
+        raise reject(WRONG_PHASE)
+    if not common.may_show(state, pid):
+        raise reject(CANNOT_SHOW)
+    p = hand.players[pid]
+    p.shown = True
+    emit(state, ev, {"type": "shown", "player": pid, "cards": [c.to_json() for c in [*p.hole, *p.up]]})
 
 
 def _rebuy(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:

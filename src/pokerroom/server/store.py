@@ -1,10 +1,20 @@
 """Crash-safe persistence of rooms in an embedded SQLite database (WAL).
 
 Why: a friend's server may be killed at any moment (SIGKILL, OOM, a closed laptop). Every accepted change is
-committed *before* anything is sent, in one transaction holding the room's metadata (members, token
-digests, host, phase, version), the engine state (which includes the dealing RNG, so the next cards survive)
-and one action-log row. WAL with ``synchronous=NORMAL`` keeps commits cheap and survives a process kill
-(only an OS crash could lose the last commits). ``path=None`` gives an in-memory store for tests.
+committed *before* anything is sent. A change is stored in one of two ways:
+
+- a **snapshot** (``save``): the room's metadata (members, token digests, host, phase), the engine state
+  (which includes the dealing RNG, so the next cards survive) with the version it belongs to
+  (``snapshot_version``), and the change's action-log row, in one transaction;
+- a **log row** only (``log``): a change the engine can recompute exactly from the previous state (a
+  player's or bot's action, a timeout: the engine is pure and deterministic), written as one small
+  ``actions`` row. The room's version is then the newest row's.
+
+Loading a room gives its last snapshot and the log rows after it (:attr:`StoredRoom.replay`); the room
+server re-applies them. So a change costs a write proportional to the action, not to the state (issue 13),
+and the room server takes a snapshot at least once per hand. WAL with ``synchronous=NORMAL`` keeps commits
+cheap and survives a process kill (only an OS crash could lose the last commits). ``path=None`` gives an
+in-memory store for tests.
 
 Checkpoints (copying the WAL into the database file, with an fsync) are taken by a background thread on
 its own connection instead of inside a commit: an automatic checkpoint would stall the event loop, and
@@ -27,7 +37,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     meta TEXT NOT NULL,
     state TEXT,
     version INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL
+    updated_ms INTEGER NOT NULL,
+    snapshot_version INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -50,9 +61,13 @@ CREATE TABLE IF NOT EXISTS hands (
 HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
 
 
-_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
+_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_version) VALUES (?,?,?,?,?,?) "
            "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
-           "version=excluded.version, updated_ms=excluded.updated_ms")
+           "version=excluded.version, updated_ms=excluded.updated_ms, "
+           "snapshot_version=excluded.snapshot_version")
+#: a store written before log-only changes existed: its state always belongs to its version
+_MIGRATE = ("ALTER TABLE rooms ADD COLUMN snapshot_version INTEGER",
+            "UPDATE rooms SET snapshot_version=version WHERE snapshot_version IS NULL")
 _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
 _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
@@ -63,7 +78,7 @@ class LogRow:
     """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
 
     version: int
-    kind: str  # "action" | "timeout" | "bot" | "start" | "leave"
+    kind: str  # "action" | "timeout" | "bot" | "start" | "leave" | "join" (a seat) | "preaction"
     player_id: str | None
     client_msg_id: str | None
     action: dict[str, Any] | None
@@ -72,11 +87,23 @@ class LogRow:
 
 @dataclass(frozen=True)
 class StoredRoom:
+    """A room as stored: its last snapshot (``state`` belongs to ``version``) and the log rows after it,
+    oldest first, which the room server re-applies to reach the room's newest version."""
+
     code: str
     meta: dict[str, Any]
     state: str | None
     version: int
     updated_ms: int
+    replay: tuple[LogRow, ...] = ()
+
+    @property
+    def newest_version(self) -> int:
+        return self.replay[-1].version if self.replay else self.version
+
+    @property
+    def newest_ms(self) -> int:
+        return max([self.updated_ms, *(row.at_ms for row in self.replay)])
 
 
 class Store:
@@ -98,6 +125,10 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=5000")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+            if "snapshot_version" not in columns:  # pragma: no cover - a store from before issue 13
+                for sql in _MIGRATE:
+                    self._db.execute(sql)
         if path is not None:
             self._checkpointer = threading.Thread(
                 target=self._checkpoint_loop, args=(str(path), checkpoint_every_s),
@@ -123,16 +154,30 @@ class Store:
         """The ``("save", params)`` operation for :meth:`apply_batch`, serialised by the caller so the
         writer thread does as little Python (GIL) work as possible. ``hands`` are finished hands
         ``(seq, record)`` to store with this change; only the newest :data:`HANDS_KEPT` per room stay."""
-        room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms)
-        row = None if log is None else (
-            code, log.version, log.kind, log.player_id, log.client_msg_id,
-            None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
+        room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms,
+                version)
+        row = None if log is None else Store._log_params(code, log)
         extra: list[tuple[str, tuple[Any, ...]]] = []
         for seq, record in hands or ():
             extra.append((_HAND, (code, seq, json.dumps(record, ensure_ascii=False, separators=(",", ":")))))
         if hands:
             extra.append((_HAND_PRUNE, (code, max(seq for seq, _ in hands) - HANDS_KEPT)))
         return ("save", (room, row, tuple(extra)))
+
+    @staticmethod
+    def _log_params(code: str, log: LogRow) -> tuple[Any, ...]:
+        return (code, log.version, log.kind, log.player_id, log.client_msg_id,
+                None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
+
+    @staticmethod
+    def prepare_log(code: str, log: LogRow) -> tuple[str, tuple[Any, ...]]:
+        """The ``("log", params)`` operation: a change stored as its action-log row alone (the room's
+        snapshot stays as it is; loading re-applies the row)."""
+        return ("log", (Store._log_params(code, log),))
+
+    def append_log(self, code: str, log: LogRow) -> None:
+        """Store a replayable change as its log row only (see the module docstring)."""
+        self.apply_batch([self.prepare_log(code, log)])
 
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
              log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None) -> None:
@@ -152,11 +197,14 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                if all(op == "save" for op, _ in ops):
-                    self._db.executemany(_UPSERT, [args[0] for _, args in ops])
-                    self._db.executemany(_LOG, [args[1] for _, args in ops if args[1] is not None])
-                    for _, args in ops:
-                        for sql, params in args[2] if len(args) > 2 else ():
+                if all(op == "save" or op == "log" for op, _ in ops):
+                    # snapshots first, then every log row: a room's rows never precede its snapshot
+                    # within a batch either, since a snapshot's version is newer than any earlier row
+                    self._db.executemany(_UPSERT, [args[0] for op, args in ops if op == "save"])
+                    self._db.executemany(_LOG, [args[1] if op == "save" else args[0] for op, args in ops
+                                                if (args[1] if op == "save" else args[0]) is not None])
+                    for op, args in ops:
+                        for sql, params in args[2] if op == "save" and len(args) > 2 else ():
                             self._db.execute(sql, params)
                 else:
                     for op, args in ops:
@@ -166,6 +214,8 @@ class Store:
                                 self._db.execute(_LOG, args[1])
                             for sql, params in args[2] if len(args) > 2 else ():
                                 self._db.execute(sql, params)
+                        elif op == "log":
+                            self._db.execute(_LOG, args[0])
                         elif op == "delete":
                             self._db.execute("DELETE FROM rooms WHERE code=?", args)
                             self._db.execute("DELETE FROM actions WHERE code=?", args)
@@ -178,9 +228,11 @@ class Store:
                 raise
 
     def load_all(self) -> list[StoredRoom]:
+        """Every room: its last snapshot and the log rows stored after it."""
         with self._lock:
-            rows = self._db.execute("SELECT code, meta, state, version, updated_ms FROM rooms").fetchall()
-        return [StoredRoom(code, json.loads(meta), state, version, ms)
+            rows = self._db.execute(
+                "SELECT code, meta, state, snapshot_version, updated_ms FROM rooms").fetchall()
+        return [StoredRoom(code, json.loads(meta), state, version, ms, tuple(self.log(code, after=version)))
                 for code, meta, state, version, ms in rows]
 
     def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]:
@@ -200,12 +252,12 @@ class Store:
             ).fetchall()
         return [(p, c, v) for p, c, v in reversed(rows)]
 
-    def log(self, code: str) -> list[LogRow]:
-        """The full action log of a room (replay, debugging, tests)."""
+    def log(self, code: str, after: int = -1) -> list[LogRow]:
+        """The action log of a room, oldest first: every row, or those newer than version ``after``."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT version, kind, player_id, client_msg_id, action, at_ms FROM actions WHERE code=? "
-                "ORDER BY version", (code,)
+                "AND version>? ORDER BY version", (code, after)
             ).fetchall()
         return [LogRow(v, k, p, c, None if a is None else json.loads(a), t) for v, k, p, c, a, t in rows]
 

@@ -6,6 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
+import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -170,6 +171,7 @@ export class TableUI {
   }
 
   destroy() {
+    this.closePalette();
     clearInterval(this.timer);
     this.resizeObs?.disconnect();
   }
@@ -182,6 +184,8 @@ export class TableUI {
     this.settings = ctx.settings ?? {};
     this.role = ctx.role;
     this.busy = !!ctx.busy;
+    this.seatPart = ctx.seat ?? null;
+    this.social = ctx.social ?? {};
     const me = view.me;
     const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
     if (key !== this.ui.key) {
@@ -204,7 +208,7 @@ export class TableUI {
   isMyTurn(v) {
     const me = v.me;
     if (!me) return false;
-    return (me.legalActions ?? []).some((a) => a.type !== "ready");
+    return (me.legalActions ?? []).some((a) => a.type !== "ready" && a.type !== "show");
   }
 
   nm(id) { return this.names[id] ?? id ?? ""; }
@@ -240,7 +244,7 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -593,6 +597,7 @@ export class TableUI {
     if (seat.folded) out.push(h("span", { class: "badge die" }, v.betting === "korean" ? "다이" : "폴드"));
     if (seat.allIn) out.push(h("span", { class: "badge allin" }, "올인"));
     if (seat.away) out.push(h("span", { class: "badge away" }, "자리 비움"));
+    if (seat.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, "쉬는 중"));
     if (seat.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
     if (seat.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
     if (seat.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
@@ -617,7 +622,7 @@ export class TableUI {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
-    const bestIds = new Set((sd?.best ?? []).map((c) => c.id));
+    const bestIds = this.wonCards(sd);
     const winners = new Set((v.awards ?? []).map((a) => a.to));
     const mark = (c, size) => {
       const e = cardEl(c, { size });
@@ -648,6 +653,26 @@ export class TableUI {
     return wrap;
   }
 
+  /**
+   * Ids of a showdown entry's cards to mark as winning: its best five, and in Omaha Hi-Lo (entries carry
+   * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
+   */
+  wonCards(sd) {
+    if (!sd) return new Set();
+    if (sd.lowBest === undefined) return new Set((sd.best ?? []).map((c) => c.id));
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const ids = new Set();
+    if (sides.has("high") || sides.has("scoop")) for (const c of sd.best ?? []) ids.add(c.id);
+    if (sides.has("low")) for (const c of sd.lowBest ?? []) ids.add(c.id);
+    return ids;
+  }
+
+  /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+  handLabel(sd) {
+    if (sd.lowBest !== undefined) return `${sd.handName} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
+  }
+
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -665,7 +690,7 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "")));
+      el.append(h("div", { class: "hand-label" }, this.handLabel(sd)));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -740,7 +765,7 @@ export class TableUI {
       const board = h("div", { class: "board", "aria-label": "공용 카드" });
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
-      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const c2 of e.best ?? []) best.add(c2.id);
+      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
       if (crowded) board.classList.add("small");
       for (let i = 0; i < 5; i++) {
@@ -821,11 +846,21 @@ export class TableUI {
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
         if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
+        else if (e.lowBest !== undefined) {
+          // Omaha Hi-Lo (cards speak): name the halves this player won
+          const parts = [];
+          if (info.sides.has("high")) parts.push(e.handName);
+          if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+          name = parts.join(" / ") || e.handName;
+        }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
-    if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
+    if (!sd.length && awards.length && v.mode !== "indian") {
+      const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
+      lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
+    }
     if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
@@ -845,7 +880,10 @@ export class TableUI {
     const me = v.me;
     const area = h("div", { class: "me-area", "data-testid": "me-area" });
     if (!me) {
-      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "다음 게임부터 참가해요. 지금은 관전 중이에요."));
+      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요."));
+      const seatBar = this.cb.seatBar?.(v); // 자리 요청 (app.js): the server decides, the host approves
+      if (seatBar) area.append(seatBar);
+      if (this.role === "spectator" && this.social.spectatorReactions) area.append(h("div", { class: "me-line" }, h("span", { class: "spacer" }), this.reactButton()));
       return area;
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -855,7 +893,8 @@ export class TableUI {
       h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
       seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
       h("span", { class: "spacer" }),
-      h("span", { class: "badges" }, this.badges(seat)));
+      h("span", { class: "badges" }, this.badges(seat)),
+      this.reactButton());
     if (this.waitsFor(me.id)) {
       const r = this.ring();
       r.style.position = "static";
@@ -867,6 +906,8 @@ export class TableUI {
     area.append(this.renderMyCards(seat));
     const ctl = this.renderControls(seat);
     area.append(ctl);
+    const seatBar = this.cb.seatBar?.(v); // sitting out: 복귀 (app.js)
+    if (seatBar) area.append(seatBar);
     area.append(h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, this.isMyTurn(v) ? "내 차례예요" : ""));
     const tip = this.renderTip();
     if (tip) area.append(tip);
@@ -877,6 +918,7 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // Omaha Hi-Lo
     if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
     if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
@@ -1014,13 +1056,28 @@ export class TableUI {
       box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
       return box;
     }
+    if (!me.inHand && v.phase !== "rebuy" && seat.status === "playing") {
+      // a seat that joined or sat out between hands: no buttons until it is dealt in
+      box.append(h("div", { class: "waiting-line", "data-testid": "next-hand-line" },
+        seat.sittingOut ? "쉬는 중이에요. 복귀하면 다음 판부터 참가해요." : "다음 판부터 참가해요."));
+      return box;
+    }
     if (v.phase === "choice") return this.choiceControls(box);
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
-      if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판")));
-      else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+      // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
+      const show = this.legal("show") ? h("button", { class: "act legal", "data-action": "show", disabled: this.busy,
+        "aria-label": "내 카드 보여 주기", onclick: () => this.send({ type: "show" }) }, "카드 보여 주기") : null;
+      if (this.legal("ready")) {
+        const row = [h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"),
+          this.cb.sitOutButton?.(v), show].filter(Boolean);
+        box.append(h("div", { class: `actions cols-${Math.max(2, row.length)}` }, ...row));
+      }
+      else {
+        box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+        if (show) box.append(h("div", { class: "actions cols-2" }, show));
+      }
       return box;
     }
     if (v.phase === "rebuy") {
@@ -1030,6 +1087,12 @@ export class TableUI {
           h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => this.send({ type: "rebuy", accept: false }) }, "그만하기"),
           h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => this.send({ type: "rebuy", accept: true }) }, "칩 다시 받기")));
       } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
+      return box;
+    }
+    const pre = this.seatPart?.preAction;
+    if (v.phase === "betting" && !lg.length && pre?.offered?.length) {
+      box.append(h("div", { class: "instruction muted-line" }, `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`));
+      box.append(this.preActionButtons(pre));
       return box;
     }
     if (v.phase === "betting") {
@@ -1042,6 +1105,52 @@ export class TableUI {
     }
     box.append(h("div", { class: "waiting-line" }, ""));
     return box;
+  }
+
+  // ------------------------------------------------------------------ table talk (reactions, chat)
+  reactButton() {
+    return h("button", { class: "react-open", type: "button", "data-testid": "react-open", "aria-label": "반응 보내기",
+      "aria-expanded": this.palette ? "true" : "false", onclick: () => (this.palette ? this.closePalette() : this.openPalette()) }, "😀");
+  }
+
+  /** The palette lives outside the re-rendered table, so a view arriving while I type does not wipe it. */
+  openPalette() {
+    this.closePalette();
+    this.palette = reactionPalette({
+      chat: !!this.social.chat && !!this.view?.me,
+      send: (m) => this.cb.onTalk?.(m),
+      close: () => this.closePalette(),
+    });
+    document.body.append(this.palette);
+    this.palette.querySelector("button")?.focus();
+  }
+
+  closePalette() {
+    this.palette?.remove();
+    this.palette = null;
+  }
+
+  /** A reaction or chat line of `from` (a player id; null: a spectator) over their seat for `ms`. */
+  bubble(from, text, ms) {
+    let anchor = null;
+    if (from && from === this.mySeatId()) anchor = this.host.querySelector("[data-testid=me-area]");
+    else if (from) anchor = this.host.querySelector(`.seat[data-seat-id="${CSS.escape(from)}"]`);
+    return showBubble(anchor, text, ms, from);
+  }
+
+  /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
+  preActionButtons(pre) {
+    const chosen = pre.chosen?.kind ?? null;
+    const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": "미리 고르기", "data-testid": "pre-actions" });
+    for (const o of pre.offered) {
+      const on = chosen === o.kind;
+      const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
+      row.append(h("button", {
+        class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",
+        onclick: () => this.cb.onPreAction?.(on ? null : o.kind),
+      }, h("span", { class: "tick", "aria-hidden": "true" }, on ? "✓" : ""), label));
+    }
+    return row;
   }
 
   hintFor(type) {
@@ -1265,7 +1374,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }
