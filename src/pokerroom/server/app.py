@@ -65,6 +65,9 @@ class WsConnection(Connection):
     backlog to ``limits.send_queue_bytes`` before it is dropped (it can reconnect for a fresh snapshot).
     """
 
+    total_bytes = 0  # queued bytes of every socket of the process (for /healthz)
+    peak_bytes = 0  # the most any one socket ever had queued
+
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         super().__init__()
         self.ws = ws
@@ -83,6 +86,8 @@ class WsConnection(Connection):
             self.close(1008)  # too slow to keep up: drop it, it can reconnect for a fresh snapshot
             return
         self.queued_bytes += len(text)  # frames are ASCII JSON (P.dumps), so characters are bytes
+        WsConnection.total_bytes += len(text)
+        WsConnection.peak_bytes = max(WsConnection.peak_bytes, self.queued_bytes)
         self.queue.put_nowait(text)
 
     def allow_history(self) -> bool:
@@ -106,6 +111,7 @@ class WsConnection(Connection):
                     return
                 await self.ws.send_text(item)
                 self.queued_bytes -= len(item)
+                WsConnection.total_bytes -= len(item)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         except Exception:
@@ -141,6 +147,8 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
             for task in (sender, receiver, dropped):
                 if not task.done():
                     task.cancel()
+            WsConnection.total_bytes -= conn.queued_bytes  # what a dropped socket still held is freed
+            conn.queued_bytes = 0
             if on_done is not None:
                 on_done()
 
@@ -268,7 +276,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         warm = state.get("warm")
         body: dict[str, Any] = {"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
                                 "warm": warm is None or warm.done(), "changeMs": rooms.change_latency(),
-                                "quarantined": sorted(rooms.quarantined), "roomsRefused": creations.refused}
+                                "quarantined": sorted(rooms.quarantined), "roomsRefused": creations.refused,
+                                "sendQueue": {"bytes": WsConnection.total_bytes,
+                                              "peakPerSocket": WsConnection.peak_bytes}}
         if cfg.connection_guard is not None:
             body["tcp"] = cfg.connection_guard.stats()
         return JSONResponse(body)

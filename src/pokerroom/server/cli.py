@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
     from pokerroom.server.app import ServerConfig, create_app
-    from pokerroom.server.guard import ConnectionGuard, descriptor_cap
+    from pokerroom.server.guard import ACCEPT_BACKLOG, ConnectionGuard, descriptor_cap
     from pokerroom.server.store import Store, StoreError
 
     data_dir = Path(args.data_dir)
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     # No permessage-deflate: every socket gets its own view, so compression would run once per socket
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                http=http_cls, ws=ws_cls if ws_cls is not None else "auto",
+                http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
                 access_log=False)
     return 0

@@ -33,6 +33,8 @@ from pokerroom.server.limits import TokenBucket
 log = logging.getLogger("pokerroom.server")
 
 FD_RESERVE = 64  # descriptors kept for the store, the listening socket, log files and static files
+ACCEPT_BACKLOG = 128  # listen backlog, and so the most sockets asyncio accepts in one go before any is
+#                       refused: the descriptor cap keeps this many free on top of FD_RESERVE
 ACCEPT_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
@@ -48,7 +50,7 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterabl
     return host
 
 
-def descriptor_cap(configured: int, reserve: int = FD_RESERVE) -> int:
+def descriptor_cap(configured: int, reserve: int = FD_RESERVE + ACCEPT_BACKLOG) -> int:
     """The most connections this process can hold: ``configured``, but never more than the soft descriptor
     limit minus ``reserve`` (at least 16), so the process never runs out of descriptors for its own files."""
     try:

@@ -482,8 +482,12 @@ class Rooms:
             nickname = next(f"봇 {i}" for i in itertools.count(1) if f"봇 {i}" not in taken)
         nick = clean_nickname(nickname)
         self._check_capacity(room, nick)
-        self._new_member(room, nick, bot=True)
-        await self._save_meta(room)
+        member, _ = self._new_member(room, nick, bot=True)
+        try:
+            await self._save_meta(room)
+        except BaseException:  # not stored, so not added (a store outage must not leave a ghost bot)
+            del room.members[member.id]
+            raise
         self._broadcast_lobby(room)
 
     async def _remove_bot(self, room: Room, conn: Connection, player_id: str) -> None:
@@ -494,7 +498,11 @@ class Rooms:
         if member is None or not member.bot:
             raise P.error("no_such_bot")
         del room.members[player_id]
-        await self._save_meta(room)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.members[player_id] = member
+            raise
         self._broadcast_lobby(room)
 
     async def _kick(self, room: Room, conn: Connection, player_id: str) -> None:
