@@ -232,8 +232,8 @@ class Victim:
                     cmid = f"v{n}"
                     sent[cmid] = time.perf_counter()
                     latest.pop(i)
-                    await ws.send(json.dumps({"type": "action", "clientMsgId": cmid, "version": view["version"],
-                                              "action": {"type": kind}}))
+                    await ws.send(json.dumps({"type": "action", "clientMsgId": cmid,
+                                              "version": view["version"], "action": {"type": kind}}))
                     acted = True
                 if not acted:
                     await asyncio.sleep(0.01)
