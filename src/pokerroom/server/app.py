@@ -36,6 +36,7 @@ from pokerroom.server.tokens import is_room_code
 log = logging.getLogger("pokerroom.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
 
 
 @dataclass
@@ -78,6 +79,7 @@ class WsConnection(Connection):
         self.closed = asyncio.Event()  # set by close(): the socket's handler stops waiting for the peer
         self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
         self.history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
+        self.history_strikes = 0
 
     def send(self, text: str) -> None:
         if self.closing:
@@ -91,7 +93,14 @@ class WsConnection(Connection):
         self.queue.put_nowait(text)
 
     def allow_history(self) -> bool:
-        return self.history_bucket.allow()
+        """The history rate; a socket that keeps asking past it (10 refusals in a row) is a flood: 1008."""
+        if self.history_bucket.allow():
+            self.history_strikes = 0
+            return True
+        self.history_strikes += 1
+        if self.history_strikes > HISTORY_STRIKES:
+            self.close(1008)
+        return False
 
     def close(self, code: int) -> None:
         if self.closing:

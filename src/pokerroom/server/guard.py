@@ -136,6 +136,8 @@ class ConnectionGuard:
         self.header_timeout_s = header_timeout_s
         self.exempt = frozenset(exempt)  # trusted proxies: every client arrives through them
         self._open: dict[Any, str] = {}  # transport -> address
+        self._idle: dict[Any, None] = {}  # transports that have not sent a whole request yet, oldest first
+        self.evicted = 0
         self.refused_total = 0
         self.refused_address = 0
         self.header_timeouts = 0
@@ -145,6 +147,14 @@ class ConnectionGuard:
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         if len(self._open) >= self.total:
             self._sweep()
+        if len(self._open) >= self.total and self._idle:
+            # Full: make room by dropping the oldest connection that has not sent a request yet. An attacker
+            # holding idle sockets from many addresses then only churns its own sockets, while a real client
+            # (which sends its request at once) gets through.
+            oldest = next(iter(self._idle))
+            self.release(oldest)
+            oldest.abort()
+            self.evicted += 1
         if len(self._open) >= self.total:
             self.refused_total += 1
             return False
@@ -154,9 +164,15 @@ class ConnectionGuard:
         if address in self.exempt:
             self.per_address.counts[address] = self.per_address.counts.get(address, 0) + 1
         self._open[transport] = address
+        self._idle[transport] = None
         return True
 
+    def busy(self, transport: Any) -> None:
+        """The connection has sent a whole request: it is no longer a candidate for eviction."""
+        self._idle.pop(transport, None)
+
     def release(self, transport: Any) -> None:
+        self._idle.pop(transport, None)
         address = self._open.pop(transport, None)
         if address is not None:
             self.per_address.release(address)
@@ -168,7 +184,8 @@ class ConnectionGuard:
 
     def stats(self) -> dict[str, int]:
         return {"open": len(self._open), "cap": self.total, "refusedTotal": self.refused_total,
-                "refusedPerAddress": self.refused_address, "headerTimeouts": self.header_timeouts}
+                "refusedPerAddress": self.refused_address, "headerTimeouts": self.header_timeouts,
+                "evicted": self.evicted}
 
     def protocols(self, http_cls: type[Any], ws_cls: type[Any] | None) -> tuple[type[Any], type[Any] | None]:
         """Subclasses of uvicorn's protocol classes that go through this guard."""
@@ -197,6 +214,8 @@ class ConnectionGuard:
                 if self._guard_timer is None and self._guard_waiting():
                     self._guard_arm()
                 super().data_received(data)
+                if getattr(self, "cycle", None) is not None:
+                    guard.busy(self.transport)
 
             def _guard_waiting(self) -> bool:
                 cycle = getattr(self, "cycle", None)
