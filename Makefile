@@ -1,6 +1,6 @@
 # The two set-up commands of the README. Each bootstraps what it needs on a fresh machine
-# (Python 3.11, pip and apt, as root): a virtual environment in .venv, and Debian's chromium for the
-# browser tests when /usr/bin/chromium is missing.
+# (Python 3.11, pip and apt, as root): a virtual environment in .venv, and Debian's chromium (browser tests)
+# and nginx (reverse-proxy test) when they are missing.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -10,7 +10,7 @@ PORT ?= 8000
 DATA ?= data
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench chromium clean
+.PHONY: run test lint typecheck unit bench chromium nginx clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: $(STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
 ## test: lint, type-check and the whole test suite (browser tests included)
-test: $(STAMP) chromium lint typecheck
+test: $(STAMP) chromium nginx lint typecheck
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -36,6 +36,15 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
+	fi
+
+# Debian's nginx for the test of deploy/nginx.conf (a TLS reverse proxy in front of pokerroom serve).
+# RUNLEVEL=1: the package's post-install must not start a system nginx on port 80; the test runs its own.
+nginx:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+	  echo "installing Debian's nginx for the reverse-proxy test"; \
+	  apt-get update -q && apt-cache policy nginx | grep -q 'Candidate: [0-9]' && \
+	  RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx; \
 	fi
 
 bench: $(STAMP)

@@ -4,7 +4,8 @@ Starts ``pokerroom serve`` on 127.0.0.1 (a free port, a temporary data dir, the 
 store), opens every room through the public protocol (docs/protocol.md), lets scripted players act from
 ``view.me.legalActions`` after a think time for a bounded time, and prints:
 
-- accepted actions per second,
+- accepted actions per second: acks that arrived inside the measured window (after every room was set up)
+  divided by the window's length, and the server's CPU time over the same window per such action,
 - p50 / p99 / max latency from sending an action to the moment *all* 8 sockets of the room hold the
   resulting view (measured in the load generator, so it includes its own scheduling delay),
 - error frames (anything but the expected ``stale_version`` of a simultaneous phase, which the scripted
@@ -81,13 +82,35 @@ def pick(view: dict[str, Any], rnd: random.Random) -> dict[str, Any] | None:
 
 @dataclass
 class Stats:
-    actions: int = 0
-    latencies: list[float] = field(default_factory=list)
+    """What one load-generator process saw. Times are ``time.monotonic()`` of that process.
+
+    ``ack_times`` and ``latency_pairs`` are raw: every accepted action and every completed round trip of the
+    whole run, set-up included. Only :func:`window_counts` decides what the measured window holds, so the
+    count and the window's length always describe the same interval (tests/tools/test_load_arithmetic.py).
+    """
+
+    window: tuple[float, float] = (0.0, 0.0)  # the measured window [start, end) in this process's clock
+    ack_times: list[float] = field(default_factory=list)
+    latency_pairs: list[tuple[float, float]] = field(default_factory=list)  # (action sent, all views held)
     errors: dict[str, int] = field(default_factory=dict)
     stale: int = 0
     closes: int = 0
     setup_failures: int = 0
     sockets: int = 0
+
+
+def window_counts(stats: dict[str, Any]) -> tuple[int, list[float]]:
+    """Accepted actions and latencies (seconds) that happened *inside* the measured window.
+
+    An action counts when its ack arrived in ``[start, end)``; a latency counts when the action was sent at
+    or after ``start`` and all views held it before ``end``. Actions of the set-up period (rooms start
+    playing while others are still being opened) are left out: dividing them by the window's length is what
+    overstated actions/s by 1.35-2.05x before (issue 13).
+    """
+    start, end = stats["window"]
+    actions = sum(1 for t in stats["ack_times"] if start <= t < end)
+    latencies = [done - sent for sent, done in stats["latency_pairs"] if sent >= start and done < end]
+    return actions, latencies
 
 
 class RoomDriver:
@@ -167,7 +190,7 @@ class RoomDriver:
                     else:
                         self.stats.errors[err["code"]] = self.stats.errors.get(err["code"], 0) + 1
                 elif raw.startswith('{"type":"ack"'):
-                    self.stats.actions += 1
+                    self.stats.ack_times.append(now)
                 elif raw.startswith('{"type":"result"') and ws is self.host_ws:
                     self.spawn(self.restart())
         except websockets.ConnectionClosed:
@@ -188,7 +211,7 @@ class RoomDriver:
             del self.seen[version]
             sent = self.sent_at.pop(version - 1, None)
             if sent is not None:
-                self.stats.latencies.append(now - sent)
+                self.stats.latency_pairs.append((sent, now))
 
     async def act(self, ws: Any, version: int, view: dict[str, Any]) -> None:
         think = self.args.think_ms / 1000.0
@@ -216,8 +239,9 @@ def worker(port: int, rooms: int, args: argparse.Namespace, start_at: float, see
     """One load-generator process: ``rooms`` rooms, results sent back as a dict."""
 
     async def main() -> Stats:
-        stats = Stats()
-        end_at = time.monotonic() + (start_at - time.time()) + args.seconds
+        window_start = time.monotonic() + (start_at - time.time())
+        end_at = window_start + args.seconds
+        stats = Stats(window=(window_start, end_at))
         gate = asyncio.Semaphore(16)
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(limits=limits, timeout=30) as http:
@@ -265,6 +289,8 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=0,
                     help="drive an already running server on 127.0.0.1:PORT instead of starting one")
     ap.add_argument("--server-pid", type=int, default=0, help="with --port: the server's pid, for its RSS")
+    ap.add_argument("--record", default="", metavar="PATH",
+                    help="also write every worker's raw timings (acks, round trips, window) as JSON")
     args = ap.parse_args()
 
     sockets = args.rooms * (args.players + args.spectators)
@@ -317,26 +343,30 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     results = [queue.get() for _ in procs]
     for p in procs:
         p.join()
+    if args.record:
+        Path(args.record).write_text(json.dumps(results), encoding="utf-8")
     rss, hwm = rss_kib(server_pid) if server_pid else (0, 0)
     inside = httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {})
 
     total = Stats()
+    actions = 0
+    lat = []
     for r in results:
-        total.actions += r["actions"]
-        total.latencies += r["latencies"]
+        n, latencies = window_counts(r)
+        actions += n
+        lat += [x * 1000 for x in latencies]
         total.stale += r["stale"]
         total.closes += r["closes"]
         total.setup_failures += r["setup_failures"]
         total.sockets += r["sockets"]
         for code, n in r["errors"].items():
             total.errors[code] = total.errors.get(code, 0) + n
-    lat = [x * 1000 for x in total.latencies]
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
     print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
           f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
           f"{args.seconds:.0f} s measured, "
           f"{os.cpu_count()} CPUs")
-    print(f"actions accepted: {total.actions} ({total.actions / args.seconds:.1f}/s)")
+    print(f"actions accepted inside the window: {actions} ({actions / args.seconds:.1f}/s)")
     print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
           f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
           f"({len(lat)} samples)")
@@ -347,7 +377,7 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
           f"p50 {inside.get('p50', float('nan'))} ms, p99 {inside.get('p99', float('nan'))} ms, "
           f"max {inside.get('max', float('nan'))} ms")
     busy = cpu1 - cpu0
-    per_action = busy / total.actions * 1000 if total.actions else float("nan")
+    per_action = busy / actions * 1000 if actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
           f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}")
     return 0 if errors == 0 else 1

@@ -182,10 +182,12 @@ class Victim:
     from sending it to its ``ack`` arriving, is the room's responsiveness while another room is attacked."""
 
     SAFE = ("k.check", "nl.check", "k.call", "nl.call", "ready")
+    PACE_S = 0.12  # at most ~8 actions a second per player, well inside the server's flood limit (20/s)
 
     def __init__(self, srv: Served) -> None:
         self.srv = srv
         self.latencies_ms: list[float] = []
+        self.lost = 0
         self._stop = False
         self._task: asyncio.Task[None] | None = None
 
@@ -201,6 +203,7 @@ class Victim:
     async def _play(self, players: list[Any]) -> None:
         latest: dict[int, dict[str, Any]] = {}
         sent: dict[str, float] = {}
+        last_sent: dict[int, float] = {}
         n = 0
 
         async def read(i: int, ws: Any) -> None:
@@ -220,20 +223,27 @@ class Victim:
         try:
             while not self._stop:
                 acted = False
+                for cmid, at in list(sent.items()):
+                    if time.perf_counter() - at > 3.0:  # lost in a race with a timeout: stop waiting for it
+                        sent.pop(cmid)
+                        self.lost += 1
                 for i, ws in enumerate(players):
                     view = latest.get(i)
-                    if view is None or sent:
+                    if view is None or sent or time.perf_counter() - last_sent.get(i, 0.0) < self.PACE_S:
                         continue
                     acts = {x["type"] for x in (view["view"].get("me") or {}).get("legalActions") or []}
-                    kind = next((k for k in self.SAFE if k in acts), None)
+                    kind = next((k for k in self.SAFE if k in acts), "rebuy" if "rebuy" in acts else None)
                     if kind is None:
                         continue
                     n += 1
                     cmid = f"v{n}"
-                    sent[cmid] = time.perf_counter()
+                    sent[cmid] = last_sent[i] = time.perf_counter()
                     latest.pop(i)
+                    action: dict[str, Any] = {"type": kind}
+                    if kind == "rebuy":
+                        action["accept"] = True
                     await ws.send(json.dumps({"type": "action", "clientMsgId": cmid,
-                                              "version": view["version"], "action": {"type": kind}}))
+                                              "version": view["version"], "action": action}))
                     acted = True
                 if not acted:
                     await asyncio.sleep(0.01)

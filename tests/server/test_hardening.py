@@ -173,7 +173,10 @@ def test_store_outage_never_freezes_a_room(started: Any) -> None:
         reader.cancel()
         stored = sqlite3.connect(srv.data / "pokerroom.sqlite3")
         try:
-            (version,) = stored.execute("SELECT version FROM rooms WHERE code=?", (code,)).fetchone()
+            # the newest stored version: the room's snapshot or a later action-log row (store.py)
+            (version,) = stored.execute(
+                "SELECT max(v) FROM (SELECT version AS v FROM rooms WHERE code=? "
+                "UNION ALL SELECT version FROM actions WHERE code=?)", (code, code)).fetchone()
         finally:
             stored.close()
         assert version >= after, "a version the clients saw was not stored"
@@ -353,12 +356,12 @@ def test_silent_websocket_is_dropped_after_the_hello_deadline(started: Any) -> N
 def test_slow_headers_and_bodies_time_out(started: Any) -> None:
     srv = started("--header-timeout", "0.5")
     s = _raw(srv.port, "127.0.0.2")
-    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
     t0 = time.monotonic()
     assert _closed_by_server(s, 3.0) and time.monotonic() - t0 < 2.5
     s.close()
     b = _raw(srv.port, "127.0.0.2")
-    b.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    b.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
               b"Content-Length: 100\r\n\r\n{\"nick")
     b.settimeout(3)
     answer = ""

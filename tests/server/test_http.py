@@ -27,7 +27,9 @@ def test_create_room_refusals_are_korean(server: LiveServer) -> None:
     assert unknown.status_code == 400 and "옵션" in unknown.json()["error"]["message"]
     nick = httpx.post(f"{server.http}/api/rooms", json={"nickname": "   ", "options": {}})
     assert nick.json()["error"]["code"] == "nickname_invalid"
-    assert httpx.post(f"{server.http}/api/rooms", content=b"{").json()["error"]["code"] == "bad_json"
+    json_type = {"content-type": "application/json"}
+    broken = httpx.post(f"{server.http}/api/rooms", content=b"{", headers=json_type)
+    assert broken.json()["error"]["code"] == "bad_json"
     extra = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {}, "x": 1})
     assert extra.json()["error"]["code"] == "bad_message"
     big = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a" * 5000})

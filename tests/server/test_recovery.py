@@ -90,13 +90,26 @@ async def _ack_or_error(p: Client) -> dict[str, Any]:
             return msg
 
 
-def _stored(data: Path, code: str) -> tuple[str, int]:
+def _stored(data: Path, code: str) -> tuple[str, int, int]:
+    """The room's last snapshot (state, the version it belongs to) and the newest stored version (the
+    snapshot's or a later log-only change's: issue 13 stores replayable changes as log rows alone)."""
     db = sqlite3.connect(data / "pokerroom.sqlite3")
     try:
-        state, version = db.execute("SELECT state, version FROM rooms WHERE code=?", (code,)).fetchone()
+        state, version = db.execute("SELECT state, snapshot_version FROM rooms WHERE code=?",
+                                    (code,)).fetchone()
+        (newest,) = db.execute("SELECT max(version) FROM actions WHERE code=?", (code,)).fetchone()
     finally:
         db.close()
-    return state, version
+    return state, version, max(version, newest or 0)
+
+
+def _replay(engine: Any, state: Any, rows: list[tuple[int, str, str | None, Any, int]]) -> Any:
+    for _v, kind, pid, action, at in rows:
+        if kind == "timeout":
+            state, _ = engine.on_timeout(state, at)
+        else:
+            state, _ = engine.apply(state, pid, action, at)
+    return state
 
 
 def _log_after(data: Path, code: str, version: int) -> list[tuple[int, str, str | None, Any, int]]:
@@ -141,8 +154,9 @@ def test_sigkill_restart_restores_rooms(tmp_path: Path) -> None:
 
         code, tokens, views = asyncio.run(before_crash())
         _kill(proc)
-        stored_state, stored_version = _stored(tmp_path, code)
-        assert stored_version == views[0]["version"]
+        stored_state, stored_version, newest = _stored(tmp_path, code)
+        assert newest == views[0]["version"], "every published change is stored"
+        assert stored_version < newest, "mid-hand actions are stored as log rows, not snapshots"
 
         proc = _serve(port, tmp_path)
 
@@ -162,14 +176,13 @@ def test_sigkill_restart_restores_rooms(tmp_path: Path) -> None:
             assert len(boards) > 1, "new cards were dealt after the restart"
             # replaying the log on the pre-crash state reproduces the server's state exactly: same deck
             # order, same cards dealt after the restart, same stacks
-            local = engine.load_state(stored_state)
-            final_state, final_version = _stored(tmp_path, code)
-            for _v, kind, pid, action, at in _log_after(tmp_path, code, stored_version):
-                if kind == "timeout":
-                    local, _ = engine.on_timeout(local, at)
-                else:
-                    local, _ = engine.apply(local, pid, action, at)
-            assert engine.dump_state(local) == final_state
+            local = _replay(engine, engine.load_state(stored_state),
+                            _log_after(tmp_path, code, stored_version))
+            final_snapshot, final_snapshot_version, final_version = _stored(tmp_path, code)
+            # the newest snapshot plus its log rows is the same state as the pre-crash snapshot plus all rows
+            again = _replay(engine, engine.load_state(final_snapshot),
+                            _log_after(tmp_path, code, final_snapshot_version))
+            assert engine.dump_state(again) == engine.dump_state(local)
             for c in players:
                 got = c.last("view")
                 assert got is not None and got["version"] == final_version

@@ -25,9 +25,16 @@ index 0..12) left-aligned, so plain integer comparison is the §6.1 order.
 
 from __future__ import annotations
 
+import threading
 from array import array
 from itertools import combinations, combinations_with_replacement
 from typing import Final
+
+#: Held while any lookup table is built. The server warms the tables up in a thread while the event loop
+#: may deal a first hand: without the lock both built every table at once (twice the CPU, under the GIL, so
+#: a hand started in the first second waited twice as long for its first view). With it the second caller
+#: waits for the first build and reuses it. Re-entrant because builders call each other.
+BUILD_LOCK: Final = threading.RLock()
 
 # ---------------------------------------------------------------------------------------------- constants
 
@@ -209,6 +216,14 @@ def rank_tables(n: int) -> tuple[dict[int, int], dict[int, KoreanInfo]]:
     tables = _RANK_TABLES.get(n)
     if tables is not None:
         return tables
+    with BUILD_LOCK:
+        tables = _RANK_TABLES.get(n)
+        if tables is None:
+            tables = _RANK_TABLES[n] = _build_rank_tables(n)
+        return tables
+
+
+def _build_rank_tables(n: int) -> tuple[dict[int, int], dict[int, KoreanInfo]]:
     intl: dict[int, int] = {}
     korean: dict[int, KoreanInfo] = {}
     counts = [0] * 13
@@ -226,7 +241,6 @@ def rank_tables(n: int) -> tuple[dict[int, int], dict[int, KoreanInfo]]:
         value, info = classify(counts)
         intl[key] = value
         korean[key] = info
-    _RANK_TABLES[n] = (intl, korean)
     return intl, korean
 
 
@@ -242,13 +256,16 @@ def load_index7() -> None:
     """Fill :data:`INDEX7` and :data:`ORDER7` (idempotent, about 0.1 s after :func:`rank_tables`)."""
     if INDEX7:
         return
-    intl = rank_tables(7)[0]
-    order = list(intl)
-    index = array("H", bytes(2 * (max(order) + 1)))
-    for i, key in enumerate(order):
-        index[key] = i
-    ORDER7.extend(order)
-    INDEX7.extend(index)
+    with BUILD_LOCK:
+        if INDEX7:
+            return
+        intl = rank_tables(7)[0]
+        order = list(intl)
+        index = array("H", bytes(2 * (max(order) + 1)))
+        for i, key in enumerate(order):
+            index[key] = i
+        ORDER7.extend(order)
+        INDEX7.extend(index)  # last: a non-empty INDEX7 means both are complete
 
 
 # ---------------------------------------------------------------------------------------------- flushes
@@ -266,6 +283,13 @@ def flush_tables() -> tuple[dict[int, int], dict[int, FlushKorean]]:
     """
     if _FLUSH_TABLES:
         return _FLUSH_TABLES[0]
+    with BUILD_LOCK:
+        if not _FLUSH_TABLES:
+            _FLUSH_TABLES.append(_build_flush_tables())
+        return _FLUSH_TABLES[0]
+
+
+def _build_flush_tables() -> tuple[dict[int, int], dict[int, FlushKorean]]:
     intl: dict[int, int] = {}
     korean: dict[int, FlushKorean] = {}
     for size in (5, 6, 7):
@@ -290,5 +314,4 @@ def flush_tables() -> tuple[dict[int, int], dict[int, FlushKorean]]:
                 )
             else:
                 korean[sparse] = (korean_base(K_FLUSH, list(ranks[:5])), sparse_of(list(ranks[:5])))
-    _FLUSH_TABLES.append((intl, korean))
     return intl, korean

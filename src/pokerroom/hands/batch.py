@@ -58,7 +58,12 @@ def _order(n: int) -> list[int]:
 def _index(n: int) -> npt.NDArray[np.uint16]:
     """Rank-key sum of ``n`` cards (5..7) -> index of its rank multiset."""
     index = _INDEX.get(n)
-    if index is None:
+    if index is not None:
+        return index
+    with T.BUILD_LOCK:  # a concurrent first call waits for this build instead of repeating it
+        index = _INDEX.get(n)
+        if index is not None:
+            return index
         if n == 7:
             T.load_index7()
             index = np.frombuffer(T.INDEX7, dtype=np.uint16)  # shared with the scalar path, no copy
@@ -73,7 +78,12 @@ def _index(n: int) -> npt.NDArray[np.uint16]:
 def _intl(n: int) -> npt.NDArray[np.int32]:
     """International no-flush value by rank-multiset index."""
     values = _INTL.get(n)
-    if values is None:
+    if values is not None:
+        return values
+    with T.BUILD_LOCK:
+        values = _INTL.get(n)
+        if values is not None:
+            return values
         intl = T.rank_tables(n)[0]
         order = _order(n)
         values = np.fromiter((intl[key] for key in order), dtype=np.int32, count=len(order))
@@ -85,7 +95,12 @@ def _korean(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.N
     """Korean no-flush info by rank-multiset index: (key without suit, shift of the deciding rank's
     nibble in the card mask, 3 where that rank's best suit decides ties else 0)."""
     info = _KOREAN.get(n)
-    if info is None:
+    if info is not None:
+        return info
+    with T.BUILD_LOCK:
+        info = _KOREAN.get(n)
+        if info is not None:
+            return info
         korean = T.rank_tables(n)[1]
         rows = [korean[key] for key in _order(n)]
         base = np.array([row[0] for row in rows], dtype=np.int64)
@@ -98,7 +113,11 @@ def _korean(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.N
 
 def _flush13() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
     """13-bit rank mask of the flush suit -> international value, and -> Korean key without the suit."""
-    if not _FLUSH13:
+    if _FLUSH13:
+        return _FLUSH13[0]
+    with T.BUILD_LOCK:
+        if _FLUSH13:
+            return _FLUSH13[0]
         intl_flush, korean_flush = T.flush_tables()
         intl = np.zeros(8192, dtype=np.int32)
         korean = np.zeros(8192, dtype=np.int64)

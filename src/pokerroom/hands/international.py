@@ -36,17 +36,18 @@ _IDX7 = T.INDEX7
 
 
 def _load() -> None:
-    """Fill the module's tables in place (idempotent)."""
-    if not _FL:
-        _FL.update(T.flush_tables()[0])
-    for n, table in _BY_SIZE.items():
-        if not table:
-            table.update(T.rank_tables(n)[0])
-    if not _V7:
-        T.load_index7()
-        intl = T.rank_tables(7)[0]
-        interned: dict[int, int] = {}
-        _V7.extend(interned.setdefault(intl[key], intl[key]) for key in T.ORDER7)
+    """Fill the module's tables in place (idempotent; one thread builds, a concurrent caller waits)."""
+    with T.BUILD_LOCK:
+        if not _FL:
+            _FL.update(T.flush_tables()[0])
+        for n, table in _BY_SIZE.items():
+            if not table:
+                table.update(T.rank_tables(n)[0])
+        if not _V7:
+            T.load_index7()
+            intl = T.rank_tables(7)[0]
+            interned: dict[int, int] = {}
+            _V7.extend([interned.setdefault(intl[key], intl[key]) for key in T.ORDER7])
 
 
 def _value7(rank_sum: int) -> int:

@@ -52,20 +52,26 @@ _IDX7 = T.INDEX7
 
 
 def _load(n: int) -> None:
-    """Fill the tables for ``n`` cards in place (idempotent)."""
-    if not _KF:
-        _KF.update(T.flush_tables()[1])
-    if not _KR[n]:
-        hot = _KR[n]
-        cold = _KT[n]
-        for key, (base, full, partial, srank4) in T.rank_tables(n)[1].items():
-            shift = _MASK_SHIFT + (srank4 if srank4 >= 0 else 0)
-            bases = (base, base | 1, base | 2, base | 3) if srank4 >= 0 else (base, base, base, base)
-            hot[key] = (bases, shift)
-            cold[key] = (full, partial)
-    if n == 7 and not _KH7:
-        T.load_index7()
-        _KH7.extend(_KR7[key] for key in T.ORDER7)
+    """Fill the tables for ``n`` cards in place (idempotent; one thread builds, a concurrent caller waits).
+
+    Each table is built aside and published with one ``update``, so a lookup on another thread never sees a
+    half-filled table (it would take a missing key for an impossible hand)."""
+    with T.BUILD_LOCK:
+        if not _KF:
+            _KF.update(T.flush_tables()[1])
+        if not _KR[n]:
+            hot: dict[int, tuple[tuple[int, int, int, int], int]] = {}
+            cold: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+            for key, (base, full, partial, srank4) in T.rank_tables(n)[1].items():
+                shift = _MASK_SHIFT + (srank4 if srank4 >= 0 else 0)
+                bases = (base, base | 1, base | 2, base | 3) if srank4 >= 0 else (base, base, base, base)
+                hot[key] = (bases, shift)
+                cold[key] = (full, partial)
+            _KT[n].update(cold)
+            _KR[n].update(hot)  # last: the hot paths test this one
+        if n == 7 and not _KH7:
+            T.load_index7()
+            _KH7.extend([_KR7[key] for key in T.ORDER7])
 
 
 def _hot7(rank_sum: int) -> tuple[tuple[int, int, int, int], int]:

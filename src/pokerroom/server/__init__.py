@@ -1,11 +1,12 @@
 """The room server: private rooms, seats, websockets, timers and a crash-safe SQLite store.
 
 Modules, one job each:
-``protocol`` (wire messages and Korean error texts), ``tokens`` (room codes, seat tokens), ``limits``
-(sizes, rates, caps, origin check), ``store`` (SQLite WAL persistence), ``timers`` (scaled clock and
-deadline timers), ``engine_port`` (the only door to :mod:`pokerroom.engine`), ``botseat`` (bot players and
-hints from :mod:`pokerroom.bots`), ``rooms`` (room state machine, one writer per room), ``app`` (Starlette
-HTTP + websocket endpoints), ``cli`` (``pokerroom serve``).
+``protocol`` (wire messages and Korean error texts), ``tokens`` (room codes, seat tokens), ``limits`` (sizes,
+rates, caps, origin check), ``hosts`` (invite-link base, LAN address, Host allow-list), ``headers`` (the
+browser edge: Host and JSON checks, security headers), ``store`` (SQLite WAL persistence), ``timers`` (scaled
+clock and deadline timers), ``engine_port`` (the only door to :mod:`pokerroom.engine`), ``botseat`` (bot
+players and hints from :mod:`pokerroom.bots`), ``rooms`` (room state machine, one writer per room), ``app``
+(Starlette HTTP + websocket endpoints), ``cli`` (``pokerroom serve``).
 
 The server never decides a rule: it routes actions to the engine and the engine's per-viewer views back.
 """

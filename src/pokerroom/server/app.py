@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -27,6 +28,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerroom.server import protocol as P
 from pokerroom.server.engine_port import GameEngine
 from pokerroom.server.guard import AcceptErrorFilter, ConnectionGuard, RoomCreationGuard, client_address
+from pokerroom.server.headers import BrowserEdge
+from pokerroom.server.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
 from pokerroom.server.limits import Limits, TokenBucket, origin_allowed
 from pokerroom.server.rooms import Connection, Rooms
 from pokerroom.server.store import Store
@@ -56,6 +59,20 @@ class ServerConfig:
     tune_gc: bool = False  # process-wide GC settings for a dedicated server process (the CLI turns it on)
     busy_timeout_ms: int = 5000  # how long one store write waits for a lock held by another process
     connection_guard: ConnectionGuard | None = None  # the transport-level caps (the CLI installs them)
+    # The base of invite links (``http(s)://host[:port]``, see hosts.resolve_addresses); None: the address
+    # the request arrived on (the listening socket's, never the request's Host header).
+    public_url: str | None = None
+    # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
+    allowed_hosts: frozenset[str] | None = None
+
+    def host_allow_list(self) -> frozenset[str]:
+        """The ``Host`` names this server answers to (DNS-rebinding protection, see headers.BrowserEdge)."""
+        if self.allowed_hosts is not None:
+            return self.allowed_hosts
+        names = set(LOOPBACK_NAMES)
+        if self.public_url:
+            names.add(host_of(self.public_url))
+        return frozenset(names)
 
 
 class WsConnection(Connection):
@@ -263,6 +280,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         rooms: Rooms = request.app.state.rooms
         return rooms
 
+    # the public URL's own origin is always ours (a proxy may rewrite Host)
+    ws_origins = limits.allowed_origins + ((origin_of(cfg.public_url),) if cfg.public_url else ())
+
+    def room_link(request: Request, code: str) -> str:
+        """The invite link, from configuration only (a request's Host could be an attacker's name)."""
+        if cfg.public_url:
+            return f"{cfg.public_url.rstrip('/')}/r/{code}"
+        server = request.scope.get("server") or ("127.0.0.1", 80)
+        return f"{base_url('http', str(server[0]), int(server[1] or 80))}/r/{code}"
+
     async def index(request: Request) -> Response:
         page = cfg.static_dir / "index.html"
         if not page.is_file():
@@ -312,20 +339,20 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             creations.created(address, room.code)
         except P.ProtocolError as exc:
             return _json_error(exc)
-        base = str(request.base_url).rstrip("/")
-        return JSONResponse({"code": room.code, "link": f"{base}/r/{room.code}", "ws": f"/ws/{room.code}",
-                             "playerId": member.id, "token": token}, status_code=201)
+        link = room_link(request, room.code)
+        return JSONResponse({"code": room.code, "link": link, "ws": f"/ws/{room.code}", "playerId": member.id,
+                             "token": token}, status_code=201)
 
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
         room = rooms_of(request).get(code) if is_room_code(code) else None
         if room is None:
             return _json_error(P.error("room_not_found", status=404))
-        return JSONResponse(room.public_info())
+        return JSONResponse({**room.public_info(), "link": room_link(request, code)})
 
     async def websocket(ws: WebSocket) -> None:
         rooms = rooms_of(ws)
-        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), limits.allowed_origins):
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), ws_origins):
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
             return
         code = ws.path_params["code"]
@@ -357,7 +384,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/rooms/{code}", room_info),
         WebSocketRoute("/ws/{code}", websocket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    public = [cfg.public_url] if cfg.public_url else []
+    edge = Middleware(BrowserEdge, allowed_hosts=cfg.host_allow_list(), public_urls=public)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[edge])
 
 
 async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits) -> None:

@@ -7,10 +7,12 @@ has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from pokerroom.server.hosts import Addresses, PublicUrlError, is_loopback, resolve_addresses
 from pokerroom.server.limits import Limits
 
 
@@ -19,13 +21,22 @@ def register(subparsers: Any) -> None:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help="방 서버 실행 (run the room server)",
         description="Run the poker room server: web client, websocket rooms and the SQLite store.")
-    p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="listen address (default 127.0.0.1: only this machine; 0.0.0.0 for friends on the "
+                        "same Wi-Fi, the invite link then uses this machine's LAN address)")
     p.add_argument("--port", type=int, default=8000, help="listen port (default 8000)")
     p.add_argument("--data-dir", default="data", help="directory of the SQLite store (default ./data)")
     p.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
                    help="extra websocket Origin to accept, e.g. https://poker.example (repeatable)")
+    p.add_argument("--public-url", default=os.environ.get("POKERROOM_PUBLIC_URL") or None, metavar="URL",
+                   help="base of the invite links rooms hand out, e.g. https://poker.example behind a "
+                        "reverse proxy or tunnel (env POKERROOM_PUBLIC_URL); its host is also accepted")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="extra Host name to answer, e.g. my-laptop.local (repeatable; '*' accepts any, "
+                        "which gives up DNS-rebinding protection)")
     p.add_argument("--idle-close", type=float, default=1800.0, metavar="SECONDS",
-                   help="close a room nobody is connected to after this long (default 1800)")
+                   help="close a room with no player connected (spectators do not count) after this long "
+                        "(default 1800)")
     p.add_argument("--max-rooms", type=int, default=1000)
     p.add_argument("--max-connections", type=int, default=5000,
                    help="websocket connections in all (default 5000; capped by the descriptor limit)")
@@ -60,6 +71,20 @@ def _load_engine(spec: str | None) -> Any:
     return getattr(importlib.import_module(module), attr)()
 
 
+def describe(addresses: Addresses, listen_host: str) -> str:
+    """What ``serve`` prints before it starts: where to open the page and which link friends get."""
+    share = addresses.share_url
+    lines = [f"pokerroom: 이 컴퓨터에서 열기  {addresses.open_url}",
+             f"pokerroom: 친구에게 보낼 주소  {share}  (방 링크: {share}/r/<코드>)"]
+    if addresses.lan_fallback:
+        lines.append("pokerroom: LAN 주소를 찾지 못해 링크가 이 컴퓨터에서만 열려요. "
+                     "--public-url 로 주소를 정해 주세요.")
+    elif share == addresses.open_url and is_loopback(listen_host):
+        lines.append("pokerroom: 지금은 이 컴퓨터에서만 들어올 수 있어요. 같은 Wi-Fi 친구와 하려면 "
+                     "--host 0.0.0.0 (make run HOST=0.0.0.0)")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -69,12 +94,18 @@ def run(args: argparse.Namespace) -> int:
     from pokerroom.server.guard import ACCEPT_BACKLOG, ConnectionGuard, descriptor_cap
     from pokerroom.server.store import Store, StoreError
 
+    try:
+        addresses = resolve_addresses(args.host, args.port, args.public_url, args.allowed_host)
+    except PublicUrlError as exc:
+        print(f"pokerroom serve: {exc}", file=sys.stderr)
+        return 2
     data_dir = Path(args.data_dir)
     try:  # a damaged store file fails here, with a sentence, instead of "Application startup failed"
         Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
     except StoreError as exc:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
+    print(describe(addresses, args.host), flush=True)
     # Every connection costs a descriptor: the caps stay below the process's limit (ulimit -n), so an
     # accept never fails with EMFILE and the store and static files always get one (issue #12.4).
     tcp_cap = descriptor_cap(args.max_connections + 64)
@@ -91,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
                           reap_interval_s=min(5.0, max(0.1, args.idle_close / 4)),
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up, tune_gc=True,
-                          busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard)
+                          busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard,
+                          public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts)
     app = create_app(config)
     # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
     # call, and with a busy event loop those waits would add up to whole frames of latency.

@@ -9,9 +9,10 @@ a stand-in engine) and keeps the import lazy, so the server package imports even
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from typing import Any, Protocol
+
+import orjson
 
 from pokerroom.rejections import Rejected
 
@@ -142,13 +143,13 @@ class PokerEngine:
         data = state.to_json()
         if isinstance(data, str):
             return "s" + data
-        return "j" + json.dumps(data, separators=(",", ":"))
+        return "j" + orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def load_state(self, text: str) -> Any:
         cls = self._state_cls
         if text[:1] == "s":
             return cls.from_json(text[1:])
-        return cls.from_json(json.loads(text[1:]))
+        return cls.from_json(orjson.loads(text[1:]))
 
 
 def engine_available() -> bool:

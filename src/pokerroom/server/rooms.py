@@ -47,6 +47,12 @@ SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they dela
 RETRY_FIRST_S = 0.5  # a timeout or bot move whose store write failed is retried after this, doubling...
 RETRY_MAX_S = 5.0  # ...up to this (issue #12.2: a store outage must never stop a room's clock)
 HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
+#: Log-row kinds the engine recomputes exactly from the previous state (``apply`` / ``on_timeout`` are pure
+#: and deterministic). Such a change is stored as its action-log row alone; any other change (a start, a
+#: leave, a new member, a finished hand or game, anything added later) stores a full snapshot. See store.py.
+REPLAYED_KINDS = frozenset({"action", "bot", "timeout"})
+#: at most this many log-only changes between two snapshots (bounds the replay after a restart)
+SNAPSHOT_EVERY = 200
 
 
 class Connection:
@@ -138,6 +144,7 @@ class Room:
     recorder_json: dict[str, Any] | None = None  # recorder.to_json() as of its last change (stored in meta)
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
+    log_only: int = 0  # changes stored as log rows alone since the last snapshot
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""
@@ -216,10 +223,11 @@ class Rooms:
         stored_rooms = self.store.load_all()
         self.quarantined.update(self.store.damaged)
         if stored_rooms:
-            self.clock.not_before(max(s.updated_ms for s in stored_rooms))
+            self.clock.not_before(max(s.newest_ms for s in stored_rooms))
         for stored in stored_rooms:
             try:
                 room = self._restore(stored.code, stored.meta, stored.state, stored.version)
+                self._replay(room, stored.replay)
             except Exception:
                 log.exception("room %s could not be restored; kept in the store, quarantined", stored.code)
                 self.quarantined.add(stored.code)
@@ -281,6 +289,22 @@ class Rooms:
         room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
         room.empty_since = time.monotonic()
         return room
+
+    def _replay(self, room: Room, rows: tuple[LogRow, ...]) -> None:
+        """Re-apply the log-only changes stored after the room's snapshot, in order: the engine is pure and
+        deterministic, so this rebuilds exactly the state (and hand recording) the room had published."""
+        for row in rows:
+            if row.kind not in REPLAYED_KINDS:
+                raise ValueError(f"log row v{row.version} of kind {row.kind!r} cannot be replayed")
+            if row.kind == "timeout":
+                new_state, events = self.engine.on_timeout(room.state, row.at_ms)
+            else:
+                assert row.player_id is not None and row.action is not None
+                new_state, events = self.engine.apply(room.state, row.player_id, row.action, row.at_ms)
+            if self._record(room, new_state, events, row.version):
+                raise ValueError(f"log row v{row.version} finished a hand but was stored without a snapshot")
+            room.state, room.version = new_state, row.version
+        room.log_only = len(rows)
 
     def change_latency(self) -> dict[str, float]:
         """p50/p99/max of recent changes, ms from the engine call's result to the last frame queued."""
@@ -684,11 +708,14 @@ class Rooms:
         fsync, dirty-page throttling) must never freeze the whole server."""
         if op == "save":
             op, args = Store.prepare_save(*args)
+        elif op == "log":
+            op, args = Store.prepare_log(*args)
         await self._writer.submit(op, *args)
 
     async def _save_meta(self, room: Room) -> None:
         state = None if room.state is None else self.engine.dump_state(room.state)
         await self._write("save", room.code, room.meta(), state, room.version, self.clock.now_ms(), None)
+        room.log_only = 0  # that was a snapshot of the room as it is
 
     async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
                 sender: Connection | None = None,
@@ -707,17 +734,28 @@ class Rooms:
             room.phase = "finished"
             room.result = result
         finished = self._record(room, new_state, events if record is None else record, row.version)
-        state_text = self.engine.dump_state(new_state)
+        log_only_before = room.log_only
+        # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
+        # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows)
+        snapshot = (row.kind not in REPLAYED_KINDS or record is not None or bool(finished)
+                    or result is not None or room.log_only >= SNAPSHOT_EVERY)
         t1 = time.perf_counter()
         try:
-            await self._write("save", room.code, room.meta(), state_text, row.version, row.at_ms, row,
-                              [(h.seq, h.to_json()) for h in finished] or None)
+            if snapshot:
+                hands = [(h.seq, h.to_json()) for h in finished] or None
+                await self._write("save", room.code, room.meta(), self.engine.dump_state(new_state),
+                                  row.version, row.at_ms, row, hands)
+                room.log_only = 0
+            else:
+                await self._write("log", room.code, row)
+                room.log_only += 1
         except BaseException:
             # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
             room.state, room.version, room.phase, room.result = before
             room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
             room.recorder_json = recorder_before
             room.hand_seq -= len(finished)
+            room.log_only = log_only_before
             raise
         room.hands.extend(finished)
         if row.client_msg_id is not None and row.player_id is not None:

@@ -1,10 +1,20 @@
 """Crash-safe persistence of rooms in an embedded SQLite database (WAL).
 
 Why: a friend's server may be killed at any moment (SIGKILL, OOM, a closed laptop). Every accepted change is
-committed *before* anything is sent, in one transaction holding the room's metadata (members, token
-digests, host, phase, version), the engine state (which includes the dealing RNG, so the next cards survive)
-and one action-log row. WAL with ``synchronous=NORMAL`` keeps commits cheap and survives a process kill
-(only an OS crash could lose the last commits). ``path=None`` gives an in-memory store for tests.
+committed *before* anything is sent. A change is stored in one of two ways:
+
+- a **snapshot** (``save``): the room's metadata (members, token digests, host, phase), the engine state
+  (which includes the dealing RNG, so the next cards survive) with the version it belongs to
+  (``snapshot_version``), and the change's action-log row, in one transaction;
+- a **log row** only (``log``): a change the engine can recompute exactly from the previous state (a
+  player's or bot's action, a timeout: the engine is pure and deterministic), written as one small
+  ``actions`` row. The room's version is then the newest row's.
+
+Loading a room gives its last snapshot and the log rows after it (:attr:`StoredRoom.replay`); the room
+server re-applies them. So a change costs a write proportional to the action, not to the state (issue 13),
+and the room server takes a snapshot at least once per hand. WAL with ``synchronous=NORMAL`` keeps commits
+cheap and survives a process kill (only an OS crash could lose the last commits). ``path=None`` gives an
+in-memory store for tests.
 
 Checkpoints (copying the WAL into the database file, with an fsync) are taken by a background thread on
 its own connection instead of inside a commit: an automatic checkpoint would stall the event loop, and
@@ -28,7 +38,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     meta TEXT NOT NULL,
     state TEXT,
     version INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL
+    updated_ms INTEGER NOT NULL,
+    snapshot_version INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -53,9 +64,13 @@ log = logging.getLogger("pokerroom.server")
 HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
 
 
-_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms) VALUES (?,?,?,?,?) "
+_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_version) VALUES (?,?,?,?,?,?) "
            "ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, state=excluded.state, "
-           "version=excluded.version, updated_ms=excluded.updated_ms")
+           "version=excluded.version, updated_ms=excluded.updated_ms, "
+           "snapshot_version=excluded.snapshot_version")
+#: a store written before log-only changes existed: its state always belongs to its version
+_MIGRATE = ("ALTER TABLE rooms ADD COLUMN snapshot_version INTEGER",
+            "UPDATE rooms SET snapshot_version=version WHERE snapshot_version IS NULL")
 _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
 _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
@@ -75,11 +90,23 @@ class LogRow:
 
 @dataclass(frozen=True)
 class StoredRoom:
+    """A room as stored: its last snapshot (``state`` belongs to ``version``) and the log rows after it,
+    oldest first, which the room server re-applies to reach the room's newest version."""
+
     code: str
     meta: dict[str, Any]
     state: str | None
     version: int
     updated_ms: int
+    replay: tuple[LogRow, ...] = ()
+
+    @property
+    def newest_version(self) -> int:
+        return self.replay[-1].version if self.replay else self.version
+
+    @property
+    def newest_ms(self) -> int:
+        return max([self.updated_ms, *(row.at_ms for row in self.replay)])
 
 
 class StoreError(Exception):
@@ -109,6 +136,10 @@ class Store:
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
                 self._db.executescript(_SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+                if "snapshot_version" not in columns:  # pragma: no cover - a store from before issue 13
+                    for sql in _MIGRATE:
+                        self._db.execute(sql)
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise StoreError(
@@ -140,16 +171,30 @@ class Store:
         """The ``("save", params)`` operation for :meth:`apply_batch`, serialised by the caller so the
         writer thread does as little Python (GIL) work as possible. ``hands`` are finished hands
         ``(seq, record)`` to store with this change; only the newest :data:`HANDS_KEPT` per room stay."""
-        room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms)
-        row = None if log is None else (
-            code, log.version, log.kind, log.player_id, log.client_msg_id,
-            None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
+        room = (code, json.dumps(meta, ensure_ascii=False, separators=(",", ":")), state, version, now_ms,
+                version)
+        row = None if log is None else Store._log_params(code, log)
         extra: list[tuple[str, tuple[Any, ...]]] = []
         for seq, record in hands or ():
             extra.append((_HAND, (code, seq, json.dumps(record, ensure_ascii=False, separators=(",", ":")))))
         if hands:
             extra.append((_HAND_PRUNE, (code, max(seq for seq, _ in hands) - HANDS_KEPT)))
         return ("save", (room, row, tuple(extra)))
+
+    @staticmethod
+    def _log_params(code: str, log: LogRow) -> tuple[Any, ...]:
+        return (code, log.version, log.kind, log.player_id, log.client_msg_id,
+                None if log.action is None else json.dumps(log.action, separators=(",", ":")), log.at_ms)
+
+    @staticmethod
+    def prepare_log(code: str, log: LogRow) -> tuple[str, tuple[Any, ...]]:
+        """The ``("log", params)`` operation: a change stored as its action-log row alone (the room's
+        snapshot stays as it is; loading re-applies the row)."""
+        return ("log", (Store._log_params(code, log),))
+
+    def append_log(self, code: str, log: LogRow) -> None:
+        """Store a replayable change as its log row only (see the module docstring)."""
+        self.apply_batch([self.prepare_log(code, log)])
 
     def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
              log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None) -> None:
@@ -169,11 +214,14 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                if all(op == "save" for op, _ in ops):
-                    self._db.executemany(_UPSERT, [args[0] for _, args in ops])
-                    self._db.executemany(_LOG, [args[1] for _, args in ops if args[1] is not None])
-                    for _, args in ops:
-                        for sql, params in args[2] if len(args) > 2 else ():
+                if all(op == "save" or op == "log" for op, _ in ops):
+                    # snapshots first, then every log row: a room's rows never precede its snapshot
+                    # within a batch either, since a snapshot's version is newer than any earlier row
+                    self._db.executemany(_UPSERT, [args[0] for op, args in ops if op == "save"])
+                    self._db.executemany(_LOG, [args[1] if op == "save" else args[0] for op, args in ops
+                                                if (args[1] if op == "save" else args[0]) is not None])
+                    for op, args in ops:
+                        for sql, params in args[2] if op == "save" and len(args) > 2 else ():
                             self._db.execute(sql, params)
                 else:
                     for op, args in ops:
@@ -183,6 +231,8 @@ class Store:
                                 self._db.execute(_LOG, args[1])
                             for sql, params in args[2] if len(args) > 2 else ():
                                 self._db.execute(sql, params)
+                        elif op == "log":
+                            self._db.execute(_LOG, args[0])
                         elif op == "delete":
                             self._db.execute("DELETE FROM rooms WHERE code=?", args)
                             self._db.execute("DELETE FROM actions WHERE code=?", args)
@@ -195,7 +245,8 @@ class Store:
                 raise
 
     def load_all(self) -> list[StoredRoom]:
-        """Every readable room, read one row at a time (issue #12.6).
+        """Every readable room: its last snapshot and the log rows stored after it, read one room at a time
+        (issue #12.6).
 
         Why one by one: a single damaged row (bad JSON in its metadata, random bytes, a wrong type) used to
         fail the whole start-up, so no room was served. Now a damaged room is left untouched in the store,
@@ -212,13 +263,13 @@ class Store:
             try:
                 with self._lock:
                     meta, state, version, ms = self._db.execute(
-                        "SELECT CAST(meta AS BLOB), CAST(state AS BLOB), version, updated_ms FROM rooms "
-                        "WHERE rowid=?", (rowid,)).fetchone()
+                        "SELECT CAST(meta AS BLOB), CAST(state AS BLOB), snapshot_version, updated_ms "
+                        "FROM rooms WHERE rowid=?", (rowid,)).fetchone()
                 data = json.loads(bytes(meta).decode("utf-8"))
                 if not isinstance(data, dict) or not isinstance(version, int) or not isinstance(ms, int):
                     raise ValueError("not a room row")
                 text = None if state is None else bytes(state).decode("utf-8")
-                out.append(StoredRoom(code, data, text, version, ms))
+                out.append(StoredRoom(code, data, text, version, ms, tuple(self.log(code, after=version))))
             except Exception as exc:  # any damage quarantines this room only
                 log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
                           code, type(exc).__name__)
@@ -242,12 +293,12 @@ class Store:
             ).fetchall()
         return [(p, c, v) for p, c, v in reversed(rows)]
 
-    def log(self, code: str) -> list[LogRow]:
-        """The full action log of a room (replay, debugging, tests)."""
+    def log(self, code: str, after: int = -1) -> list[LogRow]:
+        """The action log of a room, oldest first: every row, or those newer than version ``after``."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT version, kind, player_id, client_msg_id, action, at_ms FROM actions WHERE code=? "
-                "ORDER BY version", (code,)
+                "AND version>? ORDER BY version", (code, after)
             ).fetchall()
         return [LogRow(v, k, p, c, None if a is None else json.loads(a), t) for v, k, p, c, a, t in rows]
 

@@ -6,6 +6,7 @@ import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
 import { fmt, withNames } from "./labels.js";
+import { qrSvg } from "./qr.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
   summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
@@ -18,6 +19,7 @@ function h(tag, attrs = {}, ...kids) {
     if (v == null || v === false) continue;
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style *attribute* would break the page's CSP
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
@@ -36,6 +38,35 @@ export function toast(text, kind = "error") {
   const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast" }, text);
   document.body.append(t);
   setTimeout(() => t.remove(), 3800);
+}
+
+/**
+ * Copy `text` to the clipboard. `navigator.clipboard` exists only in secure contexts (https or localhost), so
+ * on a LAN address over plain http the link is copied through a hidden textarea and execCommand("copy").
+ * Resolves true when the copy happened.
+ */
+export async function copyText(text) {
+  if (navigator.clipboard?.writeText && window.isSecureContext) {
+    try { await navigator.clipboard.writeText(text); return true; } catch { /* fall back below */ }
+  }
+  const ta = h("textarea", { class: "copy-buffer", readonly: true, "aria-hidden": "true", tabindex: "-1" });
+  ta.value = text;
+  document.body.append(ta);
+  ta.select();
+  ta.setSelectionRange(0, text.length);
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch { ok = false; }
+  ta.remove();
+  return ok;
+}
+
+/** The invite link as a QR code drawn here (qr.js), for friends in the same room to scan. */
+function inviteQr(link) {
+  let svg;
+  try { svg = qrSvg(link, { label: "초대 링크 QR 코드" }); } catch { return null; }
+  return h("div", { class: "qr-row", "data-testid": "invite-qr" },
+    h("div", { class: "qr-box" }, svg),
+    h("p", { class: "help" }, "옆에 있는 친구는 휴대폰 카메라로 이 QR 코드를 찍으면 바로 들어올 수 있어요."));
 }
 
 function confirmDialog(text, yesLabel = "네, 포기할게요") {
@@ -384,7 +415,7 @@ class Room {
   async showJoin(error = null) {
     this.screen = "join";
     let info = null;
-    try { info = await roomInfo(this.code); this.info = info; } catch (e) {
+    try { info = await roomInfo(this.code); this.info = info; if (typeof info.link === "string") this.link = info.link; } catch (e) {
       main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" },
         h("h2", {}, "방에 들어갈 수 없어요"), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
       return;
@@ -631,10 +662,23 @@ class Room {
     return (this.lobby?.players ?? []).filter((p) => !p.bot && p.id !== this.playerId && p.status !== "left");
   }
 
+  /** The invite link comes from the server's configuration (`--public-url` / the LAN address), not from the
+   * address this page happens to be open on (the host's own 127.0.0.1). */
+  fetchLink() {
+    if (this.linkAsked) return;
+    this.linkAsked = true;
+    roomInfo(this.code).then((info) => {
+      if (typeof info?.link !== "string" || info.link === this.link) return;
+      this.link = info.link;
+      if (this.screen === "waiting" && room === this) this.render();
+    }).catch(() => { this.linkAsked = false; });
+  }
+
   renderWaiting() {
+    this.fetchLink();
     this.screen = "waiting";
     const l = this.lobby;
-    const link = `${location.origin}/r/${this.code}`;
+    const link = this.link ?? `${location.origin}/r/${this.code}`;
     const linkInput = h("input", { type: "text", readonly: true, value: link, "aria-label": "초대 링크", "data-testid": "invite-link" });
     const members = (l.players ?? []).filter((p) => p.status !== "left");
     const seated = members.filter((p) => p.status !== "left");
@@ -652,9 +696,15 @@ class Room {
         h("h2", {}, `${modeName(l.options?.mode)} · 대기실`),
         h("p", { class: "opt-summary", "data-testid": "options-summary" }, summarizeOptions(l.options)),
         h("div", {}, "방 코드 ", h("span", { class: "code-big", "data-testid": "room-code" }, this.code)),
-        h("div", { class: "share" }, linkInput, h("button", { class: "btn small", type: "button", onclick: async () => {
-          try { await navigator.clipboard.writeText(link); toast("링크를 복사했어요", "info"); } catch { linkInput.select(); }
-        } }, "복사"))),
+        h("div", { class: "share" }, linkInput,
+          h("button", { class: "btn small", type: "button", "data-testid": "copy-link", onclick: async () => {
+            if (await copyText(link)) toast("링크를 복사했어요", "info");
+            else { linkInput.focus(); linkInput.select(); toast("복사하지 못했어요. 링크를 길게 눌러 복사해 주세요"); }
+          } }, "복사"),
+          typeof navigator.share === "function" ? h("button", { class: "btn small", type: "button", "data-testid": "share-link", onclick: async () => {
+            try { await navigator.share({ title: "포커 방 초대", text: `포커 방에 들어와요 (방 코드 ${this.code})`, url: link }); } catch { /* closed the sheet */ }
+          } }, "공유") : null),
+        inviteQr(link)),
       h("div", { class: "card-box" },
         h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
         list,

@@ -11,6 +11,7 @@ function h(tag, attrs = {}, ...kids) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v == null || v === false) continue;
     if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const kid of kids.flat()) {

@@ -15,6 +15,7 @@ function h(tag, attrs = {}, ...kids) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const kid of kids.flat()) {

@@ -1,0 +1,260 @@
+"""Per-action profile of the room server: CPU per accepted action and bytes per frame, in one process.
+
+Issue 13 asks where a player action's server time goes. This script drives
+:class:`pokerroom.server.rooms.Rooms` directly (the real engine, a real SQLite store in a temporary
+directory, the real group-commit writer thread) with one room of ``--players`` players and ``--spectators``
+spectators whose sockets are in-memory connections that only count what they are sent. So it measures the
+server's own work per action: the rules, the store write, building and encoding every viewer's frame,
+queueing them, but not uvicorn, the websocket library or the kernel (``benchmarks/load.py`` measures those
+over real sockets).
+
+Figures (CPU time of the whole process, all threads, so the writer thread's encoding and SQLite work count):
+
+- CPU ms per accepted action, over ``--actions`` actions after ``--warm`` warm-up actions;
+- bytes per view frame (median, p90) and per socket per hand (all frames);
+- the CPU time a fresh ``Rooms`` takes to restore the room where the run stopped (mid-hand: the last
+  snapshot plus the log rows after it, re-applied);
+- with ``--profile``: the functions with the most cumulative time per action (cProfile; it slows everything,
+  so the CPU figure of a profiled run is not comparable with an unprofiled one).
+
+``--other-src DIR`` runs the same measurement a second time in a subprocess importing ``pokerroom`` from
+``DIR`` (e.g. ``git worktree add /tmp/base main`` then ``--other-src /tmp/base/src``), interleaved with
+this tree's runs (``--rounds``), and prints both with their ratio: before/after in the same run, same
+machine load, same work (same seeds, same scripted choices).
+
+    .venv/bin/python benchmarks/profile_action.py --actions 600 [--hints] [--other-src /tmp/base/src]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def pick(view: dict[str, Any], rnd: random.Random) -> dict[str, Any] | None:
+    """The scripted player of ``benchmarks/load.py``: mostly check/call, sometimes raise or fold."""
+    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
+    if not acts:
+        return None
+    if "ready" in acts:
+        return {"type": "ready"}
+    if "choose" in acts:
+        a, b = rnd.sample(acts["choose"]["cardIds"], 2)
+        return {"type": "choose", "discardId": a, "openId": b}
+    if "draw" in acts:
+        return {"type": "draw", "cardIds": []}
+    if "declare" in acts:
+        return {"type": "declare", "side": "high"}
+    if "rebuy" in acts:
+        return {"type": "rebuy", "accept": True}
+    roll = rnd.random()
+    if roll < 0.1 and "nl.raise" in acts:
+        return {"type": "nl.raise", "to": acts["nl.raise"]["min"]}
+    if roll < 0.1 and "k.half" in acts:
+        return {"type": "k.half"}
+    for kind in ("k.check", "nl.check", "k.call", "nl.call"):
+        if kind in acts and roll < 0.93:
+            return {"type": kind}
+    for kind in ("k.die", "nl.fold", "k.check", "nl.check"):
+        if kind in acts:
+            return {"type": kind}
+    return {"type": next(iter(acts))}
+
+
+async def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement in this process; returns the figures as a dict."""
+    from pokerroom.server import protocol as P
+    from pokerroom.server.botseat import load_decider, load_recommender
+    from pokerroom.server.engine_port import PokerEngine
+    from pokerroom.server.rooms import Connection, Rooms
+    from pokerroom.server.store import Store
+
+    class Socket(Connection):
+        """Keeps only sizes and the newest view's text; the text is parsed later, outside the timed calls,
+        so the client's decoding is never counted as server CPU."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.text: str | None = None
+            self.frames: list[tuple[str, int]] = []  # (frame type, bytes)
+
+        def send(self, text: str) -> None:
+            kind = text[9:text.index('"', 9)] if text.startswith('{"type":"') else "?"
+            self.frames.append((kind, len(text.encode())))
+            if kind == "view":
+                self.text = text
+
+        @property
+        def version(self) -> int:
+            return -1 if self.text is None else int(json.loads(self.text)["version"])
+
+        @property
+        def view(self) -> dict[str, Any] | None:
+            return None if self.text is None else dict(json.loads(self.text)["view"])
+
+        def close(self, code: int) -> None:
+            pass
+
+    data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
+    store = Store(data / "pokerroom.sqlite3")
+    recommender = load_recommender() if args.hints else None
+    rooms = Rooms(PokerEngine(), store, decider=load_decider(), recommender=recommender)
+    await rooms.start()
+    rooms.warm_up()
+    options = {"mode": args.mode, "handLimit": 50, "turnSeconds": 60, "hints": args.hints}
+    room, _member, token = await rooms.create_room(options, "방장")
+    sockets = [Socket() for _ in range(args.players + args.spectators)]
+    for i, sock in enumerate(sockets):
+        hello: dict[str, Any] = ({"token": token} if i == 0 else
+                                 {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+        await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
+    start = P.parse_client_message('{"type":"start"}')
+    await rooms.handle(room, sockets[0], start)
+    rnd = random.Random(args.seed)
+    players = sockets[: args.players]
+    profiler = cProfile.Profile() if args.profile else None
+    done = 0
+    cpu = 0.0
+    hands = 0
+    last_hand: tuple[int, Any] = (room.game_no, None)
+    mark: list[int] = []
+    msg_no = 0
+    while done < args.warm + args.actions:
+        if room.phase == "finished":
+            await rooms.handle(room, sockets[0], start)
+            continue
+        movers = []
+        for s in players:
+            view = s.view
+            if view is not None and s.version == room.version and (a := pick(view, rnd)) is not None:
+                movers.append((s, a))
+        if not movers:
+            raise RuntimeError(f"nobody can act at version {room.version}")
+        sock, action = movers[0]
+        msg_no += 1
+        msg = P.parse_client_message(json.dumps({"type": "action", "clientMsgId": f"m{msg_no}",
+                                                 "version": room.version, "action": action}))
+        measuring = done >= args.warm
+        if measuring and not mark:
+            mark = [len(s.frames) for s in sockets]
+        if measuring and profiler is not None:
+            profiler.enable()
+        t0 = time.process_time()
+        version = room.version
+        await rooms.handle(room, sock, msg)
+        cpu += time.process_time() - t0 if measuring else 0.0
+        if measuring and profiler is not None:
+            profiler.disable()
+        if room.version != version:
+            done += 1
+        host_view = sockets[0].view or {}
+        now_hand = (room.game_no, host_view.get("handNo"))
+        if measuring and now_hand != last_hand:
+            hands += 1
+        last_hand = now_hand
+    views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i]:] if k == "view"]
+    total_bytes = sum(b for i, s in enumerate(sockets) for _, b in s.frames[mark[i]:])
+    await rooms.stop()
+    # recovery: a fresh server process's view of the store, restoring this room where it stopped (mid-hand:
+    # its last snapshot plus the log rows after it, re-applied)
+    replayed = getattr(room, "log_only", 0)
+    t0 = time.process_time()
+    again = Rooms(PokerEngine(), Store(data / "pokerroom.sqlite3"))
+    await again.start()
+    recover_ms = (time.process_time() - t0) * 1000
+    await again.stop()
+    out: dict[str, Any] = {
+        "recover_ms": recover_ms,
+        "replayed_rows": replayed,
+        "cpu_ms_per_action": cpu / args.actions * 1000,
+        "view_bytes_median": statistics.median(views),
+        "view_bytes_p90": sorted(views)[int(0.9 * len(views))],
+        "bytes_per_socket_per_hand": total_bytes / len(sockets) / max(1, hands),
+        "hands": hands,
+        "actions": args.actions,
+    }
+    if profiler is not None:
+        stats = pstats.Stats(profiler)
+        rows = []
+        for (file, line, name), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+            if "pokerroom" in file or name in ("dumps", "loads"):
+                rows.append((ct / args.actions * 1000, f"{Path(file).name}:{line} {name}"))
+        out["profile"] = sorted(rows, reverse=True)[:25]
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", default="holdem")
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--spectators", type=int, default=2)
+    ap.add_argument("--actions", type=int, default=600)
+    ap.add_argument("--warm", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hints", action="store_true")
+    ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each tree (best CPU figure is kept)")
+    ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
+    args = ap.parse_args()
+    if args.json:
+        print(json.dumps(asyncio.run(measure(args))))
+        return 0
+
+    def run(src: str | None) -> dict[str, Any]:
+        env = dict(os.environ)
+        if src:
+            env["PYTHONPATH"] = src
+        argv = [a for a in sys.argv[1:] if not a.startswith("--other-src")]
+        if args.other_src:
+            argv = [a for a in argv if a != args.other_src]
+        proc = subprocess.run([sys.executable, __file__, *argv, "--json"], env=env, capture_output=True,
+                              text=True, check=True)
+        result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return result
+
+    trees = [("this tree", None)] + ([("other", args.other_src)] if args.other_src else [])
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(args.rounds):
+        for name, src in trees:  # interleaved, so both see the same machine load
+            figures = run(src)
+            if name not in best or figures["cpu_ms_per_action"] < best[name]["cpu_ms_per_action"]:
+                best[name] = figures
+    print(f"{args.mode}, {args.players} players + {args.spectators} spectators, hints "
+          f"{'on' if args.hints else 'off'}, {args.actions} actions after {args.warm} warm-up, best of "
+          f"{args.rounds} (CPU time of the whole process; machine load {os.getloadavg()[0]:.1f})")
+    print(f"{'tree':<10} {'CPU ms/action':>14} {'view B median':>14} {'view B p90':>11} "
+          f"{'B/socket/hand':>14}")
+    for name, f in best.items():
+        print(f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
+              f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f}")
+    for name, f in best.items():
+        print(f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
+              f"({f['replayed_rows']} log rows re-applied after its last snapshot)")
+    if "other" in best:
+        a, b = best["this tree"], best["other"]
+        print(f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x, view bytes "
+              f"{a['view_bytes_median'] / b['view_bytes_median']:.2f}x, hand traffic "
+              f"{a['bytes_per_socket_per_hand'] / b['bytes_per_socket_per_hand']:.2f}x")
+    for name, f in best.items():
+        if "profile" in f:
+            print(f"\n{name}: cumulative ms per action (profiled, so inflated)")
+            for ms, where in f["profile"]:
+                print(f"  {ms:8.3f}  {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
