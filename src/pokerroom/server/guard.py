@@ -52,14 +52,14 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterabl
 
 def descriptor_cap(configured: int, reserve: int = FD_RESERVE + ACCEPT_BACKLOG) -> int:
     """The most connections this process can hold: ``configured``, but never more than the soft descriptor
-    limit minus ``reserve`` (at least 16), so the process never runs out of descriptors for its own files."""
+    limit minus ``reserve`` (but at least 16), so the process never runs out of descriptors for its own files."""
     try:
         soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     except (OSError, ValueError):
         return configured
     if soft == resource.RLIM_INFINITY or soft <= 0:
         return configured
-    return max(16, min(configured, soft - reserve))
+    return min(configured, max(16, soft - reserve))
 
 
 class AddressCounter:
