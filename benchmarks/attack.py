@@ -99,7 +99,9 @@ async def room_flood(srv: Served, seconds: float) -> dict[str, int]:
         while time.monotonic() < end and sum(codes.values()) < 5000:
             r = await client.post(f"{srv.http}/api/rooms", json={"nickname": "공격", "options": {}})
             codes[r.status_code] = codes.get(r.status_code, 0) + 1
-    other = httpx.post(f"{srv.http}/api/rooms", json={"nickname": "손님", "options": {}}).status_code
+    async with httpx.AsyncClient() as other_client:
+        other = (await other_client.post(f"{srv.http}/api/rooms",
+                                         json={"nickname": "손님", "options": {}})).status_code
     return {"created": codes.get(201, 0), "refused429": codes.get(429, 0), "refused503": codes.get(503, 0),
             "otherClient": other}
 
@@ -125,17 +127,19 @@ async def socket_flood(srv: Served, seconds: float, sources: list[str], count: i
     """Item 4: thousands of idle sockets (and silent websockets) from one or many addresses, while
     /healthz is asked from another address."""
     end = time.monotonic() + seconds
-    held = _connect_many(srv.port, sources, count, end)
+    # blocking socket work runs in a thread, so the victim's event loop (same process) is not delayed by it
+    held = await asyncio.to_thread(_connect_many, srv.port, sources, count, end)
     health_ms: list[float] = []
     failures = 0
-    while time.monotonic() < end:
-        t0 = time.perf_counter()
-        try:
-            httpx.get(f"{srv.http}/healthz", timeout=2)
-            health_ms.append((time.perf_counter() - t0) * 1000)
-        except httpx.HTTPError:
-            failures += 1
-        await asyncio.sleep(0.25)
+    async with httpx.AsyncClient(timeout=2) as client:
+        while time.monotonic() < end:
+            t0 = time.perf_counter()
+            try:
+                await client.get(f"{srv.http}/healthz")
+                health_ms.append((time.perf_counter() - t0) * 1000)
+            except httpx.HTTPError:
+                failures += 1
+            await asyncio.sleep(0.25)
     alive = 0
     for s in held:
         try:

@@ -311,6 +311,15 @@ def test_descriptor_limit_never_reached(started: Any) -> None:
     no EMFILE flood in the log, and as soon as the sockets go it answers again."""
     srv = started("--connections-per-address", "1000", nofile=256)
     held: list[socket.socket] = []
+    room = srv.create_room()
+
+    async def player() -> Any:
+        ws = await ws_open(srv.ws(room["code"]))
+        await hello(ws, token=room["token"])
+        return ws
+
+    loop = asyncio.new_event_loop()
+    ws = loop.run_until_complete(player())
     try:
         for i in range(300):
             try:
@@ -323,9 +332,17 @@ def test_descriptor_limit_never_reached(started: Any) -> None:
         assert live <= stats_cap, live
         health = srv.healthz()  # while the sockets are held: the oldest idle one makes room for it
         assert health["ok"] and health["tcp"]["evicted"] > 0
+
+        async def still_playing() -> None:  # a websocket that said hello is never evicted
+            await ws.send('{"type":"ping"}')
+            await recv_json(ws, kind="pong")
+
+        loop.run_until_complete(still_playing())
     finally:
         for s in held:
             s.close()
+        loop.run_until_complete(ws.close())
+        loop.close()
     time.sleep(0.5)
     health = srv.healthz()
     assert health["ok"] and health["tcp"]["refusedTotal"] + health["tcp"]["evicted"] > 0

@@ -52,7 +52,8 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterabl
 
 def descriptor_cap(configured: int, reserve: int = FD_RESERVE + ACCEPT_BACKLOG) -> int:
     """The most connections this process can hold: ``configured``, but never more than the soft descriptor
-    limit minus ``reserve`` (but at least 16), so the process never runs out of descriptors for its own files."""
+    limit minus ``reserve`` (but at least 16), so the process never runs out of descriptors for its own
+    files."""
     try:
         soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     except (OSError, ValueError):
@@ -214,8 +215,10 @@ class ConnectionGuard:
                 if self._guard_timer is None and self._guard_waiting():
                     self._guard_arm()
                 super().data_received(data)
-                if getattr(self, "cycle", None) is not None:
-                    guard.busy(self.transport)
+                transport = self.transport
+                if transport is not None and (getattr(self, "cycle", None) is not None
+                                              or transport.get_protocol() is not self):
+                    guard.busy(transport)  # a request arrived, or the socket became a websocket
 
             def _guard_waiting(self) -> bool:
                 cycle = getattr(self, "cycle", None)
