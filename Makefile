@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+RUN_STAMP := $(VENV)/.run-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= data
@@ -18,8 +19,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test,bench]'
 	touch $(STAMP)
 
+# run needs only the package and its runtime dependencies (no test/bench extras, no pip upgrade)
+$(RUN_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e .
+	touch $(RUN_STAMP)
+
 ## run: start the room server on http://$(HOST):$(PORT) with the embedded SQLite store in $(DATA)/
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
 ## test: lint, type-check and the whole test suite (browser tests included)

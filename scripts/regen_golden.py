@@ -38,6 +38,8 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "fiveDraw", "handLimit": 10, "drawLimit": "three"}},
     {"mode": "indian", "players": 3, "seed": 17,
      "options": {"mode": "indian", "handLimit": 10, "indianCards": 2}},
+    {"mode": "omahaHiLo", "players": 3, "seed": 28,
+     "options": {"mode": "omaha", "handLimit": 10, "omahaHiLo": True}},
 ]
 STEPS = 30
 

@@ -170,6 +170,8 @@ def test_indian_bot_never_reads_its_own_forehead() -> None:
 @pytest.mark.parametrize(("mode", "options"), [
     ("holdem", {"betting": "korean", "koreanMaxRaise": "full"}),
     ("omaha", {"betting": "noLimit"}),
+    ("omaha", {"omahaHiLo": True}),
+    ("omaha", {"omahaHiLo": True, "betting": "korean"}),
     ("sevenPoker", {"betting": "noLimit"}),
     ("sevenHiLo", {"betting": "potLimit", "hiLoLow": "aceToFive", "hiLoQualifier": "eight"}),
     ("badugi", {"betting": "potLimit"}),
@@ -221,3 +223,33 @@ def test_easy_bot_never_folds_a_made_straight(hole: list[str], board: list[str])
     for level in ("easy", "normal"):
         kinds = {decide(view, level, seed=s)["type"] for s in range(60)}
         assert "nl.fold" not in kinds, (level, kinds)
+
+
+def test_omaha_hi_lo_bots_value_the_low() -> None:
+    """In Omaha Hi-Lo a nut low draw is worth a good part of the pot even without any high: the easy score
+    and the normal bot's equity both see it; with the option off the same hand is weak."""
+    from pokerroom.bots.situation import situation
+    from pokerroom.bots.strength import mc_equity, omaha_low_score
+    from pokerroom.cards import parse_cards
+    from pokerroom.tools.equity import numpy_rng
+
+    assert omaha_low_score(parse_cards("As 2d 9h 9c"), []) == 0.5  # A-2: the best low start
+    assert omaha_low_score(parse_cards("As 2d 9h 9c"), parse_cards("3c 4d 5h")) == 0.9  # the wheel
+    assert omaha_low_score(parse_cards("As 2d 9h 9c"), parse_cards("Kc Qd Jh")) == 0.0  # no low possible
+    assert omaha_low_score(parse_cards("Ks Kd 9h 9c"), parse_cards("3c 4d 5h")) == 0.0  # no low cards
+    state = engine.setup(["a", "b"], {"mode": "omaha", "omahaHiLo": True}, seed=3)
+    hand = state.hand
+    assert hand is not None
+    pid = next(iter(hand.players))
+    v = engine.view(state, pid)
+    cards = parse_cards("As 2d 7h 8c")
+    v["me"]["hole"] = [c.to_json() for c in cards]
+    v["board"] = [c.to_json() for c in parse_cards("3c 4d Kh")]
+    sit = situation(v)
+    assert sit is not None
+    hi_lo = mc_equity(sit, numpy_rng(1), 600)
+    v_off = {**v, "options": {**v["options"], "omahaHiLo": False}}
+    sit_off = situation(v_off)
+    assert sit_off is not None
+    high_only = mc_equity(sit_off, numpy_rng(1), 600)
+    assert hi_lo > high_only + 0.1, (hi_lo, high_only)

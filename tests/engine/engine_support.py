@@ -13,10 +13,11 @@ from collections import Counter
 from typing import Any
 
 from pokerroom.cards import deck_for
-from pokerroom.engine import apply, deadline, on_timeout, setup, view
+from pokerroom.engine import apply, deadline, join_seat, on_timeout, setup, view
 from pokerroom.engine.audit import card_locations, chips_accounted, chips_expected
 from pokerroom.engine.state import State
 from pokerroom.engine.view import legal_actions
+from pokerroom.rejections import Rejected
 
 
 def random_choice_action(rng: random.Random, entry: dict[str, Any]) -> dict[str, Any]:
@@ -128,11 +129,16 @@ def play_random(
     p_timeout: float = 0.05,
     p_leave: float = 0.002,
     check: str = "all",
+    p_join: float = 0.0,
+    p_sit: float = 0.0,
 ) -> tuple[State, list[tuple[str, Any]]]:
     """Play one random game; returns the final state and the (player, action) script (``_now`` included).
 
     ``check``: ``"none"``; ``"all"`` (chips, cards, and every viewer's view after every step); ``"sample"``
     (chips and cards after every step, every viewer whenever the phase changes, one random viewer otherwise).
+    ``p_join``: chance per step that a new player takes a seat (``join_seat``, script entry ``("+", ...)``);
+    ``p_sit``: chance that a random seat sends ``sitOut`` / ``sitIn`` (refusals are skipped, not scripted).
+    With both at 0 the random stream is exactly the one of earlier versions.
     """
     rng = random.Random(seed)
     ids = [f"p{i}" for i in range(players)]
@@ -160,6 +166,25 @@ def play_random(
                 continue
             state, events = apply(state, pid, {"type": "leave"}, now)
             script.append((pid, {"type": "leave", "_now": now}))
+        elif r < p_leave + p_timeout + p_join + p_sit and r >= p_leave + p_timeout:
+            if r < p_leave + p_timeout + p_join:
+                pid = f"j{len(ids)}"
+                try:
+                    state, events = join_seat(state, pid, now)
+                except Rejected:
+                    continue
+                ids.append(pid)
+                script.append(("+", {"type": "join", "player": pid, "_now": now}))
+            else:
+                pid = rng.choice(ids)
+                seat = state.seat_of(pid)
+                assert seat is not None
+                action = {"type": "sitIn" if seat.sitting_out else "sitOut"}
+                try:
+                    state, events = apply(state, pid, action, now)
+                except Rejected:
+                    continue
+                script.append((pid, {**action, "_now": now}))
         elif r < p_leave + p_timeout or not acting:
             d = deadline(state)
             if d is None:

@@ -22,7 +22,7 @@ assert _spec is not None and _spec.loader is not None
 regen = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(regen)
 
-MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
+MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian", "omahaHiLo"]
 
 
 def _views(state: Any, ids: list[str]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -88,6 +89,26 @@ def test_random_games_keep_invariants_and_secrets(mode: str) -> None:
             assert state_hash(again) == state_hash(state), f"seed {seed} is not reproducible"
             restored = State.from_json(json.loads(json.dumps(state.to_json())))
             assert state_hash(restored) == state_hash(state)
+
+
+def test_omaha_hi_lo_random_games_keep_invariants_and_secrets() -> None:
+    """1,000 random games with ``omahaHiLo`` on (the same checks as above after every step), long enough to
+    reach showdowns: the low must have been awarded in many of them (cards speak, quartered lows)."""
+    lows = 0
+    for seed in range(GAMES):
+        opts = {**options_for("omaha", seed), "omahaHiLo": True}
+        players = 2 + seed % 9
+        state, script = play_random(50_000 + seed, opts, players, max_steps=48, p_timeout=0.05, p_leave=0.003,
+                                    check="sample")
+        lows += any(re.search(r"/ 로우 \S+탑", line["text"]) is not None
+                    for line in state.public_log if line["type"] == "showdown")
+        if seed % 25 == 0:
+            again = replay(50_000 + seed, opts, players, script)
+            assert state_hash(again) == state_hash(state), f"seed {seed} is not reproducible"
+            restored = State.from_json(json.loads(json.dumps(state.to_json())))
+            assert state_hash(restored) == state_hash(state)
+    print(f"omahaHiLo: {GAMES} games, {lows} with a low at a showdown")
+    assert lows >= GAMES // 10
 
 
 @pytest.mark.parametrize("mode", MODES)

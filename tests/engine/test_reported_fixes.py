@@ -445,3 +445,151 @@ def test_last_standing_game_ends_with_its_own_reason() -> None:
         events += ev
     assert s.end_reason == "lastStanding"
     assert [e["reason"] for e in events if e["type"] == "gameEnd"] == ["lastStanding"]
+
+
+# ------------------------------------------------------------------------ rulings.md 4 and 5: short blinds
+
+
+def _hand_with_stacks(mode: str, stacks: dict[str, int], seed: int = 3, **opts: Any) -> State:
+    """A first hand dealt with the given seat stacks (their sum kept at the starting chips, so the chip audit
+    still holds): the seats are set before the forced bets are posted."""
+    from pokerroom.engine.flow import start_hand
+
+    ids = sorted(stacks)  # the same seating and dealer whatever order the stacks are given in
+    state = setup(ids, {"mode": mode, **opts}, seed=seed)
+    assert sum(stacks.values()) == state.options.starting_chips * len(ids)
+    for seat in state.seats:
+        seat.stack = stacks[seat.id]
+    state.hand = None
+    start_hand(state, 0, [])
+    return state
+
+
+def _blind_seats(state: State) -> tuple[str, str, str]:
+    """(small blind, big blind, first to act preflop) of a hand with three players."""
+    hand = state.hand
+    assert hand is not None and hand.sb is not None and hand.bb is not None and hand.rnd is not None
+    assert hand.rnd.to_act is not None
+    return hand.sb, hand.bb, hand.rnd.to_act
+
+
+def _short_bb_hand(bb_stack: int, mode: str = "holdem", **opts: Any) -> tuple[State, str, str, str]:
+    """Three players, the big blind seat holding ``bb_stack`` chips (base unit 10, blinds 5/10)."""
+    probe = _hand_with_stacks(mode, {"a": 1000, "b": 1000, "c": 1000}, **opts)
+    sb, bb, btn = _blind_seats(probe)
+    stacks = {sb: 1000, bb: bb_stack, btn: 2000 - bb_stack}
+    state = _hand_with_stacks(mode, stacks, **opts)
+    assert _blind_seats(state) == (sb, bb, btn)
+    return state, sb, bb, btn
+
+
+def _legal(state: State, pid: str) -> dict[str, dict[str, Any]]:
+    return {a["type"]: a for a in view(state, pid)["me"]["legalActions"]}
+
+
+@pytest.mark.parametrize("bb_stack", [7, 3])
+def test_ruling_4_a_short_big_blind_still_leaves_the_full_big_blind_to_call(bb_stack: int) -> None:
+    """rulings.md 4: the big blind all-in for 7 (or for 3, less than the small blind): the button still owes
+    10, may raise to at least 20, and the small blind completes to 10 (pokerkit would ask 7 or 5 and a raise
+    to 17 or 15: see tests/oracle ``short-blind``)."""
+    state, sb, bb, btn = _short_bb_hand(bb_stack)
+    assert state.hand is not None and state.hand.bettors[bb].all_in
+    assert state.hand.bettors[bb].committed_round == bb_stack
+    pub = view(state, None)
+    assert pub["currentBet"] == 10
+    legal = _legal(state, btn)
+    assert legal["nl.call"] == {"type": "nl.call", "amount": 10, "allIn": False}
+    assert (legal["nl.raise"]["min"], legal["nl.raise"]["isBet"]) == (20, False)
+    assert view(state, btn)["me"]["toCall"] == 10
+    before = state_hash(state)
+    with pytest.raises(Exception, match="20"):
+        apply(state, btn, {"type": "nl.raise", "to": 19}, 100)
+    assert state_hash(state) == before
+    state, _ = apply(state, btn, {"type": "nl.call"}, 100)
+    assert _legal(state, sb)["nl.call"]["amount"] == 5
+    state, _ = apply(state, sb, {"type": "nl.call"}, 200)
+    hand = state.hand
+    assert hand is not None and hand.street == 1  # the round ended at 10 each
+    # §5.5: the short blind's stake is capped by the side pots as usual
+    pots = view(state, None)["pots"]
+    assert pots[0] == {"amount": 3 * bb_stack, "eligible": pots[0]["eligible"]}
+    assert sorted(pots[0]["eligible"]) == sorted([sb, bb, btn])
+    assert pots[1]["amount"] == 2 * (10 - bb_stack) and sorted(pots[1]["eligible"]) == sorted([sb, btn])
+    check_chips(state)
+
+
+def test_ruling_4_korean_betting_with_blinds_owes_the_full_big_blind_too() -> None:
+    """The ruling is about the blinds, not the betting system: hold'em with Korean betting, big blind all-in
+    for 4: the button's call is 10."""
+    state, _sb, _bb, btn = _short_bb_hand(4, betting="korean")
+    assert _legal(state, btn)["k.call"]["amount"] == 10
+
+
+def test_ruling_4_a_short_small_blind_leaves_the_big_blind_to_call() -> None:
+    """rulings.md 4, second half: the small blind all-in for 2; the big blind (10) is still the amount to call
+    and the minimum raise is to 20 (pokerkit agrees: these hands stay in the differential run)."""
+    probe = _hand_with_stacks("holdem", {"a": 1000, "b": 1000, "c": 1000})
+    sb, bb, btn = _blind_seats(probe)
+    state = _hand_with_stacks("holdem", {sb: 2, bb: 1000, btn: 1998})
+    hand = state.hand
+    assert hand is not None and hand.bettors[sb].all_in and hand.bettors[sb].committed_round == 2
+    legal = _legal(state, btn)
+    assert legal["nl.call"]["amount"] == 10 and legal["nl.raise"]["min"] == 20
+    state, _ = apply(state, btn, {"type": "nl.call"}, 100)
+    assert set(_legal(state, bb)) >= {"nl.check", "nl.raise"}  # the big blind's option (§5.3)
+
+
+def test_ruling_4_heads_up_short_big_blind_covered_by_the_small_blind_closes_the_betting() -> None:
+    """Heads-up, the big blind all-in for 3 under the dealer's small blind of 5: nobody can contest more than
+    3, so there is no decision; the 2 nobody matched come back and the cards are run out (§5.2, §5.5)."""
+    probe = _hand_with_stacks("holdem", {"a": 1000, "b": 1000})
+    hand = probe.hand
+    assert hand is not None and hand.sb is not None and hand.bb is not None
+    state = _hand_with_stacks("holdem", {hand.sb: 1997, hand.bb: 3})
+    assert state.hand is not None and state.hand.phase == "handEnd"
+    check_chips(state)
+    pots = view(state, None)["pots"]
+    assert [p["amount"] for p in pots] == [6, 2]  # contested: 3 each; the small blind's 2 only it can win
+    assert pots[1]["eligible"] == [hand.sb]
+
+
+def test_ruling_5_short_all_ins_add_up_to_a_full_raise_for_a_player_who_acted() -> None:
+    """rulings.md 5: A raises to 100 (a full raise), B goes all-in for 150 and C for 205: each alone is short
+    of a full raise (90), but together they raise A's 100 by more than one, so A may re-raise; D, who has
+    not acted yet, may raise anyway."""
+    probe = _hand_with_stacks("holdem", {"a": 1000, "b": 1000, "c": 1000, "d": 1000})
+    hand = probe.hand
+    assert hand is not None and hand.rnd is not None
+    first = hand.rnd.to_act  # preflop: the seat after the big blind
+    assert first is not None
+    order = list(hand.order)
+    sb, bb = order[0], order[1]
+    utg, btn = order[2], order[3]
+    assert first == utg
+    # stacks: UTG 1000; the button 150 (B), the small blind 205 (C, 5 posted), the big blind 1000 (D)
+    state = _hand_with_stacks("holdem", {utg: 2645, btn: 150, sb: 205, bb: 1000})
+    state, _ = apply(state, utg, {"type": "nl.raise", "to": 100}, 100)  # A: full raise to 100
+    state, _ = apply(state, btn, {"type": "nl.allIn"}, 200)             # B: 150, short by itself
+    state, _ = apply(state, sb, {"type": "nl.allIn"}, 300)              # C: 205, short by itself
+    assert "nl.raise" in _legal(state, bb)
+    state, _ = apply(state, bb, {"type": "nl.call"}, 400)
+    legal = _legal(state, utg)
+    assert "nl.raise" in legal, legal  # 100 → 205: more than a full raise of 90 since A acted
+    assert legal["nl.raise"]["min"] == 205 + 90
+
+
+def test_ruling_5_the_spec_case_stays_call_or_fold() -> None:
+    """§10 as ruling 5 keeps it: A 100, B 300 (full), C all-in 350: C's 50 over B's full raise is short, so A
+    and B may only call or fold."""
+    probe = _hand_with_stacks("holdem", {"a": 1000, "b": 1000, "c": 1000, "d": 1000})
+    hand = probe.hand
+    assert hand is not None
+    sb, bb, utg, btn = hand.order
+    state = _hand_with_stacks("holdem", {utg: 1000, btn: 1000, sb: 355, bb: 1645})
+    state, _ = apply(state, utg, {"type": "nl.raise", "to": 100}, 100)  # A
+    state, _ = apply(state, btn, {"type": "nl.raise", "to": 300}, 200)  # B: a full raise
+    state, _ = apply(state, sb, {"type": "nl.allIn"}, 300)              # C: 355 in all, short
+    state, _ = apply(state, bb, {"type": "nl.fold"}, 400)
+    assert set(_legal(state, utg)) == {"nl.fold", "nl.call"}
+    state, _ = apply(state, utg, {"type": "nl.call"}, 500)
+    assert "nl.raise" not in _legal(state, btn)

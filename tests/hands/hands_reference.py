@@ -170,3 +170,17 @@ def badugi_ref(cards: list[Card]) -> tuple[int, tuple[int, ...]]:
         if options:
             return k, min(options)
     raise AssertionError("unreachable")
+
+
+def omaha_low_best(hole: list[Card], board: list[Card]) -> tuple[int, ...] | None:
+    """Omaha Hi-Lo low, eight or better, from the rule text: every hand of exactly two hole cards and three
+    board cards whose five ranks differ and are all 8 or lower (ace = 1; straights and flushes do not
+    matter) is a low; the best one has the lowest ranks compared from the highest card down. Suits never
+    matter, so equal ranks tie. Returns those ranks (highest first) or None when no low qualifies."""
+    found = []
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            lows = sorted((_low_rank(c) for c in (*two, *three)), reverse=True)
+            if len(set(lows)) == 5 and lows[0] <= 8:
+                found.append(tuple(lows))
+    return min(found) if found else None

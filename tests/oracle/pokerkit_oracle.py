@@ -64,6 +64,24 @@ Known semantic differences, each handled explicitly (``DIFFERENCES`` lists them 
     owner unseen (§5.5 "자격자가 1명뿐인 팟"). Only pots with two or more eligible players are compared
     one to one; single-eligible pots are covered by the final stacks. When everybody else folds, pokerkit
     leaves the winner's own bet out of the pot; those hands compare the winner and the final stacks.
+``short-blind``
+    rulings.md 4: a big blind all-in for less than a full blind leaves the full big blind as the amount to
+    call, and the minimum raise at twice the big blind. pokerkit rules the other way: its amount to call is
+    the largest bet actually posted (``max(bets)``: the short big blind, or the small blind when the big blind
+    is even shorter) and its minimum raise that plus one big blind. pokerkit has no setting for the ruling, so
+    a hand that starts with a short big blind is not mirrored: it is played in our engine alone and every
+    preflop decision is checked against the ruling written out here (call up to one big blind, minimum raise
+    to two, while nobody has raised). A short *small* blind needs nothing: both engines keep the big blind as
+    the amount to call, and those hands are mirrored as usual.
+``side-pot-no-low`` (Omaha Hi-Lo)
+    pokerkit cuts every pot into a high and a low half as soon as anybody in the hand has a low; in a side
+    pot none of whose players has one it gives the "low" half to that pot's players still holding a live
+    hand ("no low" ties "no low"), where the rule gives the high the whole pot. The harness recomputes every
+    pot by the rule from pokerkit's own pots and hands (``hilo_shares``) and checks our result against that;
+    pokerkit's own final stacks are then not compared. Everything else of Omaha Hi-Lo (high and low winners,
+    the halves, quartered lows, odd chips per §6.1) is compared like the high-only games; a halved pot counts
+    as split for ``odd-chip``, because pokerkit mucks hands that cannot win before it pushes, merging pots
+    whose remaining players are the same, and halves the merged pot once.
 ``reshuffle``
     when a draw runs the deck out, §5.4.5 reshuffles earlier discards; pokerkit would have reshuffled its own
     way and warns that the card we deal is "not recommended" (and that it is "returning reserved cards").
@@ -89,6 +107,7 @@ from pokerkit import (
     Deck,
     Hand,
     Mode,
+    OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
     Opening,
     StandardHighHand,
@@ -101,7 +120,7 @@ from pokerroom.rejections import Rejected
 
 DIFFERENCES = (
     "odd-chip", "incomplete-raise", "short-all-in-sum", "pointless-raise", "free-fold", "closed-betting",
-    "pot-shape", "reshuffle",
+    "pot-shape", "short-blind", "side-pot-no-low", "reshuffle",
 )
 
 RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q",
@@ -126,6 +145,7 @@ class Variant:
     name: str
     mode: str  # holdem | omaha | badugi | fiveDraw
     betting: str  # noLimit | potLimit
+    hilo: bool = False  # Omaha Hi-Lo, eight or better (``omahaHiLo``)
 
     @property
     def community(self) -> bool:
@@ -143,6 +163,7 @@ VARIANTS: dict[str, Variant] = {
         Variant("badugi-pl", "badugi", "potLimit"),
         Variant("fivedraw-nl", "fiveDraw", "noLimit"),
         Variant("fivedraw-pl", "fiveDraw", "potLimit"),
+        Variant("omaha-hilo-pl", "omaha", "potLimit", hilo=True),  # last: the other variants keep their seeds
     )
 }
 
@@ -210,6 +231,7 @@ HAND_TYPES: dict[str, type[Hand]] = {
     "badugi": memoised(BadugiHand),
     "fiveDraw": memoised(StandardHighHand),
 }
+OMAHA_LOW = memoised(OmahaEightOrBetterLowHand)
 
 
 def make_pk_state(variant: Variant, stacks: list[int], unit: int) -> PkState:
@@ -217,13 +239,17 @@ def make_pk_state(variant: Variant, stacks: list[int], unit: int) -> PkState:
     structure = BettingStructure.NO_LIMIT if variant.betting == "noLimit" else BettingStructure.POT_LIMIT
     hand_type = HAND_TYPES[variant.mode]
     hand_type.memo.clear()  # type: ignore[attr-defined]
+    hand_types: tuple[type[Hand], ...] = (hand_type,)
+    if variant.hilo:
+        OMAHA_LOW.memo.clear()  # type: ignore[attr-defined]
+        hand_types = (hand_type, OMAHA_LOW)
     if variant.community:
         antes, blinds = 0, (max(1, unit // 2), unit)
     else:
         antes, blinds = unit, 0
     with strict():
         return PkState(
-            PK_AUTOMATIONS, Deck.STANDARD, (hand_type,), _streets(variant, unit), structure, True, antes,
+            PK_AUTOMATIONS, Deck.STANDARD, hand_types, _streets(variant, unit), structure, True, antes,
             blinds, 0, tuple(stacks), len(stacks), mode=Mode.CASH_GAME,
         )
 
@@ -293,6 +319,8 @@ class Game:
             "dealerRule": rng.choice(["rotate", "winner"]),
             "hints": False,
         }
+        if variant.hilo:
+            self.options["omahaHiLo"] = True
         self.players = [f"p{i}" for i in range(n)]
         self.state: State = setup(self.players, self.options, seed=seed)
         self.log: list[tuple[str, dict[str, Any]]] = []
@@ -303,6 +331,7 @@ class Game:
         # per hand
         self.hand_no = 0
         self.pk: PkState | None = None
+        self.short_blind = False  # this hand starts with a short big blind: not mirrored (``short-blind``)
         self.order: list[str] = []
         self.index: dict[str, int] = {}
         self.burned = 0
@@ -364,11 +393,17 @@ class Game:
             if pub["handNo"] != self.hand_no:
                 self.begin_hand(pub)
             if not self.compared and pub["awards"] is not None:
-                self.end_hand(pub)
+                if self.short_blind:
+                    self.stats.hands += 1
+                    self.compared = True
+                else:
+                    self.end_hand(pub)
             phase = pub["phase"]
             if phase == "finished":
                 break
-            if phase == "betting":
+            if phase == "betting" and self.short_blind:
+                self.decide_short_blind(pub)
+            elif phase == "betting":
                 self.decide(pub)
             elif phase == "draw":
                 self.draw(pub)
@@ -392,6 +427,15 @@ class Game:
         self.index = {pid: i for i, pid in enumerate(self.order)}
         starts = {s.id: s.stack_at_hand_start for s in self.state.seats}
         stacks = [starts[pid] for pid in self.order]
+        big_blind = 0 if len(stacks) == 2 else 1  # pokerkit's (and our) big blind poster
+        self.short_blind = self.variant.community and stacks[big_blind] < pub["baseUnit"]
+        if self.short_blind:
+            self.stats.differences["short-blind"] += 1
+            self.hand_no = pub["handNo"]
+            self.unit = pub["baseUnit"]
+            self.pk = None
+            self.compared = False
+            return
         self.pk = make_pk_state(self.variant, stacks, pub["baseUnit"])
         self.stats.heads_up += len(stacks) == 2
         self.stats.short_forced += any(st <= pub["baseUnit"] for st in stacks)
@@ -493,6 +537,28 @@ class Game:
         action = self.choose(choices)
         self.hand_actions.append(f"{pid} {action}")
         self.apply_pk(pid, action, legal)
+        self.act(pid, action)
+        self.stats.actions += 1
+
+    def decide_short_blind(self, pub: dict[str, Any]) -> None:
+        """A decision in a hand with a short big blind (``short-blind``): rulings.md 4 checked directly."""
+        pid = pub["toAct"]
+        legal = self.view(pid)["me"]["legalActions"]
+        kinds = {a["type"]: a for a in legal}
+        seat = next(s for s in pub["seats"] if s["id"] == pid)
+        unit, committed, stack = self.unit, seat["committedRound"], seat["stack"]
+        if pub["street"] == 0 and pub["currentBet"] < unit:
+            raise self.fail(f"short big blind: the bet to match is {pub['currentBet']}, not the big blind "
+                            f"{unit}")
+        if pub["street"] == 0 and pub["currentBet"] == unit:  # nobody has raised yet
+            call = kinds.get("nl.call")
+            if committed < unit and (call is None or call["amount"] != min(unit - committed, stack)):
+                raise self.fail(f"short big blind: {pid} must call up to the big blind {unit}: {legal}")
+            bounds = kinds.get("nl.raise")
+            if bounds is not None and bounds["min"] != min(2 * unit, committed + stack):
+                raise self.fail(f"short big blind: the minimum raise is to {2 * unit}: {legal}")
+        action = self.choose(legal)
+        self.hand_actions.append(f"{pid} {action}")
         self.act(pid, action)
         self.stats.actions += 1
 
@@ -755,6 +821,7 @@ class Game:
         pots = [(p.amount, [order[j] for j in p.player_indices]) for p in pk.pots]
         before = [s + b for s, b in zip(pk.stacks, pk.bets, strict=True)]
         hands = list(pk.get_up_hands(0, 0)) if len(live) > 1 else []
+        lows = list(pk.get_up_hands(0, 1)) if len(live) > 1 and self.variant.hilo else []
         with strict():
             while pk.can_kill_hand():
                 pk.kill_hand()
@@ -782,21 +849,29 @@ class Game:
         if ours_showdown != set(live):
             raise self.fail(f"showdown players ours={sorted(ours_showdown)} pokerkit={sorted(live)}")
         expected = list(before)
-        pk_pots: list[tuple[int, list[str], list[str]]] = []
+        pk_pots: list[tuple[int, list[str], dict[str, int]]] = []
         split = False
+        no_low_pot = False
         for amount, eligible in pots:
             best = max(hands[self.index[p]] for p in eligible)
             winners = [p for p in eligible if hands[self.index[p]] == best]
             split = split or len(winners) > 1
-            for p, share in spec_split(amount, winners, order).items():
+            shares = spec_split(amount, winners, order)
+            if self.variant.hilo:
+                shares, pot_split, no_low = self.hilo_shares(amount, eligible, winners, lows)
+                split = split or pot_split
+                no_low_pot = no_low_pot or no_low
+            for p, share in shares.items():
                 expected[self.index[p]] += share
             if len(eligible) >= 2:
-                pk_pots.append((amount, eligible, winners))
+                pk_pots.append((amount, eligible, {p: n for p, n in shares.items() if n > 0}))
         if split:
             self.stats.split_pots += 1
         if sum(expected) != sum(actual):
             raise self.fail(f"chips not conserved in pokerkit's own result {actual} vs {expected}")
-        if expected != actual:
+        if expected != actual and no_low_pot:
+            self.stats.differences["side-pot-no-low"] += 1  # pokerkit's own result is not the rule here
+        elif expected != actual:
             if not split or any(abs(e - a) >= len(pots) * len(order) for e, a in zip(expected, actual,
                                                                                       strict=True)):
                 raise self.fail(f"pokerkit's result {actual} differs from its pots/winners {expected} "
@@ -815,11 +890,45 @@ class Game:
             raise self.fail(f"contested pots ours={[p for _, p in ours_pots]} pokerkit={pk_pots}")
         if len(pk_pots) >= 2:
             self.stats.side_pots += 1
-        for (index, pot), (_, _, winners) in zip(ours_pots, pk_pots, strict=True):
-            got = {a["to"]: a["amount"] for a in awards if a["potIndex"] == index}
-            want = {p: n for p, n in spec_split(pot["amount"], winners, order).items() if n > 0}
+        for (index, pot), (_, _, want) in zip(ours_pots, pk_pots, strict=True):
+            got: dict[str, int] = {}
+            for a in awards:
+                if a["potIndex"] == index:
+                    got[a["to"]] = got.get(a["to"], 0) + a["amount"]
             if got != want:
-                raise self.fail(f"pot {index} {pot}: our awards {got}, pokerkit's winners {winners}: {want}")
+                raise self.fail(f"pot {index} {pot}: our awards {got}, from pokerkit's hands: {want}")
+
+    def hilo_shares(self, amount: int, eligible: list[str], high_winners: list[str],
+                    lows: list[Any]) -> tuple[dict[str, int], bool, bool]:
+        """Omaha Hi-Lo from pokerkit's own hands: (shares by the rule, a half was split, ``side-pot-no-low``).
+
+        The rule (docs/rules-extensions.md): the high half (``ceil``) to the best high, the low half to the
+        best eight-or-better low of *this pot's* players (odd chips per §6.1 within each half); no such low:
+        the high takes the pot; the same players winning both halves split the whole pot evenly (pokerkit
+        halves it first, so one of them may get two odd chips: within ``odd-chip``). pokerkit cuts a low
+        half whenever anybody in the hand has a low and, in a pot none of whose players has one, gives it to
+        that pot's players still holding a live hand ("no low" ties "no low"): the third value says that
+        happened, and then only our result is checked against the rule (pokerkit's own result is not)."""
+        order = self.order
+        scored = [p for p in eligible if lows[self.index[p]] is not None]
+        if not scored:
+            no_low = any(v is not None for v in lows)
+            return spec_split(amount, high_winners, order), len(high_winners) > 1, no_low
+        best = max(lows[self.index[p]] for p in scored)
+        low_winners = [p for p in scored if lows[self.index[p]] == best]
+        half_low = amount // 2
+        shares = dict.fromkeys(eligible, 0)
+        if set(low_winners) == set(high_winners):  # identical hands both ways: one even split of the pot
+            for p, n in spec_split(amount, high_winners, order).items():
+                shares[p] += n
+            return shares, True, False
+        for p, n in spec_split(amount - half_low, high_winners, order).items():
+            shares[p] += n
+        for p, n in spec_split(half_low, low_winners, order).items():
+            shares[p] += n
+        # a halved pot counts as split: pokerkit mucks hands that cannot win anything before pushing, which
+        # merges pots whose remaining players are the same, and halves the merged pot once (odd chips)
+        return shares, True, False
 
 
 def run(variant: Variant, seeds: range, hands_per_game: int,

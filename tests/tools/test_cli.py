@@ -141,3 +141,14 @@ def test_simulate_refuses_a_phh_path_that_is_a_file_before_playing(
 def test_odds_refuses_a_board_that_is_no_street(capsys: pytest.CaptureFixture[str], board: str) -> None:
     code, out = _run(odds_cli, ["odds", "AsAh", "KdKc", "--board", board, "--no-progress"], capsys)
     assert code == 2 and "--board" in out
+
+
+def test_odds_omaha_hi_lo_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    # river: a wheel (best high and the best low) against kings: a scoop
+    argv = ["odds", "As2d9h9c", "KdKhQsJs", "--mode", "omaha", "--hi-lo", "--board", "3c4d5hKcTd",
+            "--no-progress"]
+    code, out = _run(odds_cli, argv, capsys)
+    assert code == 0 and "Omaha Hi-Lo" in out and "exact enumeration of 1 deals" in out
+    assert _row(out, "A♠ 2◆ 9♥") == [100.0, 100.0, 100.0, 100.0, 0.0]
+    code, out = _run(odds_cli, ["odds", "AsAh", "KdKc", "--hi-lo", "--no-progress"], capsys)
+    assert code == 2 and "--mode omaha" in out

@@ -296,3 +296,35 @@ def test_hilo_monte_carlo_within_error_of_exact() -> None:
             e, m = getattr(exact, name)[p], getattr(mc, name)[p]
             assert abs(m - e) <= 4 * math.sqrt(e * (1 - e) / mc.samples) + 1e-12, name
     assert sum(mc.equity) == pytest.approx(1.0)
+
+
+def test_omaha_hi_lo_exact_matches_brute_force_on_the_turn() -> None:
+    """Omaha Hi-Lo equity, every river card dealt by hand and split by the rule (high half, low half shared on
+    a tie, no low → high scoops) with the hand evaluators: equal to the exact enumeration."""
+    from pokerroom.cards import standard_deck
+    from pokerroom.hands import omaha_high, omaha_low
+
+    holes = [parse_cards("As 2d 3h Kc"), parse_cards("Ac 2h Kd Qs"), parse_cards("9s 9h Th Js")]
+    board = parse_cards("4c 9d 8h Ks")  # two low ranks: the river decides whether there is a low
+    used = {c for h in holes for c in h} | set(board)
+    want = [0.0, 0.0, 0.0]
+    rivers = [c for c in standard_deck() if c not in used]
+    for river in rivers:
+        full = [*board, river]
+        high = [omaha_high(h, full) for h in holes]
+        low = [omaha_low(h, full) for h in holes]
+        best_hi = [i for i in range(3) if high[i] == max(high)]
+        lows = [i for i in range(3) if low[i] is not None]
+        best_lo = [i for i in lows if low[i] == max(low[j] for j in lows)] if lows else []  # type: ignore[type-var]
+        hi_part = (0.5 if best_lo else 1.0) / len(best_hi)
+        for i in best_hi:
+            want[i] += hi_part
+        for i in best_lo:
+            want[i] += 0.5 / len(best_lo)
+    want = [w / len(rivers) for w in want]
+    got = equity(holes, board, mode="omaha", omaha_hi_lo=True, exact=True, categories=False)
+    assert got.exact and got.samples == len(rivers)
+    assert got.equity == pytest.approx(want, abs=1e-12)
+    assert sum(got.low_win) > 0 and got.no_low_any > 0  # not vacuous: lows and deals without one
+    plain = equity(holes, board, mode="omaha", exact=True, categories=False)
+    assert plain.equity != got.equity and not plain.scoop  # the switch changes the split

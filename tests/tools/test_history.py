@@ -14,10 +14,10 @@ from pokerroom.tools.history import HistoryRecorder, export_phh, summary, to_phh
 pokerkit = pytest.importorskip("pokerkit")
 
 
-def _play(mode: str, players: int, seed: int, hand_limit: int = 30) -> HistoryRecorder:
+def _play(mode: str, players: int, seed: int, hand_limit: int = 30, **extra: Any) -> HistoryRecorder:
     ids = [f"p{i}" for i in range(players)]
     state = engine.setup(ids, engine.PokerOptions.model_validate(
-        {"mode": mode, "hints": False, "handLimit": hand_limit, "rebuy": "off"}), seed=seed)
+        {"mode": mode, "hints": False, "handLimit": hand_limit, "rebuy": "off", **extra}), seed=seed)
     rec = HistoryRecorder(ids, 1000)
     holder: dict[str, Any] = {"s": state}
 
@@ -64,3 +64,47 @@ def test_records_hold_own_cards_actions_and_showdown() -> None:
             assert all(len(entry["cards"]) == 7 for entry in record.showdown)
     with pytest.raises(ValueError):
         to_phh(rec.hands[0])  # 7 Poker is not representable in PHH
+
+
+def test_a_late_joiner_is_recorded_with_the_stack_they_brought() -> None:
+    """issue #11: a seat joined between hands starts its ledger at startingChips (the seatJoined event)."""
+    ids = ["p0", "p1", "p2"]
+    state = engine.setup(ids, {"mode": "holdem", "hints": False, "handLimit": 10}, seed=3)
+    rec = HistoryRecorder(ids, 1000)
+    holder: dict[str, Any] = {"s": state}
+
+    def view_of(pid: str | None) -> dict[str, Any]:
+        return engine.view(holder["s"], pid)
+
+    rec.begin(view_of)
+    holder["s"], events = engine.join_seat(holder["s"], "late", 0)
+    rec.observe(events, view_of)
+    now = 0
+    while len(rec.hands) < 3 and holder["s"].phase != "finished":
+        pid = pending(holder["s"])[0]
+        acts = {a["type"] for a in engine.legal_actions(holder["s"], pid)}
+        action = next({"type": t} for t in ("ready", "nl.check", "nl.call", "nl.fold") if t in acts)
+        now += 1000
+        holder["s"], events = engine.apply(holder["s"], pid, action, now)
+        rec.observe(events, view_of)
+    first, second = rec.hands[0], rec.hands[1]
+    assert "late" not in first.order and "late" in second.order
+    assert second.starting_stacks["late"] == 1000
+    assert all(h.ledger_ok for h in rec.hands)
+
+
+def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() -> None:
+    """PHH's "PO" is pot-limit Omaha *high*: an Omaha Hi-Lo hand exported as it would replay to other stacks,
+    so the export refuses it (PHH has only a fixed-limit Omaha Hi-Lo)."""
+    from pokerroom.tools.history import HandRecord
+
+    rec = _play("omaha", 3, 4, hand_limit=10, omahaHiLo=True)
+    assert rec.hands and all(r.hi_lo and r.ledger_ok for r in rec.hands)
+    assert any(a.get("side") == "low" for r in rec.hands for a in r.awards)
+    again = HandRecord.from_json(rec.hands[0].to_json())
+    assert again.hi_lo and again.to_json() == rec.hands[0].to_json()
+    with pytest.raises(ValueError, match="Omaha Hi-Lo"):
+        to_phh(rec.hands[0])
+    assert export_phh(rec.hands) == {}  # "every exportable record": none
+    plain = _play("omaha", 2, 2, hand_limit=10)
+    assert "hiLo" not in plain.hands[0].to_json() and not plain.hands[0].hi_lo

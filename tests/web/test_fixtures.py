@@ -287,3 +287,32 @@ def test_desktop_fixture_layout_has_side_panel(static_page: Any) -> None:
     log = page.locator("[data-testid=hand-log]").inner_text()
     assert "지수 삥 10" in log  # ids replaced by nicknames
     shot(page, "fixture-desktop-seven")
+
+
+@pytest.mark.parametrize("size", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
+def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any,
+                                                               size: dict[str, int]) -> None:
+    """Omaha Hi-Lo hand end: every shown seat names its low ("로우 없음" too), the banner says which half each
+    winner took, the winning cards are marked per half (the high five for the high, the low five for the low),
+    and the phase line names the game."""
+    page = harness(static_page, "omaha_hilo_showdown", size)
+    labels = {
+        pid: page.locator(f".seat[data-seat-id={pid}] .hand-label").inner_text() for pid in ("p1", "p4")
+    }
+    assert labels == {"p1": "플러시 / 로우 없음", "p4": "스트레이트 / 로우 5탑"}
+    banner = page.locator("[data-testid=hand-result]").inner_text()
+    assert "+150 · 플러시" in banner and "+75 · 로우 5탑" in banner
+    assert "오마하 하이로우" in page.locator("[data-testid=phase-line]").inner_text()
+    assert page.locator("[data-testid=hand-name]").inner_text() == "스트레이트 / 로우 5탑"
+    board = page.evaluate(
+        "() => [...document.querySelectorAll('.board .card')].map(e => [e.getAttribute('aria-label'),"
+        " e.classList.contains('best')])"
+    )
+    marked = {label for label, best in board if best}
+    # high: A♥ K♥ Q♥ 5♥ 2♥ (2♥ 5♥ K♥ on the board); low: 5-4-3-2-A (2♥ 5♥ 3♠): 8♣ is in neither
+    assert marked == {"하트 2", "하트 5", "하트 K", "스페이드 3"}, board
+    # p1 won only the high: its Q♥ and A♥ are marked, not K♦/J♣; p4 won only the low: A♣ 4♣, not the 9s
+    p1 = page.locator(".seat[data-seat-id=p1] .best").count()
+    p4 = page.locator(".seat[data-seat-id=p4] .best").count()
+    assert (p1, p4) == (2, 2)
+    shot(page, f"fixture-omaha-hilo-showdown-{size['width']}x{size['height']}")

@@ -397,3 +397,36 @@ def test_timer_ring_counts_server_time_on_a_phone_whose_clock_is_off(
     a.wait_for_timeout(2200)
     later = int(a.locator(".timer-ring text").first.text_content() or "0")
     assert 0 < later < first, (first, later)
+
+
+def test_omaha_hi_lo_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
+    """Omaha Hi-Lo from the lobby at 390×844: the switch is offered only for 오마하, the table names the game,
+    a hand is played to the showdown by clicking, and every shown seat names its low ("로우 7탑" or "로우
+    없음"); the rules page explains the split."""
+    page = open_page("lobby", MOBILE)
+    page.goto(live_server.url + "/")
+    wp.pick_option(page, "mode", "holdem")
+    assert page.locator("[data-field=omahaHiLo]").count() == 0
+    wp.pick_option(page, "mode", "omaha")
+    assert page.locator("[data-field=omahaHiLo]").count() == 1
+    assert "8 이하" in page.locator("[data-field=omahaHiLo]").inner_text()
+    shot(page, "omaha-hilo-lobby")
+    players, spectator, _code = open_room(live_server, open_page, "omaha", 2, omahaHiLo=True)
+    assert wp.view(players[0])["options"]["omahaHiLo"] is True
+    assert "오마하 하이로우" in players[0].locator("[data-testid=phase-line]").inner_text()
+    checker = SecretChecker(players, spectator, "omaha")
+    final = wp.play_hand(players, [{}, {}], on_step=lambda _step: checker())
+    assert checker.checks >= 2
+    if final["phase"] == "handEnd" and final["showdown"]:
+        labels = spectator.locator(".seat .hand-label").all_inner_texts()
+        assert labels and all("로우" in t for t in labels), labels
+        sides = {a["side"] for a in final["awards"]}
+        assert sides <= {"high", "low", None} and "high" in sides
+        for entry in final["showdown"]:
+            assert "lowBest" in entry
+        shot(players[0], "omaha-hilo-p0-showdown")
+        shot(spectator, "omaha-hilo-spectator-showdown")
+    players[0].click("#btn-rules")
+    body = players[0].locator("#rules-body").inner_text()
+    assert "오마하 하이로우" in body and "8 이하" in body and "로우 (8 이하)" in body
+    shot(players[0], "omaha-hilo-rules")

@@ -27,7 +27,7 @@ Deviations from / additions to the contract (kept minimal, all backward compatib
   taking all), ``None`` for plain pots and for a pot with a single eligible player.
 """
 
-from pokerroom.betting.awards import Award, award_hilo, award_indian, award_pots
+from pokerroom.betting.awards import Award, award_hilo, award_hilo_cards_speak, award_indian, award_pots
 from pokerroom.betting.model import ActionResult, BettingRound, BettingSystem, Bettor
 from pokerroom.betting.pots import Pot, build_pots, split_amount
 from pokerroom.betting.round import (
@@ -49,6 +49,7 @@ __all__ = [
     "Pot",
     "apply_action",
     "award_hilo",
+    "award_hilo_cards_speak",
     "award_indian",
     "award_pots",
     "build_pots",

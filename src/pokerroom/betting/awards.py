@@ -14,6 +14,13 @@ Rules of this module:
   has a low strictly in low, with a low of their own; otherwise they are out of this pot entirely. Then the
   best high among high declarers and the best low among low declarers with a low share it: ``ceil`` to
   high, ``floor`` to low (101 → 51/50); one side alone takes all; nobody → all eligible compete on high.
+* Hi-lo where the cards speak (Omaha Hi-Lo, docs/rules-extensions.md), per pot: the best high among the
+  eligible takes ``ceil`` of the pot and the best low among the eligible holding a low ``floor`` (each half
+  split on ties, so a tied low is quartered); when no eligible player of *that* pot has a low, the high
+  takes it all. One player may win both halves. When the very same players tie both halves (identical
+  hands, e.g. two wheels) the whole pot is split among them as evenly as possible (Robert's Rules "Ties",
+  TDA odd-chip illustration: 66 → 33/33, not 34/32 from two halves each giving the same player its odd
+  chip); the awards still say which part is high and which low.
 * Indian (§6.5, §5.4.7): a tied pot is carried to the next hand (``tie="carry"``) unless it is the last
   hand, then it is split like ``tie="split"``. Penalties go to the hand's winner(s) — the winners of the
   main pot — apart from the pots (``pot_index=-1``), split evenly; when the main pot is carried they are
@@ -123,6 +130,48 @@ def _hilo_pot(index: int, pot: Pot, declares: Mapping[str, str], high: Mapping[s
     if lo:
         return _give(index, pot.amount, lo, order, "low")
     return _give(index, pot.amount, best_of(elig, high) or elig, order, "high")
+
+
+def award_hilo_cards_speak(
+    pots: Sequence[Pot],
+    high: Mapping[str, Any],
+    low: Mapping[str, Any | None],
+    order: Sequence[str],
+) -> list[Award]:
+    """Hi-lo without declarations (Omaha Hi-Lo): every player competes for both halves of every pot."""
+    awards: list[Award] = []
+    for i in settle_order(pots):
+        pot = pots[i]
+        elig = list(pot.eligible)
+        if len(elig) == 1:
+            awards += _give(i, pot.amount, elig, order, None)
+            continue
+        hi = best_of(elig, high) or elig
+        lo = best_of(elig, low)
+        if lo and set(lo) == set(hi):
+            awards += _even_both_halves(i, pot.amount, hi, order)
+        elif lo:
+            half_low = pot.amount // 2
+            awards += _give(i, pot.amount - half_low, hi, order, "high")
+            awards += _give(i, half_low, lo, order, "low")
+        else:
+            awards += _give(i, pot.amount, hi, order, "high")
+    return awards
+
+
+def _even_both_halves(index: int, amount: int, winners: Sequence[str], order: Sequence[str]) -> list[Award]:
+    """The same players won both halves: one even split of the whole pot (§6.1 odd chips), each share cut
+    into its high part (an even split of the high half) and the rest as its low part."""
+    whole = split_amount(amount, winners, order)
+    high = split_amount(amount - amount // 2, winners, order)
+    out: list[Award] = []
+    for pid in whole:
+        if high[pid] > 0:
+            out.append(Award(index, pid, high[pid], "high"))
+    for pid in whole:
+        if whole[pid] - high[pid] > 0:
+            out.append(Award(index, pid, whole[pid] - high[pid], "low"))
+    return out
 
 
 def _declared(value: object) -> Declare:

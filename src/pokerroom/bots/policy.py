@@ -29,6 +29,7 @@ from pokerroom.bots.strength import (
     indian_top_chance,
     low_score,
     mc_equity,
+    omaha_low_score,
     quick_strength,
 )
 from pokerroom.cards import Card
@@ -85,8 +86,8 @@ def recommend(view: dict[str, Any]) -> Action | None:
 
 def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> float:
     if level == "easy":
-        return quick_strength(sit)
-    eq = mc_equity(sit, rng, samples)
+        return _quick_with_low(sit)
+    eq = mc_equity(sit, rng, samples)  # Omaha Hi-Lo: already the hi-lo pot share
     if sit.mode == "sevenHiLo":
         cards = sit.hole + sit.up
         a5 = sit.options.get("hiLoLow") == "aceToFive"
@@ -94,6 +95,15 @@ def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: i
         # A strong low wins half the pot on its own; a hand good both ways is worth more than either.
         eq = max(eq, 0.5 * eq + 0.5 * low, 0.6 * low)
     return eq
+
+
+def _quick_with_low(sit: Situation) -> float:
+    """The easy level's made-hand strength, in Omaha Hi-Lo also what a low is worth (half the pot)."""
+    base = quick_strength(sit)
+    if sit.mode != "omaha" or sit.options.get("omahaHiLo") is not True:
+        return base
+    low = omaha_low_score(sit.hole, sit.board)
+    return max(base, 0.5 * base + 0.5 * low, 0.6 * low)
 
 
 def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> Action:

@@ -22,8 +22,9 @@ from numpy.typing import NDArray
 
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
-from pokerroom.hands import evaluate_ids
+from pokerroom.hands import evaluate_ids, omaha_low
 from pokerroom.hands.batch import international_high_batch
+from pokerroom.hands.omaha_low import low_ranks
 from pokerroom.tools.equity import equity, sample_completions
 
 
@@ -110,6 +111,28 @@ def low_score(cards: Sequence[Card], ace_to_five: bool = False, qualifier8: bool
     return max(0.0, 0.55 - 0.15 * need)
 
 
+def omaha_low_score(hole: Sequence[Card], board: Sequence[Card]) -> float:
+    """Rough chance that my Omaha Hi-Lo low (eight or better, two hole + three board) wins its half (0..1).
+
+    A made low counts by its top card; before that, the two lowest distinct low hole ranks (ace = 1) say how
+    good a low could become, A-2 best; a board already holding three high cards leaves no low to make.
+    """
+    if len(board) >= 3:
+        made = omaha_low(list(hole), list(board))
+        if made is not None:
+            top = low_ranks(made.key)[0]
+            return {5: 0.9, 6: 0.8, 7: 0.66, 8: 0.5}.get(top, 0.5)
+        board_low = {_low_rank(c) for c in board if _low_rank(c) <= 8}
+        if len(board) == 5 or len(board_low) + (5 - len(board)) < 3:
+            return 0.0
+    ranks = sorted({_low_rank(c) for c in hole if _low_rank(c) <= 8})
+    if len(ranks) < 2:
+        return 0.0
+    a, b = ranks[0], ranks[1]
+    score = 0.5 - 0.04 * (a - 1) - 0.03 * (b - 2)
+    return max(0.05, min(0.5, score)) * (0.7 if len(board) >= 3 else 1.0)
+
+
 # --- quick heuristics (easy level) --------------------------------------------------------------------------
 
 def quick_strength(sit: Situation) -> float:
@@ -180,9 +203,10 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     mode = sit.mode
     if mode in ("holdem", "omaha"):
         players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
+        # Omaha Hi-Lo: the expected share of the pot under the cards-speak split, so low potential counts
         res = equity(players, sit.board, mode="holdem" if mode == "holdem" else "omaha", samples=samples,
-                     rng=rng, exact=False,
-                     categories=False)
+                     rng=rng, exact=False, categories=False,
+                     omaha_hi_lo=mode == "omaha" and sit.options.get("omahaHiLo") is True)
         return res.equity[0]
     if mode in ("sevenPoker", "sevenHiLo"):
         mine = (sit.hole + sit.up)[:7]

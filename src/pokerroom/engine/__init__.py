@@ -8,6 +8,7 @@ Public API::
     setup(player_ids, options, seed=None, now_ms=0) -> State
     setup_with_events(player_ids, options, seed=None, now_ms=0) -> (State, events)   # hand 1's events too
     apply(state, player_id, action, now_ms) -> (State, events)      # raises Rejected; input never mutated
+    join_seat(state, player_id, now_ms) -> (State, events)          # a seat between hands (late joiner)
     view(state, viewer_id | None) -> dict                            # docs/view.md
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
     result(state) -> dict | None
@@ -27,6 +28,7 @@ from pokerroom.engine.common import pending
 from pokerroom.engine.game import apply, setup, setup_with_events
 from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
 from pokerroom.engine.result import result
+from pokerroom.engine.seating import join_seat
 from pokerroom.engine.state import State, state_hash
 from pokerroom.engine.timeouts import deadline, on_timeout
 from pokerroom.engine.view import legal_actions, view
@@ -38,6 +40,7 @@ __all__ = [
     "State",
     "apply",
     "deadline",
+    "join_seat",
     "legal_actions",
     "on_timeout",
     "pending",

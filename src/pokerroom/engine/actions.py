@@ -31,6 +31,8 @@ _FIELDS: dict[str, dict[str, str]] = {
     "ready": {},
     "rebuy": {"accept": "bool"},
     "leave": {},
+    "sitOut": {},
+    "sitIn": {},
 }
 
 BAD = ("bad_action", "행동 형식이 올바르지 않아요")

@@ -38,6 +38,7 @@ from typing import Any
 from pokerroom import betting as bt
 from pokerroom.betting import Bettor
 from pokerroom.cards import SUIT_STRENGTH, Card
+from pokerroom.engine import seating
 from pokerroom.engine.common import (
     SIMULTANEOUS,
     Events,
@@ -95,7 +96,7 @@ def goto(hand: Hand, trigger: str) -> None:
 
 def start_hand(state: State, now: int, ev: Events) -> None:
     """§5.1 steps 1–5, then run the script until somebody must decide."""
-    parts = [s for s in state.seats if s.status in ("playing", "left") and s.stack > 0]
+    parts = seating.dealable(state)
     assert len(parts) >= 2, "lifecycle.end_reason ends the game before a hand without opponents"
     dealer = choose_dealer(state, parts)
     n = len(state.seats)
@@ -111,8 +112,10 @@ def start_hand(state: State, now: int, ev: Events) -> None:
         bettors={pid: Bettor(pid, seat_by_id(state, pid).stack) for pid in order},
     )
     state.hand = hand
+    entering = {s.id for s in parts if s.entry_due}
     for s in parts:
         s.stack_at_hand_start = s.stack
+        s.entry_due = False
     emit(state, ev, {
         "type": "handStart", "handNo": hand_no, "dealer": dealer.id, "dealerSeat": dealer.seat,
         "baseUnit": state.base_unit, "players": list(order),
@@ -128,7 +131,7 @@ def start_hand(state: State, now: int, ev: Events) -> None:
         state.carry_over = 0
     else:
         hand.deck = fresh_deck(state)
-    post_forced_bets(state, hand, ev)
+    post_forced_bets(state, hand, ev, entering)
     hand.pots = build_pots(hand, settled_only=True)
     for pid in order:  # §5.8: a player who left dies right after the forced bets (all-in by them or not)
         if is_left(state, pid):
@@ -150,8 +153,14 @@ def choose_dealer(state: State, parts: list[Seat]) -> Seat:
     return next((s for s in seats if s.seat > prev), seats[0])
 
 
-def post_forced_bets(state: State, hand: Hand, ev: Events) -> None:
-    """Antes (not in committedRound) or blinds (in committedRound); short stacks go all-in (§5.1 step 4)."""
+def post_forced_bets(state: State, hand: Hand, ev: Events, entering: set[str] | frozenset[str] = frozenset()
+                     ) -> None:
+    """Antes (not in committedRound) or blinds (in committedRound); short stacks go all-in (§5.1 step 4).
+
+    ``entering``: seats dealt in for the first time since they joined or came back; in blind modes each
+    posts one live big blind (:mod:`pokerroom.engine.seating`): the big blind itself in the big-blind
+    seat, a big blind instead of the small one in the small-blind seat, an extra big blind elsewhere.
+    """
     unit = state.base_unit
     if uses_blinds(state.options):
         if len(hand.order) == 2:
@@ -159,14 +168,17 @@ def post_forced_bets(state: State, hand: Hand, ev: Events) -> None:
         else:
             sb, bb = hand.order[0], hand.order[1]
         hand.sb, hand.bb = sb, bb
-        for pid, kind, amount in ((sb, "sb", max(1, unit // 2)), (bb, "bb", unit)):
+        posts = [(sb, "entry" if sb in entering else "sb", unit if sb in entering else max(1, unit // 2)),
+                 (bb, "bb", unit)]
+        posts += [(pid, "entry", unit) for pid in hand.order if pid in entering and pid not in (sb, bb)]
+        for pid, kind, amount in posts:
             b = hand.bettors[pid]
             paid = min(amount, b.stack)
             b.stack -= paid
             b.committed_round += paid
             b.committed_total += paid
             b.all_in = b.stack == 0
-            hand.players[pid].forced = kind
+            hand.players[pid].forced = "bb" if kind == "entry" else kind
             emit(state, ev, {"type": "blind", "from": pid, "kind": kind, "amount": paid, "allIn": b.all_in})
         return
     for pid in hand.order:
@@ -322,9 +334,12 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
         return  # betting closed: the cards are run out (§5.2)
     order = mode.betting_order(hand, street)
     blinds = street == 0 and hand.bb is not None
+    # rulings.md 4: a blind all-in for less than its amount does not lower the bet: the others still owe
+    # the full big blind, and the minimum raise goes to twice it (``top`` above, the chips actually posted,
+    # only decides whether anybody can still contest them)
     hand.rnd = bt.start_round(
         state.betting, state.base_unit, state.options.korean_max_raise, order, hand.bettors,
-        current_bet=top if blinds else 0, opened=blinds, dead=hand.dead,
+        current_bet=max(top, state.base_unit) if blinds else 0, opened=blinds, dead=hand.dead,
     )
     hand.boss = hand.rnd.to_act
     for p in hand.players.values():

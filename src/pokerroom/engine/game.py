@@ -6,7 +6,9 @@ Rules:
   :class:`~pokerroom.rejections.Rejected` with a stable code and a Korean reason; the caller keeps the old
   state.
 - Acting directly clears the away mark and the timeout streak (§5.8); ``leave`` is the server's injection and
-  never does.
+  never does. ``sitOut`` / ``sitIn`` (sitting out by choice, from the next hand) are actions of the seat
+  itself, allowed at any time of a running game (:mod:`pokerroom.engine.seating`); ``join_seat`` there adds a
+  seat between hands.
 - After every change the hand is driven forward by :func:`pokerroom.engine.flow.advance` until a live player
   must decide, so the returned state always waits on somebody (or is finished).
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import common, flow, lifecycle
+from pokerroom.engine import common, flow, lifecycle, seating
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
@@ -109,6 +111,10 @@ def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State
             _declare(s, player_id, act, now_ms, ev)
         elif kind == "ready":
             _ready(s, player_id, now_ms, ev)
+        elif kind == "sitOut":
+            seating.sit_out(s, seat, ev)
+        elif kind == "sitIn":
+            seating.sit_in(s, seat, ev)
         else:  # rebuy
             _rebuy(s, player_id, act, now_ms, ev)
         _came_back(s, seat, ev)

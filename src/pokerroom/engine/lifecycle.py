@@ -12,7 +12,7 @@ Rules:
 
 from __future__ import annotations
 
-from pokerroom.engine import flow
+from pokerroom.engine import flow, seating
 from pokerroom.engine.common import (
     REBUY_MS,
     SAFETY_HANDS,
@@ -135,6 +135,7 @@ def next_hand(state: State, now: int, ev: Events) -> None:
     if reason is not None:
         finish(state, ev, reason)
         return
+    seating.before_hand(state, ev)
     flow.start_hand(state, now, ev)
 
 

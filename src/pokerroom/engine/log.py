@@ -38,7 +38,8 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "ante":
         return f"{e['from']} 앤티 {e['amount']:,}"
     if t == "blind":
-        return f"{e['from']} {'스몰' if e['kind'] == 'sb' else '빅'} 블라인드 {e['amount']:,}"
+        kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드"}[e["kind"]]
+        return f"{e['from']} {kind} {e['amount']:,}"
     if t == "board":
         return "공용 카드: " + " ".join(_card(c) for c in e["cards"])
     if t == "action":
@@ -60,7 +61,7 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "uncalled":
         return f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환"
     if t == "showdown":
-        return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}" for x in e["entries"])
+        return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"])
     if t == "award":
         return f"{e['to']} {e['amount']:,}칩 획득"
     if t == "penalty":
@@ -73,6 +74,12 @@ def _text(e: dict[str, Any]) -> str | None:
         return f"{e['player']} 자리 비움" if e["away"] else f"{e['player']} 돌아옴"
     if t == "left":
         return f"{e['player']} 나감"
+    if t == "seatJoined":
+        return f"{e['player']} 자리에 앉음 (다음 판부터 참가, 칩 {e['stack']:,})"
+    if t == "sitOut":
+        if e["sittingOut"]:
+            return f"{e['player']} 쉬기 (다음 판부터 빠짐)"
+        return f"{e['player']} 복귀 (다음 판부터 참가)"
     if t == "busted":
         return f"{e['player']} 칩 소진"
     if t == "rebuy":
@@ -84,6 +91,13 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "gameEnd":
         return "게임 종료"
     return None
+
+
+def _low_words(entry: dict[str, Any]) -> str:
+    """Omaha Hi-Lo entries (they carry ``lowBest``) also name the low: the cards speak, nobody declared."""
+    if "lowBest" not in entry:
+        return ""
+    return f" / 로우 {entry['lowName']}" if entry["lowName"] else " / 로우 없음"
 
 
 def emit(state: State, events: list[dict[str, Any]], event: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 Rules:
 - Every option has a fixed set of choices (Literal types) and the spec's default.
 - ``baseUnit * 20 > startingChips`` is refused: a stack must hold at least twenty base units.
+- ``omahaHiLo`` (Omaha Hi-Lo, eight or better; docs/rules-extensions.md) only matters in ``omaha``;
 - ``hiLo*`` only matter in ``sevenHiLo``, ``drawLimit`` only in ``fiveDraw``, ``indian*`` only in ``indian``;
   elsewhere they are accepted and ignored (the engine never reads them).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
@@ -86,6 +87,7 @@ class PokerOptions(BaseModel):
     indian_fold_penalty: Switch = Field(True, alias="indianFoldPenalty")
     indian_tie: Literal["carry", "split"] = Field("carry", alias="indianTie")
     indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
+    omaha_hi_lo: Switch = Field(False, alias="omahaHiLo")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -138,6 +140,11 @@ def player_range(options: PokerOptions) -> tuple[int, int]:
     if options.mode == "indian" and options.indian_cards == 1 and options.indian_deck == "d52":
         return (2, 10)
     return (2, 6)
+
+
+def omaha_hi_lo(options: PokerOptions) -> bool:
+    """Omaha Hi-Lo, eight or better: the option on, in ``omaha`` (ignored elsewhere like ``hiLo*``)."""
+    return options.mode == "omaha" and options.omaha_hi_lo
 
 
 def uses_blinds(options: PokerOptions) -> bool:

@@ -30,6 +30,7 @@ from pokerroom.engine.common import (
 )
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Indian, ModeRules, Valued
+from pokerroom.engine.options import omaha_hi_lo
 from pokerroom.engine.state import Hand, State
 
 
@@ -102,6 +103,9 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
         if state.options.mode == "sevenHiLo":
             entry["lowName"] = None if v.low is None else str(v.low.name)
             entry["declare"] = p.declare
+        elif omaha_hi_lo(state.options):
+            entry["lowName"] = None if v.low is None else str(v.low.name)
+            entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
         p.shown = True
         entries.append(entry)
     hand.showdown = entries
@@ -120,6 +124,9 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
         low = {pid: v.low for pid, v in values.items()}
         declares: dict[str, Any] = {pid: hand.players[pid].declare or "high" for pid in contenders}
         raw = bt.award_hilo(hand.pots, declares, high, low, hand.order)
+    elif omaha_hi_lo(state.options):  # the cards speak: both halves of every pot, no declaration
+        low = {pid: v.low for pid, v in values.items()}
+        raw = bt.award_hilo_cards_speak(hand.pots, high, low, hand.order)
     else:
         raw = bt.award_pots(hand.pots, high, hand.order)
     _remember_best(state, hand, mode, values)

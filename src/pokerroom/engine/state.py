@@ -55,10 +55,14 @@ class Seat:
     eliminated_at_hand: int | None = None
     stack_at_hand_start: int = 0
     rebuy_decided: bool = False  # phase=rebuy: answered (the pending list keeps the order)
+    sitting_out: bool = False  # chose to sit out: not dealt in from the next hand (engine.seating)
+    entry_due: bool = False  # joined or came back: blind modes post an entry big blind in the next hand
+    joined_at_hand: int | None = None  # a late joiner: hands played before they sat down (None: from setup)
 
     def clone(self) -> Seat:
         return Seat(self.id, self.seat, self.stack, self.rebuys, self.status, self.away, self.timeouts_in_row,
-                    self.eliminated_at_hand, self.stack_at_hand_start, self.rebuy_decided)
+                    self.eliminated_at_hand, self.stack_at_hand_start, self.rebuy_decided, self.sitting_out,
+                    self.entry_due, self.joined_at_hand)
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}

@@ -22,7 +22,7 @@ from pokerroom import betting as bt
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -74,6 +74,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "stack": seat.stack,
         "status": seat.status,
         "away": seat.away,
+        "sittingOut": seat.sitting_out,
         "rebuys": seat.rebuys,
         "dealer": hand is not None and hand.dealer_seat == seat.seat,
         "sun": korean_marks and hand is not None and hand.dealer_seat == seat.seat,
@@ -206,7 +207,7 @@ def _me(state: State, seat: Seat) -> JSON:
         "declare": hp.declare,
         "toCall": to_call,
         "handName": hand_name,
-        "lowName": low_name if opts.mode == "sevenHiLo" else None,
+        "lowName": low_name if opts.mode == "sevenHiLo" or omaha_hi_lo(opts) else None,
         "legalActions": legal_actions(state, seat.id),
     })
     return out

@@ -5,6 +5,7 @@
 - :func:`korean_high` — 7 Poker high with suits, §6.2 (also fewer than five cards for the hint).
 - :func:`korean_open_rank` — the boss among open cards, §5.4.3.
 - :func:`korean_low` — hi-lo low, §6.3 (``None`` when there is no low).
+- :func:`omaha_low` — Omaha Hi-Lo low, eight or better, two hole + three board cards (``None``: no low).
 - :func:`badugi` — §6.4.  :func:`indian` — §6.5.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
@@ -25,6 +26,7 @@ from pokerroom.hands.international import (
     omaha_ids,
 )
 from pokerroom.hands.korean import korean7, korean_high, korean_key_ids, korean_low, korean_open_rank
+from pokerroom.hands.omaha_low import omaha_low, omaha_low_ids
 from pokerroom.hands.value import HandValue
 
 __all__ = [
@@ -45,4 +47,6 @@ __all__ = [
     "korean_open_rank",
     "omaha_high",
     "omaha_ids",
+    "omaha_low",
+    "omaha_low_ids",
 ]

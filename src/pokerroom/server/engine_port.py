@@ -37,6 +37,7 @@ class GameEngine(Protocol):
     def apply(self, state: Any, player_id: str, action: dict[str, Any], now_ms: int
               ) -> tuple[Any, list[dict[str, Any]]]: ...
     def view(self, state: Any, viewer: str | None) -> dict[str, Any]: ...
+    def join_seat(self, state: Any, player_id: str, now_ms: int) -> tuple[Any, list[dict[str, Any]]]: ...
     def deadline(self, state: Any) -> int | None: ...
     def on_timeout(self, state: Any, now_ms: int) -> tuple[Any, list[dict[str, Any]]]: ...
     def result(self, state: Any) -> dict[str, Any] | None: ...
@@ -107,6 +108,11 @@ class PokerEngine:
     def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
         out: dict[str, Any] = self._mod.view(state, viewer)
         return out
+
+    def join_seat(self, state: Any, player_id: str, now_ms: int) -> tuple[Any, list[dict[str, Any]]]:
+        """A seat between hands (``pokerroom.engine.join_seat``): dealt in from the next hand."""
+        new_state, events = self._mod.join_seat(state, player_id, now_ms)
+        return new_state, list(events)
 
     def deadline(self, state: Any) -> int | None:
         value = self._mod.deadline(state)

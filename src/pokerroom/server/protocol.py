@@ -132,6 +132,38 @@ class Leave(_Strict):
     type: Literal["leave"]
 
 
+class RequestSeat(_Strict):
+    """Ask for a seat in the running game (a waiting player; a spectator gives a nickname and becomes a
+    member with a seat token). The host answers with ``answerSeat``; an accepted seat plays from the next
+    hand."""
+
+    type: Literal["requestSeat"]
+    nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+
+
+class AnswerSeat(_Strict):
+    """Host only: accept or refuse a pending seat request."""
+
+    type: Literal["answerSeat"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+    accept: bool
+
+
+class SitOut(_Strict):
+    """Sit out from the next hand on (자리 비움); chips stay, no antes or blinds."""
+
+    type: Literal["sitOut"]
+
+
+class SitIn(_Strict):
+    """Come back from sitting out: dealt in again from the next hand."""
+
+    type: Literal["sitIn"]
+
+
+SEAT_MESSAGES = (RequestSeat, AnswerSeat, SitOut, SitIn)
+
+
 class Ping(_Strict):
     type: Literal["ping"]
 
@@ -148,11 +180,12 @@ class Kick(_Strict):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History | Kick,
+    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
+    | RequestSeat | AnswerSeat | SitOut | SitIn | Kick,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history", "kick"})
+                          "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "kick"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -206,6 +239,10 @@ MESSAGES: dict[str, str] = {
     "kicked": "방장이 나를 방에서 내보냈어요",
     "not_kickable": "내보낼 수 없는 참가자예요",
     "nickname_confusable": "다른 참가자와 헷갈리는 닉네임이에요. 다른 닉네임을 골라 주세요",
+    "nickname_needed": "자리를 요청하려면 닉네임을 정해 주세요",
+    "already_seated": "이미 이번 게임의 자리에 앉아 있어요",
+    "no_such_request": "그런 자리 요청이 없어요",
+    "table_full": "자리가 모두 찼어요",
 }
 
 
@@ -305,6 +342,11 @@ def welcome_msg(
     if token is not None:
         msg["token"] = token
     return msg
+
+
+def seat_answer_msg(player_id: str, accept: bool) -> dict[str, Any]:
+    """To the asking player's sockets: the host's answer to their seat request."""
+    return {"type": "seatAnswer", "playerId": player_id, "accept": accept}
 
 
 def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:

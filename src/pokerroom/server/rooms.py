@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from pokerroom.rejections import Rejected
 from pokerroom.server import protocol as P
+from pokerroom.server import seating
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
@@ -87,14 +88,16 @@ class Member:
     bot: bool
     status: Status
     seq: int
+    asking: bool = False  # waiting for the host's answer to a seat request (server.seating)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "nickname": self.nickname, "digest": self.digest, "bot": self.bot,
-                "status": self.status, "seq": self.seq}
+                "status": self.status, "seq": self.seq, "asking": self.asking}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Member:
-        return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"])
+        return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"],
+                      bool(data.get("asking", False)))
 
 
 @dataclass
@@ -169,7 +172,7 @@ class Room:
         online = self.connected_ids()
         players = [
             {"id": m.id, "nickname": m.nickname, "bot": m.bot, "connected": m.bot or m.id in online,
-             "host": m.id == self.host_id, "status": m.status}
+             "host": m.id == self.host_id, "status": m.status, "asking": m.asking}
             for m in self.members.values()
         ]
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
@@ -379,6 +382,8 @@ class Rooms:
                     await self._leave(room, conn)
                 elif isinstance(msg, P.Kick):
                     await self._kick(room, conn, msg.playerId)
+                elif isinstance(msg, P.SEAT_MESSAGES):
+                    await seating.handle(self, room, conn, msg)
             except P.ProtocolError as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
@@ -420,6 +425,7 @@ class Rooms:
             nick = clean_nickname(msg.nickname)
             self._check_capacity(room, nick)
             member, token_out = self._new_member(room, nick, bot=False)
+            seating.mark_asking(room, member)
             host_before = room.host_id
             if room.host_id is None:
                 room.host_id = member.id
@@ -485,7 +491,7 @@ class Rooms:
             raise P.error("player_count", str(exc) if any("\uac00" <= c <= "\ud7a3" for c in str(exc))
                           else None) from None
         for m in room.members.values():
-            m.status = "seated"
+            m.status, m.asking = "seated", False
         room.game_players = ids
         room.phase = "playing"
         room.game_no += 1

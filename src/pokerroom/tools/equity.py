@@ -22,6 +22,10 @@ the suit rankings. Equity is then the expected pot share; the result also carrie
 rate (whole pot), the high-win and low-win rates and how often the player has no qualifying low. Lows have
 no batch evaluator: each distinct hand in a batch goes through :func:`pokerroom.hands.korean_low` once, so
 this mode defaults to fewer Monte Carlo samples (:data:`HILO_DEFAULT_SAMPLES`) and a lower exact limit.
+
+Omaha Hi-Lo (``mode="omaha"``, ``omaha_hi_lo=True``; the room option ``omahaHiLo``) is the same cards-speak
+split with the eight-or-better low of :func:`pokerroom.hands.omaha_low_ids` (two hole + three board cards);
+there the cards do speak at the table, and equal lows are common, so a tied half is shared (quartering).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from numpy.typing import NDArray
 
 from pokerroom.cards import Card, standard_deck
 from pokerroom.hands import batch as hb
-from pokerroom.hands import korean_low
+from pokerroom.hands import korean_low, omaha_low_ids
 from pokerroom.hands.korean import LowQualifier, LowRule
 from pokerroom.rng import DealRng
 
@@ -88,8 +92,9 @@ class EquityResult:
     seconds: float
     #: per player, the frequency of each hand category at showdown (index: :func:`category_names`)
     categories: tuple[tuple[float, ...], ...] = field(default_factory=tuple)
-    # sevenHiLo only (empty otherwise); there ``win`` is the scoop rate and ``tie`` the rate of taking part
-    # of the pot, and ``equity`` the expected pot share under the cards-speak split (module docstring).
+    # sevenHiLo and Omaha Hi-Lo only (empty otherwise); there ``win`` is the scoop rate and ``tie`` the rate
+    # of taking part of the pot, and ``equity`` the expected pot share under the cards-speak split (module
+    # docstring).
     scoop: tuple[float, ...] = ()  # takes the whole pot (both halves, or the high when nobody has a low)
     high_win: tuple[float, ...] = ()  # holds the best high (wins the high half, or all of it)
     low_win: tuple[float, ...] = ()  # holds the best qualifying low (wins the low half)
@@ -314,7 +319,8 @@ class _HiLo:
     exceed 64 bits, so each batch compares them through their dense order (-1 = no qualifying low).
     """
 
-    def __init__(self, players: int, rule: LowRule, qualifier: LowQualifier) -> None:
+    def __init__(self, players: int, rule: LowRule, qualifier: LowQualifier, omaha: bool = False) -> None:
+        self.omaha = omaha  # Omaha Hi-Lo: lows of two hole + three board cards, eight or better
         self.rule: LowRule = rule
         self.qualifier: LowQualifier = qualifier
         self.n = 0
@@ -332,8 +338,12 @@ class _HiLo:
         value = korean_low([_DECK[i] for i in ids], self.rule, self.qualifier)
         return -1 if value is None else value.key
 
-    def low_order(self, holes: NDArray[np.int64]) -> NDArray[np.int64]:
+    def low_order(self, holes: NDArray[np.int64],
+                  board: NDArray[np.int64] | None = None) -> NDArray[np.int64]:
         """Per (deal, player) the rank of the player's low among this batch's lows; -1 = no low."""
+        if self.omaha:
+            assert board is not None
+            return self._omaha_low_order(holes, board)
         n, players, _ = holes.shape
         masks = (np.int64(1) << holes).sum(axis=2)  # distinct cards: the sum is the card mask
         if len(self._cache) > _LOW_CACHE_MAX:
@@ -354,6 +364,16 @@ class _HiLo:
         for p, (keys, inverse) in enumerate(per_player):
             ranks = np.array([order.get(k, -1) for k in keys], dtype=np.int64)
             out[:, p] = ranks[inverse]
+        return out
+
+    @staticmethod
+    def _omaha_low_order(holes: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Omaha lows: the keys themselves (20 bits, larger is better; -1 = no low) order the deal."""
+        n, players, _ = holes.shape
+        out = np.empty((n, players), dtype=np.int64)
+        for d, (hole_rows, board_row) in enumerate(zip(holes.tolist(), board.tolist(), strict=True)):
+            for p, hole in enumerate(hole_rows):
+                out[d, p] = omaha_low_ids(hole, board_row)
         return out
 
     def add(self, high: NDArray[np.int64], low: NDArray[np.int64]) -> None:
@@ -391,6 +411,7 @@ def equity(
     categories: bool = True,
     low_rule: LowRule = "korean",
     qualifier: LowQualifier = "none",
+    omaha_hi_lo: bool = False,
 ) -> EquityResult:
     """Equity of each player from their known cards (the rest unseen) and a partial board.
 
@@ -401,13 +422,17 @@ def equity(
 
     ``samples`` defaults to :data:`DEFAULT_SAMPLES` (:data:`HILO_DEFAULT_SAMPLES` for ``sevenHiLo``) and
     ``exact_limit`` to :data:`DEFAULT_EXACT_LIMIT` (:data:`HILO_EXACT_LIMIT`). ``low_rule`` (§6.3
-    ``hiLoLow``) and ``qualifier`` (``hiLoQualifier``) only matter for ``sevenHiLo``.
+    ``hiLoLow``) and ``qualifier`` (``hiLoQualifier``) only matter for ``sevenHiLo``; ``omaha_hi_lo``
+    (``omahaHiLo``) scores ``omaha`` as Omaha Hi-Lo, eight or better, and is ignored elsewhere.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
     if low_rule not in LOW_RULES or qualifier not in QUALIFIERS:
         raise ValueError(f"low rule must be one of {LOW_RULES} and qualifier one of {QUALIFIERS}")
-    hilo_mode = mode == "sevenHiLo"
+    omaha_hilo = mode == "omaha" and omaha_hi_lo
+    hilo_mode = mode == "sevenHiLo" or omaha_hilo
+    if omaha_hilo:
+        low_rule, qualifier = "aceToFive", "eight"
     if samples is None:
         samples = HILO_DEFAULT_SAMPLES if hilo_mode else DEFAULT_SAMPLES
     if exact_limit is None:
@@ -437,7 +462,7 @@ def equity(
     if use_exact and completions > MAX_EXACT:
         raise ValueError(f"{completions:,} completions are too many to enumerate; use Monte Carlo")
     acc = _Accumulator(len(players), mode in KOREAN_MODES, categories)
-    hilo = _HiLo(len(players), low_rule, qualifier) if hilo_mode else None
+    hilo = _HiLo(len(players), low_rule, qualifier, omaha=omaha_hilo) if hilo_mode else None
     start = time.perf_counter()
     known_board = np.array(board_ids, dtype=np.int64)
     known_holes = [np.array(k, dtype=np.int64) for k in known]
@@ -462,7 +487,7 @@ def equity(
         values = evaluate_deals(mode, holes, full_board)
         acc.add(values)
         if hilo is not None:
-            hilo.add(values, hilo.low_order(holes))
+            hilo.add(values, hilo.low_order(holes, full_board))
 
     if use_exact:
         all_rows = enumerate_completions(unseen.size, groups)

@@ -57,6 +57,7 @@ class HandRecord:
     ledger: dict[str, int] = field(default_factory=dict)
     pots: list[dict[str, Any]] = field(default_factory=list)  # the final pots the awards refer to
     winners: list[str] = field(default_factory=list)
+    hi_lo: bool = False  # Omaha Hi-Lo (``omahaHiLo``): the pots were split high/low
 
     @property
     def ledger_ok(self) -> bool:
@@ -68,7 +69,7 @@ class HandRecord:
 
     def to_json(self) -> dict[str, Any]:
         """Everything, JSON-ready (for storage; ``own_cards`` holds every player's cards: never send this)."""
-        return {
+        out = {
             "handNo": self.hand_no, "mode": self.mode, "betting": self.betting, "baseUnit": self.base_unit,
             "smallBlind": self.small_blind, "dealer": self.dealer, "order": self.order,
             "startingStacks": self.starting_stacks, "finishingStacks": self.finishing_stacks,
@@ -77,6 +78,9 @@ class HandRecord:
             "showdown": self.showdown,
             "awards": self.awards, "ledger": dict(self.ledger), "pots": self.pots, "winners": self.winners,
         }
+        if self.hi_lo:  # only then: records of every other game keep their exact shape
+            out["hiLo"] = True
+        return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> HandRecord:
@@ -89,7 +93,7 @@ class HandRecord:
             board=_cards(data.get("board")), events=list(data.get("events") or []),
             showdown=list(data.get("showdown") or []), awards=list(data.get("awards") or []),
             ledger=dict(data.get("ledger") or {}), pots=list(data.get("pots") or []),
-            winners=list(data.get("winners") or []),
+            winners=list(data.get("winners") or []), hi_lo=data.get("hiLo") is True,
         )
 
 
@@ -154,6 +158,9 @@ class HistoryRecorder:
 
     def _event(self, event: dict[str, Any], view_of: ViewOf) -> None:
         kind = event.get("type")
+        if kind == "seatJoined":  # a late joiner (engine.seating): their stack starts the ledger
+            self.stacks[str(event["player"])] = int(event["stack"])
+            return
         if kind == "rebuy" and event.get("accept"):
             self.stacks[str(event["player"])] = self.stacks.get(str(event["player"]), 0) + self.starting_chips
             return
@@ -169,6 +176,7 @@ class HistoryRecorder:
                 dealer=str(event["dealer"]),
                 order=order,
                 starting_stacks={p: self.stacks.get(p, 0) for p in order},
+                hi_lo=pub.get("mode") == "omaha" and (pub.get("options") or {}).get("omahaHiLo") is True,
             )
             self.current.ledger = dict(self.current.starting_stacks)
             self.current.events.append(event)
@@ -260,6 +268,8 @@ def _toml_str(value: str) -> str:
 def to_phh(rec: HandRecord) -> str:
     """The hand as PHH TOML text. Only no-limit hold'em and pot-limit Omaha are representable."""
     variant = PHH_VARIANTS.get((rec.mode, rec.betting))
+    if rec.hi_lo:  # PHH's only Omaha Hi-Lo is fixed-limit ("FO/8"); "PO" would be scored high-only
+        raise ValueError("PHH export supports NL hold'em and PL Omaha, not Omaha Hi-Lo")
     if variant is None:
         raise ValueError(f"PHH export supports NL hold'em and PL Omaha, not {rec.mode}/{rec.betting}")
     pos = {pid: i + 1 for i, pid in enumerate(rec.order)}
@@ -339,7 +349,7 @@ def to_phh(rec: HandRecord) -> str:
 
 def export_phh(records: list[HandRecord]) -> dict[int, str]:
     """PHH text per hand number, for every exportable record."""
-    return {r.hand_no: to_phh(r) for r in records if (r.mode, r.betting) in PHH_VARIANTS}
+    return {r.hand_no: to_phh(r) for r in records if (r.mode, r.betting) in PHH_VARIANTS and not r.hi_lo}
 
 
 def summary(rec: HandRecord) -> Mapping[str, Any]:

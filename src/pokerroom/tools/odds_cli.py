@@ -7,6 +7,7 @@ Examples::
     pokerroom odds "AsAhKdKc" random --mode omaha
     pokerroom odds "AsAh7c2d3h9s" "QsQh" "9c8c" --mode sevenPoker   # own 7 vs opponents' open cards
     pokerroom odds "As2d3h5cKdKh" "8s8c7d6h" --mode sevenHiLo --qualifier eight
+    pokerroom odds "As2d3h5c" "KdKhQsJs" --mode omaha --hi-lo --board "4c8d9h"   # Omaha Hi-Lo, 8 or better
 
 A player given as ``random`` (or ``?``/``-``) has no known cards. Cards may be written with or without
 separators ("AsAh", "As Ah", "10h").
@@ -76,6 +77,8 @@ def register(subparsers: Any) -> None:
                         help="sevenHiLo low (§6.3): korean (no straight/flush, best A-2-3-4-6) or aceToFive")
     parser.add_argument("--qualifier", choices=QUALIFIERS, default="none",
                         help="sevenHiLo low qualifier: none (up to K-high) or eight (8 or lower)")
+    parser.add_argument("--hi-lo", dest="hi_lo", action="store_true",
+                        help="omaha only: Omaha Hi-Lo (omahaHiLo), eight-or-better low from 2 hole + 3 board")
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible Monte Carlo run")
     method = parser.add_mutually_exclusive_group()
     method.add_argument("--exact", dest="exact", action="store_true", default=None,
@@ -86,8 +89,11 @@ def register(subparsers: Any) -> None:
 
 
 def _hilo_table(result: EquityResult, players: list[list[Card]]) -> Table:
-    table = Table(title=f"Equity ({result.mode}, cards speak, low {result.low_rule}, "
-                        f"qualifier {result.qualifier})")
+    if result.mode == "omaha":
+        title = "Equity (Omaha Hi-Lo, cards speak, low A-5 eight or better from 2 hole + 3 board)"
+    else:
+        title = f"Equity ({result.mode}, cards speak, low {result.low_rule}, qualifier {result.qualifier})"
+    table = Table(title=title)
     table.add_column("Player", justify="right")
     table.add_column("Cards")
     table.add_column("Equity %", justify="right")
@@ -112,10 +118,11 @@ def _hilo_table(result: EquityResult, players: list[list[Card]]) -> Table:
 
 def render(result: EquityResult, players: list[list[Card]], console: Console) -> None:
     """Print the equity table, the method line and the hand-category table."""
-    if result.mode == "sevenHiLo":
+    if result.scoop:  # a hi-lo split: sevenHiLo, or omaha with --hi-lo
         console.print(_hilo_table(result, players))
-        console.print("Split: cards speak (declarations unknown): high half (ceil) to the best high, "
-                      "low half (floor) to the best qualifying low;")
+        how = "cards speak" if result.mode == "omaha" else "cards speak (declarations unknown)"
+        console.print(f"Split: {how}: high half (ceil) to the best high, "
+                      "low half (floor) to the best qualifying low (a tied half is shared);")
         console.print("no qualifying low → the high takes all. Equity = expected share of the pot.")
         console.print(f"Nobody has a qualifying low: {100 * result.no_low_any:.2f} %")
     else:
@@ -172,10 +179,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     low_rule: LowRule = args.low_rule
     qualifier: LowQualifier = args.qualifier
+    if args.hi_lo and mode != "omaha":
+        console.print("[red]--hi-lo is Omaha Hi-Lo: use it with --mode omaha[/red]")
+        return 2
     try:
         if args.no_progress:
             result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
-                            exact=args.exact, low_rule=low_rule, qualifier=qualifier)
+                            exact=args.exact, low_rule=low_rule, qualifier=qualifier,
+                            omaha_hi_lo=args.hi_lo)
         else:
             with Progress(TextColumn("[bold]dealing"), BarColumn(), TaskProgressColumn(),
                           TimeRemainingColumn(), console=console, transient=True) as bar:
@@ -185,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
                     bar.update(task, completed=done, total=total)
 
                 result = equity(players, board, mode=mode, dead=dead, samples=args.samples, seed=args.seed,
-                                exact=args.exact, progress=tick, low_rule=low_rule, qualifier=qualifier)
+                                exact=args.exact, progress=tick, low_rule=low_rule,
+                                qualifier=qualifier, omaha_hi_lo=args.hi_lo)
     except ValueError as exc:
         console.print(f"[red]{exc}[/red]")
         return 2

@@ -5,6 +5,8 @@ Rules:
 - Preflop the seat after the BB acts first (heads-up: the dealer/SB); from the flop on, the first player after
   the dealer who is still in (heads-up: the BB).
 - Hold'em uses any five of 2 hole + 5 board; Omaha exactly two hole cards and exactly three board cards.
+- Omaha Hi-Lo (``omahaHiLo``): the same high plus an eight-or-better low from exactly two hole and three
+  board cards (:func:`pokerroom.hands.omaha_low`); the cards speak, nobody declares.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from pokerroom import hands as ev
 from pokerroom.cards import Card
 from pokerroom.engine.modes.base import ModeRules, Step, Valued
-from pokerroom.engine.options import PokerOptions
+from pokerroom.engine.options import PokerOptions, omaha_hi_lo
 from pokerroom.engine.state import Hand
 
 
@@ -22,6 +24,7 @@ class Community(ModeRules):
     def __init__(self, options: PokerOptions) -> None:
         super().__init__(options)
         self.hole_count = 4 if self.options.mode == "omaha" else 2
+        self.hi_lo = omaha_hi_lo(self.options)
 
     def script(self) -> list[Step]:
         return [
@@ -46,7 +49,10 @@ class Community(ModeRules):
     def evaluate(self, hand: Hand, pid: str) -> Valued:
         hole = hand.players[pid].hole
         if self.options.mode == "omaha":
-            return Valued(ev.omaha_high(list(hole), list(hand.board)))
+            high = ev.omaha_high(list(hole), list(hand.board))
+            if self.hi_lo:
+                return Valued(high, ev.omaha_low(list(hole), list(hand.board)))
+            return Valued(high)
         return Valued(ev.international_high(list(hole) + list(hand.board)))
 
     def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
@@ -55,4 +61,7 @@ class Community(ModeRules):
             if len(hole) >= 2 and len({c.rank for c in hole}) < len(hole):
                 return ("원페어", None)
             return (None, None)
-        return (str(self.evaluate(hand, pid).high.name), None)
+        v = self.evaluate(hand, pid)
+        if self.hi_lo:
+            return (str(v.high.name), None if v.low is None else str(v.low.name))
+        return (str(v.high.name), None)

@@ -143,6 +143,7 @@ function renderSettings() {
     toggle("tips", "첫 판 도움말 말풍선"),
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    room?.sitControl(),
     room ? kickField() : null,
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
@@ -429,7 +430,7 @@ class Room {
     const form = h("form", { class: "card-box", novalidate: true },
       h("h2", {}, `${modeName(info.options?.mode)} 방`),
       h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
-      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase !== "lobby" ? " · 게임 중이라 다음 게임부터 참가해요" : ""}`),
+      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase === "playing" ? " · 게임 중이에요. 참가하면 방장에게 자리를 요청하고, 수락되면 다음 판부터 해요" : ""}`),
       h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
       adultNotice(),
       h("label", { class: "check", for: "join-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
@@ -480,14 +481,23 @@ class Room {
       case "welcome":
         this.role = m.role;
         this.playerId = m.playerId;
+        if (m.token) { try { sessionStorage.removeItem(`pokerroom:spectate:${this.code}`); } catch { /* ignore */ } }
+        this.render();
         break;
       case "lobby": {
         const before = this.lobby?.options;
         this.lobby = m;
         this.onOptionsChanged(before, m.options);
         this.render();
+        this.renderSeatRequests();
         break;
       }
+      case "seatAnswer":
+        if (m.playerId === this.playerId) {
+          toast(m.accept ? "자리를 받았어요. 다음 판부터 참가해요" : "방장이 자리 요청을 거절했어요", m.accept ? "info" : "error");
+        }
+        this.render();
+        break;
       case "view":
         this.view = m.view;
         if (m.view?.result) this.result = m.view.result;
@@ -644,6 +654,8 @@ class Room {
           toast: (t) => toast(t, "info"),
           disableTips: () => { settings.tips = false; saveSettings(); },
           openHistory: () => openLog("past"),
+          seatBar: (v) => this.seatBar(v),
+          sitOutButton: (v) => this.sitOutButton(v),
         });
         this.screen = "table";
       }
@@ -745,7 +757,97 @@ class Room {
         h("button", { class: "btn", onclick: () => this.leave() }, "나가기"))));
   }
 
+  // ------------------------------------------------------------------ seats between hands (issue #11)
+  /** My member entry in the lobby (null for a spectator). */
+  myMember() { return (this.lobby?.players ?? []).find((p) => p.id === this.playerId) ?? null; }
+
+  /** My seat in the running game's view (null when I have none). */
+  mySeat(v = this.view) { return (v?.seats ?? []).find((s) => s.id === this.playerId) ?? null; }
+
+  /**
+   * Under the table, for someone without a seat in the running game: 자리 요청 (a spectator gives a nickname),
+   * or the request's state; for a player sitting out: 복귀. Null when there is nothing to offer.
+   */
+  seatBar(v) {
+    if (this.lobby?.phase !== "playing" || v?.phase === "finished") return null;
+    const seat = this.mySeat(v);
+    if (seat) {
+      if (!seat.sittingOut) return null;
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { class: "grow" }, v?.me?.inHand ? "다음 판부터 쉬어요. 칩은 그대로예요." : "칩은 그대로예요."),
+        h("button", { class: "btn small primary", type: "button", "data-testid": "sit-in", onclick: () => this.sendSeat({ type: "sitIn" }) }, "복귀"));
+    }
+    const full = (v?.seats ?? []).length >= (this.lobby?.maxPlayers ?? 99);
+    if (full) return h("div", { class: "seat-bar", "data-testid": "seat-bar" }, h("span", {}, "자리가 모두 찼어요. 다음 게임을 기다려 주세요."));
+    const me = this.myMember();
+    if (me?.asking) {
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { "data-testid": "seat-asking" }, "자리를 요청했어요. 방장이 수락하면 다음 판부터 참가해요."));
+    }
+    if (this.role === "player") {
+      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
+        h("span", { class: "grow" }, "게임 중에도 자리에 앉을 수 있어요."),
+        h("button", { class: "btn small primary", type: "button", "data-testid": "request-seat", onclick: () => this.sendSeat({ type: "requestSeat" }) }, "자리 요청"));
+    }
+    const nick = h("input", { type: "text", maxlength: 12, autocomplete: "nickname", placeholder: "닉네임", "aria-label": "내 닉네임", "data-testid": "seat-nick" });
+    try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+    const form = h("form", { class: "seat-bar", novalidate: true, "data-testid": "seat-bar" }, nick,
+      h("button", { class: "btn small primary", type: "submit", "data-testid": "request-seat" }, "자리 요청"));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const err = validateNickname(nick.value);
+      if (err) { toast(err); return; }
+      // the same adult / virtual-chips confirmation as the join form (a spectator never saw it)
+      if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
+      try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
+      this.sendSeat({ type: "requestSeat", nickname: nick.value.trim() });
+    });
+    return form;
+  }
+
+  /** Between hands (handEnd), beside 다음 판: 쉬기 = sit out from the next hand. */
+  sitOutButton(v) {
+    const seat = this.mySeat(v);
+    if (!seat || seat.sittingOut || seat.status !== "playing") return null;
+    return h("button", { class: "act legal", type: "button", "data-testid": "sit-out", onclick: () => this.sendSeat({ type: "sitOut" }) }, "쉬기");
+  }
+
+  /** In 설정: 자리 비움 (sit out from the next hand) or 복귀, while I have a seat in a running game. */
+  sitControl() {
+    const seat = this.lobby?.phase === "playing" ? this.mySeat() : null;
+    if (!seat || seat.status !== "playing") return null;
+    const out = seat.sittingOut;
+    return h("div", { class: "field" },
+      h("button", { class: "btn", type: "button", "data-testid": out ? "settings-sit-in" : "settings-sit-out", onclick: () => {
+        this.sendSeat({ type: out ? "sitIn" : "sitOut" });
+        $("#dlg-settings").close();
+      } }, out ? "복귀 (다음 판부터 참가)" : "자리 비움 (다음 판부터 쉬기)"),
+      h("span", { class: "help" }, out ? "" : "이번 판은 끝까지 해요. 쉬는 동안 앤티·블라인드를 내지 않고 칩은 그대로예요."));
+  }
+
+  sendSeat(msg) {
+    if (!this.conn?.send(msg)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."); return; }
+    if (msg.type === "sitOut") toast("다음 판부터 쉬어요", "info");
+    if (msg.type === "sitIn") toast("다음 판부터 다시 참가해요", "info");
+  }
+
+  /** The host's prompt for pending seat requests: 수락 / 거절 for each asking member. */
+  renderSeatRequests() {
+    document.querySelector("#seat-requests")?.remove();
+    if (!this.isHost() || this.lobby?.phase !== "playing" || room !== this) return;
+    const asking = (this.lobby.players ?? []).filter((p) => p.asking && p.status === "waiting");
+    if (!asking.length) return;
+    const answer = (id, accept) => this.conn?.send({ type: "answerSeat", playerId: id, accept });
+    document.body.append(h("div", { id: "seat-requests", class: "seat-requests", role: "alertdialog", "aria-label": "자리 요청" },
+      asking.map((p) => h("div", { class: "seat-request", "data-testid": "seat-request" },
+        h("span", { class: "grow" }, h("b", {}, p.nickname), " 님이 자리를 요청했어요. 수락하면 다음 판부터 참가해요."),
+        h("span", { class: "row" },
+          h("button", { class: "btn small", type: "button", "data-testid": "seat-deny", onclick: () => answer(p.id, false) }, "거절"),
+          h("button", { class: "btn small primary", type: "button", "data-testid": "seat-accept", onclick: () => answer(p.id, true) }, "수락"))))));
+  }
+
   leave() {
+    document.querySelector("#seat-requests")?.remove();
     this.conn?.send({ type: "leave" });
     this.conn?.close();
     forgetToken(this.code);
@@ -763,6 +865,7 @@ function route() {
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
   room?.conn?.close();
   room?.table?.destroy();
+  document.querySelector("#seat-requests")?.remove();
   room = null;
   $("#conn").hidden = true;
   if (m) {

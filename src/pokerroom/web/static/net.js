@@ -88,6 +88,7 @@ export class RoomConnection {
       return;
     }
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", ...this.hello }));
       clearInterval(this.pingTimer);
@@ -99,6 +100,7 @@ export class RoomConnection {
       if (msg.type === "view" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "welcome") {
         this.attempt = 0;
+        this.welcomed = true;
         if (msg.token) {
           saveToken(this.code, msg.token);
           this.hello = { token: msg.token };
@@ -108,7 +110,9 @@ export class RoomConnection {
       if (msg.type === "view" || msg.type === "ack" || msg.type === "welcome") {
         if (typeof msg.version === "number") this.version = Math.max(this.version ?? 0, msg.version);
       }
-      if (msg.type === "error" && this.isFatal(msg.code)) {
+      // a join refusal ends a connection only before it is in the room: after `welcome` the same codes answer
+      // a seat request (requestSeat) and are shown like any refusal
+      if (msg.type === "error" && !this.welcomed && this.isFatal(msg.code)) {
         this.closedByUs = true;
         this.h.onFatal?.(msg.code, msg.message);
         try { ws.close(1000); } catch { /* ignore */ }

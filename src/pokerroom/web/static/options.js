@@ -23,8 +23,9 @@ export function setIndianName(name) {
   try { localStorage.setItem("pokerroom:indianName", name === "이마 포커" ? "이마 포커" : "인디언 포커"); } catch { /* private mode */ }
 }
 
-export function modeName(key) {
+export function modeName(key, options = null) {
   if (key === "indian") return indianName();
+  if (key === "omaha" && options?.omahaHiLo) return "오마하 하이로우";
   return MODES.find((m) => m.key === key)?.name ?? key;
 }
 
@@ -44,6 +45,7 @@ export const OPTION_DEFS = [
   { key: "hints", label: "족보 표시·추천 행동", def: true, choices: [[true, "켬"], [false, "끔"]] },
   { key: "hiLoLow", label: "로우 판정", def: "korean", mode: "sevenHiLo", choices: [["korean", "한국식 (최고 A-2-3-4-6)"], ["aceToFive", "A-5 (최고 A-2-3-4-5)"]] },
   { key: "hiLoQualifier", label: "로우 자격", def: "none", mode: "sevenHiLo", choices: [["none", "없음 (K탑까지)"], ["eight", "8탑 이하만"]] },
+  { key: "omahaHiLo", label: "하이로우 (8 이하 로우)", def: false, mode: "omaha", choices: [[false, "끔 (하이만)"], [true, "켬 (하이·로우 반씩)"]], help: "개인 2장 + 공용 3장으로 8 이하 로우(A-5, 스트레이트·플러시 상관없음)를 만든 가장 낮은 패가 판돈 절반. 로우가 없으면 하이가 전부" },
   { key: "drawLimit", label: "교환 장수", def: "any", mode: "fiveDraw", choices: [["any", "0~5장"], ["three", "3장 (A 있으면 4장)"]] },
   { key: "indianCards", label: "카드 수", def: 1, mode: "indian", choices: [[1, "1장 (이마)"], [2, "2장 (이마 + 손)"]] },
   { key: "indianDeck", label: "덱", def: "d20", mode: "indian", choices: [["d20", "1~10 두 벌 (20장)"], ["d52", "52장"]] },
@@ -105,7 +107,7 @@ export function optionsToSend(o) {
 
 export function summarizeOptions(o) {
   if (!o) return "";
-  const parts = [modeName(o.mode)];
+  const parts = [modeName(o.mode, o)];
   const bet = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting(o)];
   parts.push(bet);
   parts.push(`시작 칩 ${Number(o.startingChips).toLocaleString("ko-KR")}`);

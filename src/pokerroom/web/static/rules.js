@@ -54,6 +54,12 @@ const LOW = [
   ["9탑", "높은 카드부터 비교해 낮을수록 좋음", "Ah 2c 3d 4s 9h"],
 ];
 
+const OMAHA_LOW = [
+  ["5탑 (휠, 최고 로우)", "A-2-3-4-5: 스트레이트·플러시여도 로우로는 최고", "As 2s 3s 4s 5s"],
+  ["7탑", "높은 카드부터 비교해 낮을수록 좋음 (7-5-4-2-A)", "7c 5d 4h 2s Ac"],
+  ["8탑 (가장 약한 로우)", "5장 모두 8 이하, 숫자가 겹치면 안 됨", "8d 7c 6h 5s 4d"],
+];
+
 const BADUGI = [
   ["골프", "A-2-3-4 메이드 (최강)", "As 2d 3h 4c"],
   ["세컨드", "A-2-3-5 메이드", "Ad 2s 3c 5h"],
@@ -79,6 +85,7 @@ const INDIAN2 = [
 export function rankingRows(mode, options = {}) {
   if (mode === "sevenPoker") return [["하이", KOREAN]];
   if (mode === "sevenHiLo") return [["하이", KOREAN], ["로우", LOW]];
+  if (mode === "omaha" && options?.omahaHiLo) return [["하이", INTERNATIONAL], ["로우 (8 이하)", OMAHA_LOW]];
   if (mode === "badugi") return [["바둑이", BADUGI]];
   if (mode === "indian") return [["인디언", (options?.indianCards ?? 1) === 2 ? INDIAN2 : INDIAN1]];
   return [["족보", INTERNATIONAL]];
@@ -134,6 +141,13 @@ const SUMMARY = {
     "쇼다운에서는 반드시 개인 카드 정확히 2장 + 공용 카드 정확히 3장을 써야 해요.",
     "기본 베팅은 팟리밋: 판돈만큼까지 올릴 수 있어요.",
   ],
+  omahaHiLo: [
+    "오마하 하이로우(옵션 '하이로우'): 판돈을 가장 높은 패(하이)와 가장 낮은 패(로우)가 반씩 나눠요. 선언은 없어요.",
+    "로우도 개인 카드 정확히 2장 + 공용 카드 정확히 3장. 5장 모두 8 이하이고 숫자가 겹치지 않아야 해요(A는 1).",
+    "로우에서는 스트레이트·플러시를 따지지 않아요: A-2-3-4-5(휠)가 최고 로우예요. 높은 카드부터 비교해 낮을수록 이겨요.",
+    "공용 카드에 8 이하 숫자가 3가지 미만이거나 아무도 로우를 못 만들면 하이가 전부 가져가요.",
+    "한 사람이 하이와 로우를 둘 다 이길 수 있어요. 로우가 같으면 로우 절반을 나눠요(쿼터). 홀수 칩은 하이 쪽에 가요.",
+  ],
   sevenPoker: [
     "앤티를 내고 4장을 받아요. 1장을 버리고, 남은 3장 중 1장을 모두에게 보여 줘요(초이스).",
     "4구 · 5구 · 6구는 보이는 카드, 7구는 히든 카드. 4구부터 매번 베팅해요.",
@@ -186,10 +200,12 @@ export function rulesContent(mode, options = {}) {
   const wrap = document.createElement("div");
   wrap.className = "rules";
   const h3 = document.createElement("h3");
-  h3.textContent = modeName(mode);
+  const hiLo = mode === "omaha" && !!options?.omahaHiLo;
+  h3.textContent = modeName(mode, hiLo ? options : null);
   wrap.append(h3);
   const ul = document.createElement("ul");
-  for (const line of SUMMARY[mode] ?? []) {
+  // Omaha: the hi-lo option is explained too, so a player can read it before choosing it in the lobby
+  for (const line of [...(SUMMARY[mode] ?? []), ...(mode === "omaha" ? SUMMARY.omahaHiLo : [])]) {
     const li = document.createElement("li");
     li.textContent = line;
     ul.append(li);

@@ -240,7 +240,7 @@ export class TableUI {
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
     main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
         .filter(Boolean).join(" · ")));
     screen.append(main);
     screen.append(this.renderMeArea());
@@ -593,6 +593,7 @@ export class TableUI {
     if (seat.folded) out.push(h("span", { class: "badge die" }, v.betting === "korean" ? "다이" : "폴드"));
     if (seat.allIn) out.push(h("span", { class: "badge allin" }, "올인"));
     if (seat.away) out.push(h("span", { class: "badge away" }, "자리 비움"));
+    if (seat.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, "쉬는 중"));
     if (seat.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
     if (seat.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
     if (seat.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
@@ -617,7 +618,7 @@ export class TableUI {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
-    const bestIds = new Set((sd?.best ?? []).map((c) => c.id));
+    const bestIds = this.wonCards(sd);
     const winners = new Set((v.awards ?? []).map((a) => a.to));
     const mark = (c, size) => {
       const e = cardEl(c, { size });
@@ -648,6 +649,26 @@ export class TableUI {
     return wrap;
   }
 
+  /**
+   * Ids of a showdown entry's cards to mark as winning: its best five, and in Omaha Hi-Lo (entries carry
+   * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
+   */
+  wonCards(sd) {
+    if (!sd) return new Set();
+    if (sd.lowBest === undefined) return new Set((sd.best ?? []).map((c) => c.id));
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const ids = new Set();
+    if (sides.has("high") || sides.has("scoop")) for (const c of sd.best ?? []) ids.add(c.id);
+    if (sides.has("low")) for (const c of sd.lowBest ?? []) ids.add(c.id);
+    return ids;
+  }
+
+  /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+  handLabel(sd) {
+    if (sd.lowBest !== undefined) return `${sd.handName} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
+  }
+
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -665,7 +686,7 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "")));
+      el.append(h("div", { class: "hand-label" }, this.handLabel(sd)));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -740,7 +761,7 @@ export class TableUI {
       const board = h("div", { class: "board", "aria-label": "공용 카드" });
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
-      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const c2 of e.best ?? []) best.add(c2.id);
+      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
       if (crowded) board.classList.add("small");
       for (let i = 0; i < 5; i++) {
@@ -821,6 +842,13 @@ export class TableUI {
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
         if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
+        else if (e.lowBest !== undefined) {
+          // Omaha Hi-Lo (cards speak): name the halves this player won
+          const parts = [];
+          if (info.sides.has("high")) parts.push(e.handName);
+          if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+          name = parts.join(" / ") || e.handName;
+        }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
@@ -845,7 +873,9 @@ export class TableUI {
     const me = v.me;
     const area = h("div", { class: "me-area", "data-testid": "me-area" });
     if (!me) {
-      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "다음 게임부터 참가해요. 지금은 관전 중이에요."));
+      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요."));
+      const seatBar = this.cb.seatBar?.(v); // 자리 요청 (app.js): the server decides, the host approves
+      if (seatBar) area.append(seatBar);
       return area;
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -867,6 +897,8 @@ export class TableUI {
     area.append(this.renderMyCards(seat));
     const ctl = this.renderControls(seat);
     area.append(ctl);
+    const seatBar = this.cb.seatBar?.(v); // sitting out: 복귀 (app.js)
+    if (seatBar) area.append(seatBar);
     area.append(h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, this.isMyTurn(v) ? "내 차례예요" : ""));
     const tip = this.renderTip();
     if (tip) area.append(tip);
@@ -877,6 +909,7 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // Omaha Hi-Lo
     if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
     if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
@@ -1014,12 +1047,19 @@ export class TableUI {
       box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
       return box;
     }
+    if (!me.inHand && v.phase !== "rebuy" && seat.status === "playing") {
+      // a seat that joined or sat out between hands: no buttons until it is dealt in
+      box.append(h("div", { class: "waiting-line", "data-testid": "next-hand-line" },
+        seat.sittingOut ? "쉬는 중이에요. 복귀하면 다음 판부터 참가해요." : "다음 판부터 참가해요."));
+      return box;
+    }
     if (v.phase === "choice") return this.choiceControls(box);
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
       if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판")));
+        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"),
+        this.cb.sitOutButton?.(v)));
       else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
       return box;
     }
@@ -1265,7 +1305,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }

@@ -1,0 +1,152 @@
+"""Seats during a running game (issue #11): asking for a seat, the host's answer, sitting out and back.
+
+Why a module of its own: these messages touch the room's members and the engine's seats together, and
+keeping them apart from ``rooms`` (actions, timers, bots, the commit path) keeps both small. They run inside
+``Rooms.handle``, i.e. under the room's lock, like every change.
+
+Rules:
+- A player who joins by nickname while a game runs is ``waiting`` and asks for a seat at once (``asking``);
+  a spectator asks with ``requestSeat`` + nickname and becomes a member first (seat token stored before it
+  is handed out, sent in a second ``welcome``). In the lobby or after a game a spectator's ``requestSeat``
+  simply seats them for the next ``start``, like a nickname ``hello``.
+- The host sees ``asking: true`` in the lobby's players and answers ``answerSeat``. Accepted: the engine's
+  ``join_seat`` adds the seat (dealt in from the next hand with startingChips), the member becomes
+  ``seated`` and a player of the game; the change is stored and published like an action. Refused: the
+  request is cleared and the asker gets ``seatAnswer`` (accept false); they keep watching.
+- ``sitOut`` / ``sitIn`` are the engine's actions of that name, sent without ``version`` (they do not
+  depend on what the table shows) and effective from the next hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.server import protocol as P
+from pokerroom.server.store import LogRow
+
+if TYPE_CHECKING:
+    from pokerroom.server.rooms import Connection, Member, Room, Rooms
+
+
+async def handle(rooms: Rooms, room: Room, conn: Connection,
+                 msg: P.RequestSeat | P.AnswerSeat | P.SitOut | P.SitIn) -> None:
+    if isinstance(msg, P.RequestSeat):
+        await request_seat(rooms, room, conn, msg.nickname)
+    elif isinstance(msg, P.AnswerSeat):
+        await answer_seat(rooms, room, conn, msg.playerId, msg.accept)
+    else:
+        await sit(rooms, room, conn, "sitOut" if isinstance(msg, P.SitOut) else "sitIn")
+
+
+def table_full(room: Room) -> bool:
+    """The game's seats (eliminated and left ones keep their chair) are at the mode's maximum."""
+    return room.phase == "playing" and len(room.game_players) >= room.max_players
+
+
+async def request_seat(rooms: Rooms, room: Room, conn: Connection, nickname: str | None) -> None:
+    if conn.role == "spectator":
+        if nickname is None:
+            raise P.error("nickname_needed")
+        if table_full(room):
+            raise P.error("table_full")
+        await _spectator_becomes_member(rooms, room, conn, nickname)
+        return
+    pid = conn.player_id
+    member = room.members.get(pid or "")
+    if member is None or room.phase != "playing":
+        raise P.error("no_game")
+    if pid in room.game_players:
+        raise P.error("already_seated")
+    if table_full(room):
+        raise P.error("table_full")
+    if not member.asking:
+        member.asking = True
+        try:
+            await rooms._save_meta(room)
+        except BaseException:
+            member.asking = False
+            raise
+    rooms._broadcast_lobby(room)
+
+
+async def _spectator_becomes_member(rooms: Rooms, room: Room, conn: Connection, nickname: str) -> None:
+    """A spectator takes a member's place (a token of their own); mid-game they ask for a seat at once."""
+    from pokerroom.server.rooms import clean_nickname
+
+    nick = clean_nickname(nickname)
+    rooms._check_capacity(room, nick)
+    member, token = rooms._new_member(room, nick, bot=False)
+    member.asking = room.phase == "playing"
+    host_before = room.host_id
+    if room.host_id is None:
+        room.host_id = member.id
+    try:
+        await rooms._save_meta(room)  # the token is stored before it is handed out
+    except BaseException:
+        del room.members[member.id]
+        room.host_id = host_before
+        raise
+    conn.role, conn.player_id = "player", member.id
+    room.empty_since = None  # a player is connected now: the idle close counts only players (issue #12.3)
+    conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token)))
+    rooms._broadcast_lobby(room)
+
+
+def mark_asking(room: Room, member: Member) -> None:
+    """A nickname ``hello`` during a game is a request for a seat (the host still decides)."""
+    if room.phase == "playing" and member.status == "waiting" and not table_full(room):
+        member.asking = True
+
+
+async def answer_seat(rooms: Rooms, room: Room, conn: Connection, player_id: str, accept: bool) -> None:
+    rooms._require_host(room, conn)
+    member = room.members.get(player_id)
+    if member is None or not member.asking or member.status != "waiting":
+        raise P.error("no_such_request")
+    if room.phase != "playing" or room.state is None:
+        raise P.error("no_game")
+    if not accept:
+        member.asking = False
+        try:
+            await rooms._save_meta(room)
+        except BaseException:
+            member.asking = True
+            raise
+        _tell(room, player_id, P.seat_answer_msg(player_id, False))
+        rooms._broadcast_lobby(room)
+        return
+    now = rooms.clock.now_ms()
+    new_state, events = rooms.engine.join_seat(room.state, player_id, now)  # Rejected: table full, game over
+    member.asking, member.status = False, "seated"
+    room.game_players.append(player_id)
+    action = {"type": "join", "playerId": player_id}
+    try:
+        await rooms._commit(room, new_state, events,
+                            LogRow(room.version + 1, "join", conn.player_id, None, action, now))
+    except BaseException:
+        member.asking, member.status = True, "waiting"
+        room.game_players.remove(player_id)
+        raise
+    _tell(room, player_id, P.seat_answer_msg(player_id, True))
+    rooms._broadcast_lobby(room)
+
+
+async def sit(rooms: Rooms, room: Room, conn: Connection, kind: str) -> None:
+    pid = conn.player_id
+    if conn.role != "player" or pid is None:
+        raise P.error("spectator")
+    if room.phase != "playing" or room.state is None:
+        raise P.error("no_game")
+    if pid not in room.game_players:
+        raise P.error("not_seated")
+    now = rooms.clock.now_ms()
+    action = {"type": kind}
+    new_state, events = rooms.engine.apply(room.state, pid, action, now)
+    await rooms._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, None, action, now))
+
+
+def _tell(room: Room, player_id: str, msg: dict[str, object]) -> None:
+    text = P.dumps(msg)
+    for c in room.connections:
+        if c.player_id == player_id:
+            c.send(text)
