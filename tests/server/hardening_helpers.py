@@ -253,12 +253,16 @@ class Victim:
             for ws in players:
                 await ws.close()
 
-    def figures(self) -> dict[str, float]:
-        return {"n": len(self.latencies_ms), "p50": percentile(self.latencies_ms, 0.5),
-                "p99": percentile(self.latencies_ms, 0.99)}
+    def figures(self, *extra: float) -> dict[str, float]:
+        """n, p50, p99 (and ``p{q}`` for each extra quantile) of the latencies so far, in ms."""
+        out = {"n": float(len(self.latencies_ms)), "p50": percentile(self.latencies_ms, 0.5),
+               "p99": percentile(self.latencies_ms, 0.99)}
+        for q in extra:
+            out[f"p{round(q * 100)}"] = percentile(self.latencies_ms, q)
+        return out
 
-    async def stop(self) -> dict[str, float]:
+    async def stop(self, *extra: float) -> dict[str, float]:
         self._stop = True
         if self._task is not None:
             await asyncio.wait({self._task}, timeout=5)
-        return self.figures()
+        return self.figures(*extra)

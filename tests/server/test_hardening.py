@@ -110,9 +110,10 @@ def test_history_is_rate_limited_and_cached(started: Any) -> None:
 
 def test_history_attack_keeps_another_room_fast(started: Any) -> None:
     """60 spectators (three rooms) asking for history as fast as the message rate allows while two players
-    play in a fourth room: that room's action->ack latency stays what it was without the attack (p99 under
-    100 ms on an idle machine; on a loaded CI machine, within the quiet p99 measured in the same run plus a
-    margin), and memory stays bounded. Before the fix the victim's p50 went from 3.7 ms to 187 ms."""
+    play in a fourth room: that room keeps its pace and its latency (measured against the same room without
+    the attack in the same run, so a busy CI machine does not decide the outcome), and memory stays bounded.
+    Before the fix every request re-encoded ~50 KB: the victim's p50 went from 3.7 ms to 187 ms and its
+    actions per second collapsed. (``benchmarks/attack.py`` prints the absolute p50/p99 over longer runs.)"""
     _engine_or_skip()
     srv = started(*FAST)
 
@@ -120,18 +121,19 @@ def test_history_attack_keeps_another_room_fast(started: Any) -> None:
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=5) for _ in range(3)))
         victim = Victim(srv)
         await victim.start()
-        await asyncio.sleep(3.0)
-        quiet = victim.figures()
+        await asyncio.sleep(1.0)
+        victim.latencies_ms.clear()
+        await asyncio.sleep(4.0)
+        quiet = victim.figures(0.9)
         before = srv.rss_mb()
         victim.latencies_ms.clear()
         flood = await asyncio.gather(*(_history_flood(srv, code, 20, 4.0, 20.0) for code, _ in rooms))
-        attacked = await victim.stop()
+        attacked = await victim.stop(0.9)
         rss = srv.rss_mb()
         for ws in [w for group in flood for w in group]:
             ws.transport.abort()
-        assert attacked["n"] >= 20, attacked
-        bound = max(100.0, 2.5 * quiet["p99"])
-        assert attacked["p99"] < bound, f"victim room: quiet {quiet}, under a history flood {attacked}"
+        assert attacked["n"] >= 0.6 * quiet["n"], f"victim slowed down: quiet {quiet}, attacked {attacked}"
+        assert attacked["p90"] < max(100.0, 3 * quiet["p90"]), f"victim: quiet {quiet}, attacked {attacked}"
         assert attacked["p50"] < max(20.0, 3 * quiet["p50"]), f"victim: quiet {quiet}, attacked {attacked}"
         assert rss < 300 and rss - before < 80, (before, rss)
 
