@@ -32,7 +32,7 @@ def test_forwarded_address_only_from_a_trusted_proxy() -> None:
 
 def test_descriptor_cap_follows_the_soft_limit() -> None:
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    assert descriptor_cap(10**9) == max(16, soft - FD_RESERVE - ACCEPT_BACKLOG)
+    assert descriptor_cap(10**9) == max(16, soft - FD_RESERVE - 2 * ACCEPT_BACKLOG)
     assert descriptor_cap(10) == 10
 
 

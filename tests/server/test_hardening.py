@@ -349,7 +349,9 @@ def test_descriptor_limit_never_reached(started: Any) -> None:
     health = srv.healthz()
     assert health["ok"] and health["tcp"]["refusedTotal"] + health["tcp"]["evicted"] > 0
     log = srv.log_text()
-    assert "Too many open files" not in log and log.count("\n") < 20, log[-2000:]
+    noise = [line for line in log.splitlines()  # start-up lines and slow-change warnings of a busy machine
+             if not line.startswith("pokerroom:") and "slow change" not in line]
+    assert "Too many open files" not in log and "Traceback" not in log and len(noise) < 10, log[-2000:]
 
 
 def test_silent_websocket_is_dropped_after_the_hello_deadline(started: Any) -> None:

@@ -33,8 +33,9 @@ from pokerroom.server.limits import TokenBucket
 log = logging.getLogger("pokerroom.server")
 
 FD_RESERVE = 64  # descriptors kept for the store, the listening socket, log files and static files
-ACCEPT_BACKLOG = 128  # listen backlog, and so the most sockets asyncio accepts in one go before any is
-#                       refused: the descriptor cap keeps this many free on top of FD_RESERVE
+ACCEPT_BACKLOG = 64  # listen backlog, and so the most sockets asyncio accepts in one go; a refused socket is
+#                      closed one loop turn later, so up to twice this many may be open beyond the cap: the
+#                      descriptor cap keeps 2 * ACCEPT_BACKLOG free on top of FD_RESERVE
 ACCEPT_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
@@ -50,7 +51,7 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterabl
     return host
 
 
-def descriptor_cap(configured: int, reserve: int = FD_RESERVE + ACCEPT_BACKLOG) -> int:
+def descriptor_cap(configured: int, reserve: int = FD_RESERVE + 2 * ACCEPT_BACKLOG) -> int:
     """The most connections this process can hold: ``configured``, but never more than the soft descriptor
     limit minus ``reserve`` (but at least 16), so the process never runs out of descriptors for its own
     files."""
