@@ -32,6 +32,8 @@ from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Indian, ModeRules, Valued
 from pokerroom.engine.options import omaha_hi_lo
 from pokerroom.engine.state import Hand, State
+from pokerroom.engine.verdict import annotate
+from pokerroom.hands import ranked_name
 
 
 def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
@@ -99,10 +101,12 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
             "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
             "best": [c.to_json() for c in v.high.cards],
             "handName": str(v.high.name),
+            "rankName": ranked_name(v.high),
         }
         if state.options.mode == "sevenHiLo":
             entry["lowName"] = None if v.low is None else str(v.low.name)
             entry["declare"] = p.declare
+            entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
         elif omaha_hi_lo(state.options):
             entry["lowName"] = None if v.low is None else str(v.low.name)
             entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
@@ -130,7 +134,10 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     else:
         raw = bt.award_pots(hand.pots, high, hand.order)
     _remember_best(state, hand, mode, values)
-    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], carried
+    awards = [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw]
+    sides = {pid: hand.players[pid].declare for pid in contenders}
+    annotate(awards, hand.pots, values, sides if state.options.mode == "sevenHiLo" else None)
+    return awards, carried
 
 
 def _next_hand_possible(state: State, hand: Hand, awards: list[bt.Award]) -> bool:

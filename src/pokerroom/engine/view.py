@@ -26,6 +26,7 @@ from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
+from pokerroom.hands import ranked_name
 
 JSON = dict[str, Any]
 
@@ -177,7 +178,7 @@ def _me(state: State, seat: Seat) -> JSON:
     if hand is None or hp is None:
         out.update({"inHand": False, "hole": [], "up": [], "choice": None, "chosen": None, "discarded": None,
                     "forehead": None, "drawPending": None, "declare": None, "toCall": 0, "handName": None,
-                    "lowName": None, "legalActions": legal_actions(state, seat.id)})
+                    "rankName": None, "lowName": None, "legalActions": legal_actions(state, seat.id)})
         return out
     b = hand.bettors[seat.id]
     done = _hand_done(state)
@@ -188,14 +189,17 @@ def _me(state: State, seat: Seat) -> JSON:
     if hp.forehead is not None:
         forehead = hp.forehead.to_json() if done and hp.shown else "?"
     hand_name: str | None = None
+    rank_name: str | None = None
     low_name: str | None = None
     if opts.hints:
         mode = rules_for(opts)
         if isinstance(mode, Indian):
             if done and hp.forehead is not None:
-                hand_name = str(mode.evaluate(hand, seat.id).high.name)
+                hand_name = rank_name = str(mode.evaluate(hand, seat.id).high.name)
         else:
             hand_name, low_name = mode.hint(hand, seat.id)
+            high, _low = mode.hint_values(hand, seat.id)
+            rank_name = None if high is None else ranked_name(high)
     out.update({
         "inHand": True,
         "hole": [c.to_json() for c in hp.hole],
@@ -208,6 +212,7 @@ def _me(state: State, seat: Seat) -> JSON:
         "declare": hp.declare,
         "toCall": to_call,
         "handName": hand_name,
+        "rankName": rank_name if hand_name is not None else None,
         "lowName": low_name if opts.mode == "sevenHiLo" or omaha_hi_lo(opts) else None,
         "legalActions": legal_actions(state, seat.id),
     })
@@ -234,6 +239,7 @@ def view(state: State, viewer: str | None) -> JSON:
             street_name = names[hand.draw_no] if 0 <= hand.draw_no < len(names) else "교환"
         else:
             street_name = mode.street_name(hand.street)
+    paid_out = state.phase in ("rebuy", "finished")
     next_level: int | None = None
     if opts.blind_up_every and state.base_unit < opts.starting_chips // 5:
         next_level = (state.hands_played // opts.blind_up_every + 1) * opts.blind_up_every
@@ -256,8 +262,10 @@ def view(state: State, viewer: str | None) -> JSON:
         "streetName": street_name,
         "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
-        "pots": [] if hand is None else common.pots_json(hand.pots),
-        "potTotal": 0 if hand is None else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
+        # between hands (rebuy) and after the game the last pot is paid out: nothing is in the middle
+        "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
+        "potTotal": 0 if hand is None or paid_out
+        else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
         "currentBet": hand.rnd.current_bet if hand is not None and hand.rnd is not None else 0,
         "toAct": hand.rnd.to_act if hand is not None and hand.rnd is not None
         and state.phase == "playing" and hand.phase == "betting" else None,

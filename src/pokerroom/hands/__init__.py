@@ -7,6 +7,7 @@
 - :func:`korean_low` — hi-lo low, §6.3 (``None`` when there is no low).
 - :func:`omaha_low` — Omaha Hi-Lo low, eight or better, two hole + three board cards (``None``: no low).
 - :func:`badugi` — §6.4.  :func:`indian` — §6.5.
+- :func:`ranked_name` — "K 투페어", "킹 투페어", "9탑"; :func:`versus` — what decided between two hands.
 
 Fast integer cores for simulations: :func:`evaluate7`, :func:`evaluate7_ids`, :func:`evaluate_ids`,
 :func:`omaha_ids`, :func:`korean7`, :func:`korean_key_ids`, :func:`badugi4`; for numpy arrays of many
@@ -26,6 +27,7 @@ from pokerroom.hands.international import (
     omaha_ids,
 )
 from pokerroom.hands.korean import korean7, korean_high, korean_key_ids, korean_low, korean_open_rank
+from pokerroom.hands.names import ranked_name, versus
 from pokerroom.hands.omaha_low import omaha_low, omaha_low_ids
 from pokerroom.hands.value import HandValue
 
@@ -49,4 +51,6 @@ __all__ = [
     "omaha_ids",
     "omaha_low",
     "omaha_low_ids",
+    "ranked_name",
+    "versus",
 ]

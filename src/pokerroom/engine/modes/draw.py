@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pokerroom import hands as ev
 from pokerroom.cards import Card
-from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.modes.base import ModeRules, Step, Strength, Valued
 from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.state import Hand
 
@@ -58,7 +58,7 @@ class Draw(ModeRules):
         hole = list(hand.players[pid].hole)
         return Valued(ev.badugi(hole) if self.badugi else ev.international_high(hole))
 
-    def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
+    def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
         if not hand.players[pid].hole:
             return (None, None)
-        return (str(self.evaluate(hand, pid).high.name), None)
+        return (self.evaluate(hand, pid).high, None)

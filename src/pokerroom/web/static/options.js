@@ -29,14 +29,16 @@ export function modeName(key, options = null) {
   return MODES.find((m) => m.key === key)?.name ?? key;
 }
 
-// [key, label, choices [[value, text]], default, onlyForMode?, help?]
+// {key, label, choices [[value, text]], def, mode?, korean?, onlyIf?, help?, main?}: `main` options are the few
+// people change, shown first on the create form with the chosen mode's own options (`mode`); every other
+// option (a new shared house rule included) is folded behind "더 보기".
 export const OPTION_DEFS = [
   { key: "betting", label: "베팅 방식", def: "auto", choices: [["auto", "모드 기본"], ["korean", "한국식 판돈"], ["noLimit", "노리밋"], ["potLimit", "팟리밋"]] },
-  { key: "startingChips", label: "시작 칩", def: 1000, choices: [[500, "500"], [1000, "1,000"], [2000, "2,000"], [5000, "5,000"]] },
-  { key: "baseUnit", label: "기본 단위", def: 10, choices: [[2, "2"], [10, "10"], [20, "20"], [50, "50"]], help: "한국식은 앤티(삥) 금액, 홀덤·오마하는 빅 블라인드" },
+  { key: "startingChips", label: "시작 칩", def: 1000, main: true, choices: [[500, "500"], [1000, "1,000"], [2000, "2,000"], [5000, "5,000"]] },
+  { key: "baseUnit", label: "기본 단위", def: 10, main: true, choices: [[2, "2"], [10, "10"], [20, "20"], [50, "50"]], help: "한국식은 앤티(삥) 금액, 홀덤·오마하는 빅 블라인드" },
   { key: "koreanMaxRaise", label: "최대 레이즈(한국식)", def: "half", choices: [["half", "하프까지"], ["full", "풀까지"]], korean: true },
-  { key: "endCondition", label: "끝내는 방법", def: "hands", choices: [["hands", "정해진 판 수"], ["lastStanding", "최후의 1인"]] },
-  { key: "handLimit", label: "총 판 수", def: 20, choices: [[10, "10판"], [20, "20판"], [30, "30판"], [50, "50판"]], onlyIf: (o) => o.endCondition === "hands" },
+  { key: "endCondition", label: "끝내는 방법", def: "hands", main: true, choices: [["hands", "정해진 판 수"], ["lastStanding", "최후의 1인"]] },
+  { key: "handLimit", label: "총 판 수", def: 20, main: true, choices: [[10, "10판"], [20, "20판"], [30, "30판"], [50, "50판"]], onlyIf: (o) => o.endCondition === "hands" },
   { key: "blindUpEvery", label: "기본 단위 2배 올리기", def: 0, choices: [[0, "안 올림"], [5, "5판마다"], [10, "10판마다"], [15, "15판마다"]] },
   { key: "rebuy", label: "리바이(칩 다시 받기)", def: "unlimited", choices: [["off", "없음"], ["limited", "횟수 제한"], ["unlimited", "무제한"]] },
   { key: "rebuyLimit", label: "리바이 횟수", def: 1, choices: [[1, "1회"], [2, "2회"], [3, "3회"]], onlyIf: (o) => o.rebuy === "limited" },
@@ -80,12 +82,17 @@ export function optionApplies(def, o) {
   return true;
 }
 
+/** Korean validation messages with the field each belongs to ({key, text}), [] when fine. */
+export function optionErrors(o, players = null) {
+  const errs = [];
+  if (o.baseUnit * 20 > o.startingChips) errs.push({ key: "baseUnit", text: "시작 칩이 기본 단위의 20배 이상이어야 해요" });
+  if (players != null && players > maxPlayers(o)) errs.push({ key: "mode", text: `이 모드는 최대 ${maxPlayers(o)}명까지 할 수 있어요` });
+  return errs;
+}
+
 /** Korean validation messages, [] when fine. */
 export function validateOptions(o, players = null) {
-  const errs = [];
-  if (o.baseUnit * 20 > o.startingChips) errs.push("시작 칩이 기본 단위의 20배 이상이어야 해요");
-  if (players != null && players > maxPlayers(o)) errs.push(`이 모드는 최대 ${maxPlayers(o)}명까지 할 수 있어요`);
-  return errs;
+  return optionErrors(o, players).map((e) => e.text);
 }
 
 export function validateNickname(name) {

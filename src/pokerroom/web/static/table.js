@@ -118,7 +118,8 @@ function placeChips(items, boxes, soft, W, bottom) {
       }
     }
     const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
-    const c = cands.find((x) => free(x, k)) ?? inside;
+    // never over the pot or the board either: rather over its own seat
+    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
     placed.push(c);
     const border = it.el.clientTop;
     Object.assign(chip.style, {
@@ -147,6 +148,15 @@ function freeCorridor(seats, W, y, h, gap) {
   return { l: l + gap, r: r - gap };
 }
 
+/** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
+const TIPS_KEY = "pokerroom:tipsSeen";
+function loadTipsSeen() {
+  try { return new Set(JSON.parse(localStorage.getItem(TIPS_KEY) ?? "[]")); } catch { return new Set(); }
+}
+function saveTipsSeen(seen) {
+  try { localStorage.setItem(TIPS_KEY, JSON.stringify([...seen])); } catch { /* private mode */ }
+}
+
 function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
@@ -166,7 +176,7 @@ export class TableUI {
     this.busy = false;
     this.timer = setInterval(() => this.tick(), 250);
     this.animating = false;
-    this.tipsSeen = new Set();
+    this.tipsSeen = loadTipsSeen();
     this.resizeObs = null;
   }
 
@@ -618,6 +628,22 @@ export class TableUI {
     return out;
   }
 
+  /**
+   * The cards to highlight for a showdown entry: the high five, or (hi-lo) the low five of a player who won
+   * only the low side or declared low, or both sets for a scoop / both halves.
+   */
+  bestCards(sd) {
+    if (!sd) return [];
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const low = sd.lowBest ?? [];
+    if (!low.length) return sd.best ?? [];
+    const wonLow = sides.has("low") || sides.has("scoop");
+    const wonHigh = sides.has("high") || sides.has("scoop");
+    if (wonLow && wonHigh) return [...(sd.best ?? []), ...low];
+    if (wonLow || (!wonHigh && sd.declare === "low")) return low;
+    return sd.best ?? [];
+  }
+
   seatCards(seat, n = 3) {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
@@ -649,7 +675,11 @@ export class TableUI {
       if (isHidden(c)) e.classList.add("stacked");
       wrap.append(e);
     }
-    for (const c of up) wrap.append(mini(c));
+    for (const c of up) {
+      const e = mini(c);
+      e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
+      wrap.append(e);
+    }
     return wrap;
   }
 
@@ -658,19 +688,14 @@ export class TableUI {
    * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
    */
   wonCards(sd) {
-    if (!sd) return new Set();
-    if (sd.lowBest === undefined) return new Set((sd.best ?? []).map((c) => c.id));
-    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
-    const ids = new Set();
-    if (sides.has("high") || sides.has("scoop")) for (const c of sd.best ?? []) ids.add(c.id);
-    if (sides.has("low")) for (const c of sd.lowBest ?? []) ids.add(c.id);
-    return ids;
+    return new Set(this.bestCards(sd).map((c) => c.id));
   }
 
   /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
   handLabel(sd) {
-    if (sd.lowBest !== undefined) return `${sd.handName} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
-    return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
+    const high = sd.rankName ?? sd.handName;
+    if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return high + (sd.lowName ? ` / ${sd.lowName}` : "");
   }
 
   renderSeat(seat, compact, n = 3) {
@@ -690,7 +715,8 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, this.handLabel(sd)));
+      const label = this.handLabel(sd);
+      el.append(h("div", { class: "hand-label", title: label }, label));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -834,29 +860,37 @@ export class TableUI {
     const lines = [];
     const sd = v.showdown ?? [];
     const byTo = new Map();
+    const whys = [];
     for (const a of this.sortedAwards()) {
-      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set() };
+      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
       cur.amount += a.amount;
       if (a.side) cur.sides.add(a.side);
+      // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
+      const hand = a.hand && a.side === "low" ? `로우 ${a.hand}` : a.hand;
+      if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
+      if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
       byTo.set(a.to, cur);
     }
     for (const [to, info] of byTo) {
       const e = sd.find((x) => x.id === to);
-      let name = e ? e.handName : null;
+      let name = e ? e.rankName ?? e.handName : null;
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
-        if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
-        else if (e.lowBest !== undefined) {
+        const high = e.rankName ?? e.handName;
+        if (e.declare === "swing") name = `${high} / ${e.lowName}`;
+        else if (e.lowBest !== undefined && e.declare == null) {
           // Omaha Hi-Lo (cards speak): name the halves this player won
           const parts = [];
-          if (info.sides.has("high")) parts.push(e.handName);
+          if (info.sides.has("high")) parts.push(high);
           if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
-          name = parts.join(" / ") || e.handName;
+          name = parts.join(" / ") || high;
         }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
+      if (info.hands.length) name = info.hands.join(" / ");
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
+    for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${this.nm(w.to)}: ${withNames(w.why, this.names)}`));
     if (!sd.length && awards.length && v.mode !== "indian") {
       const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
       lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
@@ -918,9 +952,9 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
-    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // Omaha Hi-Lo
-    if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
-    if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // hi-lo
+    if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
+    if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
   }
 
@@ -936,7 +970,7 @@ export class TableUI {
     const me = v.me;
     const wrap = h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
     const sd = this.showdownEntry(me.id);
-    const bestIds = new Set(v.phase === "handEnd" ? (sd?.best ?? []).map((c) => c.id) : []);
+    const bestIds = new Set(v.phase === "handEnd" ? this.bestCards(sd).map((c) => c.id) : []);
     const els = [];
     if (v.mode === "indian") {
       if (me.forehead === "?") els.push(cardEl(null, { size: "lg", question: true }));
@@ -951,6 +985,7 @@ export class TableUI {
       const chosen = me.chosen ?? null;
       hole.forEach((c) => {
         const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
+        if (up.length) e.classList.add("own-hidden"); // 7 Poker: only I see these
         if (!isHidden(c)) {
           if (bestIds.has(c.id)) e.classList.add("used-best");
           const ch = choosing ? this.hintFor("choose") : null;
@@ -986,7 +1021,10 @@ export class TableUI {
       if (up.length) {
         els.push(h("div", { class: "group-sep", "aria-hidden": "true" }));
         up.forEach((c) => {
+          // what the table sees: marked, so my hidden cards and my open cards never look alike
           const e = cardEl(c, { size: "lg", extraClass: "open-card" });
+          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
+          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
           if (bestIds.has(c.id)) e.classList.add("used-best");
           els.push(e);
         });
@@ -1242,7 +1280,8 @@ export class TableUI {
     const setTo = (x) => {
       this.ui.raiseTo = clamp(x);
       slider.value = String(this.ui.raiseTo);
-      amountEl.textContent = `${rlabel} ${fmt(this.ui.raiseTo)}`;
+      // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
+      amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(this.ui.raiseTo)}` : `${rlabel} ${fmt(this.ui.raiseTo)}까지`;
     };
     slider.addEventListener("input", () => {
       // snap to the base unit, but keep min and max reachable
@@ -1327,10 +1366,11 @@ export class TableUI {
     }
     box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
     const sides = lg.sides ?? ["high", "low", "swing"];
+    const high = me.rankName ?? me.handName;
     const sub = {
-      high: me.handName ?? "",
-      low: me.lowName ?? (me.handName ? "로우 없음" : ""),
-      swing: me.handName ? `${me.handName} + ${me.lowName ?? "로우 없음"}` : "",
+      high: high ?? "",
+      low: me.lowName ?? (high ? "로우 없음" : ""),
+      swing: high ? `${high} + ${me.lowName ?? "로우 없음"}` : "",
     };
     const hint = this.view.me?.hint;
     box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
@@ -1353,10 +1393,14 @@ export class TableUI {
       else { key = "nl"; text = "체크/콜로 따라가거나, 레이즈를 눌러 금액을 정한 뒤 확인을 누르세요."; }
     }
     if (!key || this.tipsSeen.has(key)) return null;
-    const tip = h("div", { class: "tip", role: "note", "data-testid": "tip" }, text,
+    // short phones show one line until asked (the table keeps its room); the text otherwise
+    const tip = h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
+      h("div", { class: "tip-text" }, text),
       h("div", { class: "row" },
-        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); tip.remove(); } }, "닫기"),
-        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); tip.remove(); } }, "도움말 그만 보기")));
+        h("button", { class: "link tip-toggle", "aria-expanded": String(!!this.tipOpen), onclick: () => { this.tipOpen = !this.tipOpen; this.render(); } },
+          this.tipOpen ? "도움말 접기" : "도움말 보기"),
+        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
     return tip;
   }
 
