@@ -407,7 +407,7 @@ def test_damaged_rooms_are_quarantined_and_the_rest_served(started: Any, tmp_pat
     again = serve(srv.data)
     try:
         health = again.healthz()
-        assert sorted(health["quarantined"]) == sorted(codes[:2])
+        assert health["quarantined"] == 2  # a count: room codes are secrets, the log names them
         assert httpx.get(f"{again.http}/api/rooms/{codes[2]}").status_code == 200
         for code in codes[:2]:
             r = httpx.get(f"{again.http}/api/rooms/{code}")

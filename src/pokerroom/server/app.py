@@ -312,7 +312,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         warm = state.get("warm")
         body: dict[str, Any] = {"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
                                 "warm": warm is None or warm.done(), "changeMs": rooms.change_latency(),
-                                "quarantined": sorted(rooms.quarantined), "roomsRefused": creations.refused,
+                                "quarantined": len(rooms.quarantined), "roomsRefused": creations.refused,
                                 "sendQueue": {"bytes": WsConnection.total_bytes,
                                               "peakPerSocket": WsConnection.peak_bytes}}
         if cfg.connection_guard is not None:
