@@ -113,6 +113,12 @@ AGGRESSIVE = frozenset({"k.ping", "k.quarter", "k.half", "k.full", "k.ddadang", 
 BLUFF = 0.05
 HEADS_UP_OPEN = 1.1
 
+#: Range-priced equity needed to raise again after being raised back (a raising war): only a near-lock.
+WAR_NUTS = 0.95
+#: Equity above which a bet or raise may put in more than :data:`COMMIT_CAP` of the stack. 0.85 let trips
+#: after a draw (about 0.9 against random hands) bet whole stacks into each other at six players.
+STRONG = 0.92
+
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
 PRICE_WEIGHT = 4.0
 COMMIT_WEIGHT = 1.5
@@ -173,7 +179,7 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
         rel = strength / fair
         # Korean half-pot bets compound over five rounds: bet half only with a clearly better hand.
         if rel > (1.9 if korean else 1.5) * bar:
-            return _raise(sit, legal, korean, big=True, strong=strength > 0.85)
+            return _raise(sit, legal, korean, big=True, strong=strength > STRONG)
         if rel > 1.15 * bar or (n_opp == 1 and rng.random() < BLUFF):
             return _raise(sit, legal, korean, big=False)
         return _check(legal)
@@ -193,17 +199,28 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if _can_raise(legal):
         # First in (over blinds or antes): a value raise; heads-up most better-than-even hands.
         if raises == 0 and rel > (HEADS_UP_OPEN if n_opp == 1 else 1.25 * bar):
-            return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > 0.85)
+            return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > STRONG)
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
-        if raises > 0 and (rel > (1.7 + 0.5 * raises) * bar or eq > 0.85):
-            big = rel > (2.1 + 0.5 * raises) * bar or eq > 0.85
-            return _raise(sit, legal, korean, big=big, strong=eq > 0.85)
+        # When I already bet or raised this round and am raised back, that is a raising war: re-raise again
+        # only with a near-certain winner against the raiser's range (two "strong" hands after a draw kept
+        # raising each other all-in, issue #15).
+        war = sit.my_last_action in AGGRESSIVE
+        nuts = WAR_NUTS if war else STRONG
+        steps = raises + (1 if war else 0)
+        if raises > 0 and ((not war and rel > (1.7 + 0.5 * steps) * bar) or eq > nuts):
+            big = rel > (2.1 + 0.5 * steps) * bar or eq > nuts
+            return _raise(sit, legal, korean, big=big, strong=eq > nuts)
     if eq >= pot_odds * 1.05 or (amount <= max(1, sit.base_unit // 2) and rel > 0.8):
         return {"type": str(call["type"])}
     # A cheap call with an above-average hand: the chips to win later (implied odds) pay for it.
     if commit < 0.06 and rel > 1.05 * bar:
         return {"type": str(call["type"])}
     return _fold(legal)
+
+
+#: Easy's Indian strength (1 − highest forehead seen / top rank + 0.15) above which it bets when checked to:
+#: no forehead across the table above 8 of 10 (Q of A with the 52-card deck).
+INDIAN_EASY_BET = 0.33
 
 
 def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s: float,
@@ -219,6 +236,10 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     if sit.mode == "badugi":
         s -= 0.12  # quick_strength rates the common two-card badugi like a pair: a beginner wants three cards
     if can_check:
+        if sit.mode == "indian" and s > INDIAN_EASY_BET and rng.random() < 0.8:
+            # Indian poker is the game of betting into low foreheads: a beginner who sees no high card
+            # across the table bets (and the others, seeing a low card on its forehead, call or fold).
+            return _raise(sit, legal, korean, big=False)
         if s > 0.5 and rng.random() < s - 0.1:
             return _raise(sit, legal, korean, big=False)
         if "k.ping" in legal and s > 0.35 and rng.random() < 0.5:
@@ -313,6 +334,10 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
             return {"type": "nl.allIn"}
         return _call_or_check(legal)
     frac = 0.7 if big else 0.4
+    if sit.mode not in ("holdem", "omaha"):
+        # The ante games have three to five betting rounds (hold'em has four, but most pots end before the
+        # river): 70 % pot bets compounded over them put whole stacks in on one hand (issue #15, NL draw).
+        frac = 0.5 if big else 0.3
     pot_after_call = sit.pot_total + sit.to_call
     target = sit.current_bet + int(frac * pot_after_call)
     lo, hi = int(rs["min"]), int(rs["max"])
