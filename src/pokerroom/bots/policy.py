@@ -96,6 +96,13 @@ def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: i
     if level == "easy":
         return _quick_with_low(sit)
     eq = mc_equity(sit, rng, samples)  # Omaha Hi-Lo: already the hi-lo pot share
+    if sit.mode == "badugi":
+        # The Monte Carlo deals a player who stood pat a made badugi only about one time in five (the first of
+        # two random hands that holds one); people stand pat with a badugi. Each pat opponent prices my
+        # equity as a bettor does (see range_equity): without this two made badugis raised each other all-in.
+        pat = sum(1 for o in sit.opponents if o.draw_counts and o.draw_counts[-1] == 0)
+        if pat:
+            eq = eq ** (1.0 + PAT_WEIGHT * pat / max(1, len(sit.opponents)))
     if sit.mode == "sevenHiLo":
         cards = sit.hole + sit.up
         a5 = sit.options.get("hiLoLow") == "aceToFive"
@@ -118,6 +125,9 @@ WAR_NUTS = 0.95
 #: Equity above which a bet or raise may put in more than :data:`COMMIT_CAP` of the stack. 0.85 let trips
 #: after a draw (about 0.9 against random hands) bet whole stacks into each other at six players.
 STRONG = 0.92
+
+#: How much a badugi opponent standing pat lowers my equity (an exponent, as in :func:`range_equity`).
+PAT_WEIGHT = 1.5
 
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
 PRICE_WEIGHT = 4.0
@@ -299,6 +309,9 @@ def _can_raise(legal: dict[str, dict[str, Any]]) -> bool:
 #: Share of the stack a bet or raise may put in unless the hand is very strong: people do not bet a third
 #: of their chips on a hand they would fold to a raise.
 COMMIT_CAP = 0.3
+#: Share of the hand's starting stack that a hand may cost through the bot's own bets and raises unless it
+#: is very strong (calls may still go further when the price is right).
+HAND_CAP = 0.4
 
 
 def _call_or_check(legal: dict[str, dict[str, Any]]) -> Action:
@@ -318,7 +331,9 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
     smaller size, or calls/checks when even the smallest is too big. Why: in Korean betting half-pot raises
     grow the pot geometrically, and without a cap a medium hand committed whole stacks (issue #15).
     """
-    cap = sit.stack if strong else COMMIT_CAP * sit.stack
+    # Also over the whole hand: small raises on every street add up to a stack when the pot grows each round.
+    hand_cap = HAND_CAP * (sit.stack + sit.my_committed_total) - sit.my_committed_total
+    cap = sit.stack if strong else max(0.0, min(COMMIT_CAP * sit.stack, hand_cap))
     if korean:
         big_prefs = ["k.half", "k.quarter", "k.ddadang", "k.ping"]
         small_prefs = ["k.ping", "k.quarter", "k.ddadang", "k.half"]

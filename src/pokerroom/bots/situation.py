@@ -71,6 +71,7 @@ class Situation:
     indian_used: list[Card] = field(default_factory=list)
     my_draw_counts: list[int] = field(default_factory=list)
     my_last_action: str | None = None  # my own ``lastAction`` (this round's bet/raise tells a raising war)
+    my_committed_total: int = 0  # my chips in the pot this hand (the stack a hand has already cost)
 
     def legal_types(self) -> dict[str, dict[str, Any]]:
         """The decisions on offer; ``show`` (a winner's optional gesture at hand end) is never one."""
@@ -92,7 +93,7 @@ class Situation:
                    None if o.forehead is None else o.forehead.id, o.hole_count, tuple(o.draw_counts),
                    o.last_action) for o in self.opponents),
             ids(self.folded_up), tuple(sorted(_fingerprint_options(self.options))), ids(self.indian_used),
-            tuple(self.my_draw_counts), self.my_last_action,
+            tuple(self.my_draw_counts), self.my_last_action, self.my_committed_total,
         )
         return hashlib.sha256(repr(key).encode()).digest()
 
@@ -166,4 +167,5 @@ def situation(view: dict[str, Any]) -> Situation | None:
         indian_used=cards_of(view.get("indianUsed")),
         my_draw_counts=[int(x) for x in mine.get("drawCounts") or []],
         my_last_action=mine.get("lastAction"),
+        my_committed_total=int(mine.get("committedTotal", 0)),
     )
