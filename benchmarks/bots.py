@@ -110,12 +110,17 @@ def main() -> int:
         for mode in modes:
             korean = resolved_betting(PokerOptions.model_validate({"mode": mode, **options})) == "korean"
             rows: list[tuple[int, str, Figures, Figures]] = []
-            for players in sorted({2, 6, max_players(mode)}):
+            cells: list[tuple[int, dict[str, Any]]] = [(p, options) for p in sorted({2, 6, max_players(mode)})]
+            if mode == "indian":
+                # Indian's real maximum: ten players need the 52-card deck (indianDeck d52).
+                cells.append((10, {**options, "indianDeck": "d52"}))
+            for players, cell_options in cells:
                 for level in ("easy", "normal"):
                     figs = {}
                     for name, policy in policies.items():
                         cfg = SimConfig(mode=mode, players=players, hands=args.hands, bots=(level,),
-                                        seed=args.seed, samples=args.samples, options=options, check=False)
+                                        seed=args.seed, samples=args.samples, options=cell_options,
+                                        check=False)
                         result = run_match(cfg, policy=policy)
                         figs[name] = figures(result.play, result.games)
                     rows.append((players, level, figs["before"], figs["after"]))

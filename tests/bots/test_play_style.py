@@ -75,3 +75,39 @@ def test_range_equity_prices_the_bettors_range() -> None:
     multi_one = range_equity(0.3, 4, amount=100, pot=200, stack=900, aggressors=1)
     multi_two = range_equity(0.3, 4, amount=100, pot=200, stack=900, aggressors=2)
     assert 0.3 > multi_one > multi_two
+
+
+def _six(mode: str, level: str, hands: int, options: dict[str, str] | None = None, players: int = 6,
+         seed: int = 15) -> tuple[float, float, float]:
+    """(all-in rate, hands per game, stay %) of one level alone at the table."""
+    result = run_match(SimConfig(mode=mode, players=players, hands=hands, bots=(level,), seed=seed,
+                                 samples=30, options=options or {}, check=False))
+    fig = figures(result.play, result.games)
+    return result.play.all_in_hands / result.play.hands, fig.hands_per_game, fig.stay[level]
+
+
+@pytest.mark.parametrize(("players", "options"), [(6, {}), (10, {"indianDeck": "d52"})])
+def test_easy_bots_at_indian_bet_into_low_foreheads_so_someone_folds(players: int,
+                                                                     options: dict[str, str]) -> None:
+    """Before, nobody bet at a table of easy bots, so nobody folded: stay 96.5 % at six, 100 % at ten with
+    the 52-card deck (band 20–85 %). 200 hands, over 1000 seat-hands: 2 standard errors are < 3 points."""
+    _, _, stay = _six("indian", "easy", 200, options, players=players)
+    band = target_bands("indian", players).stay
+    assert band is not None
+    assert band[0] <= stay <= band[1] - 2, stay
+
+
+def test_no_limit_five_card_draw_is_no_all_in_festival() -> None:
+    """Six normal bots at 5카드 드로우 no-limit were all-in on 30 % of hands and a game lasted 4.4 hands: 70 %
+    pot bets over two rounds and two strong hands raising each other. 200 hands (about 2–3 % standard
+    error)."""
+    rate, hpg, _ = _six("fiveDraw", "normal", 200, {"betting": "noLimit"})
+    assert rate + 2 * _se(rate, 200) <= 0.20, (rate, hpg)
+    assert hpg >= 10, (rate, hpg)
+
+
+def test_pot_limit_badugi_made_hands_do_not_raise_each_other_all_in() -> None:
+    """Six normal bots at 바둑이 pot-limit lasted 7 hands per game: a player standing pat holds a badugi, and
+    two made badugis raised each other all-in after the draw."""
+    _, hpg, _ = _six("badugi", "normal", 100, {"betting": "potLimit"})
+    assert hpg >= 11, hpg

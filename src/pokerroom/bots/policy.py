@@ -127,7 +127,7 @@ WAR_NUTS = 0.95
 STRONG = 0.92
 
 #: How much a badugi opponent standing pat lowers my equity (an exponent, as in :func:`range_equity`).
-PAT_WEIGHT = 1.5
+PAT_WEIGHT = 3.0
 
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
 PRICE_WEIGHT = 4.0
@@ -228,9 +228,12 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     return _fold(legal)
 
 
-#: Easy's Indian strength (1 − highest forehead seen / top rank + 0.15) above which it bets when checked to:
-#: no forehead across the table above 8 of 10 (Q of A with the 52-card deck).
-INDIAN_EASY_BET = 0.33
+def _indian_low_table(sit: Situation) -> bool:
+    """Indian poker: no forehead across the table is one of the deck's top two ranks (9–10 of the 20-card
+    deck, K–A of the 52-card one), which is when a beginner bets."""
+    top = 14 if sit.options.get("indianDeck") == "d52" else 10
+    seen = [o.forehead.rank for o in sit.opponents if o.forehead is not None]
+    return bool(seen) and max(seen) <= top - 2
 
 
 def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s: float,
@@ -246,7 +249,7 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     if sit.mode == "badugi":
         s -= 0.12  # quick_strength rates the common two-card badugi like a pair: a beginner wants three cards
     if can_check:
-        if sit.mode == "indian" and s > INDIAN_EASY_BET and rng.random() < 0.8:
+        if sit.mode == "indian" and _indian_low_table(sit) and rng.random() < 0.8:
             # Indian poker is the game of betting into low foreheads: a beginner who sees no high card
             # across the table bets (and the others, seeing a low card on its forehead, call or fold).
             return _raise(sit, legal, korean, big=False)
