@@ -110,7 +110,8 @@ def main() -> int:
         for mode in modes:
             korean = resolved_betting(PokerOptions.model_validate({"mode": mode, **options})) == "korean"
             rows: list[tuple[int, str, Figures, Figures]] = []
-            cells: list[tuple[int, dict[str, Any]]] = [(p, options) for p in sorted({2, 6, max_players(mode)})]
+            sizes = sorted({2, 6, max_players(mode)})
+            cells: list[tuple[int, dict[str, Any]]] = [(p, options) for p in sizes]
             if mode == "indian":
                 # Indian's real maximum: ten players need the 52-card deck (indianDeck d52).
                 cells.append((10, {**options, "indianDeck": "d52"}))
