@@ -183,13 +183,15 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     raises = raises_this_round(sit)
     if level == "easy":
         return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot, raises)
+    # Indian poker has a single betting round, so nothing compounds: the old bar (0.85) stays there.
+    strong_bar = 0.85 if sit.mode == "indian" else STRONG
     # Thresholds grow with the table: against many players an average share is small and noisy.
     bar = 1.0 + 0.04 * (n_opp - 1)
     if can_check:
         rel = strength / fair
         # Korean half-pot bets compound over five rounds: bet half only with a clearly better hand.
         if rel > (1.9 if korean else 1.5) * bar:
-            return _raise(sit, legal, korean, big=True, strong=strength > STRONG)
+            return _raise(sit, legal, korean, big=True, strong=strength > strong_bar)
         if rel > 1.15 * bar or (n_opp == 1 and rng.random() < BLUFF):
             return _raise(sit, legal, korean, big=False)
         return _check(legal)
@@ -209,13 +211,13 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if _can_raise(legal):
         # First in (over blinds or antes): a value raise; heads-up most better-than-even hands.
         if raises == 0 and rel > (HEADS_UP_OPEN if n_opp == 1 else 1.25 * bar):
-            return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > STRONG)
+            return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > strong_bar)
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
         # When I already bet or raised this round and am raised back, that is a raising war: re-raise again
         # only with a near-certain winner against the raiser's range (two "strong" hands after a draw kept
         # raising each other all-in, issue #15).
         war = sit.my_last_action in AGGRESSIVE
-        nuts = WAR_NUTS if war else STRONG
+        nuts = WAR_NUTS if war else strong_bar
         steps = raises + (1 if war else 0)
         if raises > 0 and ((not war and rel > (1.7 + 0.5 * steps) * bar) or eq > nuts):
             big = rel > (2.1 + 0.5 * steps) * bar or eq > nuts
@@ -249,9 +251,11 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
     if sit.mode == "badugi":
         s -= 0.12  # quick_strength rates the common two-card badugi like a pair: a beginner wants three cards
     if can_check:
-        if sit.mode == "indian" and _indian_low_table(sit) and rng.random() < 0.8:
+        if sit.mode == "indian" and n_opp > 1 and _indian_low_table(sit) and rng.random() < 0.8:
             # Indian poker is the game of betting into low foreheads: a beginner who sees no high card
             # across the table bets (and the others, seeing a low card on its forehead, call or fold).
+            # Multiway only: heads-up one low card is no news, and betting into it there just pays `normal`
+            # less (z fell from 2.4 to 1.6).
             return _raise(sit, legal, korean, big=False)
         if s > 0.5 and rng.random() < s - 0.1:
             return _raise(sit, legal, korean, big=False)
@@ -352,8 +356,8 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
             return {"type": "nl.allIn"}
         return _call_or_check(legal)
     frac = 0.7 if big else 0.4
-    if sit.mode not in ("holdem", "omaha"):
-        # The ante games have three to five betting rounds (hold'em has four, but most pots end before the
+    if sit.mode not in ("holdem", "omaha", "indian"):
+        # The draw and stud games have three to five betting rounds (hold'em has four, but most pots end before the
         # river): 70 % pot bets compounded over them put whole stacks in on one hand (issue #15, NL draw).
         frac = 0.5 if big else 0.3
     pot_after_call = sit.pot_total + sit.to_call
