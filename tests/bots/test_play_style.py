@@ -111,3 +111,11 @@ def test_pot_limit_badugi_made_hands_do_not_raise_each_other_all_in() -> None:
     two made badugis raised each other all-in after the draw."""
     _, hpg, _ = _six("badugi", "normal", 100, {"betting": "potLimit"})
     assert hpg >= 11, hpg
+
+
+def test_six_normal_bots_at_korean_badugi_keep_their_stacks() -> None:
+    """Six normal bots at 바둑이 (Korean betting) busted someone every 7.5 hands (band 8): made badugis
+    raised each other all-in because a pat opponent was dealt a badugi only one time in five."""
+    rate, hpg, _ = _six("badugi", "normal", 100)
+    assert hpg >= 12, (rate, hpg)
+    assert rate <= 0.15, (rate, hpg)

@@ -357,8 +357,9 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
         return _call_or_check(legal)
     frac = 0.7 if big else 0.4
     if sit.mode not in ("holdem", "omaha", "indian"):
-        # The draw and stud games have three to five betting rounds (hold'em has four, but most pots end before the
-        # river): 70 % pot bets compounded over them put whole stacks in on one hand (issue #15, NL draw).
+        # The draw and stud games have three to five betting rounds (hold'em has four, but most pots end
+        # before the river): 70 % pot bets compounded over them put whole stacks in on one hand (issue #15,
+        # NL draw). Indian has a single round, so nothing compounds there.
         frac = 0.5 if big else 0.3
     pot_after_call = sit.pot_total + sit.to_call
     target = sit.current_bet + int(frac * pot_after_call)
