@@ -315,7 +315,9 @@ function optionsEditor(opts, errors, players = null) {
         drawOptions();
       });
       if (def.main) fields.push(field);
-      else (def.mode || def.modes ? modeSpecific : shared).append(field);
+      // a rule of one mode (로우 판정, 오마하 하이로우 ...) belongs to choosing it; house rules of several
+      // modes (491 룰) and the rest are folded behind 더 보기 with the other options people rarely change
+      else (def.mode ? modeSpecific : shared).append(field);
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
     fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
