@@ -98,7 +98,8 @@ def play(case: dict[str, Any]) -> dict[str, Any]:
         if state.phase == "finished":
             break
         now += 1000
-        actors = [(s.id, legal_actions(state, s.id)) for s in state.seats]
+        # "show" (an uncalled winner's optional gesture) is never a decision the table waits for
+        actors = [(s.id, [a for a in legal_actions(state, s.id) if a["type"] != "show"]) for s in state.seats]
         actors = [(pid, legal) for pid, legal in actors if legal]
         if i % 15 == 0 or not actors:
             due = deadline(state)

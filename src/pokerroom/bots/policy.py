@@ -58,6 +58,8 @@ def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None =
     rng = decision_rng(sit, seed)
     n = samples if samples is not None else DEFAULT_SAMPLES
     legal = sit.legal_types()
+    if not legal:
+        raise ValueError("nothing to decide: only optional actions")
     if "choose" in legal:
         return _choose(sit, level, rng)
     if "draw" in legal:
@@ -77,7 +79,7 @@ def recommend(view: dict[str, Any]) -> Action | None:
     if sit is None or not sit.legal:
         return None
     legal = sit.legal_types()
-    if set(legal) <= {"ready", "rebuy"}:
+    if set(legal) <= {"ready", "rebuy"}:  # (also: nothing but an optional show)
         return None
     return decide(view, "normal", seed=0, samples=200)
 

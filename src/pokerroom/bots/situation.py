@@ -72,7 +72,8 @@ class Situation:
     my_draw_counts: list[int] = field(default_factory=list)
 
     def legal_types(self) -> dict[str, dict[str, Any]]:
-        return {str(a["type"]): a for a in self.legal}
+        """The decisions on offer; ``show`` (a winner's optional gesture at hand end) is never one."""
+        return {str(a["type"]): a for a in self.legal if a["type"] != "show"}
 
     def fingerprint(self) -> bytes:
         """SHA-256 of the whole digest (cards by id): exactly what the decision may depend on."""

@@ -29,6 +29,7 @@ _FIELDS: dict[str, dict[str, str]] = {
     "draw": {"cardIds": "intlist"},
     "declare": {"side": "side"},
     "ready": {},
+    "show": {},
     "rebuy": {"accept": "bool"},
     "leave": {},
     "sitOut": {},

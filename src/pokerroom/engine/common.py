@@ -127,3 +127,15 @@ def connected_with_chips(state: State) -> int:
         elif s.status == "busted" and rebuy_possible(state, s):
             count += 1
     return count
+
+
+def may_show(state: State, pid: str) -> bool:
+    """The winner of an uncalled pot may show their cards during ``handEnd`` (issue #15; by default nothing is
+    shown, poker.md §3 step 6). Showdown hands are open anyway (§8.3), Indian hands are all revealed."""
+    hand = state.hand
+    if state.phase != "playing" or hand is None or hand.phase != "handEnd" or not hand.one_left:
+        return False
+    if state.options.mode == "indian" or pid not in hand.players:
+        return False
+    p = hand.players[pid]
+    return not p.shown and not hand.bettors[pid].folded and pid in {a["to"] for a in hand.awards or []}

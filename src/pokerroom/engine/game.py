@@ -41,6 +41,7 @@ ALREADY_DREW = ("already_drew", "이미 교환할 카드를 냈어요")
 DRAW_LIMIT = ("draw_limit", "그만큼 바꿀 수 없어요")
 ALREADY_DECLARED = ("already_declared", "이미 선언했어요")
 ALREADY_READY = ("already_ready", "이미 준비했어요")
+CANNOT_SHOW = ("cannot_show", "카드를 보여 줄 수 있는 건 상대가 모두 다이해서 이긴 사람뿐이에요")
 NO_REBUY = ("no_rebuy", "지금은 리바이할 수 없어요")
 
 
@@ -111,6 +112,8 @@ def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State
             _declare(s, player_id, act, now_ms, ev)
         elif kind == "ready":
             _ready(s, player_id, now_ms, ev)
+        elif kind == "show":
+            _show(s, player_id, ev)
         elif kind == "sitOut":
             seating.sit_out(s, seat, ev)
         elif kind == "sitIn":
@@ -228,6 +231,18 @@ def _ready(state: State, pid: str, now: int, ev: Events) -> None:
         raise reject(ALREADY_READY)
     hand.players[pid].ready = True
     emit(state, ev, {"type": "ready", "player": pid})
+
+
+def _show(state: State, pid: str, ev: Events) -> None:
+    """Open my cards to everyone: from now on every view shows them (``shown``), and the event says which."""
+    hand = state.hand
+    if state.phase != "playing" or hand is None or hand.phase != "handEnd":
+        raise reject(WRONG_PHASE)
+    if not common.may_show(state, pid):
+        raise reject(CANNOT_SHOW)
+    p = hand.players[pid]
+    p.shown = True
+    emit(state, ev, {"type": "shown", "player": pid, "cards": [c.to_json() for c in [*p.hole, *p.up]]})
 
 
 def _rebuy(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:

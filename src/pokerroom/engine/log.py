@@ -64,6 +64,8 @@ def _text(e: dict[str, Any]) -> str | None:
         return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"])
     if t == "award":
         return f"{e['to']} {e['amount']:,}칩 획득"
+    if t == "shown":
+        return f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"])
     if t == "penalty":
         return f"{e['from']} 10 다이 벌칙 {e['amount']:,}"
     if t == "carry":

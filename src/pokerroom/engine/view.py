@@ -141,7 +141,8 @@ def legal_actions(state: State, pid: str) -> list[JSON]:
     p = hand.players[pid]
     b = hand.bettors[pid]
     if hand.phase == "handEnd":
-        return [] if p.ready else [{"type": "ready"}]
+        acts: list[JSON] = [] if p.ready else [{"type": "ready"}]
+        return [*acts, {"type": "show"}] if common.may_show(state, pid) else acts
     if b.folded:
         return []
     if hand.phase == "betting" and hand.rnd is not None:

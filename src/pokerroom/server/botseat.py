@@ -23,12 +23,13 @@ _PREFERENCE = ("ready", "k.check", "nl.check", "k.call", "nl.call", "declare", "
 
 
 def legal_actions(view: View) -> list[dict[str, Any]]:
-    """The viewer's legal actions in a view (top level or under ``me``), [] when none."""
+    """The viewer's legal decisions in a view (top level or under ``me``), [] when none. ``show`` (the
+    optional gesture of an uncalled winner) is left out: nobody waits for it, and bots never show."""
     for holder in (view, view.get("me")):
         if isinstance(holder, dict):
             acts = holder.get("legalActions")
             if isinstance(acts, list) and acts:
-                return [a for a in acts if isinstance(a, dict)]
+                return [a for a in acts if isinstance(a, dict) and a.get("type") != "show"]
     return []
 
 

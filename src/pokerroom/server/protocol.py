@@ -37,7 +37,7 @@ class _Strict(BaseModel):
 
 SimpleType = Literal[
     "k.check", "k.ping", "k.call", "k.ddadang", "k.quarter", "k.half", "k.full", "k.die",
-    "nl.fold", "nl.check", "nl.call", "nl.allIn", "ready",
+    "nl.fold", "nl.check", "nl.call", "nl.allIn", "ready", "show",
 ]
 
 
@@ -172,13 +172,49 @@ class History(_Strict):
     type: Literal["history"]
 
 
+class PreActionMsg(_Strict):
+    """My pre-action for my next betting turn (``kind: null`` clears it); ``version`` is the view I chose on,
+    so a choice made on a view that has since changed (a raise in flight) is refused, never misapplied."""
+
+    type: Literal["preAction"]
+    kind: Literal["checkFold", "call", "callAny", "pingCall"] | None
+    version: Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
+
+
+ReactionId = Literal["nice", "hurry", "lol", "wow", "sorry", "gg", "thumbs", "clap", "fire", "cry", "think",
+                     "cool"]
+
+
+class React(_Strict):
+    """A fixed reaction (server/reactions.py ``REACTIONS``), shown over my seat for a few seconds."""
+
+    type: Literal["react"]
+    reaction: ReactionId
+
+
+class Chat(_Strict):
+    """Free text, only while the host has chat on; cleaned and cut to 40 characters by the server."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class SocialMsg(_Strict):
+    """Host only, any time: table-talk settings of the room."""
+
+    type: Literal["social"]
+    chat: bool
+    spectatorReactions: bool
+
+
 ClientMessage = Annotated[
     Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
-    | RequestSeat | AnswerSeat | SitOut | SitIn,
+    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history", "requestSeat", "answerSeat", "sitOut", "sitIn"})
+                          "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
+                          "chat", "social"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -221,6 +257,11 @@ MESSAGES: dict[str, str] = {
     "bad_options": "옵션이 올바르지 않아요",
     "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
+    "preaction_unavailable": "지금은 그 행동을 예약할 수 없어요",
+    "too_fast": "조금 천천히 보내 주세요",
+    "chat_off": "방장이 채팅을 켜지 않았어요",
+    "reactions_off": "관전 중에는 방장이 허용해야 반응을 보낼 수 있어요",
+    "chat_empty": "보낼 내용이 없어요",
     "nickname_needed": "자리를 요청하려면 닉네임을 정해 주세요",
     "already_seated": "이미 이번 게임의 자리에 앉아 있어요",
     "no_such_request": "그런 자리 요청이 없어요",
@@ -282,10 +323,16 @@ def ack_msg(client_msg_id: str, version: int) -> dict[str, Any]:
     return {"type": "ack", "clientMsgId": client_msg_id, "version": version}
 
 
-def view_msg(version: int, view: dict[str, Any], server_now: int) -> dict[str, Any]:
+def view_msg(version: int, view: dict[str, Any], server_now: int,
+             seat: dict[str, Any] | None = None) -> dict[str, Any]:
     """``serverNow`` (the server's epoch ms when sending) lets a client whose clock is off still count down to
-    ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`)."""
-    return {"type": "view", "version": version, "serverNow": server_now, "view": view}
+    ``view.deadlineAt``, which is in server time. ``view`` stays the last key (see :class:`SharedEncoder`).
+
+    ``seat``: what the *room* (not the engine) keeps for this player's seat — the pre-action (docs/protocol.md
+    §2.6) — beside the engine's view, so ``view`` stays exactly ``engine.view(state, viewer)``."""
+    if seat is None:
+        return {"type": "view", "version": version, "serverNow": server_now, "view": view}
+    return {"type": "view", "version": version, "serverNow": server_now, "seat": seat, "view": view}
 
 
 def events_msg(version: int, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -333,13 +380,15 @@ class SharedEncoder:
         self._value: Any = None
         self._text: str | None = None
 
-    def view_text(self, version: int, view: dict[str, Any], server_now: int) -> str:
+    def view_text(self, version: int, view: dict[str, Any], server_now: int,
+                  seat: dict[str, Any] | None = None) -> str:
         if self.SHARED not in view or len(view) < 2:
-            return dumps(view_msg(version, view, server_now))
+            return dumps(view_msg(version, view, server_now, seat))
         rest = dict(view)
         value = rest.pop(self.SHARED)
         if self._text is None or (value is not self._value and value != self._value):
             self._value, self._text = value, dumps(value)
-        head = dumps(view_msg(version, rest, server_now))  # ends with the closing braces of view and message
+        # ends with the closing braces of view and message
+        head = dumps(view_msg(version, rest, server_now, seat))
         return f'{head[:-2]},"{self.SHARED}":{self._text}}}}}'
 

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pokerroom.rejections import Rejected
+from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
+from pokerroom.server import reactions as talk
 from pokerroom.server import seating
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
@@ -139,6 +141,9 @@ class Room:
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
     log_only: int = 0  # changes stored as log rows alone since the last snapshot
+    pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
+    social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
+    throttle: talk.Throttle = field(default_factory=talk.Throttle)  # reactions per sender (memory only)
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""
@@ -146,7 +151,8 @@ class Room:
                 self.members.values()], "hostId": self.host_id, "phase": self.phase, "gameNo": self.game_no,
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
-                "recorder": self.recorder_json}
+                "recorder": self.recorder_json, "preActions": self.pre.to_json(),
+                "social": self.social.to_json()}
 
     def human_connected(self) -> bool:
         return any(c.role != "none" for c in self.connections)
@@ -166,7 +172,8 @@ class Room:
         ]
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
                 "spectators": self.spectator_count(), "options": self.options_json,
-                "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no}
+                "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no,
+                "social": self.social.to_json()}
 
 
 def clean_nickname(raw: str) -> str:
@@ -265,6 +272,8 @@ class Rooms:
         room.version = version
         room.state = None if state_text is None else self.engine.load_state(state_text)
         room.hand_seq = int(meta.get("handSeq") or 0)
+        room.pre = pre.PreActions.from_json(meta.get("preActions"))
+        room.social = talk.Social.from_json(meta.get("social"))
         if meta.get("recorder") is not None:
             room.recorder = HistoryRecorder.from_json(meta["recorder"])
             room.recorder_json = meta["recorder"]
@@ -362,6 +371,12 @@ class Rooms:
                     await self._leave(room, conn)
                 elif isinstance(msg, P.History):
                     self._send_history(room, conn)
+                elif isinstance(msg, P.PreActionMsg):
+                    await self._pre_action(room, conn, msg)
+                elif isinstance(msg, P.React | P.Chat):
+                    self._talk(room, conn, msg)
+                elif isinstance(msg, P.SocialMsg):
+                    await self._set_social(room, conn, msg)
                 elif isinstance(msg, P.SEAT_MESSAGES):
                     await seating.handle(self, room, conn, msg)
             except P.ProtocolError as exc:
@@ -443,6 +458,96 @@ class Rooms:
         await self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
                                                      action, now), sender=conn)
 
+    def _talk(self, room: Room, conn: Connection, msg: P.React | P.Chat) -> None:
+        """A reaction or a chat line: checked, rate-limited per sender, broadcast, never stored."""
+        spectator = conn.role != "player" or conn.player_id is None
+        if spectator and (isinstance(msg, P.Chat) or not room.social.spectator_reactions):
+            raise P.error("reactions_off" if isinstance(msg, P.React) else "chat_off")
+        if isinstance(msg, P.Chat) and not room.social.chat:
+            raise P.error("chat_off")
+        text = talk.clean_chat(msg.text) if isinstance(msg, P.Chat) else None
+        if isinstance(msg, P.Chat) and text is None:
+            raise P.error("chat_empty")
+        if not room.throttle.allow(conn.player_id or f"spectator:{conn.conn_id}"):
+            raise P.error("too_fast")
+        if text is not None and conn.player_id is not None:
+            self._broadcast(room, P.dumps(talk.chat_msg(conn.player_id, text)))
+        elif isinstance(msg, P.React):
+            sender = None if spectator else conn.player_id
+            self._broadcast(room, P.dumps(talk.reaction_msg(sender, msg.reaction)))
+
+    async def _set_social(self, room: Room, conn: Connection, msg: P.SocialMsg) -> None:
+        """Host only, any phase: chat on/off, spectator reactions on/off; stored, then a new ``lobby``."""
+        self._require_host(room, conn)
+        before = room.social
+        room.social = talk.Social(msg.chat, msg.spectatorReactions)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.social = before
+            raise
+        self._broadcast_lobby(room)
+
+    async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
+        """Choose (or clear, ``kind: null``) my pre-action: stored with the room, answered with my view."""
+        if conn.role != "player" or conn.player_id is None:
+            raise P.error("spectator")
+        pid = conn.player_id
+        if room.phase != "playing" or room.state is None:
+            raise P.error("no_game")
+        if pid not in room.game_players:
+            raise P.error("not_seated")
+        if msg.version != room.version:
+            raise P.error("stale_version")
+        before = room.pre.to_json()
+        if msg.kind is None:
+            room.pre.chosen.pop(pid, None)
+        else:
+            chosen = pre.choose(self.engine.view(room.state, pid), msg.kind)
+            if chosen is None:
+                raise P.error("preaction_unavailable")
+            room.pre.chosen[pid] = chosen
+        room.pre.notices.pop(pid, None)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.pre = pre.PreActions.from_json(before)
+            raise
+        self._send_views_to(room, pid)
+
+    def _send_views_to(self, room: Room, pid: str) -> None:
+        """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
+        view = self._view(room, pid)
+        text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self._seat_part(room, view, pid)))
+        for c in list(room.connections):
+            if c.player_id == pid and self._viewer(room, c) == pid:
+                c.send(text)
+
+    def _review_preactions(self, room: Room, state: Any, version: int) -> list[pre.Review]:
+        """Cancel (with a notice) the pre-actions this change made obsolete; return the one due now."""
+        if not room.pre.chosen:
+            return []
+        views = {pid: self.engine.view(state, pid) for pid in room.pre.chosen}
+        return pre.review(room.pre, views, version)
+
+    async def _fire_preactions(self, room: Room, due: list[pre.Review]) -> None:
+        """Apply due pre-actions as ordinary actions, right after the change that made the turn come (still
+        under the room's lock: no other change, and no round trip to the phone, comes in between)."""
+        for item in due:
+            if room.phase != "playing" or room.state is None:
+                return
+            now = self.clock.now_ms()
+            assert item.fire is not None
+            try:
+                new_state, events = self.engine.apply(room.state, item.player_id, item.fire, now)
+                row = LogRow(room.version + 1, "preaction", item.player_id, None, item.fire, now)
+                await self._commit(room, new_state, events, row)
+            except Exception as exc:
+                log.warning("room %s: pre-action of %s not applied: %s", room.code, item.player_id, exc)
+                room.pre.notices[item.player_id] = {"text": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
+                                                    "version": room.version}
+                self._send_views_to(room, item.player_id)
+
     async def _start(self, room: Room, conn: Connection) -> None:
         self._require_host(room, conn)
         if room.phase == "playing":
@@ -471,6 +576,7 @@ class Rooms:
         room.phase = "playing"
         room.game_no += 1
         room.result = None
+        room.pre.clear()
         room.recorder = HistoryRecorder(ids, int(room.options_json.get("startingChips") or 0))
         room.recorder_json = room.recorder.to_json()
         row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
@@ -620,10 +726,16 @@ class Rooms:
                     log.exception("hint failed")
         return view
 
+    def _seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
+        """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
+        return pre.seat_part(view, room.pre, viewer)
+
     def _send_snapshot(self, room: Room, conn: Connection) -> None:
         if room.state is not None:
-            view = self._view(room, self._viewer(room, conn))
-            conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms())))
+            viewer = self._viewer(room, conn)
+            view = self._view(room, viewer)
+            seat = self._seat_part(room, view, viewer)
+            conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
 
@@ -660,17 +772,22 @@ class Rooms:
         result = self.engine.result(new_state) if room.phase == "playing" else None
         before = (room.state, room.version, room.phase, room.result)
         recorder_before = room.recorder_json
+        pre_before = room.pre.to_json()
+        hand_seq_before = room.hand_seq
         room.state = new_state
         room.version = row.version
         if result is not None:
             room.phase = "finished"
             room.result = result
         finished = self._record(room, new_state, events if record is None else record, row.version)
+        due = self._review_preactions(room, new_state, row.version) if room.phase == "playing" else []
         log_only_before = room.log_only
         # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
-        # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows)
+        # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
+        # Pre-actions live in the room's metadata: a change that cancels or uses one is a snapshot too.
         snapshot = (row.kind not in REPLAYED_KINDS or record is not None or bool(finished)
-                    or result is not None or room.log_only >= SNAPSHOT_EVERY)
+                    or result is not None or room.log_only >= SNAPSHOT_EVERY
+                    or (bool(due) or room.pre.to_json() != pre_before))
         t1 = time.perf_counter()
         try:
             if snapshot:
@@ -686,10 +803,15 @@ class Rooms:
             room.state, room.version, room.phase, room.result = before
             room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
             room.recorder_json = recorder_before
-            room.hand_seq -= len(finished)
+            room.hand_seq -= sum(1 for h in finished if h.seq > hand_seq_before)
+            room.pre = pre.PreActions.from_json(pre_before)
             room.log_only = log_only_before
             raise
-        room.hands.extend(finished)
+        for done in finished:
+            if room.hands and room.hands[-1].seq == done.seq:
+                room.hands[-1] = done  # a hand amended after its end (a winner showed their cards)
+            else:
+                room.hands.append(done)
         if row.client_msg_id is not None and row.player_id is not None:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         t2 = time.perf_counter()
@@ -702,7 +824,9 @@ class Rooms:
             viewer = self._viewer(room, conn)
             text = cache.get(viewer)
             if text is None:
-                text = cache[viewer] = shared.view_text(version, self._view(room, viewer), server_now)
+                view = self._view(room, viewer)
+                seat = self._seat_part(room, view, viewer)
+                text = cache[viewer] = shared.view_text(version, view, server_now, seat)
             if events_text is not None:
                 conn.send(events_text)
             conn.send(text)
@@ -720,6 +844,8 @@ class Rooms:
             self.on_commit(room, version, events)
         self._arm(room)
         self._schedule_bots(room)
+        if due:
+            await self._fire_preactions(room, due)
 
     # --- hand history ---------------------------------------------------------------------------------
 
@@ -744,6 +870,13 @@ class Rooms:
             room.recorder = room.recorder_json = None
             return []
         finished: list[FinishedHand] = []
+        if rec.amended is not None:
+            last = room.hands[-1] if room.hands else None
+            same = last is not None and last.record.hand_no == rec.amended.hand_no
+            if last is not None and same and last.game_no == room.game_no:
+                # the same seq, re-stored; its version is now the change that showed the cards
+                finished.append(FinishedHand(last.seq, last.game_no, version, rec.amended))
+            rec.amended = None
         for hand in rec.hands:
             room.hand_seq += 1
             finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))

@@ -78,7 +78,7 @@ class LogRow:
     """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
 
     version: int
-    kind: str  # "action" | "timeout" | "bot" | "start" | "leave" | "join" (a seat between hands)
+    kind: str  # "action" | "timeout" | "bot" | "start" | "leave" | "join" (a seat) | "preaction"
     player_id: str | None
     client_msg_id: str | None
     action: dict[str, Any] | None

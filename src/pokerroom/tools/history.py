@@ -109,6 +109,8 @@ class HistoryRecorder:
         self.starting_chips = starting_chips
         self.hands: list[HandRecord] = []
         self.current: HandRecord | None = None
+        self.last: HandRecord | None = None  # the hand that just ended (a winner may still show, issue #15)
+        self.amended: HandRecord | None = None  # ``last`` after a ``shown`` event, for the caller to re-store
 
     def to_json(self) -> dict[str, Any]:
         """The recorder's running state (stacks and the hand in progress), not the finished ``hands``."""
@@ -183,6 +185,9 @@ class HistoryRecorder:
             return
         rec = self.current
         if rec is None:
+            if kind == "shown" and self.last is not None:  # shown during handEnd, after the hand was closed
+                self.last.events.append(event)
+                self.amended = self.last
             return
         rec.events.append(event)
         if kind in ("ante", "blind", "penalty"):
@@ -210,13 +215,14 @@ class HistoryRecorder:
             for p, s in rec.finishing_stacks.items():
                 self.stacks[p] = s
             self.hands.append(rec)
+            self.last = rec
             self.current = None
 
 
 # --- what one viewer may see of a finished hand -------------------------------------------------------------
 
 _PUBLIC_STEPS = ("ante", "blind", "action", "board", "uncalled", "reveal", "drawn", "declares", "penalty",
-                 "award", "carry", "indianReveal")
+                 "award", "carry", "indianReveal", "shown")
 
 
 def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:
@@ -249,6 +255,8 @@ def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:
         "finishingStacks": rec.finishing_stacks, "board": [c.to_json() for c in rec.board],
         "open": open_cards, "actions": steps, "pots": rec.pots, "awards": rec.awards, "winners": rec.winners,
         "showdown": rec.showdown, "mine": None if mine is None else [c.to_json() for c in mine],
+        "shown": {str(e["player"]): list(e.get("cards") or [])
+                  for e in rec.events if e.get("type") == "shown"},
     }
 
 

@@ -5,6 +5,7 @@ import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
+import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
 import { fmt, withNames } from "./labels.js";
 import { qrSvg } from "./qr.js";
 import {
@@ -101,25 +102,16 @@ function applySettings() {
   document.body.classList.toggle("large-text", !!settings.largeText);
 }
 
-let audioCtx = null;
 function turnAlert() {
   if (!settings.sound) return;
-  // browsers refuse (and log) vibration before the user has touched the page
-  try { if (navigator.userActivation?.hasBeenActive) navigator.vibrate?.(120); } catch { /* not supported */ }
-  try {
-    audioCtx = audioCtx ?? new (window.AudioContext || window.webkitAudioContext)();
-    if (audioCtx.state !== "running") return; // browsers start audio only after a user gesture
-    const o = audioCtx.createOscillator();
-    const g = audioCtx.createGain();
-    o.frequency.value = 880;
-    g.gain.setValueAtTime(0.08, audioCtx.currentTime);
-    g.gain.exponentialRampToValueAtTime(0.0001, audioCtx.currentTime + 0.25);
-    o.connect(g).connect(audioCtx.destination);
-    o.start();
-    o.stop(audioCtx.currentTime + 0.26);
-  } catch { /* no audio */ }
+  vibrateTurn(); // browsers refuse (and log) vibration before the user has touched the page: checked inside
+  playSound("turn");
 }
-document.addEventListener("pointerdown", () => { try { if (audioCtx && audioCtx.state === "suspended") audioCtx.resume(); } catch { /* ignore */ } }, { passive: true });
+function eventSounds(events, myId) {
+  if (!settings.sound) return;
+  for (const kind of soundsForEvents(events, myId)) playSound(kind);
+}
+document.addEventListener("pointerdown", () => { if (settings.sound) unlockAudio(); }, { passive: true });
 
 function renderSettings() {
   const body = $("#settings-body");
@@ -137,17 +129,41 @@ function renderSettings() {
       return h("label", {}, input, h("span", {}, n));
     }));
   body.replaceChildren(...[
-    toggle("sound", "내 차례 소리·진동"),
+    toggle("sound", "소리·진동", "내 차례(진동도), 베팅, 카드, 승리"),
     toggle("fourColour", "4색 덱", "♠ 검정 · ◆ 파랑 · ♥ 빨강 · ♣ 초록"),
     toggle("largeText", "큰 글씨"),
     toggle("tips", "첫 판 도움말 말풍선"),
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    ...(room?.isHost() ? hostTalkToggles() : []),
     room?.sitControl(),
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
   ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
+}
+
+/** The host's table-talk switches (protocol §2.7): sent to the server, shown to everyone through `lobby`. */
+function hostTalkToggles() {
+  const social = { chat: false, spectatorReactions: false, ...(room?.lobby?.social ?? {}) };
+  const toggle = (key, label, help) => {
+    const input = h("input", { type: "checkbox", id: "social-" + key, "data-testid": "social-" + key });
+    input.checked = !!social[key];
+    input.addEventListener("change", () => {
+      const next = { ...social, [key]: input.checked };
+      if (!room?.conn?.send({ type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions })) {
+        input.checked = !input.checked;
+        toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+        return;
+      }
+      social[key] = input.checked;
+    });
+    return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
+  };
+  return [
+    toggle("chat", "채팅 허용 (방장)", "참가자가 40자까지 한마디를 보낼 수 있어요. 저장되지 않아요."),
+    toggle("spectatorReactions", "관전자 반응 허용 (방장)", "관전자도 나이스!·ㅋㅋ 같은 반응을 보낼 수 있어요."),
+  ];
 }
 
 function openRules() {
@@ -483,6 +499,8 @@ class Room {
         break;
       case "view":
         this.view = m.view;
+        this.seatPart = m.seat ?? null;
+        this.preNotice(m);
         if (m.view?.result) this.result = m.view.result;
         this.render("view");
         if (this.pending?.retryOnView) {
@@ -500,6 +518,13 @@ class Room {
         this.result = m.result;
         this.render();
         break;
+      case "events":
+        eventSounds(m.events, this.role === "player" ? this.playerId : null);
+        break;
+      case "reaction":
+      case "chat":
+        this.table?.bubble(m.from ?? null, String(m.text ?? ""), m.showMs);
+        break;
       case "history":
         this.history = m.hands ?? [];
         if ($("#dlg-log").open && logTab === "past") renderPast();
@@ -510,6 +535,11 @@ class Room {
           this.optionsPending = null;
           errors.replaceChildren(h("div", {}, m.message || "설정을 바꾸지 못했어요"));
           save.disabled = false;
+          break;
+        }
+        if (this.prePending && !m.clientMsgId && ["stale_version", "preaction_unavailable"].includes(m.code)) {
+          this.prePending = false;
+          toast(m.code === "stale_version" ? "그사이 상황이 바뀌었어요. 다시 골라 주세요." : m.message, "info");
           break;
         }
         if (m.code === "stale_version" && this.onStale(m)) break;
@@ -573,6 +603,23 @@ class Room {
     return this.view ? "playing" : "lobby";
   }
 
+  /** A pre-action of mine was cancelled by this change: say so (once; a reload does not repeat it). */
+  preNotice(m) {
+    const n = m.seat?.preAction?.notice;
+    if (!n || n.version !== m.version || this.noticeShown === n.version) return;
+    this.noticeShown = n.version;
+    toast(n.text, "info");
+  }
+
+  /** Choose (or clear, kind null) my pre-action for my next turn; the server answers with my view. */
+  sendPreAction(kind) {
+    this.prePending = true;
+    if (!this.conn?.send({ type: "preAction", kind, version: this.conn.version ?? 0 })) {
+      this.prePending = false;
+      toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
+    }
+  }
+
   /** Send an action; remember it so a stale_version refusal of a simultaneous decision can be re-sent. */
   sendAction(action, tries = 0) {
     const version = this.conn.version;
@@ -630,6 +677,8 @@ class Room {
         main().replaceChildren(host);
         this.table = new TableUI(host, {
           onAction: (a) => this.sendAction(a),
+          onPreAction: (kind) => this.sendPreAction(kind),
+          onTalk: (msg) => { if (!this.conn?.send(msg)) toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요."); },
           confirm: confirmDialog,
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
@@ -640,7 +689,9 @@ class Room {
         });
         this.screen = "table";
       }
-      const ctx = { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending };
+      this.prePending = false;
+      const ctx = { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
+        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} };
       if (why === "view") this.table.schedule(this.view, ctx);
       else this.table.update(this.view, ctx);
       return;

@@ -42,6 +42,7 @@ function stepText(e, nm) {
     case "penalty": return `${nm(e.from)} 벌칙 ${fmt(e.amount)}`;
     case "award": return `${nm(e.to)} ${fmt(e.amount)}칩 가져감${e.side && e.side !== "high" ? ` (${SIDE_LABEL[e.side] ?? e.side})` : ""}`;
     case "carry": return `비김 — ${fmt(e.amount)}칩 다음 판으로`;
+    case "shown": return `${nm(e.player)} 카드 공개 ${(e.cards ?? []).map(cardShort).join(" ")}`;
     default: return null;
   }
 }

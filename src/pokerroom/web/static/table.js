@@ -6,6 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
+import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -178,6 +179,7 @@ export class TableUI {
   }
 
   destroy() {
+    this.closePalette();
     clearInterval(this.timer);
     this.resizeObs?.disconnect();
   }
@@ -190,6 +192,8 @@ export class TableUI {
     this.settings = ctx.settings ?? {};
     this.role = ctx.role;
     this.busy = !!ctx.busy;
+    this.seatPart = ctx.seat ?? null;
+    this.social = ctx.social ?? {};
     const me = view.me;
     const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
     if (key !== this.ui.key) {
@@ -212,7 +216,7 @@ export class TableUI {
   isMyTurn(v) {
     const me = v.me;
     if (!me) return false;
-    return (me.legalActions ?? []).some((a) => a.type !== "ready");
+    return (me.legalActions ?? []).some((a) => a.type !== "ready" && a.type !== "show");
   }
 
   nm(id) { return this.names[id] ?? id ?? ""; }
@@ -975,7 +979,10 @@ export class TableUI {
       }
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
-    if (!sd.length && awards.length && v.mode !== "indian") lines.push(h("span", {}, "모두 다이해서 카드를 공개하지 않아요"));
+    if (!sd.length && awards.length && v.mode !== "indian") {
+      const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
+      lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
+    }
     if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
@@ -998,6 +1005,7 @@ export class TableUI {
       area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요."));
       const seatBar = this.cb.seatBar?.(v); // 자리 요청 (app.js): the server decides, the host approves
       if (seatBar) area.append(seatBar);
+      if (this.role === "spectator" && this.social.spectatorReactions) area.append(h("div", { class: "me-line" }, h("span", { class: "spacer" }), this.reactButton()));
       return area;
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -1007,7 +1015,8 @@ export class TableUI {
       h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
       seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
       h("span", { class: "spacer" }),
-      h("span", { class: "badges" }, this.badges(seat)));
+      h("span", { class: "badges" }, this.badges(seat)),
+      this.reactButton());
     if (this.waitsFor(me.id)) {
       const r = this.ring();
       r.style.position = "static";
@@ -1179,10 +1188,18 @@ export class TableUI {
     if (v.phase === "draw") return this.drawControls(box);
     if (v.phase === "declare") return this.declareControls(box);
     if (v.phase === "handEnd") {
-      if (this.legal("ready")) box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"),
-        this.cb.sitOutButton?.(v)));
-      else box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+      // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
+      const show = this.legal("show") ? h("button", { class: "act legal", "data-action": "show", disabled: this.busy,
+        "aria-label": "내 카드 보여 주기", onclick: () => this.send({ type: "show" }) }, "카드 보여 주기") : null;
+      if (this.legal("ready")) {
+        const row = [h("button", { class: "act legal big", "data-action": "ready", disabled: this.busy, onclick: () => this.send({ type: "ready" }) }, "다음 판"),
+          this.cb.sitOutButton?.(v), show].filter(Boolean);
+        box.append(h("div", { class: `actions cols-${Math.max(2, row.length)}` }, ...row));
+      }
+      else {
+        box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+        if (show) box.append(h("div", { class: "actions cols-2" }, show));
+      }
       return box;
     }
     if (v.phase === "rebuy") {
@@ -1192,6 +1209,12 @@ export class TableUI {
           h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => this.send({ type: "rebuy", accept: false }) }, "그만하기"),
           h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => this.send({ type: "rebuy", accept: true }) }, "칩 다시 받기")));
       } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
+      return box;
+    }
+    const pre = this.seatPart?.preAction;
+    if (v.phase === "betting" && !lg.length && pre?.offered?.length) {
+      box.append(h("div", { class: "instruction muted-line" }, `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`));
+      box.append(this.preActionButtons(pre));
       return box;
     }
     if (v.phase === "betting") {
@@ -1204,6 +1227,52 @@ export class TableUI {
     }
     box.append(h("div", { class: "waiting-line" }, ""));
     return box;
+  }
+
+  // ------------------------------------------------------------------ table talk (reactions, chat)
+  reactButton() {
+    return h("button", { class: "react-open", type: "button", "data-testid": "react-open", "aria-label": "반응 보내기",
+      "aria-expanded": this.palette ? "true" : "false", onclick: () => (this.palette ? this.closePalette() : this.openPalette()) }, "😀");
+  }
+
+  /** The palette lives outside the re-rendered table, so a view arriving while I type does not wipe it. */
+  openPalette() {
+    this.closePalette();
+    this.palette = reactionPalette({
+      chat: !!this.social.chat && !!this.view?.me,
+      send: (m) => this.cb.onTalk?.(m),
+      close: () => this.closePalette(),
+    });
+    document.body.append(this.palette);
+    this.palette.querySelector("button")?.focus();
+  }
+
+  closePalette() {
+    this.palette?.remove();
+    this.palette = null;
+  }
+
+  /** A reaction or chat line of `from` (a player id; null: a spectator) over their seat for `ms`. */
+  bubble(from, text, ms) {
+    let anchor = null;
+    if (from && from === this.mySeatId()) anchor = this.host.querySelector("[data-testid=me-area]");
+    else if (from) anchor = this.host.querySelector(`.seat[data-seat-id="${CSS.escape(from)}"]`);
+    return showBubble(anchor, text, ms, from);
+  }
+
+  /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
+  preActionButtons(pre) {
+    const chosen = pre.chosen?.kind ?? null;
+    const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": "미리 고르기", "data-testid": "pre-actions" });
+    for (const o of pre.offered) {
+      const on = chosen === o.kind;
+      const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
+      row.append(h("button", {
+        class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",
+        onclick: () => this.cb.onPreAction?.(on ? null : o.kind),
+      }, h("span", { class: "tick", "aria-hidden": "true" }, on ? "✓" : ""), label));
+    }
+    return row;
   }
 
   hintFor(type) {

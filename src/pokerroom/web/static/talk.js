@@ -1,0 +1,90 @@
+// Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat.
+// Every text is put in with textContent (never innerHTML): chat lines come from other people.
+
+/** The reactions the server accepts (server/reactions.py REACTIONS), in palette order. */
+export const REACTIONS = [
+  ["nice", "나이스!"], ["hurry", "빨리요~"], ["lol", "ㅋㅋ"], ["wow", "와!"], ["sorry", "미안~"], ["gg", "굿게임!"],
+  ["thumbs", "👍"], ["clap", "👏"], ["fire", "🔥"], ["cry", "😭"], ["think", "🤔"], ["cool", "😎"],
+];
+export const CHAT_MAX = 40;
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+/**
+ * The palette: reaction buttons, plus a text field when the host has chat on (players only).
+ * send(msg) sends one client message; close() hides the palette.
+ */
+export function reactionPalette({ chat, send, close }) {
+  const box = el("div", "react-palette");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "반응 보내기");
+  box.dataset.testid = "react-palette";
+  const grid = el("div", "react-grid");
+  for (const [id, text] of REACTIONS) {
+    const b = el("button", "react-btn", text);
+    b.type = "button";
+    b.dataset.reaction = id;
+    b.addEventListener("click", () => { send({ type: "react", reaction: id }); close(); });
+    grid.append(b);
+  }
+  box.append(grid);
+  if (chat) {
+    const form = el("form", "chat-form");
+    const input = el("input", "chat-input");
+    input.type = "text";
+    input.maxLength = CHAT_MAX;
+    input.placeholder = `한마디 (${CHAT_MAX}자까지)`;
+    input.setAttribute("aria-label", "채팅");
+    input.dataset.testid = "chat-input";
+    const go = el("button", "btn small", "보내기");
+    go.type = "submit";
+    form.append(input, go);
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim().slice(0, CHAT_MAX);
+      if (!text) return;
+      send({ type: "chat", text });
+      close();
+    });
+    box.append(form);
+  }
+  return box;
+}
+
+/**
+ * A bubble with `text` over `anchor` (an element; null: the top middle of the screen) for `ms`. Bubbles live in
+ * their own fixed layer, so the table re-rendering under them does not cut them short.
+ */
+export function showBubble(anchor, text, ms, from) {
+  let layer = document.getElementById("bubble-layer");
+  if (!layer) {
+    layer = el("div", "bubble-layer");
+    layer.id = "bubble-layer";
+    layer.setAttribute("aria-live", "polite");
+    document.body.append(layer);
+  }
+  const b = el("div", "bubble", text);
+  b.dataset.testid = "bubble";
+  b.dataset.from = from ?? "";
+  const r = anchor?.getBoundingClientRect();
+  const x = r ? r.left + r.width / 2 : window.innerWidth / 2;
+  const y = r ? Math.max(8, r.top + 4) : 64;
+  b.style.left = `${Math.round(x)}px`;
+  b.style.top = `${Math.round(y)}px`;
+  // a newer bubble of the same sender replaces the older one
+  for (const old of layer.querySelectorAll(".bubble")) if (old.dataset.from === b.dataset.from) old.remove();
+  layer.append(b);
+  const width = b.getBoundingClientRect().width; // (max-content up to 70vw: does not depend on `left`)
+  b.style.left = `${Math.round(Math.max(4 + width / 2, Math.min(window.innerWidth - 4 - width / 2, x)))}px`;
+  // never under the top bar: a seat in the top row gets its bubble over its own upper part instead
+  const top = b.getBoundingClientRect().top;
+  const minTop = (document.getElementById("topbar")?.getBoundingClientRect().bottom ?? 0) + 2;
+  if (top < minTop) b.style.top = `${Math.round(y + minTop - top)}px`;
+  setTimeout(() => b.remove(), Math.max(500, Math.min(10000, ms || 3000)));
+  return b;
+}

@@ -1,0 +1,359 @@
+"""Pre-actions (issue #15): kept by the room per seat, fired through ``apply`` within the change that makes
+the seat's turn come, cancelled visibly when their situation changes, stored with the room — on the real
+engine, with the frame scanner over every frame the sockets received."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, LiveServer, join, real_secrets_for, scan_frames
+
+pytestmark = pytest.mark.timeout(90)
+
+
+async def _table(srv: LiveServer, n: int, **options: Any) -> tuple[str, list[Client], Client]:
+    room = srv.create_room("p1", handLimit=10, **options)
+    code = room["code"]
+    players = [await join(srv, code, "p1", token=room["token"])]
+    players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}") for i in range(2, n + 1)]
+    watcher = await join(srv, code, "spectator", spectate=True)
+    await players[0].send({"type": "start"})
+    for c in [*players, watcher]:
+        await c.expect("view")
+    return code, players, watcher
+
+
+def _room(srv: LiveServer, code: str) -> Any:
+    room = srv.rooms.get(code)
+    assert room is not None
+    return room
+
+
+def _view(srv: LiveServer, code: str, pid: str | None) -> dict[str, Any]:
+    room = _room(srv, code)
+    return srv.rooms._view(room, pid)
+
+
+def _seat(srv: LiveServer, code: str, pid: str) -> dict[str, Any]:
+    room = _room(srv, code)
+    part = srv.rooms._seat_part(room, srv.rooms._view(room, pid), pid)
+    assert part is not None
+    return part
+
+
+def _next_after(srv: LiveServer, code: str, pid: str, action: dict[str, Any]) -> str | None:
+    """Who acts after ``pid`` does ``action`` (read from the engine on a copy; the room is not changed)."""
+    room = _room(srv, code)
+    state, _ = srv.rooms.engine.apply(room.state, pid, action, srv.rooms.clock.now_ms())
+    to_act: str | None = srv.rooms.engine.view(state, None)["toAct"]
+    return to_act
+
+
+def _min_raise(srv: LiveServer, code: str, pid: str) -> int:
+    acts = _view(srv, code, pid)["me"]["legalActions"]
+    return int(next(a for a in acts if a["type"] == "nl.raise")["min"])
+
+
+async def _view_at(c: Client, version: int) -> dict[str, Any]:
+    return await c.expect("view", timeout=10, pred=lambda m: m["version"] >= version)
+
+
+async def _act(srv: LiveServer, code: str, c: Client, action: dict[str, Any]) -> int:
+    version = _room(srv, code).version
+    await c.send({"type": "action", "clientMsgId": f"{c.name}-{version}", "version": version,
+                  "action": action})
+    await c.expect("ack", timeout=10)
+    return version + 1
+
+
+def _by_id(players: list[Client]) -> dict[str, Client]:
+    return {c.player_id: c for c in players if c.player_id is not None}
+
+
+def _events_of(c: Client, version: int) -> list[dict[str, Any]]:
+    return [e for f in c.frames if f["type"] == "events" and f["version"] == version for e in f["events"]]
+
+
+def _scan(srv: LiveServer, code: str, players: list[Client], watcher: Client) -> None:
+    tokens = tuple(p.token for p in players if p.token)
+    for p in players:
+        scan_frames(srv, code, p, lambda v, p=p: p.player_id, real_secrets_for, tokens)
+    scan_frames(srv, code, watcher, lambda v: None, real_secrets_for, tokens)
+    # a pre-action is its owner's business: no other socket ever sees one
+    for c in [*players, watcher]:
+        for f in c.frames:
+            if f["type"] != "view":
+                continue
+            if c is watcher:
+                assert f["view"]["me"] is None and "seat" not in f
+
+
+def _three_ids(srv: LiveServer, code: str) -> tuple[str, str, str]:
+    """(the player to act, the one after them when they call, the remaining one)."""
+    first = _view(srv, code, None)["toAct"]
+    assert first is not None
+    legal = {a["type"] for a in _view(srv, code, first)["me"]["legalActions"]}
+    call = {"type": "nl.call"} if "nl.call" in legal else {"type": "nl.check"}
+    second = _next_after(srv, code, first, call)
+    assert second is not None and second != first
+    ids = [s["id"] for s in _view(srv, code, None)["seats"]]
+    third = next(i for i in ids if i not in (first, second))
+    return first, second, third
+
+
+def test_call_any_fires_in_the_change_that_makes_my_turn(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        first, second, _ = _three_ids(srv, code)
+        version = _room(srv, code).version
+        kinds = [o["kind"] for o in _seat(srv, code, second)["preAction"]["offered"]]
+        assert kinds == ["checkFold", "call", "callAny"]
+        await by[second].send({"type": "preAction", "kind": "callAny", "version": version})
+        mine = await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        assert mine["version"] == version  # choosing is not a game change
+        assert mine["seat"]["preAction"]["chosen"]["kind"] == "callAny"
+        committed: list[tuple[int, str | None]] = []
+        srv.rooms.on_commit = lambda room, v, ev: (srv._record(room, v, ev),
+                                                   committed.append((v, room.state and
+                                                                     srv.rooms.engine.view(room.state,
+                                                                                           None)["toAct"])))
+        made_turn = await _act(srv, code, by[first], {"type": "nl.call"})
+        fired = made_turn + 1
+        seen = await _view_at(by[second], fired)
+        assert seen["version"] == fired
+        # the pre-action was applied as the very next change, nothing in between, and its owner sent nothing
+        assert [v for v, _ in committed][:2] == [made_turn, fired]
+        assert committed[0][1] == second
+        acts = [e for e in _events_of(by[second], fired) if e["type"] == "action"]
+        assert len(acts) == 1 and acts[0]["player"] == second
+        assert acts[0]["action"]["type"] in ("nl.call", "nl.check")
+        assert not any(f["type"] == "action" for f in by[second].frames)  # (client frames are server->client)
+        assert seen["seat"]["preAction"]["chosen"] is None
+        assert seen["seat"]["preAction"]["notice"] is None
+        log = srv.rooms.store.log(code)
+        row = next(r for r in log if r.version == fired)
+        assert row.kind == "preaction" and row.player_id == second
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
+
+
+def test_call_this_amount_is_cancelled_by_a_raise_with_a_notice(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        first, second, third = _three_ids(srv, code)  # button, small blind, big blind
+        version = _room(srv, code).version
+        offered = _seat(srv, code, second)["preAction"]["offered"]
+        call = next(o for o in offered if o["kind"] == "call")
+        assert call["amount"] == _view(srv, code, second)["me"]["toCall"] > 0
+        await by[second].send({"type": "preAction", "kind": "call", "version": version})
+        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        raise_to = _min_raise(srv, code, first)
+        raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": raise_to})
+        seen = await _view_at(by[second], raised)
+        pa = seen["seat"]["preAction"]
+        assert pa["chosen"] is None
+        assert pa["notice"] == {"text": "누군가 레이즈해서 '콜' 예약이 취소됐어요", "version": raised}
+        # the others never see that notice
+        assert (await _view_at(by[third], raised))["seat"]["preAction"]["notice"] is None
+        # the cancelled pre-action does not fire on my turn: the room waits for me
+        await asyncio.sleep(0.3)
+        assert _room(srv, code).version == raised
+        assert _view(srv, code, None)["toAct"] == second
+        assert _room(srv, code).pre.chosen == {}
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
+
+
+def test_check_fold_folds_facing_a_bet_and_call_any_survives_the_raise(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        first, second, third = _three_ids(srv, code)
+        version = _room(srv, code).version
+        await by[second].send({"type": "preAction", "kind": "checkFold", "version": version})
+        await by[third].send({"type": "preAction", "kind": "callAny", "version": version})
+        for pid in (second, third):
+            await by[pid].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        raise_to = _min_raise(srv, code, first)
+        raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": raise_to})
+        # second folds (check was not free), then third calls the raise: two chained changes
+        await _view_at(by[third], raised + 2)
+        a1 = [e for e in _events_of(by[third], raised + 1) if e["type"] == "action"]
+        a2 = [e for e in _events_of(by[third], raised + 2) if e["type"] == "action"]
+        assert a1[0]["player"] == second and a1[0]["action"] == {"type": "nl.fold"}
+        assert a2[0]["player"] == third and a2[0]["action"] == {"type": "nl.call"}
+        assert a2[0]["amount"] > 0
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
+
+
+def test_korean_ping_call_pings_when_unopened(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="badugi")
+        by = _by_id(players)
+        first = _view(srv, code, None)["toAct"]
+        assert first is not None
+        nxt = _next_after(srv, code, first, {"type": "k.check"})
+        assert nxt is not None
+        offered = [o["kind"] for o in _seat(srv, code, nxt)["preAction"]["offered"]]
+        assert offered == ["checkFold", "callAny", "pingCall"]  # nothing to call yet: no 콜
+        version = _room(srv, code).version
+        await by[nxt].send({"type": "preAction", "kind": "pingCall", "version": version})
+        await by[nxt].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        checked = await _act(srv, code, by[first], {"type": "k.check"})
+        await _view_at(by[nxt], checked + 1)
+        acts = [e for e in _events_of(by[nxt], checked + 1) if e["type"] == "action"]
+        assert acts[0]["player"] == nxt and acts[0]["action"] == {"type": "k.ping"}
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
+
+
+def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="badugi")
+        by = _by_id(players)
+        first = _view(srv, code, None)["toAct"]
+        assert first is not None
+        legal = {a["type"] for a in _view(srv, code, first)["me"]["legalActions"]}
+        big = "k.half" if "k.half" in legal else "k.quarter"
+        nxt = _next_after(srv, code, first, {"type": big})
+        assert nxt is not None
+        version = _room(srv, code).version
+        await by[nxt].send({"type": "preAction", "kind": "pingCall", "version": version})
+        await by[nxt].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        bet = await _act(srv, code, by[first], {"type": big})
+        seen = await _view_at(by[nxt], bet)
+        assert seen["seat"]["preAction"]["notice"]["text"] == "베팅이 올라서 '삥/콜' 예약이 취소됐어요"
+        await asyncio.sleep(0.3)
+        assert _view(srv, code, None)["toAct"] == nxt  # the table waits for me: nothing was applied
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
+
+
+def test_preaction_refusals(real_server: LiveServer) -> None:
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        first, second, _ = _three_ids(srv, code)
+        version = _room(srv, code).version
+
+        async def refused(c: Client, msg: dict[str, Any], code_: str) -> None:
+            await c.send(msg)
+            err = await c.expect("error")
+            assert err["code"] == code_, err
+
+        await refused(watcher, {"type": "preAction", "kind": "callAny", "version": version}, "spectator")
+        await refused(by[first], {"type": "preAction", "kind": "callAny", "version": version},
+                      "preaction_unavailable")  # on my own turn I simply act
+        await refused(by[second], {"type": "preAction", "kind": "callAny", "version": version - 1},
+                      "stale_version")
+        await refused(by[second], {"type": "preAction", "kind": "raiseAny", "version": version},
+                      "bad_message")
+        await refused(by[second], {"type": "preAction", "kind": "pingCall", "version": version},
+                      "preaction_unavailable")  # 삥/콜 is Korean betting only
+        assert _room(srv, code).pre.chosen == {}
+        # clearing works and is answered with my view
+        await by[second].send({"type": "preAction", "kind": "callAny", "version": version})
+        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        await by[second].send({"type": "preAction", "kind": None, "version": version})
+        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is None)
+        assert _room(srv, code).pre.chosen == {}
+
+    asyncio.run(main())
+
+
+def test_preaction_survives_reload_and_restart(make_server: Callable[..., LiveServer],
+                                               tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    srv = make_server(engine=None, data_dir=data)
+
+    async def first_run() -> tuple[str, str, str, str]:
+        code, players, _ = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        _, second, _ = _three_ids(srv, code)
+        version = _room(srv, code).version
+        await by[second].send({"type": "preAction", "kind": "checkFold", "version": version})
+        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        token = by[second].token
+        assert token is not None
+        # a reload: a new socket with the same token gets the choice in its snapshot
+        tab = await join(srv, code, "reload", token=token)
+        snap = await tab.expect("view")
+        assert snap["seat"]["preAction"]["chosen"]["kind"] == "checkFold"
+        return code, second, token, srv.rooms.engine.dump_state(_room(srv, code).state)
+
+    code, second, token, _ = asyncio.run(first_run())
+    srv.stop()
+    again = make_server(engine=None, data_dir=data)
+
+    async def second_run() -> None:
+        tab = await join(again, code, "after-restart", token=token)
+        snap = await tab.expect("view")
+        assert snap["seat"]["preAction"]["chosen"]["kind"] == "checkFold"
+        assert _room(again, code).pre.chosen[second].kind == "checkFold"
+
+    asyncio.run(second_run())
+
+
+def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveServer) -> None:
+    """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
+    is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""
+    srv = real_server
+
+    async def main() -> None:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        for _ in range(2):
+            pid = _view(srv, code, None)["toAct"]
+            await _act(srv, code, by[pid], {"type": "nl.fold"})
+        pub = _view(srv, code, None)
+        assert pub["phase"] == "handEnd" and pub["showdown"] == []
+        winner = pub["awards"][0]["to"]
+        assert {"type": "show"} in _view(srv, code, winner)["me"]["legalActions"]
+        await asyncio.sleep(0.3)
+        shown_v = await _act(srv, code, by[winner], {"type": "show"})
+        seen = await _view_at(watcher, shown_v)
+        seat = next(s for s in seen["view"]["seats"] if s["id"] == winner)
+        assert seat["shown"] and all("rank" in c for c in seat["hole"])
+        await watcher.send({"type": "history"})
+        hist = await watcher.expect("history")
+        hand = hist["hands"][0]
+        assert hand["version"] == shown_v
+        assert [c["id"] for c in hand["shown"][winner]] == [c["id"] for c in seat["hole"]]
+        assert any(a["type"] == "shown" for a in hand["actions"])
+        assert _room(srv, code).hands[-1].version == shown_v and len(_room(srv, code).hands) == 1
+        # table talk goes through the same scanner: a reaction and a chat line carry no card, no secret
+        host = players[0]
+        await host.send({"type": "social", "chat": True, "spectatorReactions": True})
+        await watcher.expect("lobby", pred=lambda m: m["social"]["chat"])
+        await by[winner].send({"type": "react", "reaction": "nice"})
+        await watcher.send({"type": "react", "reaction": "clap"})
+        await host.send({"type": "chat", "text": "A♠ 보여 주다니 ㅋㅋ"})
+        for kind in ("reaction", "reaction", "chat"):
+            await watcher.expect(kind)
+        _scan(srv, code, players, watcher)
+
+    asyncio.run(main())
