@@ -2,18 +2,19 @@
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/render.py [--base main-commit] [--reps 2]``.
 
-Debian's /usr/bin/chromium (the launch arguments of tests/web/conftest.py) through Playwright, a 390×844 page,
-CDP ``Emulation.setCPUThrottlingRate`` 4 (Chrome DevTools' "4× slowdown", a mid-range phone). Two tables: a
-10-player hold'em hand (me + 9) and a 6-player 7 Poker hand, each a synthetic but complete hand of views in the
-docs/view.md shape built from tests/web/fixtures (blinds, every action, each street, the showdown).
+Debian's /usr/bin/chromium (the launch arguments of tests/web/conftest.py) through Playwright, a 390×844
+page, CDP ``Emulation.setCPUThrottlingRate`` 4 (Chrome DevTools' "4× slowdown", a mid-range phone). Two
+tables: a 10-player hold'em hand (me + 9) and a 6-player 7 Poker hand, each a synthetic but complete hand of
+views in the docs/view.md shape built from tests/web/fixtures (blinds, every action, each street, showdown).
 
-For each view: the time from handing it to the table (what app.js does on a ``view`` message) to the next paint
-(a requestAnimationFrame after it, then a message posted from that frame, which runs after the paint), and a
+For each view: the time from handing it to the table (what app.js does on a ``view`` message) to the next
+paint (a requestAnimationFrame after it, then a message posted from that frame, which runs after the paint); a
 PerformanceObserver counts the long tasks (> 50 ms) over the whole hand. "before" is the client at ``--base``
 (checked out with ``git worktree`` into a temporary directory), "after" is this tree; they run interleaved in
 the same browser, each after one unrecorded warm-up pass of the same hand, so the shared machine's load hits
 both alike. Figures are wall-clock milliseconds in the throttled page: compare the two columns, not the
-absolute numbers across machines.
+absolute numbers across machines (a loaded machine inflates both). The `js` column is the part spent in the
+table's own code (scripts and the layouts they force) before the browser may paint.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import argparse
 import copy
 import json
 import mimetypes
+import os
 import statistics
 import subprocess
 import sys
@@ -44,8 +46,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ORIGIN = "http://pokerroom.test"
-NAMES = {f"p{i}": n for i, n in enumerate(
-    ["민수", "지수", "하늘", "도윤", "서연", "준호", "유나", "태민", "소라", "건우"], start=1)}
+NAMES = {
+    f"p{i}": n
+    for i, n in enumerate(
+        ["민수", "지수", "하늘", "도윤", "서연", "준호", "유나", "태민", "소라", "건우"], start=1
+    )
+}
 
 # the page: the table alone (as app.js hosts it), fed views by the benchmark; `schedule` is the coalescing
 # entry app.js uses where the client has one, `update` otherwise
@@ -66,19 +72,23 @@ const painted = () => new Promise((res) => requestAnimationFrame(() => {
 const pause = (ms) => new Promise((res) => setTimeout(res, ms));
 window.runHand = async (views, gap) => {
   const long = [];
-  const obs = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(e.duration); });
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) long.push(e.duration);
+  });
   obs.observe({ type: "longtask" });
   const times = [];
+  const sync = [];
   for (const v of views) {
     await pause(gap);
     const t0 = performance.now();
     window.feed(v);
+    sync.push(performance.now() - t0);
     await painted();
     times.push(performance.now() - t0);
   }
   await pause(gap);
   obs.disconnect();
-  return { times, long };
+  return { times, sync, long };
 };
 window.ready = true;
 </script></body></html>"""
@@ -107,15 +117,54 @@ class Hand:
         seats = []
         for i, pid in enumerate(self.ids):
             s = copy.deepcopy(proto)
-            s.update(id=pid, seat=i, stack=1000, status="playing", away=False, inHand=True, folded=False,
-                     allIn=False, dealer=i == 0, sun=korean and i == 0, sb=not korean and i == 1,
-                     bb=not korean and i == 2, boss=False, committedRound=0, committedTotal=0,
-                     lastAction=None, up=[], hole=[], holeCount=0, shown=False, ready=False)
+            s.update(
+                id=pid,
+                seat=i,
+                stack=1000,
+                status="playing",
+                away=False,
+                inHand=True,
+                folded=False,
+                allIn=False,
+                dealer=i == 0,
+                sun=korean and i == 0,
+                sb=not korean and i == 1,
+                bb=not korean and i == 2,
+                boss=False,
+                committedRound=0,
+                committedTotal=0,
+                lastAction=None,
+                up=[],
+                hole=[],
+                holeCount=0,
+                shown=False,
+                ready=False,
+            )
             seats.append(s)
-        self.v.update(seats=seats, board=[], pots=[], potTotal=0, currentBet=0, toAct=None, pending=[],
-                      showdown=None, awards=None, phase="betting", street=0, publicLog=[])
-        self.v["me"] = {**self.v["me"], "id": "p1", "seat": 0, "hole": [], "up": [], "legalActions": [],
-                        "hint": None, "toCall": 0}
+        self.v.update(
+            seats=seats,
+            board=[],
+            pots=[],
+            potTotal=0,
+            currentBet=0,
+            toAct=None,
+            pending=[],
+            showdown=None,
+            awards=None,
+            phase="betting",
+            street=0,
+            publicLog=[],
+        )
+        self.v["me"] = {
+            **self.v["me"],
+            "id": "p1",
+            "seat": 0,
+            "hole": [],
+            "up": [],
+            "legalActions": [],
+            "hint": None,
+            "toCall": 0,
+        }
 
     def seat(self, pid: str) -> dict[str, Any]:
         return next(s for s in self.v["seats"] if s["id"] == pid)
@@ -140,9 +189,15 @@ class Hand:
 
     def legal(self) -> list[dict[str, Any]]:
         if self.korean:
-            return [{"type": t, "amount": 10} for t in ("k.die", "k.call", "k.ddadang", "k.quarter", "k.half")]
-        return [{"type": "nl.fold"}, {"type": "nl.call", "amount": 10}, {"type": "nl.raise", "min": 40, "max": 990},
-                {"type": "nl.allIn", "amount": 990, "to": 1000}]
+            return [
+                {"type": t, "amount": 10} for t in ("k.die", "k.call", "k.ddadang", "k.quarter", "k.half")
+            ]
+        return [
+            {"type": "nl.fold"},
+            {"type": "nl.call", "amount": 10},
+            {"type": "nl.raise", "min": 40, "max": 990},
+            {"type": "nl.allIn", "amount": 990, "to": 1000},
+        ]
 
     def bet(self, pid: str, action: str, to: int) -> None:
         v = self.v
@@ -176,8 +231,16 @@ class Hand:
         v = self.v
         v.update(phase="handEnd", toAct=None, street=v["street"])
         best = (v["board"][:3] if v["board"] else []) + self.seat(winner)["hole"][:2]
-        v["showdown"] = [{"id": p, "cards": self.seat(p)["hole"], "best": best if p == winner else [],
-                          "handName": "투페어" if p == winner else "원페어", "lowName": None} for p in shown]
+        v["showdown"] = [
+            {
+                "id": p,
+                "cards": self.seat(p)["hole"],
+                "best": best if p == winner else [],
+                "handName": "투페어" if p == winner else "원페어",
+                "lowName": None,
+            }
+            for p in shown
+        ]
         for p in shown:
             self.seat(p)["shown"] = True
         v["awards"] = [{"potIndex": 0, "to": winner, "amount": v["potTotal"]}]
@@ -198,15 +261,33 @@ def holdem_ten() -> list[dict[str, Any]]:
     h.bet("p3", "bb", 10)
     ids = h.ids
     pre = ids[3:] + ids[:3]
-    h.street(pre, [("nl.call", 10), ("nl.fold", 0), ("nl.raise", 40), ("nl.fold", 0), ("nl.call", 40),
-                   ("nl.fold", 0), ("nl.fold", 0), ("nl.call", 40), ("nl.fold", 0), ("nl.call", 40),
-                   ("nl.call", 40), ("nl.call", 40)])
+    h.street(
+        pre,
+        [
+            ("nl.call", 10),
+            ("nl.fold", 0),
+            ("nl.raise", 40),
+            ("nl.fold", 0),
+            ("nl.call", 40),
+            ("nl.fold", 0),
+            ("nl.fold", 0),
+            ("nl.call", 40),
+            ("nl.fold", 0),
+            ("nl.call", 40),
+            ("nl.call", 40),
+            ("nl.call", 40),
+        ],
+    )
     post = ids[1:] + ids[:1]
     for k, name in ((3, "플랍"), (1, "턴"), (1, "리버")):
         h.v["board"] = h.v["board"] + h.deal(k)
         h.v["street"] += 1
         h.v["streetName"] = name
-        acts = [("nl.check", 0)] * 6 if name != "플랍" else [("nl.check", 0), ("nl.raise", 60)] + [("nl.call", 60)] * 4
+        acts = (
+            [("nl.check", 0)] * 6
+            if name != "플랍"
+            else [("nl.check", 0), ("nl.raise", 60)] + [("nl.call", 60)] * 4
+        )
         h.street(post, acts)
     return h.finish("p6", ["p1", "p6", "p10"])
 
@@ -237,12 +318,15 @@ def seven_six() -> list[dict[str, Any]]:
 
 def route_from(static: Path) -> Any:
     def handle(route: Any) -> None:
-        path = route.request.url.split("?", 1)[0][len(ORIGIN):]
+        path = route.request.url.split("?", 1)[0][len(ORIGIN) :]
         if path == "/bench.html":
-            route.fulfill(status=200, body=HARNESS % json.dumps(NAMES, ensure_ascii=False),
-                          headers={"content-type": "text/html; charset=utf-8"})
+            route.fulfill(
+                status=200,
+                body=HARNESS % json.dumps(NAMES, ensure_ascii=False),
+                headers={"content-type": "text/html; charset=utf-8"},
+            )
             return
-        f = static / path[len("/static/"):] if path.startswith("/static/") else None
+        f = static / path[len("/static/") :] if path.startswith("/static/") else None
         if f is None or not f.is_file():
             route.fulfill(status=404, body="not found")
             return
@@ -276,7 +360,9 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--base", default="main", help="git commit of the 'before' client (default: main)")
     parser.add_argument("--reps", type=int, default=2, help="recorded hands per table and client")
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling rate")
@@ -285,12 +371,14 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     tables = {"hold'em 10 players": holdem_ten(), "7 Poker 6 players": seven_six()}
-    base = subprocess.run(["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.strip()
+    base = subprocess.run(
+        ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="render-bench-") as tmp:
         old = Path(tmp) / "before"
-        subprocess.run(["git", "worktree", "add", "--detach", str(old), base], cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(old), base], cwd=ROOT, check=True, capture_output=True
+        )
         try:
             clients = {"before": old / STATIC_REL, "after": ROOT / STATIC_REL}
             results: dict[tuple[str, str], dict[str, list[float]]] = {}
@@ -300,25 +388,41 @@ def main() -> int:
                     for table, views in tables.items():
                         for client, static in clients.items():
                             r = measure(browser, static, views, args.rate, args.gap)
-                            acc = results.setdefault((table, client), {"times": [], "long": []})
+                            acc = results.setdefault((table, client), {"times": [], "long": [], "sync": []})
                             acc["times"] += r["times"]
                             acc["long"] += r["long"]
+                            acc["sync"] += r["sync"]
                 browser.close()
         finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False,
-                           capture_output=True)
-    print(f"view → next paint at CPU ×{args.rate:g}, 390×844, {args.reps} recorded hand(s) per row; "
-          f"before = {base}, after = this tree")
-    print(f"{'table':<20} {'client':<7} {'views':>5} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
-          f"{'long>50':>7} {'longest':>7}")
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False, capture_output=True
+            )
+    print(
+        f"view → next paint at CPU ×{args.rate:g}, 390×844, {args.reps} recorded hand(s) per row; "
+        f"before = {base}, after = this tree; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"{'table':<20} {'client':<7} {'views':>5} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
+        f"{'long>50':>7} {'longest':>7} {'js p50':>7}"
+    )
     for (table, client), r in results.items():
         t, lt = r["times"], r["long"]
-        print(f"{table:<20} {client:<7} {len(t):>5} {statistics.median(t):>7.1f} {pct(t, 95):>7.1f} "
-              f"{max(t):>7.1f} {len(lt):>7} {max(lt, default=0):>7.1f}")
+        print(
+            f"{table:<20} {client:<7} {len(t):>5} {statistics.median(t):>7.1f} {pct(t, 95):>7.1f} "
+            f"{max(t):>7.1f} {len(lt):>7} {max(lt, default=0):>7.1f} {statistics.median(r['sync']):>7.1f}"
+        )
     for table in tables:
-        b, a = results[(table, "before")]["times"], results[(table, "after")]["times"]
-        print(f"{table}: p95 after/before = {pct(a, 95) / pct(b, 95):.2f}, "
-              f"p50 after/before = {statistics.median(a) / statistics.median(b):.2f}")
+        rb, ra = results[(table, "before")], results[(table, "after")]
+        b, a = rb["times"], ra["times"]
+        print(
+            f"{table}: p95 after/before = {pct(a, 95) / pct(b, 95):.2f}, "
+            f"p50 after/before = {statistics.median(a) / statistics.median(b):.2f}, "
+            f"js p50 after/before = {statistics.median(ra['sync']) / statistics.median(rb['sync']):.2f}"
+        )
+    print(
+        "js: the table's own work on a view (scripts and the layouts they force) before the browser may "
+        "paint; the rest of 'view → paint' is the frame's style, layout and paint, and waiting for the frame."
+    )
     return 0
 
 

@@ -66,8 +66,13 @@ def test_views_arriving_in_one_frame_render_once(static_page: Any) -> None:
     assert page.locator("[data-testid=pot]").inner_text().endswith(str(last["potTotal"]))
     # a view arriving in a later, quiet frame is drawn at once again
     more = moved_turn(last, 1)[0]
-    assert page.evaluate("(v) => { const n = window.ui.renders; window.scheduleView(v); return window.ui.renders - n; }",
-                         more) == 1
+    assert (
+        page.evaluate(
+            "(v) => { const n = window.ui.renders; window.scheduleView(v); return window.ui.renders - n; }",
+            more,
+        )
+        == 1
+    )
 
 
 SEAT_BOXES = """() => Object.fromEntries([...document.querySelectorAll('.seat')].map((e) => {
@@ -85,7 +90,8 @@ def test_unchanged_seats_keep_their_element_and_place(static_page: Any, size: di
     v1 = moved_turn(v0, 1)[0]
     page.evaluate("(v) => window.scheduleView(v)", v1)
     marks = page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('.seat')].map((e) => [e.dataset.seatId, e.dataset.mark ?? 'new']))"
+        "() => Object.fromEntries([...document.querySelectorAll('.seat')]"
+        ".map((e) => [e.dataset.seatId, e.dataset.mark ?? 'new']))"
     )
     changed = {v0["toAct"], v1["toAct"]}  # the seat that called and the seat now to act
     assert {pid for pid, m in marks.items() if m == "new"} == changed, marks

@@ -788,6 +788,7 @@ export class TableUI {
     return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
   }
 
+  /** One seat's box. Whatever this reads must be in seatKey (an unchanged key keeps the old element). */
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -870,6 +871,7 @@ export class TableUI {
       (v.seats ?? []).length, this.hostW < 600, v.options, v.indianUsed, v.indianDeckLeft, !!this.usedOpen]);
   }
 
+  /** Pot, side pots, board, used cards. Whatever this reads must be in centerKey. */
   renderCenter() {
     const v = this.view;
     const c = h("div", { class: "center" });
