@@ -49,13 +49,18 @@ function keepRingInside(el, right, W) {
   ring.style.right = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before
 }
 
-/** Make `parent`'s children exactly `nodes`, in order, moving only the ones out of place. */
+/**
+ * Make `parent`'s children exactly `nodes`, in order: the ones no longer wanted go first, then each new one is
+ * inserted at its place, so a kept node is never detached (which would make the browser style and lay it out
+ * again).
+ */
 function syncChildren(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const c of [...parent.children]) if (!keep.has(c)) c.remove();
   nodes.forEach((node, i) => {
     const at = parent.children[i];
     if (at !== node) parent.insertBefore(node, at ?? null);
   });
-  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
 }
 
 /** Do any two of these boxes ({l, r, t, b}) overlap? */
