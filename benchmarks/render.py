@@ -10,11 +10,11 @@ views in the docs/view.md shape built from tests/web/fixtures (blinds, every act
 For each view: the time from handing it to the table (what app.js does on a ``view`` message) to the next
 paint (a requestAnimationFrame after it, then a message posted from that frame, which runs after the paint); a
 PerformanceObserver counts the long tasks (> 50 ms) over the whole hand. "before" is the client at ``--base``
-(checked out with ``git worktree`` into a temporary directory), "after" is this tree; they run interleaved in
-the same browser, each after one unrecorded warm-up pass of the same hand, so the shared machine's load hits
-both alike. Figures are wall-clock milliseconds in the throttled page: compare the two columns, not the
-absolute numbers across machines (a loaded machine inflates both). The `js` column is the part spent in the
-table's own code (scripts and the layouts they force) before the browser may paint.
+(checked out with ``git worktree`` into a temporary directory), "after" is this tree; both pages are open in
+the same browser and get the hand view by view in turn (after one unrecorded warm-up pass each), so the shared
+machine's load hits both alike. Figures are wall-clock milliseconds in the throttled page: compare the two
+columns, not the absolute numbers across machines (a loaded machine inflates both). The `js` column is the
+part spent in the table's own code (scripts and the layouts they force) before the browser may paint.
 """
 
 from __future__ import annotations
@@ -89,6 +89,28 @@ window.runHand = async (views, gap) => {
   await pause(gap);
   obs.disconnect();
   return { times, sync, long };
+};
+let long = [];
+let obs = null;
+window.startObs = () => {
+  long = [];
+  obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) long.push(e.duration);
+  });
+  obs.observe({ type: "longtask" });
+};
+window.stopObs = async () => {
+  await pause(100);
+  obs.disconnect();
+  return long;
+};
+window.step = async (v, gap) => {
+  await pause(gap);
+  const t0 = performance.now();
+  window.feed(v);
+  const sync = performance.now() - t0;
+  await painted();
+  return [performance.now() - t0, sync];
 };
 window.ready = true;
 </script></body></html>"""
@@ -336,21 +358,40 @@ def route_from(static: Path) -> Any:
     return handle
 
 
-def measure(browser: Any, static: Path, views: list[dict[str, Any]], rate: float, gap: int) -> dict[str, Any]:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ko-KR", device_scale_factor=1)
-    page = ctx.new_page()
+def measure(
+    browser: Any, clients: dict[str, Path], views: list[dict[str, Any]], rate: float, gap: int
+) -> dict[str, dict[str, list[float]]]:
+    """One hand on every client at once, view by view: view i goes to one client, then to the other (the
+    order flips every view), so a burst of load on the shared machine hits both alike."""
+    pages: dict[str, Any] = {}
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.route(f"{ORIGIN}/**", route_from(static))
-    page.goto(f"{ORIGIN}/bench.html")
-    page.wait_for_function("() => window.ready === true")
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    page.evaluate("([v, g]) => window.runHand(v, g)", [views, gap])  # warm-up pass, not recorded
-    out: dict[str, Any] = page.evaluate("([v, g]) => window.runHand(v, g)", [views, gap])
-    ctx.close()
+    for name, static in clients.items():
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale="ko-KR", device_scale_factor=1
+        )
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route(f"{ORIGIN}/**", route_from(static))
+        page.goto(f"{ORIGIN}/bench.html")
+        page.wait_for_function("() => window.ready === true")
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        page.evaluate("([v, g]) => window.runHand(v, g)", [views, gap])  # warm-up pass, not recorded
+        page.evaluate("() => window.startObs()")
+        pages[name] = page
+    out: dict[str, dict[str, list[float]]] = {name: {"times": [], "sync": []} for name in pages}
+    for i, v in enumerate(views):
+        order = list(pages.items())
+        if i % 2:
+            order.reverse()
+        for name, page in order:
+            total, sync = page.evaluate("([v, g]) => window.step(v, g)", [v, gap])
+            out[name]["times"].append(total)
+            out[name]["sync"].append(sync)
+    for name, page in pages.items():
+        out[name]["long"] = page.evaluate("() => window.stopObs()")
+        page.context.close()
     if errors:
-        raise RuntimeError(f"page errors in {static}: {errors[:3]}")
+        raise RuntimeError(f"page errors: {errors[:3]}")
     return out
 
 
@@ -386,12 +427,11 @@ def main() -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 for _ in range(args.reps):
                     for table, views in tables.items():
-                        for client, static in clients.items():
-                            r = measure(browser, static, views, args.rate, args.gap)
+                        both = measure(browser, clients, views, args.rate, args.gap)
+                        for client, r in both.items():
                             acc = results.setdefault((table, client), {"times": [], "long": [], "sync": []})
-                            acc["times"] += r["times"]
-                            acc["long"] += r["long"]
-                            acc["sync"] += r["sync"]
+                            for k in acc:
+                                acc[k] += r[k]
                 browser.close()
         finally:
             subprocess.run(
