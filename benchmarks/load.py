@@ -10,7 +10,13 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
   resulting view (measured in the load generator, so it includes its own scheduling delay),
 - error frames (anything but the expected ``stale_version`` of a simultaneous phase, which the scripted
   player retries and which is counted apart) and unexpected socket closes,
-- the server's resident memory (VmRSS, and the peak VmHWM) from /proc.
+- the server's resident memory (VmRSS, and the peak VmHWM) from /proc,
+- bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
+  window, divided by the sockets and by the hands the rooms played in it).
+
+Every socket opts in to view deltas (docs/protocol.md §2.8) unless ``--no-deltas`` (or the server's
+``pokerroom`` has no ``pokerroom.server.deltas``): players rebuild their whole view from each ``viewDelta``
+and ask ``resync`` on a gap; a player's own ack then rides on its view frame.
 
 The load is spread over ``--workers`` client processes so the generator is not the bottleneck on its own.
 Only 127.0.0.1 is ever used.
@@ -40,6 +46,12 @@ import websockets
 
 HOST = "127.0.0.1"
 VIEW_PREFIX = '{"type":"view","version":'
+DELTA_PREFIX = '{"type":"viewDelta","version":'
+
+try:  # the reference client side of view deltas; an older tree has none (then: full views only)
+    from pokerroom.server.deltas import apply_delta
+except ImportError:  # pragma: no cover - depends on the tree under test
+    apply_delta = None
 
 
 def free_port() -> int:
@@ -97,6 +109,10 @@ class Stats:
     closes: int = 0
     setup_failures: int = 0
     sockets: int = 0
+    view_bytes: list[int] = field(default_factory=list)  # each view / viewDelta frame inside the window
+    window_bytes: int = 0  # every frame received inside the window, all sockets
+    hands: int = 0  # hands begun inside the window (a room's handNo or game changing), all rooms
+    resyncs: int = 0
 
 
 def window_counts(stats: dict[str, Any]) -> tuple[int, list[float]]:
@@ -129,6 +145,8 @@ class RoomDriver:
         self.host_ws: Any = None
         self.msg_no = 0
         self.tasks: set[asyncio.Task[None]] = set()
+        self.deltas = bool(args.deltas and apply_delta is not None)
+        self.hand: tuple[int, Any] | None = None  # (version, handNo) the host last saw
 
     async def run(self, http: httpx.AsyncClient, gate: asyncio.Semaphore) -> None:
         options = {"mode": self.args.mode, "handLimit": 50, "turnSeconds": 60, "hints": self.args.hints}
@@ -155,6 +173,8 @@ class RoomDriver:
                         hello = {"nickname": f"플레이어{i}"}
                     else:
                         hello = {"spectate": True}
+                    if self.deltas:
+                        hello["deltas"] = True
                     await ws.send(json.dumps({"type": "hello", **hello}))
             except (OSError, websockets.WebSocketException):
                 self.stats.setup_failures += 1
@@ -175,14 +195,42 @@ class RoomDriver:
             t.cancel()
 
     async def read(self, ws: Any, is_player: bool) -> None:
+        held: tuple[int, dict[str, Any]] | None = None  # a player's whole view (rebuilt from deltas)
+        start, end = self.stats.window
         try:
             async for raw in ws:
                 now = time.monotonic()
-                if raw.startswith(VIEW_PREFIX):
-                    version = int(raw[len(VIEW_PREFIX):raw.index(",", len(VIEW_PREFIX))])
+                inside = start <= now < end
+                if inside:
+                    self.stats.window_bytes += len(raw.encode())
+                if raw.startswith(VIEW_PREFIX) or raw.startswith(DELTA_PREFIX):
+                    if inside:
+                        self.stats.view_bytes.append(len(raw.encode()))
+                    delta = raw.startswith(DELTA_PREFIX)
+                    at = len(DELTA_PREFIX if delta else VIEW_PREFIX)
+                    version = int(raw[at:raw.index(",", at)])
                     self.on_view(version, now)
-                    if is_player and '"legalActions":[]' not in raw and now < self.end_at:
-                        self.spawn(self.act(ws, version, json.loads(raw)["view"]))
+                    if not is_player:
+                        continue  # a spectator only needs the version
+                    msg = json.loads(raw) if delta or self.deltas or '"legalActions":[]' not in raw else None
+                    if msg is None:
+                        continue
+                    if delta:
+                        if held is None or held[0] != msg["base"] or apply_delta is None:
+                            if held is not None:  # ask once; deltas until the whole view comes are dropped
+                                self.stats.resyncs += 1
+                                await ws.send('{"type":"resync"}')
+                            held = None
+                            continue
+                        held = (version, apply_delta(held[1], msg))
+                    else:
+                        held = (version, msg["view"])
+                    if "ack" in msg:
+                        self.stats.ack_times.append(now)
+                    if ws is self.host_ws:
+                        self.on_hand(version, held[1].get("handNo"), inside)
+                    if (held[1].get("me") or {}).get("legalActions") and now < self.end_at:
+                        self.spawn(self.act(ws, version, held[1]))
                 elif raw.startswith('{"type":"error"'):
                     err = json.loads(raw)
                     if err["code"] == "stale_version":
@@ -202,6 +250,11 @@ class RoomDriver:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def on_hand(self, version: int, hand_no: Any, inside: bool) -> None:
+        if self.hand is not None and self.hand[1] != hand_no and inside:
+            self.stats.hands += 1
+        self.hand = (version, hand_no)
 
     def on_view(self, version: int, now: float) -> None:
         self.latest = max(self.latest, version)
@@ -284,6 +337,8 @@ def main() -> int:
     ap.add_argument("--mode", default="holdem")
     ap.add_argument("--think-ms", type=float, default=1500.0, help="mean think time before an action")
     ap.add_argument("--hints", action="store_true", help="turn the hint option on in every room")
+    ap.add_argument("--no-deltas", dest="deltas", action="store_false",
+                    help="full view frames only (default: opt in to viewDelta, docs/protocol.md §2.8)")
     ap.add_argument("--workers", type=int, default=2, help="load-generator processes")
     ap.add_argument("--setup-seconds", type=float, default=40.0, help="time allowed to open every room")
     ap.add_argument("--port", type=int, default=0,
@@ -351,7 +406,13 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     total = Stats()
     actions = 0
     lat = []
+    view_bytes: list[int] = []
+    window_bytes = hands = resyncs = 0
     for r in results:
+        view_bytes += r["view_bytes"]
+        window_bytes += r["window_bytes"]
+        hands += r["hands"]
+        resyncs += r["resyncs"]
         n, latencies = window_counts(r)
         actions += n
         lat += [x * 1000 for x in latencies]
@@ -376,6 +437,11 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     print(f"server-side change time (store write + views + frames queued, last {inside.get('n', 0)}): "
           f"p50 {inside.get('p50', float('nan'))} ms, p99 {inside.get('p99', float('nan'))} ms, "
           f"max {inside.get('max', float('nan'))} ms")
+    deltas = "on" if args.deltas and apply_delta is not None else "off"
+    print(f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
+          f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
+          f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f} "
+          f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}")
     busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "

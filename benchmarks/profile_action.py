@@ -81,28 +81,47 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     from pokerroom.server.rooms import Connection, Rooms
     from pokerroom.server.store import Store
 
+    try:  # view deltas (issue 13); a tree without them gets full views
+        from pokerroom.server.deltas import apply_delta
+        deltas = args.deltas
+    except ImportError:
+        deltas = False
+
     class Socket(Connection):
-        """Keeps only sizes and the newest view's text; the text is parsed later, outside the timed calls,
-        so the client's decoding is never counted as server CPU."""
+        """Keeps only sizes and the view texts; the texts are parsed later, outside the timed calls, so the
+        client's decoding (and applying deltas) is never counted as server CPU."""
 
         def __init__(self) -> None:
             super().__init__()
-            self.text: str | None = None
+            self.texts: list[str] = []
+            self.current: tuple[int, dict[str, Any]] | None = None
             self.frames: list[tuple[str, int]] = []  # (frame type, bytes)
 
         def send(self, text: str) -> None:
             kind = text[9:text.index('"', 9)] if text.startswith('{"type":"') else "?"
             self.frames.append((kind, len(text.encode())))
-            if kind == "view":
-                self.text = text
+            if kind in ("view", "viewDelta"):
+                self.texts.append(text)
+
+        def _catch_up(self) -> None:
+            for text in self.texts:
+                msg = json.loads(text)
+                if msg["type"] == "view":
+                    self.current = (msg["version"], msg["view"])
+                else:
+                    assert self.current is not None and self.current[0] == msg["base"], "delta gap"
+                    self.current = (msg["version"], apply_delta(self.current[1], msg))
+            self.texts.clear()
 
         @property
         def version(self) -> int:
-            return -1 if self.text is None else int(json.loads(self.text)["version"])
+            self._catch_up()
+            return -1 if self.current is None else self.current[0]
 
         @property
         def view(self) -> dict[str, Any] | None:
-            return None if self.text is None else dict(json.loads(self.text)["view"])
+            self._catch_up()
+            return None if self.current is None else self.current[1]
 
         def close(self, code: int) -> None:
             pass
@@ -119,9 +138,23 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     for i, sock in enumerate(sockets):
         hello: dict[str, Any] = ({"token": token} if i == 0 else
                                  {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+        if deltas:
+            hello["deltas"] = True
         await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
     start = P.parse_client_message('{"type":"start"}')
     await rooms.handle(room, sockets[0], start)
+    # other rooms with a game under way and their sockets: the objects a busy server keeps alive (states,
+    # views) make the garbage collector's work per change grow, which one lone room would not show
+    for _ in range(args.idle_rooms):
+        other, _m, other_token = await rooms.create_room(options, "방장")
+        for i in range(args.players + args.spectators):
+            hello = ({"token": other_token} if i == 0 else
+                     {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+            if deltas:
+                hello["deltas"] = True
+            msg = P.parse_client_message(json.dumps({"type": "hello", **hello}))
+            await rooms.handle(other, Socket(), msg)
+        await rooms.handle(other, other.connections[0], start)  # type: ignore[arg-type]
     rnd = random.Random(args.seed)
     players = sockets[: args.players]
     profiler = cProfile.Profile() if args.profile else None
@@ -164,7 +197,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         if measuring and now_hand != last_hand:
             hands += 1
         last_hand = now_hand
-    views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i]:] if k == "view"]
+    views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i]:]
+             if k in ("view", "viewDelta")]
     total_bytes = sum(b for i, s in enumerate(sockets) for _, b in s.frames[mark[i]:])
     await rooms.stop()
     # recovery: a fresh server process's view of the store, restoring this room where it stopped (mid-hand:
@@ -184,6 +218,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         "bytes_per_socket_per_hand": total_bytes / len(sockets) / max(1, hands),
         "hands": hands,
         "actions": args.actions,
+        "deltas": deltas,
     }
     if profiler is not None:
         stats = pstats.Stats(profiler)
@@ -203,7 +238,10 @@ def main() -> int:
     ap.add_argument("--actions", type=int, default=600)
     ap.add_argument("--warm", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--idle-rooms", type=int, default=0, help="other rooms with a game under way (GC load)")
     ap.add_argument("--hints", action="store_true")
+    ap.add_argument("--no-deltas", dest="deltas", action="store_false",
+                    help="full view frames only (default: opt in to viewDelta where the tree has it)")
     ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each tree (best CPU figure is kept)")
     ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
@@ -236,10 +274,11 @@ def main() -> int:
           f"{'on' if args.hints else 'off'}, {args.actions} actions after {args.warm} warm-up, best of "
           f"{args.rounds} (CPU time of the whole process; machine load {os.getloadavg()[0]:.1f})")
     print(f"{'tree':<10} {'CPU ms/action':>14} {'view B median':>14} {'view B p90':>11} "
-          f"{'B/socket/hand':>14}")
+          f"{'B/socket/hand':>14} {'deltas':>7}")
     for name, f in best.items():
         print(f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
-              f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f}")
+              f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f} "
+              f"{'on' if f.get('deltas') else 'off':>7}")
     for name, f in best.items():
         print(f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
               f"({f['replayed_rows']} log rows re-applied after its last snapshot)")

@@ -40,6 +40,15 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "indian", "handLimit": 10, "indianCards": 2}},
     {"mode": "omahaHiLo", "players": 3, "seed": 28,
      "options": {"mode": "omaha", "handLimit": 10, "omahaHiLo": True}},
+    # House rules (docs/rules-extensions.md): one file each, named by ``name``.
+    {"name": "rule491", "mode": "sevenPoker", "players": 3, "seed": 18,
+     "options": {"mode": "sevenPoker", "handLimit": 10, "rule491": True}},
+    {"name": "betCap", "mode": "badugi", "players": 3, "seed": 19,
+     "options": {"mode": "badugi", "handLimit": 10, "betCap": 10, "koreanMaxRaise": "full"}},
+    {"name": "badugiHigh", "mode": "badugi", "players": 3, "seed": 20,
+     "options": {"mode": "badugi", "handLimit": 10, "badugiHigh": True}},
+    {"name": "jacksOrBetter", "mode": "fiveDraw", "players": 3, "seed": 39,
+     "options": {"mode": "fiveDraw", "handLimit": 10, "jacksOrBetter": True}},
 ]
 STEPS = 30
 
@@ -151,7 +160,7 @@ def main() -> None:
     GOLDEN.mkdir(parents=True, exist_ok=True)
     for case in CASES:
         data = play(case)
-        path = GOLDEN / f"{case['mode']}.jsonl"
+        path = GOLDEN / f"{case.get('name', case['mode'])}.jsonl"
         path.write_text(dump_lines(data), encoding="utf-8")
         print(f"{path.relative_to(ROOT)}: {len(data['steps']) - 1} steps")
 

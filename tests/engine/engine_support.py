@@ -85,6 +85,8 @@ def secret_cards(state: State, viewer: str | None) -> set[tuple[int, str]]:
             if mine or viewer is None or viewer not in hand.players:
                 bad.append(p.forehead)
     out = {(c.rank, c.suit) for c in bad}
+    if done and hand.opener is not None:  # 잭스 오어 베터: the opener's proof is shown to everyone at the end
+        out -= {(c.rank, c.suit) for c in hand.opener_cards}
     if viewer is not None and viewer in hand.players:
         mine_p = hand.players[viewer]
         if mine_p.discarded is not None:

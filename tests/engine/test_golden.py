@@ -23,6 +23,8 @@ regen = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(regen)
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian", "omahaHiLo"]
+#: House rules of docs/rules-extensions.md (one file each, see ``CASES`` in scripts/regen_golden.py).
+HOUSE_RULES = ["rule491", "betCap", "badugiHigh", "jacksOrBetter"]
 
 
 def _views(state: Any, ids: list[str]) -> dict[str, Any]:
@@ -35,7 +37,7 @@ def _views(state: Any, ids: list[str]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", MODES + HOUSE_RULES)
 def test_golden_replay(mode: str) -> None:
     data = regen.load_lines((ROOT / "tests" / "golden" / f"{mode}.jsonl").read_text(encoding="utf-8"))
     ids = [f"p{i}" for i in range(data["players"])]

@@ -138,3 +138,33 @@ def test_hypothesis_random_options(mode: str, seed: int, players: int, betting: 
     check_cards(state)
     check_no_leak(state, None)
     assert state_hash(replay(seed, opts, players, script)) == state_hash(state)
+
+
+#: House rules (docs/rules-extensions.md): each option on for 1,000 random games, spread over the modes where
+#: it applies (491: the Korean 7 Poker modes; the cap: every mode and betting system; high badugi: badugi;
+#: jacks or better: five-card draw, every betting system).
+HOUSE_RULE_MODES = {"rule491": ["sevenPoker", "sevenHiLo"], "betCap": MODES, "badugiHigh": ["badugi"],
+                    "jacksOrBetter": ["fiveDraw"]}
+
+
+@pytest.mark.parametrize("rule", sorted(HOUSE_RULE_MODES))
+def test_random_games_with_a_house_rule_keep_invariants_and_secrets(rule: str) -> None:
+    modes = HOUSE_RULE_MODES[rule]
+    for seed in range(GAMES):
+        mode = modes[seed % len(modes)]
+        opts = options_for(mode, seed + 50_000)
+        if rule == "rule491":
+            opts.update(rule491=True, betting=random.Random(seed).choice(["auto", "korean"]))
+        elif rule in ("badugiHigh", "jacksOrBetter"):
+            opts[rule] = True
+        else:
+            opts["betCap"] = random.Random(seed).choice([10, 20, 50, 100])
+        low, high = player_range(PokerOptions.model_validate(opts))
+        players = low + seed % (high - low + 1)
+        state, script = play_random(seed, opts, players, max_steps=STEPS, p_timeout=0.05, p_leave=0.003,
+                                    check="sample")
+        if seed % 25 == 0:
+            again = replay(seed, opts, players, script)
+            assert state_hash(again) == state_hash(state), f"{rule} seed {seed} is not reproducible"
+            restored = State.from_json(json.loads(json.dumps(state.to_json())))
+            assert state_hash(restored) == state_hash(state)

@@ -11,6 +11,7 @@ MODULES = [
     "pokerroom.hands.international",
     "pokerroom.hands.korean",
     "pokerroom.hands.badugi",
+    "pokerroom.hands.badugi_high",
     "pokerroom.hands.indian",
     "pokerroom.hands.batch",
     "pokerroom.cards",

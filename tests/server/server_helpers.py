@@ -21,6 +21,7 @@ import uvicorn
 import websockets
 
 from pokerroom.server.app import ServerConfig, create_app
+from pokerroom.server.deltas import apply_delta
 from pokerroom.server.rooms import Rooms
 
 
@@ -77,6 +78,11 @@ class LiveServer:
             self._parsed[key] = json.loads(text[1:] if self.config.engine is None else text)
         return self._parsed[key]
 
+    def view_at(self, code: str, version: int, viewer: str | None) -> Any:
+        """The engine's own ``view(state, viewer)`` of the committed state at ``version`` (no hint)."""
+        engine = self.rooms.engine
+        return engine.view(engine.load_state(self.history[(code, version)]), viewer)
+
     def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.http}/api/rooms", json={"nickname": nickname, "options": options})
         assert r.status_code == 201, r.text
@@ -99,6 +105,9 @@ class Client:
         self.player_id: str | None = None
         self.token: str | None = None
         self.closed_code: int | None = None
+        self.held: tuple[int, dict[str, Any]] | None = None  # deltas mode: (version, view) rebuilt so far
+        self.resyncs = 0
+        self.resync_asked = False
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -112,11 +121,51 @@ class Client:
                 assert isinstance(raw, str), "the server only sends text frames"
                 data = json.loads(raw)
                 self.frames.append(data)
-                await self.queue.put(data)
+                for msg in await self._whole(data):
+                    await self.queue.put(msg)
         except websockets.ConnectionClosed:
             pass
         self.closed_code = self.ws.close_code
         await self.queue.put({"type": "_closed", "code": self.ws.close_code})
+
+    async def _whole(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the test code reads: a ``viewDelta`` becomes the whole ``view`` it describes (a gap asks
+        ``resync``), and an ``ack`` folded into a view frame is also queued as its own ``ack`` message, so
+        tests read the same messages with deltas on or off. ``frames`` keeps what was really received."""
+        out = [data]
+        if data["type"] == "view":
+            self.held = (data["version"], data["view"])
+            self.resync_asked = False
+        elif data["type"] == "viewDelta":
+            if self.held is None or self.held[0] != data["base"]:
+                if self.held is not None or not self.resync_asked:  # ask once, until a whole view comes
+                    self.resyncs += 1
+                    self.resync_asked = True
+                    await self.send({"type": "resync"})
+                self.held = None
+                return []
+            self.held = (data["version"], apply_delta(self.held[1], data))
+            whole = {"type": "view", "version": data["version"], "serverNow": data["serverNow"]}
+            if "seat" in data:
+                whole["seat"] = data["seat"]
+            out = [{**whole, "view": self.held[1]}]
+        if "ack" in data:
+            out.append({"type": "ack", "clientMsgId": data["ack"], "version": data["version"]})
+        return out
+
+    def views(self) -> list[dict[str, Any]]:
+        """Every view message this client held, full or rebuilt from deltas, in order."""
+        held: dict[str, Any] | None = None
+        out = []
+        for f in self.frames:
+            if f["type"] == "view":
+                held = f["view"]
+            elif f["type"] == "viewDelta" and held is not None:
+                held = apply_delta(held, f)
+            else:
+                continue
+            out.append({"type": "view", "version": f["version"], "view": held})
+        return out
 
     async def send(self, obj: Any) -> None:
         await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
@@ -210,14 +259,30 @@ def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[
     the forbidden set is computed from the server's true state at the frame's version.
     """
     checked = 0
+    held: tuple[int, dict[str, Any]] | None = None  # the view this client holds (deltas rebuilt on it)
     for frame in client.frames:
+        if frame["type"] == "view":
+            held = (frame["version"], frame["view"])
+        elif frame["type"] == "viewDelta":
+            # a delta applies to the view the client holds, and the result must be exactly the engine's view
+            # for this viewer at that version: then it carried nothing a full view would not carry
+            assert held is not None, f"{client.name}: a viewDelta before any view"
+            if held[0] == frame["base"]:
+                held = (frame["version"], apply_delta(held[1], frame))
+                truth = server.view_at(code, frame["version"], viewer(frame["version"]))
+                rebuilt = dict(held[1])
+                if isinstance(rebuilt.get("me"), dict) and "hint" in rebuilt["me"]:
+                    rebuilt["me"] = {k: v for k, v in rebuilt["me"].items() if k != "hint"}
+                assert rebuilt == truth, f"{client.name}: delta v{frame['base']}->v{frame['version']} differs"
+            else:
+                held = None  # a gap: the client asks resync and gets a full view
         text = json.dumps(frame, ensure_ascii=False)
         for token in tokens:
             if token != client.token:
                 assert token not in text, f"{client.name} received another seat's token"
         assert not (keys_in(frame) & FORBIDDEN_KEYS), f"{client.name}: server-only key in {frame['type']}"
         cards = cards_in(frame)
-        if frame["type"] in ("view", "events", "result"):
+        if frame["type"] in ("view", "viewDelta", "events", "result"):
             state = server.state_at(code, frame["version"])
             leaked = cards & secrets_for(state, viewer(frame["version"]))
             where = f"{frame['type']} v{frame['version']}"

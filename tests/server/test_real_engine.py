@@ -29,17 +29,23 @@ MODES = [
 ]
 
 
+@pytest.mark.parametrize("deltas", [False, True], ids=["views", "deltas"])
 @pytest.mark.parametrize(("mode", "extra", "n"), MODES, ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(MODES)])
-def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[str, object], n: int) -> None:
+def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[str, object], n: int,
+                              deltas: bool) -> None:
+    """With ``deltas`` every socket (players, extra tabs, the spectator) opts in to viewDelta frames: the
+    scanner rebuilds each socket's views from them and checks each against the engine's view at that
+    version, and for secrets like any full view."""
     srv = real_server
+    opt = {"deltas": True} if deltas else {}
 
     async def main() -> None:
         hints = mode == "holdem"  # hints cost CPU; one mode keeps them on to cover the hint path
         room = srv.create_room("p1", mode=mode, handLimit=10, hints=hints, **extra)
         code = room["code"]
-        players = [await join(srv, code, "p1", token=room["token"])]
-        players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}") for i in range(2, n + 1)]
-        watcher = await join(srv, code, "spectator", spectate=True)
+        players = [await join(srv, code, "p1", token=room["token"], **opt)]
+        players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}", **opt) for i in range(2, n + 1)]
+        watcher = await join(srv, code, "spectator", spectate=True, **opt)
         await players[0].send({"type": "start"})
         rnd = random.Random(sum(map(ord, mode)) + n)
         extra_tabs: list[Client] = []
@@ -48,7 +54,7 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
         def reconnect_now_and_then(c: Client, msg: dict[str, object]) -> None:
             if rnd.random() < 0.02:  # a reconnect snapshot mid-hand, scanned like every other frame
                 async def again() -> None:
-                    tab = await join(srv, code, c.name + "-tab", token=c.token)
+                    tab = await join(srv, code, c.name + "-tab", token=c.token, **opt)
                     extra_tabs.append(tab)
                     await tab.close()
                 pending.add(asyncio.ensure_future(again()))
@@ -63,14 +69,18 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
                       for p in [*players, *extra_tabs])
         checked += scan_frames(srv, code, watcher, lambda v: None, real_secrets_for, tokens)
         assert checked > 30
-        views = [f for f in watcher.frames if f["type"] == "view"]
+        views = watcher.views()
         assert views and all(f["view"]["me"] is None for f in views)
         # versions only grow, by one per change, and every socket saw the final version
         final = srv.rooms.get(code)
         assert final is not None and final.phase == "finished"
         for c in [*players, watcher]:
-            versions = [f["version"] for f in c.frames if f["type"] == "view"]
+            versions = [f["version"] for f in c.frames if f["type"] in ("view", "viewDelta")]
             assert versions == sorted(versions) and versions[-1] == final.version
+            if deltas:  # one full view, then deltas only (nothing was missed, so no resync)
+                kinds = [f["type"] for f in c.frames if f["type"] in ("view", "viewDelta")]
+                assert kinds[0] == "view" and set(kinds[1:]) == {"viewDelta"} and c.resyncs == 0
+                assert c.views()[-1]["view"] == srv.view_at(code, final.version, c.player_id)
 
     asyncio.run(main())
 

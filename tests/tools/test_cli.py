@@ -143,6 +143,20 @@ def test_odds_refuses_a_board_that_is_no_street(capsys: pytest.CaptureFixture[st
     assert code == 2 and "--board" in out
 
 
+def test_simulate_prints_the_play_style_beside_target_bands(capsys: pytest.CaptureFixture[str]) -> None:
+    """All-in rate, hands per game and VPIP/PFR/stay per level, each with its band (docs/bots.md)."""
+    argv = ["simulate", "--mode", "holdem", "--players", "6", "--hands", "40", "--bots", "normal,easy",
+            "--seed", "4", "--samples", "20", "--no-progress"]
+    code, out = _run(simulate_cli, argv, capsys)
+    assert code == 0 and "Play style" in out
+    assert re.search(r"all-in hands\s+│\s+[\d.]+% [✓✗]\s+│\s+≤ 15%", out)
+    assert re.search(r"hands per game\s+│\s+[\d.]+ [✓✗]\s+│\s+≥ 15", out)
+    for level in ("normal", "easy"):
+        vpip = re.search(rf"VPIP {level}\s+│\s+([\d.]+)% [✓✗]\s+│\s+20–40%", out)
+        pfr = re.search(rf"PFR {level}\s+│\s+([\d.]+)% [✓✗]\s+│\s+4–30%", out)
+        assert vpip and pfr and 0 <= float(pfr.group(1)) <= float(vpip.group(1)) <= 100
+
+
 def test_odds_omaha_hi_lo_flag(capsys: pytest.CaptureFixture[str]) -> None:
     # river: a wheel (best high and the best low) against kings: a scoop
     argv = ["odds", "As2d9h9c", "KdKhQsJs", "--mode", "omaha", "--hi-lo", "--board", "3c4d5hKcTd",

@@ -96,19 +96,19 @@ def test_raise_panel_slider_quick_buttons_steps_and_confirm(static_page: Any) ->
     panel = page.locator("[data-testid=raise-panel]")
     assert panel.is_visible()
     amount = page.locator("[data-testid=raise-amount]")
-    assert amount.inner_text() == "레이즈 80"
+    assert amount.inner_text() == "레이즈 80까지"
     page.click("[data-step='+']")
-    assert amount.inner_text() == "레이즈 90"
+    assert amount.inner_text() == "레이즈 90까지"
     page.click("[data-step='-']")
     page.click("[data-step='-']")
-    assert amount.inner_text() == "레이즈 80"  # never below the minimum
+    assert amount.inner_text() == "레이즈 80까지"  # never below the minimum
     page.click("[data-quick=pot]")
     # pot = current bet 40 + (pot 190 + to call 40) = 270
-    assert amount.inner_text() == "레이즈 270"
+    assert amount.inner_text() == "레이즈 270까지"
     page.click("[data-quick=half]")
-    assert amount.inner_text() == "레이즈 155"
+    assert amount.inner_text() == "레이즈 155까지"
     page.click("[data-quick=max]")
-    assert amount.inner_text() == "레이즈 880"
+    assert amount.inner_text() == "레이즈 880까지"
     page.click("[data-quick=min]")
     shot(page, "fixture-raise-panel")
     page.click("[data-action=raise-confirm]")

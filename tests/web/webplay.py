@@ -52,8 +52,14 @@ def version(page: Any) -> int:
 
 
 def pick_option(page: Any, key: str, value: Any) -> None:
+    """Tap an option's choice; an option folded behind "더 보기" is reached by opening it first."""
     val = "true" if value is True else "false" if value is False else str(value)
-    page.locator(f"input[data-opt='{key}'][value='{val}']").locator("xpath=..").click()
+    label = page.locator(f"input[data-opt='{key}'][value='{val}']").locator("xpath=..")
+    if not label.is_visible():
+        folded = label.locator("xpath=ancestor::details[not(@open)]")
+        if folded.count():
+            folded.first.locator("summary").click()
+    label.click()
 
 
 def create_room_ui(page: Any, base: str, nickname: str, mode: str, **options: Any) -> str:

@@ -12,6 +12,10 @@ Rules of this module:
   the chips actually paid exceed ``toCall``, and someone else can still answer.
 * All-in: when the amount is at least the stack, the whole stack goes in. An all-in not above ``toCall``
   is a (partial) call; one above it counts as a raise.
+* House rules (docs/rules-extensions.md): with ``bet_cap`` the raise part of 따당/쿼터/하프/풀 shrinks to the
+  cap (the action stays legal, its entry in ``legal`` says ``capped``); with ``opening_only`` (491/591 룰)
+  a round nobody has opened may only be opened by that type or left by 다이 — unless that opening is itself
+  impossible, then the ordinary actions stay (a player is never left with 다이 alone by the rule).
 """
 
 from __future__ import annotations
@@ -30,7 +34,15 @@ KOREAN_TYPES: tuple[str, ...] = (
 
 
 def amount_for(kind: str, rnd: BettingRound, sit: Situation) -> int:
-    """The nominal §5.2 amount of an action, before the all-in cap."""
+    """The §5.2 amount of an action, before the all-in cap, after the house bet cap (if any)."""
+    nominal = nominal_amount(kind, rnd, sit)
+    if rnd.bet_cap > 0 and nominal - sit.to_call > rnd.bet_cap:
+        return sit.to_call + rnd.bet_cap
+    return nominal
+
+
+def nominal_amount(kind: str, rnd: BettingRound, sit: Situation) -> int:
+    """The plain §5.2 amount of an action (no all-in cap, no house bet cap)."""
     to_call = sit.to_call
     if kind in ("k.check", "k.die"):
         return 0
@@ -49,6 +61,10 @@ def resolve(rnd: BettingRound, sit: Situation, kind: str, action: dict[str, Any]
     """Check a Korean action against §5.2/§8.2 and return the move, or raise ``Rejected``."""
     if kind == "k.die":
         return Move(kind, fold=True)
+    if _opening_restricted(rnd, sit, kind):
+        raise reject(m.RULE_491)
+    if kind not in ("k.check", "k.call") and not may_open(rnd, sit):
+        raise reject(m.NO_OPENERS)
     if kind == "k.check":
         if sit.to_call > 0:
             raise reject(CANNOT_CHECK)
@@ -78,14 +94,44 @@ def _resolve_raise(rnd: BettingRound, sit: Situation, kind: str) -> Move:
     return Move(kind, pay=chips)
 
 
+def may_open(rnd: BettingRound, sit: Situation) -> bool:
+    """잭스 오어 베터: whether this bettor may put the first chips into an unopened round."""
+    return rnd.may_open is None or rnd.opened or sit.bettor.id in rnd.may_open
+
+
+def _opening_restricted(rnd: BettingRound, sit: Situation, kind: str) -> bool:
+    """491/591 룰: whether ``kind`` is refused because only ``opening_only`` (or 다이) may open this round.
+
+    The restriction holds while the round is unopened, and only when the opening action itself is possible
+    (otherwise the player keeps the ordinary choices rather than being forced to die by the rule).
+    """
+    opening = rnd.opening_only
+    if opening is None or rnd.opened or kind in (opening, "k.die"):
+        return False
+    try:
+        _resolve_raise(rnd, sit, opening)
+    except Rejected:
+        return False
+    return True
+
+
 def legal(rnd: BettingRound, sit: Situation) -> list[dict[str, Any]]:
-    """Every Korean action the bettor may take now, with the exact chips and whether it is all-in."""
+    """Every Korean action the bettor may take now, with the exact chips and whether it is all-in.
+
+    Under a bet cap a raise whose §5.2 size was shrunk to the cap carries ``"capped": true`` (the key is
+    absent otherwise, so games without the house rule see the same entries as before).
+    """
     out: list[dict[str, Any]] = []
     for kind in KOREAN_TYPES:
         try:
             move = resolve(rnd, sit, kind, {"type": kind})
         except Rejected:
             continue
-        out.append({"type": kind, "amount": move.pay, "allIn": move.pay > 0 and move.pay >= sit.stack})
+        entry: dict[str, Any] = {"type": kind, "amount": move.pay,
+                                 "allIn": move.pay > 0 and move.pay >= sit.stack}
+        if rnd.bet_cap > 0 and move.pay - sit.to_call > 0 and (
+                nominal_amount(kind, rnd, sit) - sit.to_call > rnd.bet_cap) and move.pay < sit.stack:
+            entry["capped"] = True
+        out.append(entry)
     return out
 

@@ -62,11 +62,22 @@ class BettingRound:
     #: round start. An incomplete all-in reopens betting for a bettor who already acted only when
     #: ``current_bet - max(acted_at_bet, full_bet) >= last_raise_size`` (poker.md §5.3 and its §10 case).
     full_bet: int = 0
+    #: House rule (docs/rules-extensions.md, "491/591 룰"): while nobody has bet this round (``opened`` is
+    #: false), the only wire type besides die that may open it, e.g. ``"k.half"``; None = no restriction.
+    opening_only: str | None = None
+    #: House rule "맥스 베팅 상한": the most chips one bet or raise may add above the amount to call
+    #: (0 = no cap). Korean sizes above it shrink to it; NL/PL ``to`` may not exceed ``current_bet + cap``.
+    bet_cap: int = 0
+    #: House rule "잭스 오어 베터": while the round is unopened only these bettors may put chips in (the
+    #: others may check or fold/die); None = anybody may open.
+    may_open: list[str] | None = None
 
     def clone(self) -> BettingRound:
         """A copy with its own ``order`` list (the only mutable field)."""
         return BettingRound(self.system, self.base_unit, self.korean_max_raise, list(self.order), self.to_act,
-                            self.current_bet, self.last_raise_size, self.opened, self.dead, self.full_bet)
+                            self.current_bet, self.last_raise_size, self.opened, self.dead, self.full_bet,
+                            self.opening_only, self.bet_cap,
+                            None if self.may_open is None else list(self.may_open))
 
 
 @dataclass
@@ -111,6 +122,8 @@ SHORT_TO_RAISE = ("short_to_raise", "칩이 모자라서 더 올릴 수 없어�
 NO_ONE_TO_RAISE = ("no_one_to_raise", "더 받을 수 있는 사람이 없어서 올릴 수 없어요(콜 또는 다이만 가능)")
 BAD_AMOUNT = ("bad_amount", "레이즈 금액(to)은 0 이상의 정수로 보내 주세요")
 NO_CHIPS = ("no_chips", "남은 칩이 없어요")
+RULE_491 = ("rule_491", "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요")
+NO_OPENERS = ("no_openers", "잭스 오어 베터: J 원페어 이상이 있어야 첫 베팅을 열 수 있어요")
 
 
 def min_bet_message(amount: int) -> tuple[str, str]:
@@ -126,3 +139,8 @@ def pot_limit_message(amount: int) -> tuple[str, str]:
 def stack_limit_message(amount: int) -> tuple[str, str]:
     """("raise_too_large", "가진 칩으로는 최대 300까지 올릴 수 있어요")."""
     return ("raise_too_large", f"가진 칩으로는 최대 {amount:,}까지 올릴 수 있어요")
+
+
+def bet_cap_message(amount: int) -> tuple[str, str]:
+    """("bet_cap_exceeded", "맥스 베팅 상한 때문에 최대 160까지만 올릴 수 있어요")."""
+    return ("bet_cap_exceeded", f"맥스 베팅 상한 때문에 최대 {amount:,}까지만 올릴 수 있어요")

@@ -10,6 +10,9 @@ Rules of this module:
 * Raising needs: not locked (an incomplete all-in raise keeps players who already acted to call/fold), more
   chips than ``toCall``, and someone else who can still answer. An ``nl.allIn`` not above ``toCall`` is a
   call for less and is always allowed.
+* House bet cap (docs/rules-extensions.md, "맥스 베팅 상한"): ``to`` may not exceed ``currentBet + cap``
+  either (the smaller of the pot-limit and the cap bounds wins, never below the minimum raise); an
+  ``nl.allIn`` above it is refused with the cap, an all-in call for less is always fine.
 * A full raise (size ≥ ``lastRaiseSize``) sets ``lastRaiseSize`` and reopens betting; an incomplete one
   leaves it (see :func:`pokerroom.betting.common.relock_after_raise`).
 """
@@ -33,7 +36,8 @@ class Limits:
 
     min_to: int       # the smallest full raise/bet
     all_in_to: int    # committed_round + stack
-    cap: int | None   # pot-limit maximum, None in no-limit
+    cap: int | None   # pot-limit / house-cap maximum, None when neither applies
+    by_bet_cap: bool = False  # the cap is the house bet cap (not the pot limit): for the refusal wording
 
     @property
     def max_to(self) -> int:
@@ -46,11 +50,29 @@ def limits(rnd: BettingRound, sit: Situation) -> Limits:
     cap = None
     if rnd.system == "potLimit":
         cap = max(rnd.current_bet + sit.pot + sit.to_call, min_to)
-    return Limits(min_to=min_to, all_in_to=sit.bettor.committed_round + sit.stack, cap=cap)
+    by_bet_cap = False
+    if rnd.bet_cap > 0:
+        house = max(rnd.current_bet + rnd.bet_cap, min_to)
+        if cap is None or house < cap:
+            cap, by_bet_cap = house, True
+    return Limits(min_to=min_to, all_in_to=sit.bettor.committed_round + sit.stack, cap=cap,
+                  by_bet_cap=by_bet_cap)
 
 
-def _check_may_raise(sit: Situation) -> None:
+def _cap_message(lim: Limits) -> tuple[str, str]:
+    assert lim.cap is not None
+    return m.bet_cap_message(lim.cap) if lim.by_bet_cap else m.pot_limit_message(lim.cap)
+
+
+def _may_open(rnd: BettingRound, sit: Situation) -> bool:
+    """잭스 오어 베터: whether this bettor may bet into an unopened round (see the model field)."""
+    return rnd.may_open is None or rnd.opened or sit.bettor.id in rnd.may_open
+
+
+def _check_may_raise(sit: Situation, rnd: BettingRound | None = None) -> None:
     """The conditions every bet/raise shares, in the order a player would want to hear them."""
+    if rnd is not None and not _may_open(rnd, sit):
+        raise reject(m.NO_OPENERS)
     if sit.bettor.locked:
         raise reject(CANNOT_RAISE)
     if sit.stack <= sit.to_call:
@@ -81,10 +103,10 @@ def _resolve_all_in(rnd: BettingRound, sit: Situation) -> Move:
     if sit.stack <= 0:
         raise reject(m.NO_CHIPS)
     if sit.stack > sit.to_call:
-        _check_may_raise(sit)
+        _check_may_raise(sit, rnd)
         lim = limits(rnd, sit)
         if lim.cap is not None and lim.all_in_to > lim.cap:
-            raise reject(m.pot_limit_message(lim.cap))
+            raise reject(_cap_message(lim))
     return Move("nl.allIn", pay=sit.stack)
 
 
@@ -92,11 +114,11 @@ def _resolve_raise(rnd: BettingRound, sit: Situation, to: object) -> Move:
     """``nl.raise {to}``: shape of ``to``, the raise conditions, then the bounds."""
     if not isinstance(to, int) or isinstance(to, bool) or to < 0:
         raise reject(m.BAD_AMOUNT)
-    _check_may_raise(sit)
+    _check_may_raise(sit, rnd)
     lim = limits(rnd, sit)
     if to > lim.max_to:
         if lim.cap is not None and lim.cap < lim.all_in_to:
-            raise reject(m.pot_limit_message(lim.cap))
+            raise reject(_cap_message(lim))
         raise reject(m.stack_limit_message(lim.all_in_to))
     if to < lim.min_to and to != lim.all_in_to:
         bet = rnd.current_bet == 0
@@ -114,7 +136,7 @@ def legal(rnd: BettingRound, sit: Situation) -> list[dict[str, Any]]:
         out.append({"type": "nl.call", "amount": call, "allIn": call >= sit.stack})
     lim = limits(rnd, sit)
     may_raise = (
-        not sit.bettor.locked and sit.stack > sit.to_call and sit.others_can_respond
+        not sit.bettor.locked and sit.stack > sit.to_call and sit.others_can_respond and _may_open(rnd, sit)
     )
     if may_raise:
         lo = min(lim.min_to, lim.all_in_to)

@@ -58,8 +58,17 @@ def start_round(
     current_bet: int = 0,
     opened: bool = False,
     dead: int = 0,
+    opening_only: str | None = None,
+    bet_cap: int = 0,
+    may_open: Sequence[str] | None = None,
 ) -> BettingRound:
-    """Begin a betting round; ``to_act`` is None when nobody has to (or can) bet."""
+    """Begin a betting round; ``to_act`` is None when nobody has to (or can) bet.
+
+    ``opening_only``, ``bet_cap`` and ``may_open`` are the house rules of docs/rules-extensions.md (491/591
+    룰, 맥스 베팅 상한, 잭스 오어 베터); their defaults leave the §5.2/§5.3 rules untouched.
+    """
+    if bet_cap < 0:
+        raise ValueError("bet_cap must be 0 (none) or positive")
     if system not in ("korean", "noLimit", "potLimit"):
         raise ValueError(f"unknown betting system {system!r}")
     if base_unit < 1:
@@ -83,6 +92,9 @@ def start_round(
         opened=opened or bet > 0,
         dead=dead,
         full_bet=bet,
+        opening_only=opening_only,
+        bet_cap=bet_cap,
+        may_open=None if may_open is None else list(may_open),
     )
     rnd.to_act = first_to_act(rnd, table, None)
     return rnd

@@ -2,11 +2,16 @@
 
 Levels:
 - ``easy``: a friendly beginner. It reads only its visible made hand (:func:`quick_strength`), checks and
-  calls a lot, bets small, rarely raises and never bluffs big. Always legal, always sensible sizes.
+  calls cheap prices a lot, raises first in with a pair or two big cards, bets small, never starts a raising
+  war and gets careful when a call is a big part of its stack. Always legal, always sensible sizes.
 - ``normal``: estimates its equity by Monte Carlo against hands consistent with what it sees
-  (:func:`mc_equity`), compares it with the pot odds, value-bets strong hands with Korean sizing (쿼터/하프/
-  따당) or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and
-  hi-lo declarations.
+  (:func:`mc_equity`), prices the bettor's range (:func:`range_equity`: a bigger bet, a bigger share of my
+  stack, more raisers mean a stronger hand against me) against the pot odds, raises first in with better
+  than average hands and re-raises only with much better ones, value-bets with Korean sizing (삥/쿼터/하프)
+  or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and hi-lo
+  declarations.
+- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong.
+  docs/bots.md has the figures (all-in rate, hands per game, VPIP/PFR) and their target bands.
 
 Why a per-decision rng derived from ``seed`` + a fingerprint of the view: the same view and seed must give the
 same decision (replays, tests, hints that do not flicker), while different spots still get independent
@@ -23,6 +28,7 @@ import numpy as np
 
 from pokerroom.bots.situation import Situation, situation
 from pokerroom.bots.strength import (
+    badugi_high,
     badugi_keep,
     best_low,
     high_value_rank,
@@ -99,6 +105,45 @@ def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: i
     return eq
 
 
+#: Wire types that bet or raise (blinds and antes are forced, not counted).
+AGGRESSIVE = frozenset({"k.ping", "k.quarter", "k.half", "k.full", "k.ddadang", "nl.raise", "nl.allIn"})
+
+#: Heads-up, ``normal`` bets a checked-to hand as a bluff this often, and raises first in with equity above
+#: this share of the average (most better-than-even hands, as heads-up players do).
+BLUFF = 0.05
+HEADS_UP_OPEN = 1.1
+
+#: How strongly a price shifts the equity needed (see :func:`range_equity`).
+PRICE_WEIGHT = 4.0
+COMMIT_WEIGHT = 1.5
+
+
+def raises_this_round(sit: Situation) -> int:
+    """How many live opponents bet or raised in this betting round (their ``lastAction`` this round)."""
+    return sum(1 for o in sit.opponents if o.last_action in AGGRESSIVE)
+
+
+def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int, aggressors: int) -> float:
+    """My equity against the hands that would put in this bet, from my equity against random hands.
+
+    Why: equity is measured against random hands, but a player who bets or raises holds a stronger hand than a
+    random one, and the bigger the bet (against the pot, and against my stack: the call that puts a stack in)
+    the stronger. Equity against ``n`` random hands is about ``e1 ** n`` for a per-opponent equity ``e1``;
+    raising each aggressor's factor to the power ``1 + w`` (``w`` = price weight) gives
+    ``strength ** (1 + w * aggressors / n)``. Without this the bots called every all-in with any pair: nine of
+    them were all-in on hand 1 in issue #15.
+    """
+    if amount <= 0:
+        return strength
+    price = amount / (pot + amount)
+    commit = min(1.0, amount / max(1, stack))
+    k = min(aggressors, n_opp)
+    if k == 0:
+        return strength  # blinds and antes are forced: they say nothing about the hand
+    weight = (PRICE_WEIGHT * price + COMMIT_WEIGHT * commit) * k / max(1, n_opp)
+    return float(strength ** (1.0 + weight))
+
+
 def _quick_with_low(sit: Situation) -> float:
     """The easy level's made-hand strength, in Omaha Hi-Lo also what a low is worth (half the pot)."""
     base = quick_strength(sit)
@@ -117,47 +162,102 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     call = legal.get("k.call") or legal.get("nl.call")
     can_check = "k.check" in legal or "nl.check" in legal
     pot = max(sit.pot_total, 1)
+    if not can_check and call is None and _can_raise(legal):
+        return _forced_opening(legal, strength / fair if level == "normal" else strength * 2)
+    raises = raises_this_round(sit)
     if level == "easy":
-        return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot)
-    rel = strength / fair  # 1.0 = an average share of the pot
+        return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot, raises)
+    # Thresholds grow with the table: against many players an average share is small and noisy.
+    bar = 1.0 + 0.04 * (n_opp - 1)
     if can_check:
-        if rel > 1.4:
-            return _raise(sit, legal, korean, big=True)
-        if rel > 1.1 or (n_opp == 1 and rng.random() < 0.05):
+        rel = strength / fair
+        # Korean half-pot bets compound over five rounds: bet half only with a clearly better hand.
+        if rel > (1.9 if korean else 1.5) * bar:
+            return _raise(sit, legal, korean, big=True, strong=strength > 0.85)
+        if rel > 1.15 * bar or (n_opp == 1 and rng.random() < BLUFF):
             return _raise(sit, legal, korean, big=False)
         return _check(legal)
     assert call is not None or "k.die" in legal or "nl.fold" in legal
-    amount = int(call["amount"]) if call else 0
     if call is None:
         return _fold(legal)
+    amount = int(call["amount"])
     # Folding is free except in Indian poker with the 10-penalty: there a fold costs the penalty with the
     # chance that my unseen forehead is the top card, so calling is worth that much more.
     fold_cost = 0.0
     if sit.mode == "indian" and sit.options.get("indianFoldPenalty", True):
         fold_cost = indian_top_chance(sit) * 10 * sit.base_unit
     pot_odds = max(0.0, amount - fold_cost) / (pot + amount) if amount else 0.0
-    if rel > 1.6 and _can_raise(legal):
-        return _raise(sit, legal, korean, big=rel > 1.8)
-    if strength >= pot_odds * 1.05 or amount <= max(1, sit.base_unit // 2):
+    eq = range_equity(strength, n_opp, amount, pot, sit.stack, raises)
+    rel = eq / fair
+    commit = amount / max(1, sit.stack)
+    if _can_raise(legal):
+        # First in (over blinds or antes): a value raise; heads-up most better-than-even hands.
+        if raises == 0 and rel > (HEADS_UP_OPEN if n_opp == 1 else 1.25 * bar):
+            return _raise(sit, legal, korean, big=rel > 1.6 * bar, strong=eq > 0.85)
+        # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
+        if raises > 0 and (rel > (1.7 + 0.5 * raises) * bar or eq > 0.85):
+            big = rel > (2.1 + 0.5 * raises) * bar or eq > 0.85
+            return _raise(sit, legal, korean, big=big, strong=eq > 0.85)
+    if eq >= pot_odds * 1.05 or (amount <= max(1, sit.base_unit // 2) and rel > 0.8):
+        return {"type": str(call["type"])}
+    # A cheap call with an above-average hand: the chips to win later (implied odds) pay for it.
+    if commit < 0.06 and rel > 1.05 * bar:
         return {"type": str(call["type"])}
     return _fold(legal)
 
 
 def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s: float,
               rng: np.random.Generator,
-              call: dict[str, Any] | None, can_check: bool, pot: int) -> Action:
-    """Loose and passive: small bets with decent hands, calls most reasonable prices, folds big ones."""
+              call: dict[str, Any] | None, can_check: bool, pot: int, raises: int) -> Action:
+    """Loose and passive, like a beginner at a home game: small bets with decent hands, calls cheap prices
+    with almost anything, calls big ones only with a real hand, and never starts a raising war.
+
+    A beginner still gets careful when the call is a big part of the stack, which is what keeps a table of
+    easy bots from going all-in together.
+    """
+    n_opp = max(1, len(sit.opponents))
+    if sit.mode == "badugi":
+        s -= 0.12  # quick_strength rates the common two-card badugi like a pair: a beginner wants three cards
     if can_check:
-        if s > 0.5 and rng.random() < s:
+        if s > 0.5 and rng.random() < s - 0.1:
             return _raise(sit, legal, korean, big=False)
+        if "k.ping" in legal and s > 0.35 and rng.random() < 0.5:
+            return {"type": "k.ping"}  # the Korean beginner's favourite: one base unit to see who stays
         return _check(legal)
     if call is None:
         return _fold(legal)
     amount = int(call["amount"])
-    if s > 0.85 and _can_raise(legal) and rng.random() < 0.5:
+    price = amount / (pot + amount)
+    commit = min(1.0, amount / max(1, sit.stack))
+    # First in with a pair or two big cards in the hand (the beginner's "premium"): often a raise.
+    # (Omaha's four cards hold a pair a third of the time: there only a good pair counts.)
+    premium = s > (0.5 if sit.mode == "omaha" else 0.4) or (
+        sit.mode == "holdem" and sit.street == 0 and all(c.rank >= 12 for c in sit.hole))
+    if _can_raise(legal) and ((s > 0.85 and raises < 2) or (premium and raises == 0)) and rng.random() < 0.8:
         return _raise(sit, legal, korean, big=False)
-    if amount <= pot * 0.6 or s > 0.35 or rng.random() < 0.4:
+    cheap = amount <= 2 * sit.base_unit or price <= 0.12
+    # Looser heads-up, tighter at a full table (people play fewer hands there too).
+    loose = 0.75 if n_opp == 1 else max(0.06, 0.25 - 0.03 * n_opp)
+    # What a beginner plays for a cheap price: any ace or pair; in Omaha (four cards pair up often) the better
+    # pairs; in 5-card draw a pair.
+    playable = {"omaha": 0.45, "fiveDraw": 0.38}.get(sit.mode, 0.31)
+    if cheap and commit < 0.1 and (s > playable or rng.random() < loose):
         return {"type": str(call["type"])}
+    need = 0.3 + 0.6 * price + 0.45 * commit
+    if s > need or (commit < 0.1 and rng.random() < 0.05):
+        return {"type": str(call["type"])}
+    return _fold(legal)
+
+
+def _forced_opening(legal: dict[str, dict[str, Any]], rel: float) -> Action:
+    """491/591 룰 (docs/rules-extensions.md): nobody has bet and only the opening size or 다이 is legal.
+
+    Dying gives up the antes already in, so an average hand (``rel`` ≈ 1) still opens; only clearly weak
+    hands die. ``rel`` is strength relative to a fair share (easy bots pass twice their quick strength).
+    """
+    opening = next((t for t in ("k.half", "k.quarter", "k.ping", "k.full") if t in legal), None)
+    if opening is not None and rel >= 0.75:
+        return {"type": opening}
     return _fold(legal)
 
 
@@ -175,32 +275,54 @@ def _can_raise(legal: dict[str, dict[str, Any]]) -> bool:
     return any(t in legal for t in ("k.ddadang", "k.quarter", "k.half", "k.full", "k.ping", "nl.raise"))
 
 
-def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: bool) -> Action:
-    """Korean: 하프 (big) or 쿼터/삥 (small), 따당 when that is what is left.
+#: Share of the stack a bet or raise may put in unless the hand is very strong: people do not bet a third
+#: of their chips on a hand they would fold to a raise.
+COMMIT_CAP = 0.3
+
+
+def _call_or_check(legal: dict[str, dict[str, Any]]) -> Action:
+    for t in ("k.call", "nl.call"):
+        if t in legal:
+            return {"type": t}
+    return _fold(legal)
+
+
+def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: bool,
+           strong: bool = False) -> Action:
+    """Korean: 하프 (big) or 삥/쿼터 (small), 따당 when that is what is left.
 
     NL/PL: about 70 % (big) or 40 % (small) of the pot after calling, clamped to the legal min/max.
+
+    Unless ``strong``, a raise never puts in more than :data:`COMMIT_CAP` of the stack: the bot picks a
+    smaller size, or calls/checks when even the smallest is too big. Why: in Korean betting half-pot raises
+    grow the pot geometrically, and without a cap a medium hand committed whole stacks (issue #15).
     """
+    cap = sit.stack if strong else COMMIT_CAP * sit.stack
     if korean:
-        big_prefs = ["k.half", "k.ddadang", "k.quarter", "k.ping"]
-        small_prefs = ["k.quarter", "k.ping", "k.ddadang", "k.half"]
-        prefs = big_prefs if big else small_prefs
-        for t in prefs:
-            if t in legal:
+        big_prefs = ["k.half", "k.quarter", "k.ddadang", "k.ping"]
+        small_prefs = ["k.ping", "k.quarter", "k.ddadang", "k.half"]
+        for t in big_prefs if big else small_prefs:
+            if t in legal and int(legal[t].get("amount", 0)) <= cap:
                 return {"type": t}
-        call = legal.get("k.call")
-        return {"type": "k.call"} if call else _fold(legal)
+        return _call_or_check(legal)
     rs = legal.get("nl.raise")
     if rs is None:
         if "nl.call" in legal:
             return {"type": "nl.call"}
-        if "nl.allIn" in legal and big:
+        if "nl.allIn" in legal and strong:
             return {"type": "nl.allIn"}
-        return _fold(legal)
+        return _call_or_check(legal)
     frac = 0.7 if big else 0.4
     pot_after_call = sit.pot_total + sit.to_call
     target = sit.current_bet + int(frac * pot_after_call)
     lo, hi = int(rs["min"]), int(rs["max"])
-    return {"type": "nl.raise", "to": max(lo, min(hi, target))}
+    target = max(lo, min(hi, target))
+    limit = sit.committed_round + int(cap)
+    if target > limit:
+        if lo > limit:
+            return _call_or_check(legal)  # even the smallest raise commits too much
+        target = limit
+    return {"type": "nl.raise", "to": target}
 
 
 # --- 7 Poker choice -----------------------------------------------------------------------------------------
@@ -287,7 +409,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         draws_done = len(sit.my_draw_counts)
         # normal breaks a rough made hand (Q or K high) only at the first of the three exchanges
         break_above = 13 if level == "easy" or draws_done >= 1 else 11
-        keep = badugi_keep(hand, break_above)
+        keep = badugi_keep(hand, break_above, high=badugi_high(sit))
     else:
         keep = _five_keep(hand, level)
     discard = [c for c in hand if c not in keep]
@@ -296,7 +418,7 @@ def _draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
         limit = max(hi, int(ace_max))
     if len(discard) > limit:
         # Keep the best of the would-be discards (highest for high hands, lowest for badugi).
-        badugi = sit.mode == "badugi"
+        badugi = sit.mode == "badugi" and not badugi_high(sit)
         discard.sort(key=lambda c: (1 if c.rank == 14 else c.rank) if badugi else -c.rank, reverse=True)
         discard = discard[:limit]
         kept_after = [c for c in hand if c not in discard]

@@ -90,10 +90,23 @@ class Situation:
             tuple((o.id, o.seat, o.stack, o.all_in, o.committed_round, o.committed_total, ids(o.up),
                    None if o.forehead is None else o.forehead.id, o.hole_count, tuple(o.draw_counts),
                    o.last_action) for o in self.opponents),
-            ids(self.folded_up), tuple(sorted(self.options.items())), ids(self.indian_used),
+            ids(self.folded_up), tuple(sorted(_fingerprint_options(self.options))), ids(self.indian_used),
             tuple(self.my_draw_counts),
         )
         return hashlib.sha256(repr(key).encode()).digest()
+
+
+#: House rules of docs/rules-extensions.md at their "off" values. They are left out of the fingerprint
+#: while off, so adding them changed no decision (nor any seeded simulation) of a game without them.
+_HOUSE_RULES_OFF: dict[str, Any] = {
+    "rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False,
+}
+
+
+def _fingerprint_options(options: dict[str, Any]) -> list[tuple[str, Any]]:
+    return [(k, v) for k, v in options.items()
+            if not (k in _HOUSE_RULES_OFF and v == _HOUSE_RULES_OFF[k]
+                    and type(v) is type(_HOUSE_RULES_OFF[k]))]
 
 
 def situation(view: dict[str, Any]) -> Situation | None:

@@ -35,19 +35,22 @@ def _low_rank(card: Card) -> int:
 
 # --- badugi (§6.4) ------------------------------------------------------------------------------------------
 
-def badugi_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """(k, negated descending ranks): larger tuples are better badugi hands (§6.4)."""
-    return _badugi_key(tuple(((1 if c.rank == 14 else c.rank), c.suit) for c in cards))
+def badugi_key(cards: Sequence[Card], high: bool = False) -> tuple[int, tuple[int, ...]]:
+    """(k, ranks): larger tuples are better badugi hands. Low (§6.4): negated descending ace-low ranks;
+    high (하이 바둑이, docs/rules-extensions.md): descending ace-high ranks."""
+    if high:
+        return _badugi_key(tuple((c.rank, c.suit) for c in cards), True)
+    return _badugi_key(tuple(((1 if c.rank == 14 else c.rank), c.suit) for c in cards), False)
 
 
 @lru_cache(maxsize=65536)
-def _badugi_key(rs: tuple[tuple[int, str], ...]) -> tuple[int, tuple[int, ...]]:
+def _badugi_key(rs: tuple[tuple[int, str], ...], high: bool) -> tuple[int, tuple[int, ...]]:
     for k in range(min(4, len(rs)), 0, -1):
         best: tuple[int, ...] | None = None
         for combo in itertools.combinations(rs, k):
             ranks = {r for r, _ in combo}
             if len(ranks) == k and len({su for _, su in combo}) == k:
-                cand = tuple(sorted(-r for r in ranks))
+                cand = tuple(sorted(ranks, reverse=True)) if high else tuple(sorted(-r for r in ranks))
                 if best is None or cand > best:
                     best = cand
         if best is not None:
@@ -55,22 +58,26 @@ def _badugi_key(rs: tuple[tuple[int, str], ...]) -> tuple[int, tuple[int, ...]]:
     return (0, ())
 
 
-def badugi_keep(cards: Sequence[Card], break_above: int = 13) -> list[Card]:
-    """Cards to keep: the best badugi subset, minus any card ranked above ``break_above``."""
+def badugi_keep(cards: Sequence[Card], break_above: int = 13, high: bool = False) -> list[Card]:
+    """Cards to keep: the best badugi subset, minus its weak cards.
+
+    Low: minus any card ranked above ``break_above`` (ace = 1). High: the mirror, minus any card ranked
+    below ``15 - break_above`` (13 keeps everything, 11 breaks off 2s and 3s).
+    """
     best: tuple[int, tuple[int, ...]] = (0, ())
     keep: list[Card] = []
     for k in range(min(4, len(cards)), 0, -1):
         for combo in itertools.combinations(cards, k):
             if len({c.suit for c in combo}) == k and len({_low_rank(c) for c in combo}) == k:
-                cand = (k, tuple(sorted(-_low_rank(c) for c in combo)))
+                cand = badugi_key(combo, high)
                 if cand > best:
                     best, keep = cand, list(combo)
         if keep:
             break
+    if high:
+        return [c for c in keep if c.rank >= 15 - break_above]
     return [c for c in keep if _low_rank(c) <= break_above]
 
-
-# --- 7 Poker hi-lo low (§6.3) -------------------------------------------------------------------------------
 
 def best_low(cards: Sequence[Card], ace_to_five: bool = False) -> tuple[int, ...] | None:
     """Descending ranks (A = 1) of the best low of five, or None; smaller tuples are better lows."""
@@ -146,9 +153,14 @@ def quick_strength(sit: Situation) -> float:
         bonus = 0.1 * (mine[0] / deck_max) if mine else 0.0
         return max(0.05, min(0.95, 1.0 - top / deck_max + 0.15 + bonus))
     if mode == "badugi":
-        k, ranks = badugi_key(sit.hole)
-        top = -ranks[0] if ranks else 13
-        return min(0.95, 0.12 + 0.18 * (k - 1) + (0.25 if k == 4 else 0.0) + (13 - top) / 60)
+        if badugi_high(sit):
+            k, ranks = badugi_key(sit.hole, True)
+            top_bonus = (ranks[0] - 2) / 60 if ranks else 0.0  # a higher top card is better
+        else:
+            k, ranks = badugi_key(sit.hole)
+            top = -ranks[0] if ranks else 13
+            top_bonus = (13 - top) / 60
+        return min(0.95, 0.12 + 0.18 * (k - 1) + (0.25 if k == 4 else 0.0) + top_bonus)
     cards = sit.hole + sit.up + sit.board
     counts = Counter(c.rank for c in cards)
     shape = sorted(counts.values(), reverse=True)
@@ -257,17 +269,25 @@ def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> floa
     return float(win + tie / 2)
 
 
+def badugi_high(sit: Situation) -> bool:
+    """Whether this badugi room plays 하이 바둑이 (the option of docs/rules-extensions.md)."""
+    return sit.mode == "badugi" and sit.options.get("badugiHigh") is True
+
+
 _SUBSETS = [tuple(i for i in range(4) if mask >> i & 1) for mask in range(1, 16)]
 _LOW_RANK = np.array([1 if c % 13 == 12 else c % 13 + 2 for c in range(52)], dtype=np.int64)
+_HIGH_RANK = np.array([c % 13 + 2 for c in range(52)], dtype=np.int64)
 _SUIT = np.arange(52, dtype=np.int64) // 13
 
 
-def badugi_keys_np(cards: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+def badugi_keys_np(cards: NDArray[np.int64],
+                   high: bool = False) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Vectorised §6.4 for rows of four card ids: (key, bitmask of the cards of the best badugi).
 
-    ``key`` orders like :func:`badugi_key`: more cards first, then the lower descending ranks.
+    ``key`` orders like :func:`badugi_key`: more cards first, then the lower descending ranks (``high``:
+    the higher descending ranks, ace high).
     """
-    ranks = _LOW_RANK[cards]
+    ranks = (_HIGH_RANK if high else _LOW_RANK)[cards]
     suits = _SUIT[cards]
     n = cards.shape[0]
     best = np.zeros(n, dtype=np.int64)
@@ -280,17 +300,19 @@ def badugi_keys_np(cards: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray
         sub = -np.sort(-ranks[:, list(pos)], axis=1)
         key = np.full(n, k, dtype=np.int64)
         for j in range(4):
-            key = key * 16 + (15 - sub[:, j] if j < k else 0)
+            key = key * 16 + ((sub[:, j] if high else 15 - sub[:, j]) if j < k else 0)
         better = valid & (key > best)
         best = np.where(better, key, best)
         best_mask = np.where(better, sum(1 << i for i in pos), best_mask)
     return best, best_mask
 
 
-def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int) -> NDArray[np.int64]:
-    """Keep each row's best badugi (minus cards ranked above ``break_above``), replace the rest from fresh."""
-    _, mask = badugi_keys_np(hands)
-    keep = ((mask[:, None] >> np.arange(4)) & 1).astype(bool) & (_LOW_RANK[hands] <= break_above)
+def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int,
+                   high: bool = False) -> NDArray[np.int64]:
+    """Keep each row's best badugi (minus its weak cards, see :func:`badugi_keep`), replace the rest."""
+    _, mask = badugi_keys_np(hands, high)
+    weak_ok = _HIGH_RANK[hands] >= 15 - break_above if high else _LOW_RANK[hands] <= break_above
+    keep = ((mask[:, None] >> np.arange(4)) & 1).astype(bool) & weak_ok
     return np.where(keep, hands, fresh)
 
 
@@ -311,23 +333,24 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
     if need > unseen.size or len(sit.hole) != 4:
         return quick_strength(sit)
     rows = unseen[sample_completions(rng, unseen.size, need, samples)]
+    high = badugi_high(sit)
     pos = 0
     opps: list[NDArray[np.int64]] = []
     for opp in sit.opponents:
         want = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
         first, second = rows[:, pos : pos + 4], rows[:, pos + 4 : pos + 8]
         pos += 8
-        ok = (badugi_keys_np(first)[0] >> 16) >= want
+        ok = (badugi_keys_np(first, high)[0] >> 16) >= want
         opps.append(np.where(ok[:, None], first, second))
     mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
     for d in range(draws_left):
-        mine = _badugi_redraw(mine, rows[:, pos : pos + 4], 10 if d == 0 and draws_left == 3 else 13)
+        mine = _badugi_redraw(mine, rows[:, pos : pos + 4], 10 if d == 0 and draws_left == 3 else 13, high)
         pos += 4
         for i, hand in enumerate(opps):
-            opps[i] = _badugi_redraw(hand, rows[:, pos : pos + 4], 13)
+            opps[i] = _badugi_redraw(hand, rows[:, pos : pos + 4], 13, high)
             pos += 4
-    me = badugi_keys_np(mine)[0]
-    best = np.max(np.stack([badugi_keys_np(h)[0] for h in opps]), axis=0)
+    me = badugi_keys_np(mine, high)[0]
+    best = np.max(np.stack([badugi_keys_np(h, high)[0] for h in opps]), axis=0)
     return float(((me > best) + 0.5 * (me == best)).mean())
 
 

@@ -16,6 +16,7 @@ deal        oneLeft            handEnd     everybody else folded (also by leavin
 choice      allChose           deal        every player still in has chosen: open cards shown at once
 betting     roundOver          deal        §5.2 round end (or betting closed: the cards are run out)
 betting     oneLeft            handEnd     a fold left one player
+betting     noOpener           handEnd     잭스 오어 베터: the first round ended unopened (pot carries)
 draw        allDrew            deal        everybody submitted: replacements dealt in seat order
 declare     allDeclared        deal        everybody declared: sides shown at once
 choice      oneLeft            handEnd     a leave folded the last opponent
@@ -54,8 +55,8 @@ from pokerroom.engine.common import (
 )
 from pokerroom.engine.deal import burn, deal_round, fresh_deck, indian_deck_for_hand, replace_cards
 from pokerroom.engine.log import emit
-from pokerroom.engine.modes import ModeRules
-from pokerroom.engine.options import uses_blinds
+from pokerroom.engine.modes import Draw, ModeRules
+from pokerroom.engine.options import RULE491_STREETS, jacks_or_better_applies, rule491_applies, uses_blinds
 from pokerroom.engine.showdown import end_hand
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 
@@ -69,6 +70,7 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     ("choice", "allChose"): "deal",
     ("betting", "roundOver"): "deal",
     ("betting", "oneLeft"): "handEnd",
+    ("betting", "noOpener"): "handEnd",
     ("draw", "allDrew"): "deal",
     ("declare", "allDeclared"): "deal",
     ("choice", "oneLeft"): "handEnd",
@@ -131,6 +133,9 @@ def start_hand(state: State, now: int, ev: Events) -> None:
         state.carry_over = 0
     else:
         hand.deck = fresh_deck(state)
+        if state.carry_over:  # 잭스 오어 베터: the antes of an unopened hand stay in the pot of the re-deal
+            hand.dead = state.carry_over
+            state.carry_over = 0
     post_forced_bets(state, hand, ev, entering)
     hand.pots = build_pots(hand, settled_only=True)
     for pid in order:  # §5.8: a player who left dies right after the forced bets (all-in by them or not)
@@ -145,6 +150,10 @@ def choose_dealer(state: State, parts: list[Seat]) -> Seat:
     if state.hand is None:
         start = state.first_dealer_seat
         return next((s for s in seats if s.seat >= start), seats[0])
+    if state.hand.no_opener:  # 잭스 오어 베터: nobody opened, the same dealer deals again
+        same = next((s for s in seats if s.seat == state.hand.dealer_seat), None)
+        if same is not None:
+            return same
     if state.options.dealer_rule == "winner" and state.last_winner is not None:
         for s in seats:
             if s.id == state.last_winner:
@@ -270,7 +279,12 @@ def _betting_step(state: State, hand: Hand, now: int, ev: Events) -> bool:
     rnd = hand.rnd
     assert rnd is not None
     if bt.round_over(rnd, hand.bettors) or rnd.to_act is None:
+        unopened = rnd.may_open is not None and not rnd.opened
         end_round(state, hand, ev)
+        if unopened and len(in_hand(hand)) > 1:  # 잭스 오어 베터: nobody opened
+            goto(hand, "noOpener")
+            end_hand(state, now, ev, one_left=False, no_opener=True)
+            return True
         goto(hand, "roundOver")
         return False
     pid = rnd.to_act
@@ -337,9 +351,13 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
     # rulings.md 4: a blind all-in for less than its amount does not lower the bet: the others still owe
     # the full big blind, and the minimum raise goes to twice it (``top`` above, the chips actually posted,
     # only decides whether anybody can still contest them)
+    opts = state.options
     hand.rnd = bt.start_round(
-        state.betting, state.base_unit, state.options.korean_max_raise, order, hand.bettors,
+        state.betting, state.base_unit, opts.korean_max_raise, order, hand.bettors,
         current_bet=max(top, state.base_unit) if blinds else 0, opened=blinds, dead=hand.dead,
+        opening_only="k.half" if rule491_applies(opts) and street in RULE491_STREETS else None,
+        bet_cap=opts.bet_cap * state.base_unit,
+        may_open=_openers(state, hand, mode) if street == 0 and jacks_or_better_applies(opts) else None,
     )
     hand.boss = hand.rnd.to_act
     for p in hand.players.values():
@@ -347,6 +365,26 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
     goto(hand, "betStep")
     emit(state, ev, {"type": "roundStart", "street": street, "streetName": mode.street_name(street),
                      "toAct": hand.rnd.to_act, "boss": hand.boss})
+
+
+def _openers(state: State, hand: Hand, mode: ModeRules) -> list[str]:
+    """잭스 오어 베터: the players of the hand who hold a pair of jacks or better."""
+    assert isinstance(mode, Draw)
+    return [pid for pid in in_hand(hand) if mode.openers(hand, pid) is not None]
+
+
+def record_opener(state: State, hand: Hand, pid: str, ev: Events) -> None:
+    """The first chips of an unopened 잭스 오어 베터 round: remember who opened and with which cards."""
+    rnd = hand.rnd
+    if rnd is None or rnd.may_open is None or hand.opener is not None or not rnd.opened:
+        return
+    mode = rules(state)
+    assert isinstance(mode, Draw)
+    proof = mode.openers(hand, pid)
+    assert proof is not None, "the betting layer only lets a player with openers open"
+    hand.opener = pid
+    hand.opener_cards = proof
+    emit(state, ev, {"type": "opened", "player": pid})
 
 
 def end_round(state: State, hand: Hand, ev: Events) -> None:

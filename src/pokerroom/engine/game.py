@@ -159,10 +159,16 @@ def bet_action(state: State, pid: str, act: dict[str, Any], now: int, ev: Events
     """One betting action through :mod:`pokerroom.betting` (validates before mutating), then advance."""
     hand = state.hand
     assert hand is not None and hand.rnd is not None
+    opening = hand.rnd.current_bet == 0  # an nl.raise into no bet is a bet (the button's "벳")
     result = bt.apply_action(hand.rnd, hand.bettors, pid, act)
     hand.players[pid].forced = None
-    emit(state, ev, {"type": "action", "player": pid, "action": dict(act), "amount": result.moved,
-                     "allIn": result.all_in, "auto": auto})
+    event: dict[str, Any] = {"type": "action", "player": pid, "action": dict(act), "amount": result.moved,
+             "allIn": result.all_in, "auto": auto}
+    if act["type"] == "nl.raise":
+        event["bet"] = opening
+    emit(state, ev, event)
+    if hand.rnd.may_open is not None:
+        flow.record_opener(state, hand, pid, ev)
     if act["type"] in FOLD_TYPES:
         flow.penalty_for_fold(state, hand, pid, ev)
     flow.advance(state, now, ev)

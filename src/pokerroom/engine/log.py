@@ -45,6 +45,10 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "action":
         word = action_word(e["action"]["type"])
         amount = f" {e['amount']:,}" if e.get("amount") else ""
+        if e["action"]["type"] == "nl.raise" and isinstance(e["action"].get("to"), int):
+            # the words of the raise button: "벳 20" into no bet, else the total "레이즈 20까지"
+            to = e["action"]["to"]
+            word, amount = ("벳", f" {to:,}") if e.get("bet") else ("레이즈", f" {to:,}까지")
         suffix = " (올인)" if e.get("allIn") else ""
         auto = " (자동)" if e.get("auto") else ""
         return f"{e['player']} {word}{amount}{suffix}{auto}"
@@ -63,7 +67,8 @@ def _text(e: dict[str, Any]) -> str | None:
     if t == "showdown":
         return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"])
     if t == "award":
-        return f"{e['to']} {e['amount']:,}칩 획득"
+        why = f": {e['why']}" if e.get("why") else ""
+        return f"{e['to']} {e['amount']:,}칩 획득{why}"
     if t == "shown":
         return f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"])
     if t == "penalty":
@@ -96,7 +101,7 @@ def _text(e: dict[str, Any]) -> str | None:
 
 
 def _low_words(entry: dict[str, Any]) -> str:
-    """Omaha Hi-Lo entries (they carry ``lowBest``) also name the low: the cards speak, nobody declared."""
+    """Hi-lo entries (they carry ``lowBest``: 7 Poker hi-lo and Omaha Hi-Lo) also name the low."""
     if "lowBest" not in entry:
         return ""
     return f" / 로우 {entry['lowName']}" if entry["lowName"] else " / 로우 없음"

@@ -6,6 +6,12 @@ Rules:
 - ``omahaHiLo`` (Omaha Hi-Lo, eight or better; docs/rules-extensions.md) only matters in ``omaha``;
 - ``hiLo*`` only matter in ``sevenHiLo``, ``drawLimit`` only in ``fiveDraw``, ``indian*`` only in ``indian``;
   elsewhere they are accepted and ignored (the engine never reads them).
+- House rules of docs/rules-extensions.md, all off by default: ``rule491`` (491/591 룰) only matters in
+  ``sevenPoker``/``sevenHiLo`` with Korean betting, ``betCap`` (맥스 베팅 상한, a multiple of the current base
+  unit) in every mode and betting system, ``badugiHigh`` (하이 바둑이) only in ``badugi``, ``jacksOrBetter``
+  (잭스 오어 베터) only in ``fiveDraw``;
+  like the other mode-specific options they are accepted and ignored
+  where they do not apply (:func:`rule491_applies`).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
 - The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6
@@ -88,6 +94,10 @@ class PokerOptions(BaseModel):
     indian_tie: Literal["carry", "split"] = Field("carry", alias="indianTie")
     indian_reshuffle: Literal["whenEmpty", "everyHand"] = Field("whenEmpty", alias="indianReshuffle")
     omaha_hi_lo: Switch = Field(False, alias="omahaHiLo")
+    rule491: Switch = Field(False, alias="rule491")
+    bet_cap: IntChoice[Literal[0, 10, 20, 50, 100]] = Field(0, alias="betCap")
+    badugi_high: Switch = Field(False, alias="badugiHigh")
+    jacks_or_better: Switch = Field(False, alias="jacksOrBetter")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -111,6 +121,15 @@ class PokerOptions(BaseModel):
             raise Rejected("bad_options", _korean_error(exc)) from None
 
 
+#: Korean refusals of the house-rule options, named for what the player can pick (docs/rules-extensions.md).
+_HOUSE_RULE_ERRORS: dict[str, str] = {
+    "rule491": "491 룰(rule491)은 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "betCap": "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요",
+    "badugiHigh": "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "jacksOrBetter": "잭스 오어 베터(jacksOrBetter)는 켬(true) 또는 끔(false)만 고를 수 있어요",
+}
+
+
 def _korean_error(exc: ValidationError) -> str:
     first = exc.errors()[0]
     msg = str(first.get("msg", ""))
@@ -119,6 +138,8 @@ def _korean_error(exc: ValidationError) -> str:
     loc = ".".join(str(p) for p in first.get("loc", ()))
     if first.get("type") == "extra_forbidden":
         return f"알 수 없는 옵션이에요: {loc}"
+    if loc in _HOUSE_RULE_ERRORS:
+        return _HOUSE_RULE_ERRORS[loc]
     return f"옵션 값이 올바르지 않아요: {loc}"
 
 
@@ -150,3 +171,18 @@ def omaha_hi_lo(options: PokerOptions) -> bool:
 def uses_blinds(options: PokerOptions) -> bool:
     """Blinds only in the community-card modes, whatever the betting system (§2.1)."""
     return options.mode in ("holdem", "omaha")
+
+
+def rule491_applies(options: PokerOptions) -> bool:
+    """491/591 룰 binds only Korean betting in the 7 Poker modes (its 4구/5구 are stud streets)."""
+    return (options.rule491 and options.mode in ("sevenPoker", "sevenHiLo")
+            and resolved_betting(options) == "korean")
+
+
+#: The 491/591 rule's streets: 4구 and 5구, the first two stud betting rounds.
+RULE491_STREETS: tuple[int, ...] = (0, 1)
+
+
+def jacks_or_better_applies(options: PokerOptions) -> bool:
+    """잭스 오어 베터 is an opening requirement of five-card draw only (any betting system)."""
+    return options.jacks_or_better and options.mode == "fiveDraw"

@@ -6,6 +6,8 @@ Rules:
 - ``lastStanding``: players still holding chips first (by chips), then the eliminated, the later the better;
   players eliminated in the same hand are ordered by their stack at the start of that hand, equal stacks share
   a rank. Score = N − rank + 1 (the winner scores N).
+- ``net`` is each player's gain or loss in chips: final chips − startingChips × (1 + rebuys), whatever the
+  end condition (a player who ends with 906 of 1,000 chips lost 94: ``net = -94``).
 - The summary is one Korean line; stats give the biggest pot and the best hand shown at a showdown.
 """
 
@@ -58,6 +60,8 @@ def result(state: State) -> dict[str, Any] | None:
             "rank": rank,
             "score": score if by_hands else n - rank + 1,
             "finalChips": _final_chips(state, s),
+            # what the game won or lost this player: final chips less every chip they were given
+            "net": _final_chips(state, s) - opts.starting_chips * (1 + s.rebuys),
             "rebuys": s.rebuys,
             "eliminatedAtHand": s.eliminated_at_hand,
         })

@@ -32,10 +32,16 @@ from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Indian, ModeRules, Valued
 from pokerroom.engine.options import omaha_hi_lo
 from pokerroom.engine.state import Hand, State
+from pokerroom.engine.verdict import annotate
+from pokerroom.hands import ranked_name
 
 
-def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
-    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result."""
+def end_hand(state: State, now: int, ev: Events, *, one_left: bool, no_opener: bool = False) -> None:
+    """§5.1 steps 6–8: award the pots (with or without showdown) and show the result.
+
+    ``no_opener`` (잭스 오어 베터, docs/rules-extensions.md): nobody opened the first round; no card is shown,
+    the whole pot carries to the re-deal, or is split among the players still in when no re-deal can follow.
+    """
     hand = state.hand
     assert hand is not None
     assert hand.phase == "handEnd", "flow.goto moves the hand to handEnd first"
@@ -48,7 +54,11 @@ def end_hand(state: State, now: int, ev: Events, *, one_left: bool) -> None:
     awards: list[dict[str, Any]] = []
     carried = 0
     hand.pots = build_pots(hand)
-    if one_left:
+    if no_opener:
+        hand.no_opener = True
+        hand.showdown = []
+        awards, carried = _no_opener(state, hand, ev)
+    elif one_left:
         winner = in_hand(hand)[0]
         hand.one_left = True
         hand.showdown = []
@@ -99,10 +109,12 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
             "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
             "best": [c.to_json() for c in v.high.cards],
             "handName": str(v.high.name),
+            "rankName": ranked_name(v.high),
         }
         if state.options.mode == "sevenHiLo":
             entry["lowName"] = None if v.low is None else str(v.low.name)
             entry["declare"] = p.declare
+            entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
         elif omaha_hi_lo(state.options):
             entry["lowName"] = None if v.low is None else str(v.low.name)
             entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
@@ -130,7 +142,22 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     else:
         raw = bt.award_pots(hand.pots, high, hand.order)
     _remember_best(state, hand, mode, values)
-    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], carried
+    awards = [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw]
+    sides = {pid: hand.players[pid].declare for pid in contenders}
+    annotate(awards, hand.pots, values, sides if state.options.mode == "sevenHiLo" else None)
+    return awards, carried
+
+
+def _no_opener(state: State, hand: Hand, ev: Events) -> tuple[list[dict[str, Any]], int]:
+    """잭스 오어 베터 with nobody opening: carry the pot to the re-deal, or split it among the players still
+    in when this is the game's last hand or nobody could play a next one (no chip may stay unowned)."""
+    total = sum(p.amount for p in hand.pots)
+    if not _is_last_hand(state) and _next_hand_possible(state, hand, []):
+        emit(state, ev, {"type": "noOpener", "carry": total})
+        return [], total
+    emit(state, ev, {"type": "noOpener", "carry": 0})
+    raw = bt.award_pots(hand.pots, {pid: 0 for pid in in_hand(hand)}, hand.order)
+    return [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side} for a in raw], 0
 
 
 def _next_hand_possible(state: State, hand: Hand, awards: list[bt.Award]) -> bool:
@@ -158,6 +185,18 @@ def split_carry_at_game_end(state: State, ev: Events) -> None:
     """
     hand = state.hand
     if state.carry_over <= 0 or hand is None or hand.phase != "handEnd" or hand.awards is None:
+        return
+    if hand.no_opener:  # 잭스 오어 베터: the players still in the unopened hand share the carried pot
+        shares = bt.split_amount(state.carry_over, in_hand(hand), hand.order)
+        split: list[dict[str, Any]] = []
+        for pid, amount in shares.items():
+            seat_by_id(state, pid).stack += amount
+            entry: dict[str, Any] = {"potIndex": 0, "to": pid, "amount": amount, "side": None}
+            emit(state, ev, {"type": "award", **entry})
+            split.append(entry)
+        state.carry_over = 0
+        hand.awards = [*hand.awards, *split]
+        hand.winners = list(dict.fromkeys(str(a["to"]) for a in hand.awards))
         return
     mode = rules(state)
     high = {pid: mode.evaluate(hand, pid).high for pid in in_hand(hand)}

@@ -170,6 +170,12 @@ class Hand:
     deadline_at: int | None = None  # betting turn / handEnd deadline
     turn_of: str | None = None  # whose betting turn deadline_at measures
     phase_started_at: int = 0  # simultaneous phases: per-player deadlines count from here
+    # 잭스 오어 베터 (docs/rules-extensions.md): who opened, the cards that qualified them (shown as proof at
+    # the hand's end), and whether nobody opened (the pot carries and the same dealer deals again).
+    # Serialised only when set, so states without the house rule keep their exact JSON.
+    opener: str | None = None
+    opener_cards: list[Card] = field(default_factory=list)
+    no_opener: bool = False
 
     def clone(self) -> Hand:
         # Cards are frozen values and are shared. Pots are rebuilt (never mutated) by build_pots, penalty
@@ -183,7 +189,7 @@ class Hand:
             None if self.rnd is None else self.rnd.clone(),
             list(self.pots), self.dead, list(self.penalties), self.showdown, self.awards, list(self.winners),
             self.one_left, self.sb, self.bb, self.boss, self.draw_no, self.deadline_at, self.turn_of,
-            self.phase_started_at,
+            self.phase_started_at, self.opener, list(self.opener_cards), self.no_opener,
         )
 
     def to_json(self) -> JSON:
@@ -214,6 +220,9 @@ class Hand:
             "deadline_at": self.deadline_at,
             "turn_of": self.turn_of,
             "phase_started_at": self.phase_started_at,
+            **({} if self.opener is None and not self.no_opener else {
+                "opener": self.opener, "opener_cards": cards_to_json(self.opener_cards),
+                "no_opener": self.no_opener}),
         }
 
     @staticmethod
@@ -245,6 +254,9 @@ class Hand:
             deadline_at=d["deadline_at"],
             turn_of=d["turn_of"],
             phase_started_at=d["phase_started_at"],
+            opener=d.get("opener"),
+            opener_cards=cards_from_json(d.get("opener_cards", [])),
+            no_opener=d.get("no_opener", False),
         )
 
 

@@ -12,6 +12,8 @@ Rules:
 - 7 Poker choice: the four cards are private; nobody's open pick is visible until everybody has chosen.
 - Hi-lo declarations: only my own until everybody has declared.
 - The deck, burns, draw discards and choice discards (except my own) never appear.
+- ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): the 491 switch,
+  the bet cap in chips and the sentence explaining a 491 restriction of the current round.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
+from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, rules_for
-from pokerroom.engine.options import omaha_hi_lo, uses_blinds
+from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
+from pokerroom.hands import ranked_name
 
 JSON = dict[str, Any]
 
@@ -177,7 +181,7 @@ def _me(state: State, seat: Seat) -> JSON:
     if hand is None or hp is None:
         out.update({"inHand": False, "hole": [], "up": [], "choice": None, "chosen": None, "discarded": None,
                     "forehead": None, "drawPending": None, "declare": None, "toCall": 0, "handName": None,
-                    "lowName": None, "legalActions": legal_actions(state, seat.id)})
+                    "rankName": None, "lowName": None, "legalActions": legal_actions(state, seat.id)})
         return out
     b = hand.bettors[seat.id]
     done = _hand_done(state)
@@ -188,14 +192,17 @@ def _me(state: State, seat: Seat) -> JSON:
     if hp.forehead is not None:
         forehead = hp.forehead.to_json() if done and hp.shown else "?"
     hand_name: str | None = None
+    rank_name: str | None = None
     low_name: str | None = None
     if opts.hints:
         mode = rules_for(opts)
         if isinstance(mode, Indian):
             if done and hp.forehead is not None:
-                hand_name = str(mode.evaluate(hand, seat.id).high.name)
+                hand_name = rank_name = str(mode.evaluate(hand, seat.id).high.name)
         else:
             hand_name, low_name = mode.hint(hand, seat.id)
+            high, _low = mode.hint_values(hand, seat.id)
+            rank_name = None if high is None else ranked_name(high)
     out.update({
         "inHand": True,
         "hole": [c.to_json() for c in hp.hole],
@@ -208,6 +215,7 @@ def _me(state: State, seat: Seat) -> JSON:
         "declare": hp.declare,
         "toCall": to_call,
         "handName": hand_name,
+        "rankName": rank_name if hand_name is not None else None,
         "lowName": low_name if opts.mode == "sevenHiLo" or omaha_hi_lo(opts) else None,
         "legalActions": legal_actions(state, seat.id),
     })
@@ -234,6 +242,7 @@ def view(state: State, viewer: str | None) -> JSON:
             street_name = names[hand.draw_no] if 0 <= hand.draw_no < len(names) else "교환"
         else:
             street_name = mode.street_name(hand.street)
+    paid_out = state.phase in ("rebuy", "finished")
     next_level: int | None = None
     if opts.blind_up_every and state.base_unit < opts.starting_chips // 5:
         next_level = (state.hands_played // opts.blind_up_every + 1) * opts.blind_up_every
@@ -256,8 +265,10 @@ def view(state: State, viewer: str | None) -> JSON:
         "streetName": street_name,
         "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
-        "pots": [] if hand is None else common.pots_json(hand.pots),
-        "potTotal": 0 if hand is None else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
+        # between hands (rebuy) and after the game the last pot is paid out: nothing is in the middle
+        "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
+        "potTotal": 0 if hand is None or paid_out
+        else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
         "currentBet": hand.rnd.current_bet if hand is not None and hand.rnd is not None else 0,
         "toAct": hand.rnd.to_act if hand is not None and hand.rnd is not None
         and state.phase == "playing" and hand.phase == "betting" else None,
@@ -274,6 +285,43 @@ def view(state: State, viewer: str | None) -> JSON:
         "publicLog": [dict(e) for e in state.public_log],
         "result": result(state),
     }
+    house = house_rules(state)
+    if house is not None:
+        out["houseRules"] = house
+    return out
+
+
+def house_rules(state: State) -> JSON | None:
+    """Public facts of the house rules in force (docs/rules-extensions.md), or None when none is on.
+
+    The key is only added to the view when a house rule is on, so every game without one keeps exactly the
+    view it had. ``betCap`` is in chips at the current base unit; ``badugiHigh`` says the badugi is
+    하이 바둑이; ``restriction`` is the Korean sentence the table shows while the 491/591 rule limits the
+    opening of this round (None otherwise).
+    """
+    opts = state.options
+    on491 = rule491_applies(opts)
+    high = opts.mode == "badugi" and opts.badugi_high
+    job = jacks_or_better_applies(opts)
+    if not on491 and opts.bet_cap == 0 and not high and not job:
+        return None
+    hand = state.hand
+    restriction: str | None = None
+    if (hand is not None and hand.phase == "betting" and state.phase == "playing" and hand.rnd is not None
+            and not hand.rnd.opened):
+        if hand.rnd.opening_only is not None:
+            restriction = RULE_491[1]
+        elif hand.rnd.may_open is not None:
+            restriction = NO_OPENERS[1]  # the rule only: who holds openers stays secret
+    out: JSON = {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "badugiHigh": high,
+                 "restriction": restriction}
+    if job:
+        # the opener is public (they bet first); the proof only once the hand has ended
+        done = hand is not None and _hand_done(state)
+        out.update({"jacksOrBetter": True, "opener": None if hand is None else hand.opener,
+                    "openerProof": [c.to_json() for c in hand.opener_cards] if done and hand is not None
+                    and hand.opener is not None else None,
+                    "noOpener": bool(hand is not None and hand.no_opener)})
     return out
 
 

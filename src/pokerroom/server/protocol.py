@@ -91,6 +91,7 @@ class Hello(_Strict):
     token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
     nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     spectate: Literal[True] | None = None
+    deltas: bool = False  # receive viewDelta frames after the first full view (docs/protocol.md §2.8)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Hello:
@@ -172,6 +173,12 @@ class History(_Strict):
     type: Literal["history"]
 
 
+class Resync(_Strict):
+    """A deltas client lost track (a ``viewDelta`` based on a version it does not hold): send a full view."""
+
+    type: Literal["resync"]
+
+
 class PreActionMsg(_Strict):
     """My pre-action for my next betting turn (``kind: null`` clears it); ``version`` is the view I chose on,
     so a choice made on a view that has since changed (a raise in flight) is refused, never misapplied."""
@@ -209,12 +216,12 @@ class SocialMsg(_Strict):
 
 ClientMessage = Annotated[
     Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
-    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg,
+    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
                           "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
-                          "chat", "social"})
+                          "chat", "social", "resync"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pokerroom.rejections import Rejected
+from pokerroom.server import deltas as D
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
 from pokerroom.server import reactions as talk
@@ -63,6 +64,9 @@ class Connection:
         self.role: Literal["none", "player", "spectator"] = "none"
         self.player_id: str | None = None
         self.room: Room | None = None
+        self.deltas = False  # asked for viewDelta frames in hello (protocol §2.8)
+        self.view_version = -1  # version of the last view this socket was sent (its delta base) ...
+        self.view_viewer: str | None = None  # ... and whose view it was
 
     def send(self, text: str) -> None:
         raise NotImplementedError
@@ -141,6 +145,7 @@ class Room:
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
     log_only: int = 0  # changes stored as log rows alone since the last snapshot
+    views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
     throttle: talk.Throttle = field(default_factory=talk.Throttle)  # reactions per sender (memory only)
@@ -371,6 +376,8 @@ class Rooms:
                     await self._leave(room, conn)
                 elif isinstance(msg, P.History):
                     self._send_history(room, conn)
+                elif isinstance(msg, P.Resync):
+                    self._send_view(room, conn)
                 elif isinstance(msg, P.PreActionMsg):
                     await self._pre_action(room, conn, msg)
                 elif isinstance(msg, P.React | P.Chat):
@@ -432,6 +439,7 @@ class Rooms:
                 raise P.error("spectators_full")
             conn.role = "spectator"
         conn.room = room
+        conn.deltas = bool(msg.deltas)
         room.connections.append(conn)
         room.empty_since = None
         conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token_out)))
@@ -517,11 +525,12 @@ class Rooms:
 
     def _send_views_to(self, room: Room, pid: str) -> None:
         """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
-        view = self._view(room, pid)
+        view = self._current_view(room, pid)  # same version: the cached view (and hint)
         text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self._seat_part(room, view, pid)))
         for c in list(room.connections):
             if c.player_id == pid and self._viewer(room, c) == pid:
                 c.send(text)
+                c.view_version, c.view_viewer = room.version, pid  # a whole view: the delta base
 
     def _review_preactions(self, room: Room, state: Any, version: int) -> list[pre.Review]:
         """Cancel (with a notice) the pre-actions this change made obsolete; return the one due now."""
@@ -730,12 +739,22 @@ class Rooms:
         """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
         return pre.seat_part(view, room.pre, viewer)
 
+    def _current_view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+        """The view (hint included) of the room's current version, built once per (version, viewer)."""
+        return room.views.get(room.version, viewer, functools.partial(self._view, room))
+
+    def _send_view(self, room: Room, conn: Connection) -> None:
+        """A full ``view`` of the current version (snapshot, ``resync``): the socket's new delta base."""
+        if room.state is None:
+            return
+        viewer = self._viewer(room, conn)
+        view = self._current_view(room, viewer)
+        seat = self._seat_part(room, view, viewer)
+        conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
+        conn.view_version, conn.view_viewer = room.version, viewer
+
     def _send_snapshot(self, room: Room, conn: Connection) -> None:
-        if room.state is not None:
-            viewer = self._viewer(room, conn)
-            view = self._view(room, viewer)
-            seat = self._seat_part(room, view, viewer)
-            conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
+        self._send_view(room, conn)
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
 
@@ -817,20 +836,15 @@ class Rooms:
         t2 = time.perf_counter()
         version = row.version
         events_text = P.dumps(P.events_msg(version, events)) if events else None
-        cache: dict[str | None, str] = {}
-        shared = P.SharedEncoder()
-        server_now = self.clock.now_ms()
+        frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
+                                functools.partial(self._view, room), functools.partial(self._seat_part, room))
+        ack_id = row.client_msg_id if sender is not None else None
         for conn in list(room.connections):
-            viewer = self._viewer(room, conn)
-            text = cache.get(viewer)
-            if text is None:
-                view = self._view(room, viewer)
-                seat = self._seat_part(room, view, viewer)
-                text = cache[viewer] = shared.view_text(version, view, server_now, seat)
             if events_text is not None:
                 conn.send(events_text)
-            conn.send(text)
-        if sender is not None and row.client_msg_id is not None:
+            conn.send(frames.text_for(conn, self._viewer(room, conn), ack_id if conn is sender else None))
+        if sender is not None and row.client_msg_id is not None and not (
+                sender.deltas and sender in room.connections):  # else the ack rode on its view frame
             sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
         if result is not None:
             self._broadcast(room, P.dumps(P.result_msg(version, result)))

@@ -28,6 +28,7 @@ from pokerroom.cards import Card
 from pokerroom.hands import evaluate_ids
 from pokerroom.hands.batch import INTERNATIONAL_CATEGORY_NAMES
 from pokerroom.tools.history import HandRecord, HistoryRecorder
+from pokerroom.tools.playstats import AGGRESSIVE, VOLUNTARY, PlayStats
 
 SIMULTANEOUS = ("choice", "draw", "declare")
 
@@ -64,6 +65,7 @@ class SimResult:
     category_total: int
     games: int
     histories: list[HandRecord] = field(default_factory=list)
+    play: PlayStats = field(default_factory=PlayStats)
 
     @property
     def hands_per_second(self) -> float:
@@ -212,14 +214,20 @@ def exact_start_probabilities(mode: str, options: dict[str, Any]) -> dict[str, f
 Progress = Callable[[int, int], None]
 
 
+Decide = Callable[..., dict[str, Any]]
+
+
 def run_match(config: SimConfig, progress: Progress | None = None,
-              on_step: Callable[[Any, list[dict[str, Any]]], None] | None = None) -> SimResult:
+              on_step: Callable[[Any, list[dict[str, Any]]], None] | None = None,
+              policy: Decide | None = None) -> SimResult:
     """Play ``config.hands`` hands: games of ``handLimit`` 50, a new game whenever one ends.
 
     A bust ends the game and a fresh one starts (so every recorded hand is played by every seat and the
     per-hand results line up); hints are off because bots never read ``handName``. Both defaults can be
-    overridden through ``config.options``.
+    overridden through ``config.options``. ``policy`` replaces :func:`pokerroom.bots.decide` (same signature),
+    so ``benchmarks/bots.py`` can play an older policy through the same loop.
     """
+    choose = decide if policy is None else policy
     ids = [f"p{i + 1}" for i in range(config.players)]
     levels = {pid: config.bots[i % len(config.bots)] for i, pid in enumerate(ids)}
     deltas: dict[str, list[int]] = {pid: [] for pid in ids}
@@ -230,6 +238,11 @@ def run_match(config: SimConfig, progress: Progress | None = None,
     start = time.perf_counter()
     now = 0
     holder: dict[str, Any] = {}  # the current state, for the history recorder's view callback
+    play = PlayStats()
+    vpip: set[str] = set()  # this hand's seats that put chips in voluntarily in the first betting round
+    pfr: set[str] = set()
+    fold0: set[str] = set()  # ... and those who folded in it
+    all_in = False
 
     def view_of(pid: str | None) -> dict[str, Any]:
         return engine.view(holder["state"], pid)
@@ -253,6 +266,7 @@ def run_match(config: SimConfig, progress: Progress | None = None,
             hand = state.hand
             if hand is not None and hand.hand_no != seen_hand and hand.phase != "handEnd":
                 seen_hand = hand.hand_no
+                vpip, pfr, fold0, all_in = set(), set(), set(), False
                 for player in hand.players.values():
                     if player.forehead is not None:
                         cards = [player.forehead]
@@ -269,11 +283,13 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                     assert seat is not None
                     deltas[pid].append(seat.stack - seat.stack_at_hand_start)
                 hands += 1
+                _count_hand(play, state, levels, vpip, pfr, fold0, all_in)
                 if progress:
                     progress(hands, config.hands)
                 if not more():
                     break
                 if any(s.stack == 0 for s in state.seats):
+                    play.games_busted += 1
                     break  # a bust: start a fresh game so every hand is played by every seat
             actors = _actors(state)
             if not actors:
@@ -290,14 +306,23 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                 if not (v.get("me") or {}).get("legalActions"):
                     continue
                 legal = v["me"]["legalActions"]
-                action = decide(v, level=levels[pid], seed=f"{config.seed}:{decisions}",  # type: ignore[arg-type]
+                action = choose(v, level=levels[pid], seed=f"{config.seed}:{decisions}",  # type: ignore[arg-type]
                                 samples=config.samples)
                 decisions += 1
                 if config.check and not action_is_listed(action, legal):
                     raise InvariantError(f"{pid} ({levels[pid]}) chose an unlisted action {action!r}")
+                if v.get("phase") == "betting" and v.get("street") == 0:
+                    if action["type"] in VOLUNTARY:
+                        vpip.add(pid)
+                    if action["type"] in AGGRESSIVE:
+                        pfr.add(pid)
+                    if action["type"] in ("k.die", "nl.fold"):
+                        fold0.add(pid)
                 now += 1000
                 state, events = engine.apply(state, pid, action, now)
                 holder["state"] = state
+                if state.hand is not None and not all_in:
+                    all_in = any(b.all_in for b in state.hand.bettors.values())
                 if recorder is not None:
                     recorder.observe(events, view_of)
                 if on_step:
@@ -312,7 +337,25 @@ def run_match(config: SimConfig, progress: Progress | None = None,
                                          f"end at the viewed stacks {record.finishing_stacks}")
             histories.extend(recorder.hands)
     return SimResult(config, ids, levels, deltas, hands, decisions, checks, time.perf_counter() - start,
-                     categories, cat_total, games, histories)
+                     categories, cat_total, games, histories, play)
+
+
+def _count_hand(play: PlayStats, state: Any, levels: dict[str, str], vpip: set[str], pfr: set[str],
+                fold0: set[str], all_in: bool) -> None:
+    """Add one finished hand to ``play`` (the simulator reads the full state; bots never do)."""
+    hand = state.hand
+    play.hands += 1
+    all_in = all_in or any(b.all_in for b in hand.bettors.values())
+    play.all_in_hands += all_in
+    if hand.hand_no == 1:
+        play.first_hands += 1
+        play.first_hand_all_ins += all_in
+    for pid in hand.order:
+        stats = play.level(levels[pid])
+        stats.seat_hands += 1
+        stats.vpip += pid in vpip
+        stats.pfr += pid in pfr
+        stats.stay += pid not in fold0  # did not fold in the first betting round
 
 
 def _actors(state: Any) -> list[str]:

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pokerroom.tools.history import to_phh
+from pokerroom.tools.playstats import band_text, figures, in_band, target_bands
 from pokerroom.tools.simulate import (
     InvariantError,
     SimConfig,
@@ -83,6 +84,7 @@ def render(result: SimResult, console: Console) -> None:
     console.print(f"Speed: {result.hands:,} hands in {result.seconds:.2f} s = {result.hands_per_second:,.1f} "
                   f"hands/s; {result.decisions:,} bot decisions; {result.checks:,} invariant checks passed "
                   f"(chips and cards); {result.games} game(s)")
+    render_play(result, console)
     exact = exact_start_probabilities(cfg.mode, cfg.options)
     if exact and result.category_total:
         cats = Table(title="Starting cards: observed vs exact (fair shuffle)")
@@ -94,6 +96,41 @@ def render(result: SimResult, console: Console) -> None:
             count = result.categories.get(name, 0)
             cats.add_row(name, f"{count:,}", f"{100 * count / result.category_total:.2f}", f"{100 * p:.2f}")
         console.print(cats)
+
+
+def _mark(value: str, ok: bool | None) -> str:
+    if ok is None:
+        return value
+    return f"[green]{value} ✓[/green]" if ok else f"[red]{value} ✗[/red]"
+
+
+def render_play(result: SimResult, console: Console) -> None:
+    """All-in rate, hands per game and VPIP/PFR/stay per level, beside the bands of
+    :mod:`pokerroom.tools.playstats` (✓ inside, ✗ outside)."""
+    from pokerroom.engine import PokerOptions, resolved_betting
+
+    cfg = result.config
+    korean = resolved_betting(PokerOptions.from_json({"mode": cfg.mode, **cfg.options})) == "korean"
+    bands = target_bands(cfg.mode, cfg.players, korean)
+    fig = figures(result.play, result.games)
+    table = Table(title="Play style (target bands: pokerroom.tools.playstats)")
+    table.add_column("Figure")
+    table.add_column("Value", justify="right")
+    table.add_column("Target", justify="right")
+    table.add_row("all-in hands", _mark(f"{fig.all_in:.1f}%", fig.all_in <= bands.all_in_max),
+                  f"≤ {bands.all_in_max:g}%")
+    table.add_row("all-in on hand 1", f"{fig.first_hand_all_in:.1f}%", "")
+    table.add_row("hands per game", _mark(f"{fig.hands_per_game:.1f}",
+                                          fig.hands_per_game >= bands.hands_per_game_min),
+                  f"≥ {bands.hands_per_game_min:g}")
+    for level in fig.vpip:
+        table.add_row(f"VPIP {level}", _mark(f"{fig.vpip[level]:.1f}%", in_band(fig.vpip[level], bands.vpip)),
+                      band_text(bands.vpip))
+        table.add_row(f"PFR {level}", _mark(f"{fig.pfr[level]:.1f}%", in_band(fig.pfr[level], bands.pfr)),
+                      band_text(bands.pfr))
+        table.add_row(f"stay {level}", _mark(f"{fig.stay[level]:.1f}%", in_band(fig.stay[level], bands.stay)),
+                      band_text(bands.stay))
+    console.print(table)
 
 
 def _check_args(args: argparse.Namespace, options: dict[str, Any]) -> str | None:

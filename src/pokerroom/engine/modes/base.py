@@ -66,6 +66,11 @@ class ModeRules:
 
     def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
         """(handName, lowName) for the hints of a player who sees their own cards; None when not yet known."""
+        high, low = self.hint_values(hand, pid)
+        return (None if high is None else str(high.name), None if low is None else str(low.name))
+
+    def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
+        """The values behind :meth:`hint` (high, low), for the ranked names ("K 투페어"); None: not known."""
         return (None, None)
 
     def street_name(self, street: int) -> str:

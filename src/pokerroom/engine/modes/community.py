@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pokerroom import hands as ev
 from pokerroom.cards import Card
-from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.modes.base import ModeRules, Step, Strength, Valued
 from pokerroom.engine.options import PokerOptions, omaha_hi_lo
 from pokerroom.engine.state import Hand
 
@@ -55,13 +55,13 @@ class Community(ModeRules):
             return Valued(high)
         return Valued(ev.international_high(list(hole) + list(hand.board)))
 
-    def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
+    def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
         hole = hand.players[pid].hole
         if len(hand.board) < 3 or not hole:
-            if len(hole) >= 2 and len({c.rank for c in hole}) < len(hole):
-                return ("원페어", None)
+            paired = sorted((c for c in hole if sum(d.rank == c.rank for d in hole) >= 2),
+                            key=lambda c: c.rank, reverse=True)
+            if paired:  # a pocket pair (Omaha: the best one): "원페어", "킹 원페어"
+                return (ev.international_high(paired[:2]), None)
             return (None, None)
         v = self.evaluate(hand, pid)
-        if self.hi_lo:
-            return (str(v.high.name), None if v.low is None else str(v.low.name))
-        return (str(v.high.name), None)
+        return (v.high, v.low if self.hi_lo else None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pokerroom import hands as ev
 from pokerroom.cards import Card
-from pokerroom.engine.modes.base import ModeRules, Step, Valued
+from pokerroom.engine.modes.base import ModeRules, Step, Strength, Valued
 from pokerroom.engine.state import Hand
 
 
@@ -35,6 +35,6 @@ class Indian(ModeRules):
     def evaluate(self, hand: Hand, pid: str) -> Valued:
         return Valued(ev.indian(self.all_cards(hand, pid), deck=self.options.indian_deck))
 
-    def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
+    def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
         # The owner never knows their forehead before the hand ends: no hand name.
         return (None, None)

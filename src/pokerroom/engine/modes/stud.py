@@ -12,7 +12,7 @@ Rules:
 from __future__ import annotations
 
 from pokerroom import hands as ev
-from pokerroom.engine.modes.base import ModeRules, Step, Valued, rotate_to
+from pokerroom.engine.modes.base import ModeRules, Step, Strength, Valued, rotate_to
 from pokerroom.engine.state import Hand
 
 
@@ -62,15 +62,15 @@ class Stud(ModeRules):
             return Valued(high, self.low(hand, pid))
         return Valued(high)
 
-    def hint(self, hand: Hand, pid: str) -> tuple[str | None, str | None]:
+    def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
         p = hand.players[pid]
         cards = list(p.hole) + list(p.up)
         if p.choice is not None:
             cards = list(p.choice)
         if not cards:
             return (None, None)
-        high = str(ev.korean_high(cards).name)
+        high = ev.korean_high(cards)
         if self.options.mode != "sevenHiLo" or len(cards) < 5:
             return (high, None)
-        low = ev.korean_low(cards, rule=self.options.hi_lo_low, qualifier=self.options.hi_lo_qualifier)
-        return (high, None if low is None else str(low.name))
+        opts = self.options
+        return (high, ev.korean_low(cards, rule=opts.hi_lo_low, qualifier=opts.hi_lo_qualifier))

@@ -6,10 +6,10 @@ import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
 import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
-import { fmt, withNames } from "./labels.js";
+import { fmt, netChips, withNames } from "./labels.js";
 import { qrSvg } from "./qr.js";
 import {
-  MODES, OPTION_DEFS, defaultOptions, optionApplies, validateOptions, validateNickname, optionsToSend,
+  MODES, OPTION_DEFS, defaultOptions, optionApplies, optionErrors, validateOptions, validateNickname, optionsToSend,
   summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
 } from "./options.js";
 
@@ -238,7 +238,17 @@ function segField(def, value, onChange) {
       input.addEventListener("change", () => onChange(val));
       return h("label", {}, input, h("span", {}, text));
     }));
-  return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null);
+  return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null,
+    h("div", { class: "field-error", role: "alert", "data-error-for": def.key }));
+}
+
+/** Show each error under its field (`[data-error-for=key]` inside `root`); clears the others. */
+function showFieldErrors(root, errs) {
+  root.querySelectorAll("[data-error-for]").forEach((e) => { e.textContent = ""; });
+  for (const { key, text } of errs) {
+    const slot = root.querySelector(`[data-error-for="${key}"]`);
+    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${text}` : text;
+  }
 }
 
 /**
@@ -251,6 +261,10 @@ function optionsEditor(opts, errors, players = null) {
   const optionsBox = h("div", {});
   const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
   const nameChoice = h("div", { class: "field", "data-field": "indianName" });
+  const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
+  const moreBody = h("div", {});
+  const more = h("details", { class: "more more-options" },
+    h("summary", {}, "더 보기", h("small", {}, " 베팅 방식·리바이·시간 등")), moreBody);
 
   const drawModes = () => {
     modeBox.replaceChildren(...MODES.map((m) => {
@@ -261,11 +275,13 @@ function optionsEditor(opts, errors, players = null) {
     }));
   };
   const drawOptions = () => {
-    const live = validateOptions(opts, players);
+    const liveErrs = optionErrors(opts, players);
+    const live = liveErrs.map((e) => e.text);
     const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
     const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
     const fields = [];
-    const shared = h("details", { class: "more", open: true }, h("summary", {}, "방 설정"));
+    // the few options people change first; every other one (new house rules too) behind 더 보기
+    const shared = h("div", {});
     const modeSpecific = h("div", {});
     for (const def of OPTION_DEFS) {
       if (!optionApplies(def, opts)) continue;
@@ -281,13 +297,18 @@ function optionsEditor(opts, errors, players = null) {
         }
         drawOptions();
       });
-      (def.mode ? modeSpecific : shared).append(field);
+      if (def.main) fields.push(field);
+      else (def.mode || def.modes ? modeSpecific : shared).append(field);
     }
-    if (modeSpecific.childElementCount) fields.push(h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific));
-    fields.push(shared);
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
     fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
-    optionsBox.replaceChildren(...fields);
+    // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
+    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : [];
+    optionsBox.replaceChildren(...own, ...fields);
+    moreBody.replaceChildren(shared);
+    showFieldErrors(optionsBox, liveErrs);
+    showFieldErrors(moreBody, liveErrs);
+    modeError.textContent = liveErrs.filter((e) => e.key === "mode").map((e) => e.text).join(" ");
     errors.replaceChildren(...live.map((e) => h("div", {}, e)));
     // the 이마 포커 display-name choice is offered with Indian poker
     nameChoice.hidden = opts.mode !== "indian";
@@ -302,7 +323,7 @@ function optionsEditor(opts, errors, players = null) {
   };
   drawModes();
   drawOptions();
-  return [h("div", { class: "field" }, h("span", { class: "label" }, "게임 모드"), modeBox), nameChoice, optionsBox];
+  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, "게임 모드"), modeBox, modeError), nameChoice, optionsBox, more];
 }
 
 function renderLobby() {
@@ -317,23 +338,35 @@ function renderLobby() {
   const editor = optionsEditor(opts, errors);
 
   const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
-  const form = h("form", { class: "card-box", novalidate: true },
+  const [modeField, nameChoice, optionsBox, more] = editor;
+  // nickname, mode, the main options and the adult check first; 더 보기 after; 방 만들기 stays on screen (sticky)
+  const form = h("form", { class: "card-box create-form", novalidate: true },
     h("h2", {}, "새 방 만들기"),
-    h("div", { class: "field" }, h("label", { for: "create-nick" }, "내 닉네임"), nick),
-    ...editor,
+    h("div", { class: "field", "data-field": "nickname" }, h("label", { for: "create-nick" }, "내 닉네임"), nick,
+      h("div", { class: "field-error", role: "alert", "data-error-for": "nickname" })),
+    modeField, nameChoice,
+    optionsBox,
     adultNotice(),
-    h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
-    errors,
-    createBtn);
+    h("div", { class: "field", "data-field": "adult" },
+      h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
+      h("div", { class: "field-error", role: "alert", "data-error-for": "adult" })),
+    more,
+    h("div", { class: "create-foot" }, errors, createBtn));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const errs = [];
     const nErr = validateNickname(nick.value);
-    if (nErr) errs.push(nErr);
-    errs.push(...validateOptions(opts));
-    if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
-    errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
-    if (errs.length) return;
+    if (nErr) errs.push({ key: "nickname", text: nErr });
+    errs.push(...optionErrors(opts));
+    if (!adult.checked) errs.push({ key: "adult", text: "성인용 카드 게임 확인에 체크해 주세요" });
+    showFieldErrors(form, errs);
+    errors.replaceChildren(...errs.map((e) => h("div", {}, e.text)));
+    if (errs.length) {
+      // bring the first field in error into view (its message is right under it)
+      const first = form.querySelector(`[data-field="${errs[0].key}"]`);
+      first?.scrollIntoView({ block: "center" });
+      return;
+    }
     createBtn.disabled = true;
     try {
       const nickname = nick.value.trim();
@@ -498,6 +531,8 @@ class Room {
         this.render();
         break;
       case "view":
+        // my action's ack rides on its view (net.js): settle it first so the table renders once, unlocked
+        if (m.ack !== undefined && this.pending && m.ack === this.pending.id) this.pending = null;
         this.view = m.view;
         this.seatPart = m.seat ?? null;
         this.preNotice(m);
@@ -764,14 +799,17 @@ class Room {
     const names = this.names();
     const nm = (id) => names[id] ?? id;
     const host = this.isHost();
-    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "" },
-      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, (e.score > 0 ? "+" : "") + fmt(e.score)),
-      h("td", {}, fmt(e.finalChips)), h("td", {}, fmt(e.rebuys))));
+    // 손익 (net) beside the final chips: what the game won or lost each player, never the score read as a gain
+    const net = (e) => e.net ?? e.finalChips - (this.currentOptions().startingChips ?? 0) * (1 + (e.rebuys ?? 0));
+    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "", "data-player": e.playerId },
+      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, fmt(e.score)),
+      h("td", {}, fmt(e.finalChips)), h("td", { class: net(e) < 0 ? "net loss" : "net", "data-testid": "net" }, netChips(net(e))),
+      h("td", {}, fmt(e.rebuys))));
     const stats = r?.stats ?? {};
     main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
       h("h1", {}, "게임 결과"),
       h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "손익"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
       h("div", { class: "card-box" },
         h("div", {}, `총 ${fmt(stats.handsPlayed ?? 0)}판`),
         stats.biggestPot ? h("div", {}, `가장 큰 판돈: ${fmt(stats.biggestPot.amount)}칩 (${stats.biggestPot.handNo}판, ${(stats.biggestPot.winners ?? []).map(nm).join(", ")})`) : null,

@@ -25,6 +25,14 @@ export function chips(n) {
   return `${fmt(n)}칩`;
 }
 
+/** A gain or loss in chips: "+94칩", "−94칩" (a real minus sign), "0칩". */
+export function netChips(n) {
+  const v = Number(n) || 0;
+  if (v > 0) return `+${fmt(v)}칩`;
+  if (v < 0) return `−${fmt(-v)}칩`;
+  return "0칩";
+}
+
 /** Replace player ids by nicknames in an engine-made Korean line (ids are whole words such as "p3"). */
 export function withNames(text, names) {
   if (!text) return "";

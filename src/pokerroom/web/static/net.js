@@ -1,5 +1,7 @@
 // HTTP + websocket client of docs/protocol.md, with automatic reconnect (exponential backoff) and the seat
 // token kept in localStorage under "pokerroom:<code>" so a reload reconnects to the same seat.
+// It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
+import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
 export function loadToken(code) { try { return localStorage.getItem(tokenKey(code)); } catch { return null; } }
@@ -70,6 +72,7 @@ export class RoomConnection {
     this.pingTimer = null;
     this.retryTimer = null;
     this.pending = new Map();
+    this.views = new ViewTracker();
     this.connect();
   }
 
@@ -90,14 +93,26 @@ export class RoomConnection {
     this.ws = ws;
     this.welcomed = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", ...this.hello }));
+      this.views.reset(); // a new socket starts with a whole view
+      this.resyncAsked = false;
+      ws.send(JSON.stringify({ type: "hello", ...this.hello, deltas: true }));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
     };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === "view" || msg.type === "pong") serverClock.observe(msg.serverNow);
+      if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
+      if (msg.type === "view" || msg.type === "viewDelta") {
+        // a view frame may carry the `ack` of my action (delta sockets get no separate ack frame):
+        // the app handles both at once and renders the table once
+        if (msg.type === "view") this.resyncAsked = false;
+        msg = this.views.take(msg);
+        if (msg === null) { // a gap: ask once for a whole view; deltas until it comes are dropped
+          if (!this.resyncAsked) this.resyncAsked = this.send({ type: "resync" });
+          return;
+        }
+      }
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.welcomed = true;

@@ -29,14 +29,16 @@ export function modeName(key, options = null) {
   return MODES.find((m) => m.key === key)?.name ?? key;
 }
 
-// [key, label, choices [[value, text]], default, onlyForMode?, help?]
+// {key, label, choices [[value, text]], def, mode?, korean?, onlyIf?, help?, main?}: `main` options are the few
+// people change, shown first on the create form with the chosen mode's own options (`mode`); every other
+// option (a new shared house rule included) is folded behind "더 보기".
 export const OPTION_DEFS = [
   { key: "betting", label: "베팅 방식", def: "auto", choices: [["auto", "모드 기본"], ["korean", "한국식 판돈"], ["noLimit", "노리밋"], ["potLimit", "팟리밋"]] },
-  { key: "startingChips", label: "시작 칩", def: 1000, choices: [[500, "500"], [1000, "1,000"], [2000, "2,000"], [5000, "5,000"]] },
-  { key: "baseUnit", label: "기본 단위", def: 10, choices: [[2, "2"], [10, "10"], [20, "20"], [50, "50"]], help: "한국식은 앤티(삥) 금액, 홀덤·오마하는 빅 블라인드" },
+  { key: "startingChips", label: "시작 칩", def: 1000, main: true, choices: [[500, "500"], [1000, "1,000"], [2000, "2,000"], [5000, "5,000"]] },
+  { key: "baseUnit", label: "기본 단위", def: 10, main: true, choices: [[2, "2"], [10, "10"], [20, "20"], [50, "50"]], help: "한국식은 앤티(삥) 금액, 홀덤·오마하는 빅 블라인드" },
   { key: "koreanMaxRaise", label: "최대 레이즈(한국식)", def: "half", choices: [["half", "하프까지"], ["full", "풀까지"]], korean: true },
-  { key: "endCondition", label: "끝내는 방법", def: "hands", choices: [["hands", "정해진 판 수"], ["lastStanding", "최후의 1인"]] },
-  { key: "handLimit", label: "총 판 수", def: 20, choices: [[10, "10판"], [20, "20판"], [30, "30판"], [50, "50판"]], onlyIf: (o) => o.endCondition === "hands" },
+  { key: "endCondition", label: "끝내는 방법", def: "hands", main: true, choices: [["hands", "정해진 판 수"], ["lastStanding", "최후의 1인"]] },
+  { key: "handLimit", label: "총 판 수", def: 20, main: true, choices: [[10, "10판"], [20, "20판"], [30, "30판"], [50, "50판"]], onlyIf: (o) => o.endCondition === "hands" },
   { key: "blindUpEvery", label: "기본 단위 2배 올리기", def: 0, choices: [[0, "안 올림"], [5, "5판마다"], [10, "10판마다"], [15, "15판마다"]] },
   { key: "rebuy", label: "리바이(칩 다시 받기)", def: "unlimited", choices: [["off", "없음"], ["limited", "횟수 제한"], ["unlimited", "무제한"]] },
   { key: "rebuyLimit", label: "리바이 횟수", def: 1, choices: [[1, "1회"], [2, "2회"], [3, "3회"]], onlyIf: (o) => o.rebuy === "limited" },
@@ -52,6 +54,11 @@ export const OPTION_DEFS = [
   { key: "indianFoldPenalty", label: "10 다이 벌칙", def: true, mode: "indian", choices: [[true, "켬"], [false, "끔"]], help: "덱 최고 숫자를 이마에 단 채 다이하면 기본 단위 ×10 벌칙" },
   { key: "indianTie", label: "동점일 때", def: "carry", mode: "indian", choices: [["carry", "다음 판으로 이월"], ["split", "나눠 갖기"]] },
   { key: "indianReshuffle", label: "덱 섞기", def: "whenEmpty", mode: "indian", choices: [["whenEmpty", "덱을 다 쓰면 (카드 기억)"], ["everyHand", "매 판"]] },
+  // house rules (docs/rules-extensions.md), off by default
+  { key: "rule491", label: "491 룰", def: false, modes: ["sevenPoker", "sevenHiLo"], korean: true, choices: [[false, "끔"], [true, "켬"]], help: "4구·5구에서 처음 거는 사람은 하프 또는 다이만 할 수 있어요" },
+  { key: "badugiHigh", label: "하이 바둑이", def: false, mode: "badugi", choices: [[false, "끔 (낮은 패가 이김)"], [true, "켬 (높은 패가 이김)"]], help: "메이드·베이스는 같고, 같은 등급이면 높은 숫자가 이겨요 (A가 가장 높음)" },
+  { key: "jacksOrBetter", label: "잭스 오어 베터", def: false, mode: "fiveDraw", choices: [[false, "끔"], [true, "켬"]], help: "J 원페어 이상이 있어야 첫 베팅을 열 수 있고, 아무도 못 열면 판돈을 두고 다시 돌려요" },
+  { key: "betCap", label: "맥스 베팅 상한", def: 0, choices: [[0, "없음"], [10, "기본 ×10"], [20, "기본 ×20"], [50, "기본 ×50"], [100, "기본 ×100"]], help: "한 번에 콜 금액보다 더 걸 수 있는 칩의 상한 (넘는 하프·풀은 상한까지만)" },
 ];
 
 export const MODE_LIMIT = { holdem: 10, omaha: 10, sevenPoker: 6, sevenHiLo: 6, badugi: 6, fiveDraw: 6, indian: 6 };
@@ -72,20 +79,32 @@ export function maxPlayers(o) {
   return MODE_LIMIT[o.mode] ?? 10;
 }
 
+/** Does an option belong to this mode (`mode`: one mode, `modes`: several, neither: every mode)? */
+export function forMode(def, mode) {
+  if (def.mode && def.mode !== mode) return false;
+  if (def.modes && !def.modes.includes(mode)) return false;
+  return true;
+}
+
 /** Is this option shown (and sent) for these options? */
 export function optionApplies(def, o) {
-  if (def.mode && def.mode !== o.mode) return false;
+  if (!forMode(def, o.mode)) return false;
   if (def.korean && resolvedBetting(o) !== "korean") return false;
   if (def.onlyIf && !def.onlyIf(o)) return false;
   return true;
 }
 
+/** Korean validation messages with the field each belongs to ({key, text}), [] when fine. */
+export function optionErrors(o, players = null) {
+  const errs = [];
+  if (o.baseUnit * 20 > o.startingChips) errs.push({ key: "baseUnit", text: "시작 칩이 기본 단위의 20배 이상이어야 해요" });
+  if (players != null && players > maxPlayers(o)) errs.push({ key: "mode", text: `이 모드는 최대 ${maxPlayers(o)}명까지 할 수 있어요` });
+  return errs;
+}
+
 /** Korean validation messages, [] when fine. */
 export function validateOptions(o, players = null) {
-  const errs = [];
-  if (o.baseUnit * 20 > o.startingChips) errs.push("시작 칩이 기본 단위의 20배 이상이어야 해요");
-  if (players != null && players > maxPlayers(o)) errs.push(`이 모드는 최대 ${maxPlayers(o)}명까지 할 수 있어요`);
-  return errs;
+  return optionErrors(o, players).map((e) => e.text);
 }
 
 export function validateNickname(name) {
@@ -99,7 +118,7 @@ export function validateNickname(name) {
 export function optionsToSend(o) {
   const out = { mode: o.mode };
   for (const d of OPTION_DEFS) {
-    if (d.mode && d.mode !== o.mode) continue;
+    if (!forMode(d, o.mode)) continue;
     out[d.key] = o[d.key];
   }
   return out;
@@ -116,5 +135,9 @@ export function summarizeOptions(o) {
   if (o.blindUpEvery) parts.push(`${o.blindUpEvery}판마다 2배`);
   parts.push({ off: "리바이 없음", limited: `리바이 ${o.rebuyLimit}회`, unlimited: "리바이 무제한" }[o.rebuy] ?? "");
   parts.push(`${o.turnSeconds}초`);
+  if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push("491 룰");
+  if (o.betCap) parts.push(`맥스 기본 ×${o.betCap}`);
+  if (o.badugiHigh && o.mode === "badugi") parts.push("하이 바둑이");
+  if (o.jacksOrBetter && o.mode === "fiveDraw") parts.push("잭스 오어 베터");
   return parts.filter(Boolean).join(" · ");
 }

@@ -70,6 +70,15 @@ const BADUGI = [
   ["노베이스", "네 장이 모두 같은 무늬(또는 숫자)", "2c 5c 9c Kc"],
 ];
 
+// 하이 바둑이 (docs/rules-extensions.md): same shapes, the highest wins, ace high
+const BADUGI_HIGH = [
+  ["A-K-Q-J 메이드", "숫자·무늬가 모두 다른 A-K-Q-J (최강)", "As Kd Qh Jc"],
+  ["메이드", "숫자·무늬가 모두 다른 4장, 높은 숫자부터 비교해 높을수록 좋음", "Ks 9d 5h 2c"],
+  ["베이스", "겹치지 않는 3장 (어떤 메이드에도 짐)", "As Ks Qh Jc"],
+  ["투베이스", "겹치지 않는 2장", "Ah Kh Qs Qd"],
+  ["노베이스", "네 장이 모두 같은 무늬(또는 숫자)", "2c 5c 9c Kc"],
+];
+
 const INDIAN1 = [
   ["10", "가장 높음 (20장 덱: 10 > 9 > … > 2 > A)", "Ts"],
   ["5", "숫자가 높은 사람이 이김, 무늬는 안 봄", "5h"],
@@ -86,7 +95,7 @@ export function rankingRows(mode, options = {}) {
   if (mode === "sevenPoker") return [["하이", KOREAN]];
   if (mode === "sevenHiLo") return [["하이", KOREAN], ["로우", LOW]];
   if (mode === "omaha" && options?.omahaHiLo) return [["하이", INTERNATIONAL], ["로우 (8 이하)", OMAHA_LOW]];
-  if (mode === "badugi") return [["바둑이", BADUGI]];
+  if (mode === "badugi") return options?.badugiHigh ? [["하이 바둑이", BADUGI_HIGH]] : [["바둑이", BADUGI]];
   if (mode === "indian") return [["인디언", (options?.indianCards ?? 1) === 2 ? INDIAN2 : INDIAN1]];
   return [["족보", INTERNATIONAL]];
 }
@@ -196,6 +205,66 @@ export const NL_TERMS = [
   ["노리밋 / 팟리밋", "노리밋은 가진 칩 전부까지, 팟리밋은 (판돈 + 콜 금액)만큼까지 더 올릴 수 있어요."],
 ];
 
+/**
+ * House rules of docs/rules-extensions.md: [option key, title, modes (null = every mode), lines]. The rules page
+ * lists those of the mode and says whether this room has each one on.
+ */
+export const HOUSE_RULES = [
+  ["rule491", "491 룰", ["sevenPoker", "sevenHiLo"], [
+    "4구와 5구에서 아직 아무도 걸지 않았으면, 차례가 된 사람은 하프 또는 다이만 할 수 있어요(체크·삥·쿼터·풀 불가).",
+    "누가 하프로 열면 그다음부터는 평소처럼 콜·따당·쿼터·하프(·풀)·다이를 할 수 있어요.",
+    "하프가 가진 칩보다 크면 가진 칩 전부(올인)로 열어요. 6구·7구는 평소와 같아요.",
+    "시간이 지나면 체크를 할 수 없으니 자동으로 다이해요.",
+  ]],
+  ["badugiHigh", "하이 바둑이", ["badugi"], [
+    "진행은 바둑이와 같고, 쇼다운에서 높은 패가 이겨요. A가 가장 높고 2가 가장 낮아요.",
+    "메이드(4장) > 베이스(3장) > 투베이스 > 노베이스는 그대로라, 5-4-3-2 메이드도 A 베이스를 이겨요.",
+    "같은 등급이면 가장 높은 카드부터 차례로 비교해 높은 쪽이 이기고, 숫자가 모두 같으면 나눠 가져요(무늬는 안 봄).",
+  ]],
+  ["jacksOrBetter", "잭스 오어 베터", ["fiveDraw"], [
+    "첫 베팅(교환 전)은 J 원페어 이상(J·Q·K·A 페어, 투페어, 트리플 이상)을 가진 사람만 열 수 있어요. 없으면 체크 또는 다이만.",
+    "누가 열면 나머지는 패와 상관없이 콜·레이즈할 수 있어요. 교환 뒤 베팅에는 조건이 없어요.",
+    "아무도 열지 않으면 카드를 공개하지 않고, 판돈은 그대로 다음 판으로 넘어가요. 같은 딜러가 다시 돌리고, 모두 앤티를 한 번 더 내요(판 수에 포함).",
+    "연 사람(오프너)은 판이 끝나면 연 카드를 모두에게 보여 줘요. 교환 때 그 카드를 버렸어도 보여 줘요(스플릿 오프너). 조건이 없으면 서버가 여는 것을 막아서 벌칙은 없어요.",
+    "마지막 판에서 아무도 열지 않으면 남은 사람끼리 판돈을 나눠요.",
+  ]],
+  ["betCap", "맥스 베팅 상한", null, [
+    "한 번의 베팅·레이즈로 콜 금액보다 더 걸 수 있는 칩은 '기본 단위 × 설정값'까지예요(기본 단위가 오르면 같이 올라요).",
+    "한국식: 하프·풀·따당이 상한을 넘으면 상한까지만 걸어요(버튼에 '맥스' 표시). 노리밋·팟리밋: 레이즈 최대가 상한으로 줄어요.",
+    "한 라운드 합계가 아니라 한 번 거는 금액의 상한이라, 다음 사람이 다시 올릴 수 있어요. 가진 칩이 적으면 그만큼 올인할 수 있어요.",
+  ]],
+];
+
+function houseRulesSection(mode, options) {
+  const rules = HOUSE_RULES.filter(([, , modes]) => !modes || modes.includes(mode));
+  if (!rules.length) return null;
+  const box = document.createElement("div");
+  box.className = "house-rules";
+  box.dataset.testid = "house-rules";
+  const h = document.createElement("h3");
+  h.textContent = "하우스 룰 (방 설정)";
+  box.append(h);
+  for (const [key, title, , lines] of rules) {
+    // the room's own setting is only stated when the page shows the room's mode
+    const inRoom = options?.mode === mode;
+    const on = inRoom && options[key] && !(key === "rule491" && options.betting && !["auto", "korean"].includes(options.betting));
+    const b = document.createElement("p");
+    const strong = document.createElement("b");
+    strong.textContent = title;
+    const state = !inRoom ? " — 방을 만들 때 켤 수 있어요" : on ? ` — 이 방: 켬${key === "betCap" ? ` (기본 단위 ×${options[key]})` : ""}` : " — 이 방: 끔";
+    b.append(strong, document.createTextNode(state));
+    box.append(b);
+    const ul = document.createElement("ul");
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  return box;
+}
+
 export function rulesContent(mode, options = {}) {
   const wrap = document.createElement("div");
   wrap.className = "rules";
@@ -212,6 +281,8 @@ export function rulesContent(mode, options = {}) {
   }
   wrap.append(ul);
   wrap.append(rankingTable(mode, { options }));
+  const house = houseRulesSection(mode, options);
+  if (house) wrap.append(house);
   const t = document.createElement("h3");
   t.textContent = "베팅 용어";
   wrap.append(t);

@@ -131,7 +131,8 @@ function placeChips(items, boxes, soft, W, bottom) {
       }
     }
     const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
-    const c = cands.find((x) => free(x, k)) ?? inside;
+    // never over the pot or the board either: rather over its own seat
+    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
     placed.push(c);
     const border = it.m.border;
     Object.assign(chip.style, {
@@ -160,8 +161,29 @@ function freeCorridor(seats, W, y, h, gap) {
   return { l: l + gap, r: r - gap };
 }
 
+/** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
+const TIPS_KEY = "pokerroom:tipsSeen";
+function loadTipsSeen() {
+  try { return new Set(JSON.parse(localStorage.getItem(TIPS_KEY) ?? "[]")); } catch { return new Set(); }
+}
+function saveTipsSeen(seen) {
+  try { localStorage.setItem(TIPS_KEY, JSON.stringify([...seen])); } catch { /* private mode */ }
+}
+
 function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+}
+
+
+/** Short tags of the house rules in force for the phase line (docs/rules-extensions.md). */
+function houseRuleTags(hr) {
+  if (!hr) return [];
+  const out = [];
+  if (hr.rule491) out.push("491 룰");
+  if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
+  if (hr.badugiHigh) out.push("하이 바둑이");
+  if (hr.jacksOrBetter) out.push("잭스 오어 베터");
+  return out;
 }
 
 export class TableUI {
@@ -179,7 +201,7 @@ export class TableUI {
     this.busy = false;
     this.timer = setInterval(() => this.tick(), 250);
     this.animating = false;
-    this.tipsSeen = new Set();
+    this.tipsSeen = loadTipsSeen();
     this.resizeObs = null;
   }
 
@@ -315,7 +337,8 @@ export class TableUI {
     sk.banner = banner;
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
-    const phaseText = [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : ""]
+    const phaseText = [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
+      ...houseRuleTags(v.houseRules)]
       .filter(Boolean).join(" · ");
     if (sk.phase.textContent !== phaseText) sk.phase.textContent = phaseText;
     const me = this.renderMeArea();
@@ -738,6 +761,22 @@ export class TableUI {
     return out;
   }
 
+  /**
+   * The cards to highlight for a showdown entry: the high five, or (hi-lo) the low five of a player who won
+   * only the low side or declared low, or both sets for a scoop / both halves.
+   */
+  bestCards(sd) {
+    if (!sd) return [];
+    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
+    const low = sd.lowBest ?? [];
+    if (!low.length) return sd.best ?? [];
+    const wonLow = sides.has("low") || sides.has("scoop");
+    const wonHigh = sides.has("high") || sides.has("scoop");
+    if (wonLow && wonHigh) return [...(sd.best ?? []), ...low];
+    if (wonLow || (!wonHigh && sd.declare === "low")) return low;
+    return sd.best ?? [];
+  }
+
   seatCards(seat, n = 3) {
     const v = this.view;
     const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
@@ -769,7 +808,11 @@ export class TableUI {
       if (isHidden(c)) e.classList.add("stacked");
       wrap.append(e);
     }
-    for (const c of up) wrap.append(mini(c));
+    for (const c of up) {
+      const e = mini(c);
+      e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
+      wrap.append(e);
+    }
     return wrap;
   }
 
@@ -778,19 +821,14 @@ export class TableUI {
    * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
    */
   wonCards(sd) {
-    if (!sd) return new Set();
-    if (sd.lowBest === undefined) return new Set((sd.best ?? []).map((c) => c.id));
-    const sides = new Set((this.view.awards ?? []).filter((a) => a.to === sd.id).map((a) => a.side ?? "high"));
-    const ids = new Set();
-    if (sides.has("high") || sides.has("scoop")) for (const c of sd.best ?? []) ids.add(c.id);
-    if (sides.has("low")) for (const c of sd.lowBest ?? []) ids.add(c.id);
-    return ids;
+    return new Set(this.bestCards(sd).map((c) => c.id));
   }
 
   /** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
   handLabel(sd) {
-    if (sd.lowBest !== undefined) return `${sd.handName} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
-    return sd.handName + (sd.lowName ? ` / ${sd.lowName}` : "");
+    const high = sd.rankName ?? sd.handName;
+    if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+    return high + (sd.lowName ? ` / ${sd.lowName}` : "");
   }
 
   /** One seat's box. Whatever this reads must be in seatKey (an unchanged key keeps the old element). */
@@ -811,7 +849,8 @@ export class TableUI {
     el.append(this.seatCards(seat, n));
     const sd = this.showdownEntry(seat.id);
     if (sd && v.phase === "handEnd") {
-      el.append(h("div", { class: "hand-label" }, this.handLabel(sd)));
+      const label = this.handLabel(sd);
+      el.append(h("div", { class: "hand-label", title: label }, label));
     }
     const badges = this.badges(seat);
     if (badges.length) el.append(h("div", { class: "badges" }, badges));
@@ -959,38 +998,54 @@ export class TableUI {
     const v = this.view;
     if (v.phase !== "handEnd") return null;
     const awards = v.awards ?? [];
-    if (!awards.length && !v.carryOver) return null;
+    const hr = v.houseRules;
+    if (!awards.length && !v.carryOver && !hr?.noOpener) return null;
     const lines = [];
     const sd = v.showdown ?? [];
     const byTo = new Map();
+    const whys = [];
     for (const a of this.sortedAwards()) {
-      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set() };
+      const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
       cur.amount += a.amount;
       if (a.side) cur.sides.add(a.side);
+      // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
+      const hand = a.hand && a.side === "low" ? `로우 ${a.hand}` : a.hand;
+      if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
+      if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
       byTo.set(a.to, cur);
     }
     for (const [to, info] of byTo) {
       const e = sd.find((x) => x.id === to);
-      let name = e ? e.handName : null;
+      let name = e ? e.rankName ?? e.handName : null;
       if (e && e.lowName) {
         // hi-lo: name what the winner declared (스윙 = both)
-        if (e.declare === "swing") name = `${e.handName} / ${e.lowName}`;
-        else if (e.lowBest !== undefined) {
+        const high = e.rankName ?? e.handName;
+        if (e.declare === "swing") name = `${high} / ${e.lowName}`;
+        else if (e.lowBest !== undefined && e.declare == null) {
           // Omaha Hi-Lo (cards speak): name the halves this player won
           const parts = [];
-          if (info.sides.has("high")) parts.push(e.handName);
+          if (info.sides.has("high")) parts.push(high);
           if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
-          name = parts.join(" / ") || e.handName;
+          name = parts.join(" / ") || high;
         }
         else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
       }
+      if (info.hands.length) name = info.hands.join(" / ");
       lines.push(h("span", { class: "big" }, `${this.nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
     }
+    for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${this.nm(w.to)}: ${withNames(w.why, this.names)}`));
     if (!sd.length && awards.length && v.mode !== "indian") {
       const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => this.nm(s.id));
       lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
     }
-    if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
+    if (hr?.noOpener) {
+      lines.push(h("span", { class: "big" }, v.carryOver ? `아무도 못 열었어요 · 판돈 ${fmt(v.carryOver)} 다음 판으로` : "아무도 못 열었어요 · 판돈을 나눠요"));
+      if (v.carryOver) lines.push(h("span", {}, "같은 딜러가 다시 돌려요"));
+    } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    if (hr?.openerProof?.length) {
+      lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${this.nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
+    }
     for (const p of v.penalties ?? []) lines.push(h("span", {}, `${this.nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
     return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
   }
@@ -1047,9 +1102,9 @@ export class TableUI {
     const v = this.view;
     const me = v.me;
     const sd = this.showdownEntry(me.id);
-    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // Omaha Hi-Lo
-    if (sd && v.phase === "handEnd") return `${sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
-    if (me.handName) return `지금: ${me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+    if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return this.handLabel(sd);  // hi-lo
+    if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
+    if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
     return "";
   }
 
@@ -1065,7 +1120,7 @@ export class TableUI {
     const me = v.me;
     const wrap = h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
     const sd = this.showdownEntry(me.id);
-    const bestIds = new Set(v.phase === "handEnd" ? (sd?.best ?? []).map((c) => c.id) : []);
+    const bestIds = new Set(v.phase === "handEnd" ? this.bestCards(sd).map((c) => c.id) : []);
     const els = [];
     if (v.mode === "indian") {
       if (me.forehead === "?") els.push(cardEl(null, { size: "lg", question: true }));
@@ -1080,6 +1135,7 @@ export class TableUI {
       const chosen = me.chosen ?? null;
       hole.forEach((c) => {
         const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
+        if (up.length) e.classList.add("own-hidden"); // 7 Poker: only I see these
         if (!isHidden(c)) {
           if (bestIds.has(c.id)) e.classList.add("used-best");
           const ch = choosing ? this.hintFor("choose") : null;
@@ -1115,7 +1171,10 @@ export class TableUI {
       if (up.length) {
         els.push(h("div", { class: "group-sep", "aria-hidden": "true" }));
         up.forEach((c) => {
+          // what the table sees: marked, so my hidden cards and my open cards never look alike
           const e = cardEl(c, { size: "lg", extraClass: "open-card" });
+          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
+          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
           if (bestIds.has(c.id)) e.classList.add("used-best");
           els.push(e);
         });
@@ -1227,6 +1286,9 @@ export class TableUI {
     if (v.phase === "betting") {
       if (v.betting === "korean") box.append(this.koreanButtons(lg));
       else box.append(...this.nlButtons(lg));
+      // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+      const restriction = v.houseRules?.restriction;
+      if (restriction && lg.length) box.prepend(h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, restriction));
       if (!lg.length) {
         box.prepend(h("div", { class: "instruction muted-line" }, seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`));
       }
@@ -1312,15 +1374,19 @@ export class TableUI {
     for (const type of KOREAN_ORDER) {
       const a = lg.find((x) => x.type === type);
       const label = ACTION_LABEL[type];
-      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)})` : a?.allIn ? "(올인)" : "";
+      const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
+      const ruled = !a && lg.length ? this.view.houseRules?.restriction : null;
       const cls = ["act"];
       if (a) cls.push("legal");
       if (type === "k.die") cls.push("fold");
       if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
       if (a && hint === type) cls.push("hint");
-      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}` : `${label} (지금은 할 수 없음)`;
+      if (ruled) cls.push("ruled");
+      const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
+        : ruled ? `${label} (${ruled})` : `${label} (지금은 할 수 없음)`;
       const btn = h("button", {
         class: cls.join(" "), "data-action": type, disabled: !a || this.busy, "aria-label": aria,
+        title: ruled || (a?.capped ? "맥스 베팅 상한까지" : null),
         onclick: () => (type === "k.die" ? this.confirmFold({ type }) : this.send({ type })),
       }, label, amount ? h("small", {}, amount) : null);
       grid.append(btn);
@@ -1371,7 +1437,8 @@ export class TableUI {
     const setTo = (x) => {
       this.ui.raiseTo = clamp(x);
       slider.value = String(this.ui.raiseTo);
-      amountEl.textContent = `${rlabel} ${fmt(this.ui.raiseTo)}`;
+      // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
+      amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(this.ui.raiseTo)}` : `${rlabel} ${fmt(this.ui.raiseTo)}까지`;
     };
     slider.addEventListener("input", () => {
       // snap to the base unit, but keep min and max reachable
@@ -1456,10 +1523,11 @@ export class TableUI {
     }
     box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
     const sides = lg.sides ?? ["high", "low", "swing"];
+    const high = me.rankName ?? me.handName;
     const sub = {
-      high: me.handName ?? "",
-      low: me.lowName ?? (me.handName ? "로우 없음" : ""),
-      swing: me.handName ? `${me.handName} + ${me.lowName ?? "로우 없음"}` : "",
+      high: high ?? "",
+      low: me.lowName ?? (high ? "로우 없음" : ""),
+      swing: high ? `${high} + ${me.lowName ?? "로우 없음"}` : "",
     };
     const hint = this.view.me?.hint;
     box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
@@ -1482,10 +1550,14 @@ export class TableUI {
       else { key = "nl"; text = "체크/콜로 따라가거나, 레이즈를 눌러 금액을 정한 뒤 확인을 누르세요."; }
     }
     if (!key || this.tipsSeen.has(key)) return null;
-    const tip = h("div", { class: "tip", role: "note", "data-testid": "tip" }, text,
+    // short phones show one line until asked (the table keeps its room); the text otherwise
+    const tip = h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
+      h("div", { class: "tip-text" }, text),
       h("div", { class: "row" },
-        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); tip.remove(); } }, "닫기"),
-        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); tip.remove(); } }, "도움말 그만 보기")));
+        h("button", { class: "link tip-toggle", "aria-expanded": String(!!this.tipOpen), onclick: () => { this.tipOpen = !this.tipOpen; this.render(); } },
+          this.tipOpen ? "도움말 접기" : "도움말 보기"),
+        h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
     return tip;
   }
 
@@ -1513,7 +1585,7 @@ export class TableUI {
 
   cachedRanking() {
     const v = this.view;
-    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}`;
+    const key = `${v.mode}|${v.options?.indianCards}|${v.options?.indianDeck}|${v.options?.omahaHiLo}|${v.options?.badugiHigh}`;
     if (this.rankCache?.key !== key) this.rankCache = { key, node: rankingTable(v.mode, { compact: true, options: v.options }) };
     return this.rankCache.node;
   }

@@ -1,0 +1,82 @@
+"""What won each pot at a showdown, and why, in words (issue #11: "A·10 투페어가 10·9 투페어를 이김").
+
+Each award of a showdown gets two public fields:
+
+- ``hand``: the winner's hand for that pot (and side) by name, as decisively as the comparison needs:
+  "A·10 투페어" when the second pair decided, "킹 투페어, 에이스 키커" when a kicker did;
+- ``why``: one Korean sentence with player ids (the client replaces them by nicknames): the best hand the
+  winner beat for that pot ("A·10 투페어가 p1의 10·9 투페어를 이김"), a split ("K 스트레이트 동점으로 나눔"),
+  or ``None`` when no other hand was in contention (hi-lo: nobody else declared that side).
+
+Only players eligible for the pot are compared; in hi-lo only those who declared the side (swing counts for
+both), and never a hand that was better but disqualified (a swing that lost the other side), so the
+sentence is always true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokerroom.betting import Pot
+from pokerroom.engine.modes import Valued
+from pokerroom.hands import ranked_name, versus
+from pokerroom.hands.names import object_, subject
+
+
+def _side_value(v: Valued | None, side: str) -> Any:
+    if v is None:
+        return None
+    return v.low if side == "low" else v.high
+
+
+def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[str, Valued],
+             declares: Mapping[str, str | None] | None) -> None:
+    """Add ``hand`` and ``why`` to each showdown award in place (Indian penalty shares get neither)."""
+    groups: dict[tuple[int, str], list[str]] = {}
+    for a in awards:
+        groups.setdefault((int(a["potIndex"]), str(a["side"] or "high")), []).append(str(a["to"]))
+    for a in awards:
+        index = int(a["potIndex"])
+        if index < 0 or index >= len(pots):
+            continue
+        side = str(a["side"] or "high")
+        winners = groups[(index, side)]
+        me = values.get(str(a["to"]))
+        if side == "scoop":
+            a["hand"] = _scoop_name(me)
+            a["why"] = "스윙으로 하이·로우 모두 이김"
+            continue
+        mine = _side_value(me, side)
+        if mine is None:
+            continue
+        rivals = [pid for pid in pots[index].eligible if pid not in winners and pid in values
+                  and _contests(declares, pid, side)]
+        best: tuple[str, Any] | None = None
+        for pid in rivals:
+            theirs = _side_value(values[pid], side)
+            if theirs is None or not theirs < mine:
+                continue  # no hand on this side, or better but disqualified (a failed swing)
+            if best is None or theirs > best[1]:
+                best = (pid, theirs)
+        if best is None:
+            a["hand"] = ranked_name(mine)
+            a["why"] = f"{ranked_name(mine)} 동점으로 나눔" if len(winners) > 1 else None
+            continue
+        mine_name, their_name = versus(mine, best[1])
+        a["hand"] = mine_name
+        a["why"] = f"{subject(mine_name)} {best[0]}의 {object_(their_name)} 이김"
+
+
+def _contests(declares: Mapping[str, str | None] | None, pid: str, side: str) -> bool:
+    if declares is None:
+        return True
+    declared = declares.get(pid) or "high"
+    return declared == side or declared == "swing"
+
+
+def _scoop_name(v: Valued | None) -> str | None:
+    if v is None:
+        return None
+    high = ranked_name(v.high)
+    return high if v.low is None else f"{high} / {ranked_name(v.low)}"

@@ -1,0 +1,233 @@
+"""View deltas (docs/protocol.md §2.8): send an opted-in socket only what changed since its last view.
+
+Why: a full view is ~10 KB and ~60 % of it is ``publicLog`` (up to 100 entries re-sent on every change),
+while what one change alters is typically a few hundred bytes. A connection that says ``"deltas": true`` in
+``hello`` gets one full ``view`` and then ``viewDelta`` frames against the view it holds; a gap (a missed
+frame, a viewer switch) is answered with a full view, and the client may ask ``resync`` at any time.
+
+A delta is computed between the *same viewer's* two views (both built by the engine's whitelist), so it can
+only ever carry values of the new view: nothing a full view would not carry. Exactness: the client's
+``apply`` of the delta to the base view gives a view equal to the new one (the test frame scanner checks this
+at every version). Values are compared as Python values; the view schema never switches a key between
+``bool`` and ``int`` (the only pair Python's ``==`` confuses), so equal values encode to the same JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pokerroom.server import protocol as P
+
+#: top-level keys diffed element by element (equal length) / as an appended log (drop from the front)
+LIST_KEYS = ("seats",)
+LOG_KEY = "publicLog"
+#: ``me`` is diffed one level deeper (it carries hole cards, legal actions and the hint)
+NESTED_KEYS = ("me",)
+
+
+def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
+    """``{"drop": d, "add": [...]}`` with ``old[d:] + add == new`` (smallest ``d``), or ``None`` if ``new``
+    does not continue ``old`` (then the caller sends the whole list)."""
+    n_old = len(old)
+    if not new:
+        return {"drop": n_old, "add": []}
+    first = new[0]
+    for drop in range(n_old + 1):
+        keep = n_old - drop
+        if keep == 0:
+            return {"drop": drop, "add": new}
+        if keep <= len(new) and old[drop] == first and old[drop:] == new[:keep]:
+            return {"drop": drop, "add": new[keep:]}
+    return None  # pragma: no cover - keep == 0 always matches
+
+
+def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The changes from ``old`` to ``new`` (two views of the same viewer) in the ``viewDelta`` shape:
+    ``set`` (top-level keys replaced), ``del`` (keys removed), ``seats`` (``{index: Seat}``, when the seat
+    count is unchanged), ``me`` (``{"set", "del"}`` one level down, when ``me`` stays an object) and
+    ``log`` (``publicLog`` as ``{"drop", "add"}``). Empty parts are left out.
+
+    ``new`` is also rewritten to reuse ``old``'s objects wherever they are equal (same JSON): the views stay
+    alive until the next change as its delta bases, and keeping the *old* objects lets the new copies die
+    young, so the garbage collector's older generations only ever see what changed (with 200 rooms, the
+    promotion of whole views made every change slower)."""
+    out: dict[str, Any] = {}
+    put: dict[str, Any] = {}
+    for key, value in list(new.items()):
+        if key in old:
+            before = old[key]
+            if before is value or before == value:
+                new[key] = before
+                continue
+            if key == LOG_KEY and isinstance(before, list) and isinstance(value, list):
+                log = log_delta(before, value)
+                if log is not None:
+                    out["log"] = log
+                    new[key] = before[log["drop"]:] + log["add"]
+                    continue
+            elif key in LIST_KEYS and isinstance(before, list) and isinstance(value, list) \
+                    and len(before) == len(value):
+                changed_items: dict[str, Any] = {}
+                merged = []
+                for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                    if b == v:
+                        merged.append(b)
+                    else:
+                        merged.append(v)
+                        changed_items[str(i)] = v
+                new[key] = merged
+                out[key] = changed_items
+                continue
+            elif key in NESTED_KEYS and isinstance(before, dict) and isinstance(value, dict):
+                part: dict[str, Any] = {}
+                changed: dict[str, Any] = {}
+                for k, v in list(value.items()):
+                    if k in before and (before[k] is v or before[k] == v):
+                        value[k] = before[k]
+                    else:
+                        changed[k] = v
+                gone_inner = [k for k in before if k not in value]
+                if changed:
+                    part["set"] = changed
+                if gone_inner:
+                    part["del"] = gone_inner
+                out[key] = part
+                continue
+        put[key] = value
+    gone = [k for k in old if k not in new]
+    if put:
+        out["set"] = put
+    if gone:
+        out["del"] = gone
+    return out
+
+
+def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The view a ``viewDelta`` describes, from the view it is based on (``base`` is not modified). The
+    reference implementation of the client side (tests, ``benchmarks/load.py``; ``static/delta.js`` mirrors
+    it)."""
+    view = dict(base)
+    for key in delta.get("del", ()):
+        view.pop(key, None)
+    view.update(delta.get("set", {}))
+    for key in LIST_KEYS:
+        if key in delta:
+            items = list(view[key])
+            for index, value in delta[key].items():
+                items[int(index)] = value
+            view[key] = items
+    for key in NESTED_KEYS:
+        if key in delta:
+            part = dict(view[key])
+            for gone in delta[key].get("del", ()):
+                part.pop(gone, None)
+            part.update(delta[key].get("set", {}))
+            view[key] = part
+    if "log" in delta:
+        log = delta["log"]
+        view[LOG_KEY] = list(view[LOG_KEY])[log["drop"]:] + list(log["add"])
+    return view
+
+
+def delta_msg(version: int, base: int, server_now: int, delta: dict[str, Any],
+              seat: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``seat`` (the room's per-seat part, protocol §2.6) travels whole, as in a ``view`` frame."""
+    msg = {"type": "viewDelta", "version": version, "base": base, "serverNow": server_now}
+    if seat is not None:
+        msg["seat"] = seat
+    msg.update(delta)
+    return msg
+
+
+Builder = Callable[[str | None], dict[str, Any]]
+SeatPart = Callable[[dict[str, Any], str | None], dict[str, Any] | None]
+
+
+class ViewCache:
+    """The views of a room's current version, one per viewer, hint included.
+
+    Why: a view (and its hint, the costliest part with hints on) depends only on (version, viewer), so a
+    second tab, a reconnect or a ``resync`` reuses it instead of rebuilding it, and the next change diffs
+    against it. Filled only with views of versions that were stored (persist before publish)."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.views: dict[str | None, dict[str, Any]] = {}
+
+    def get(self, version: int, viewer: str | None, build: Builder) -> dict[str, Any]:
+        if version != self.version:
+            self.version, self.views = version, {}
+        view = self.views.get(viewer)
+        if view is None:
+            view = self.views[viewer] = build(viewer)
+            self._share_log(view)
+        return view
+
+    def _share_log(self, view: dict[str, Any]) -> None:
+        """Keep one ``publicLog`` list per version, not one per viewer: the views live until the next change
+        (they are its delta bases), and 100 log entries per viewer surviving that long made the garbage
+        collector's older generations grow and cost more than the copies themselves."""
+        log = view.get(LOG_KEY)
+        if not isinstance(log, list):
+            return
+        for other in self.views.values():
+            shared = other.get(LOG_KEY)
+            if shared is not log and isinstance(shared, list) and shared == log:
+                view[LOG_KEY] = shared
+                return
+
+    def advance(self, version: int) -> tuple[int, dict[str | None, dict[str, Any]]]:
+        """Start the views of ``version``; returns the previous version and its views (the delta bases)."""
+        before = (self.version, self.views)
+        self.version, self.views = version, {}
+        return before
+
+
+class Socket(Protocol):
+    """What :class:`FrameBuilder` reads and updates on a room connection."""
+
+    deltas: bool
+    view_version: int
+    view_viewer: str | None
+
+
+class FrameBuilder:
+    """The view frames of one change: each viewer's view built once (through the room's :class:`ViewCache`),
+    each distinct frame encoded once; a socket that holds this viewer's previous view and asked for deltas
+    gets a ``viewDelta`` against it, any other socket the full ``view``."""
+
+    def __init__(self, cache: ViewCache, version: int, server_now: int, build: Builder,
+                 seat_part: SeatPart | None = None) -> None:
+        self.cache, self.version, self.server_now, self.build = cache, version, server_now, build
+        self.seat_part = seat_part
+        self.base_version, self.bases = cache.advance(version)
+        self.full: dict[str | None, str] = {}
+        self.delta: dict[str | None, str] = {}
+        self.diffs: dict[str | None, dict[str, Any] | None] = {}
+        self.seats: dict[str | None, dict[str, Any] | None] = {}
+        self.shared = P.SharedEncoder()
+
+    def text_for(self, conn: Socket, viewer: str | None, ack: str | None = None) -> str:
+        """The frame for ``conn`` (seen as ``viewer``); ``ack``: the client message id this change answers
+        (folded into the frame of a delta socket, so its client renders once)."""
+        view = self.cache.get(self.version, viewer, self.build)
+        if viewer not in self.diffs:  # diff once per viewer, for every socket: it also interns (view_delta)
+            base = self.bases.get(viewer)
+            self.diffs[viewer] = None if base is None else view_delta(base, view)
+            self.seats[viewer] = None if self.seat_part is None else self.seat_part(view, viewer)
+        diff, seat = self.diffs[viewer], self.seats[viewer]
+        if conn.deltas and diff is not None and conn.view_version == self.base_version \
+                and conn.view_viewer == viewer:
+            text = self.delta.get(viewer)
+            if text is None:
+                msg = delta_msg(self.version, self.base_version, self.server_now, diff, seat)
+                text = self.delta[viewer] = P.dumps(msg)
+        else:
+            text = self.full.get(viewer)
+            if text is None:
+                text = self.full[viewer] = self.shared.view_text(self.version, view, self.server_now, seat)
+        conn.view_version, conn.view_viewer = self.version, viewer
+        if ack is not None and conn.deltas:
+            text = f'{text[:-1]},"ack":{P.dumps(ack)}}}'
+        return text

@@ -1,0 +1,207 @@
+"""Issue #11, reading the table, engine side: ranked names in the view, what won each pot and why (awards
+and log), the hi-lo low five, the raise wording of the log, no paid-out pot during a rebuy, the net result."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from engine_support import actors, check_chips, rig
+
+from pokerroom.cards import Card, parse_cards
+from pokerroom.engine import apply, deadline, on_timeout, setup, view
+from pokerroom.engine.result import result
+from pokerroom.engine.state import State
+from pokerroom.hands import korean_low
+
+
+def _passive(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    kinds = {a["type"]: a for a in legal}
+    for t in ("nl.check", "k.check", "nl.call", "k.call"):
+        if t in kinds:
+            return {"type": t}
+    if "choose" in kinds:
+        ids = kinds["choose"]["cardIds"]
+        return {"type": "choose", "discardId": ids[0], "openId": ids[1]}
+    if "declare" in kinds:
+        return {"type": "declare", "side": "swing"}
+    if "draw" in kinds:
+        return {"type": "draw", "cardIds": []}
+    if "ready" in kinds:
+        return {"type": "ready"}
+    if "rebuy" in kinds:
+        return {"type": "rebuy", "accept": True}
+    return {"type": legal[0]["type"]}
+
+
+def _finish_hand(state: State, now: int = 0) -> tuple[State, list[dict[str, Any]]]:
+    events: list[dict[str, Any]] = []
+    hand_no = state.hand.hand_no if state.hand else 0
+    while state.hand is not None and state.hand.hand_no == hand_no and state.hand.phase != "handEnd":
+        pid, legal = actors(state)[0]
+        now += 100
+        state, ev = apply(state, pid, _passive(legal), now)
+        events += ev
+    return state, events
+
+
+def test_holdem_showdown_names_the_kicker_that_won() -> None:
+    s = setup(["a", "b"], {"mode": "holdem"}, seed=5)
+    assert s.hand is not None
+    c = parse_cards
+    rig(s, a=c("Ac 3d"), b=c("Qh Jh"), deck=c("9d Ks Kd 7c 8d 7h 6d 2s"))
+    s, events = _finish_hand(s)
+    v = view(s, "a")
+    entries = {e["id"]: e for e in v["showdown"]}
+    assert entries["a"]["handName"] == "투페어"  # the class, as before
+    assert entries["a"]["rankName"] == "킹 투페어"
+    (award,) = v["awards"]
+    assert award["to"] == "a"
+    assert award["hand"] == "킹 투페어, 에이스 키커"
+    assert award["why"] == "킹 투페어, 에이스 키커가 b의 킹 투페어, 퀸 키커를 이김"
+    texts = [e["text"] for e in v["publicLog"] if e["type"] == "award"]
+    assert texts[-1] == f"a {award['amount']:,}칩 획득: {award['why']}"
+    assert any(e["type"] == "award" and e["why"] == award["why"] for e in events)
+
+
+def test_holdem_split_pot_says_it_was_a_tie() -> None:
+    s = setup(["a", "b"], {"mode": "holdem"}, seed=5)
+    c = parse_cards
+    rig(s, a=c("2c 3d"), b=c("2h 3h"), deck=c("9d As Ks Qc 8d Jd 6d 10s"))
+    s, _ = _finish_hand(s)
+    awards = view(s, None)["awards"]
+    assert {a["to"] for a in awards} == {"a", "b"}
+    assert all(a["why"] == "에이스 스트레이트 동점으로 나눔" for a in awards)
+
+
+def test_seven_poker_hint_and_showdown_carry_the_ranked_korean_name() -> None:
+    for seed in range(40):
+        s = setup(["a", "b", "c"], {"mode": "sevenPoker"}, seed=seed)
+        s, _ = _finish_hand(s)
+        v = view(s, "a")
+        if not v["showdown"]:
+            continue
+        for e in v["showdown"]:
+            assert e["rankName"].endswith(e["handName"])  # "K 투페어", "K탑", "마운틴"
+        top = [a for a in v["awards"] if a["why"]]
+        assert top and "의 " in top[0]["why"] and top[0]["why"].endswith("이김")
+        break
+    else:  # pragma: no cover
+        pytest.fail("no showdown in 40 hands")
+    s = setup(["a", "b"], {"mode": "sevenPoker"}, seed=1)
+    rig(s, a=parse_cards("Ks Kd 5h 9c"), b=parse_cards("2s 3d 7h 8c"))
+    me = view(s, "a")["me"]
+    assert me["handName"] == "원페어" and me["rankName"] == "K 원페어"
+
+
+def test_hi_lo_showdown_carries_the_low_five() -> None:
+    found = 0
+    for seed in range(60):
+        s = setup(["a", "b", "c"], {"mode": "sevenHiLo"}, seed=seed)
+        s, _ = _finish_hand(s)
+        v = view(s, None)
+        for e in v["showdown"] or []:
+            cards = [Card.from_json(x) for x in e["cards"]]
+            low = korean_low(cards)
+            if e["lowName"] is None:
+                assert e["lowBest"] is None
+                continue
+            assert low is not None
+            assert [x["id"] for x in e["lowBest"]] == [x.id for x in low.cards]
+            assert len(e["lowBest"]) == 5
+            found += 1
+    assert found >= 5
+
+
+def test_log_raise_wording_matches_the_button() -> None:
+    s = setup(["a", "b", "c"], {"mode": "holdem"}, seed=3)
+    assert s.hand is not None and s.hand.rnd is not None
+    pid = s.hand.rnd.to_act
+    assert pid is not None
+    raise_entry = next(x for x in view(s, pid)["me"]["legalActions"] if x["type"] == "nl.raise")
+    assert raise_entry["isBet"] is False
+    s, _ = apply(s, pid, {"type": "nl.raise", "to": raise_entry["min"]}, 100)
+    line = view(s, None)["publicLog"][-1]["text"]
+    assert line == f"{pid} 레이즈 {raise_entry['min']}까지"
+    # a bet into nothing reads as the button does: "벳 20"
+    s, _ = _finish_round_to_flop(s)
+    assert s.hand is not None and s.hand.rnd is not None and s.hand.rnd.current_bet == 0
+    pid = s.hand.rnd.to_act
+    assert pid is not None
+    bet = next(x for x in view(s, pid)["me"]["legalActions"] if x["type"] == "nl.raise")
+    assert bet["isBet"] is True
+    s, _ = apply(s, pid, {"type": "nl.raise", "to": bet["min"]}, 900)
+    assert view(s, None)["publicLog"][-1]["text"] == f"{pid} 벳 {bet['min']}"
+
+
+def _finish_round_to_flop(s: State) -> tuple[State, None]:
+    now = 200
+    while s.hand is not None and s.hand.street == 0:
+        pid, legal = actors(s)[0]
+        now += 100
+        s, _ = apply(s, pid, _passive(legal), now)
+    return s, None
+
+
+def test_rebuy_phase_view_shows_no_paid_out_pot() -> None:
+    rng = random.Random(7)
+    seen = 0
+    for seed in range(20):
+        s = setup(["a", "b"], {"mode": "holdem", "rebuy": "unlimited"}, seed=seed)
+        now = 0
+        for _ in range(400):
+            if s.phase == "rebuy":
+                for who in (None, "a", "b"):
+                    v = view(s, who)
+                    assert v["pots"] == [] and v["potTotal"] == 0
+                seen += 1
+                break
+            acting = actors(s)
+            if not acting:
+                due = deadline(s)
+                assert due is not None
+                now = max(now, due)
+                s, _ = on_timeout(s, now)
+                continue
+            pid, legal = acting[0]
+            kinds = {a["type"]: a for a in legal}
+            act = {"type": "nl.allIn"} if "nl.allIn" in kinds else (
+                {"type": "nl.call"} if "nl.call" in kinds else _passive(legal))
+            now += 100
+            s, _ = apply(s, pid, act if rng.random() < 0.9 else _passive(legal), now)
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_result_has_each_players_net_chips() -> None:
+    s = setup(["a", "b", "c"], {"mode": "holdem", "rebuy": "unlimited"}, seed=2)
+    rig(s, a=parse_cards("Ac Ad"), b=parse_cards("2c 7d"), c=parse_cards("3h 8s"),
+        deck=parse_cards("9d As Ks 2d 4d 7c 5d 9s"))
+    assert s.hand is not None and s.hand.rnd is not None
+    now = 0
+    while s.phase == "playing" and s.hand.phase != "handEnd":
+        pid, legal = actors(s)[0]
+        kinds = {a["type"] for a in legal}
+        act = {"type": "nl.raise", "to": 30} if pid == "a" and s.hand.street == 0 and "nl.raise" in kinds \
+            and s.hand.rnd is not None and s.hand.rnd.current_bet < 30 else _passive(legal)
+        now += 100
+        s, _ = apply(s, pid, act, now)
+    # the others leave after the first hand: the game ends at once ("noOpponents")
+    s, _ = apply(s, "b", {"type": "leave"}, now + 100)
+    s, _ = apply(s, "c", {"type": "leave"}, now + 200)
+    while s.phase != "finished":
+        due = deadline(s)
+        assert due is not None
+        s, _ = on_timeout(s, due)
+    check_chips(s)
+    r = result(s)
+    assert r is not None
+    rows = {x["playerId"]: x for x in r["ranking"]}
+    for pid, row in rows.items():
+        assert row["net"] == row["finalChips"] - 1000 * (1 + row["rebuys"]), pid
+    assert sum(row["net"] for row in rows.values()) == 0
+    assert rows["a"]["net"] > 0 and rows["b"]["net"] < 0
+    # "score" stays what §6.7 ranks by (final chips − rebuys); net is the gain or loss beside it
+    assert rows["b"]["score"] == rows["b"]["finalChips"] > 0

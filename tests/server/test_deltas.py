@@ -1,0 +1,180 @@
+"""View deltas (docs/protocol.md §2.8): the diff/apply pair is exact, old clients keep full views, a delta
+socket gets one full view then viewDelta frames with its ack folded in, and ``resync`` gives a full view."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import random
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from server_helpers import Client, LiveServer, join, play_until_result
+
+from pokerroom.server.deltas import apply_delta, log_delta, view_delta
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+    st.sampled_from(["x", "y", "z"]), inner, max_size=3), max_leaves=8)
+keys = st.sampled_from(["phase", "seats", "me", "publicLog", "pots", "toAct", "board"])
+views = st.dictionaries(keys, values, max_size=7)
+
+
+@given(views, views)
+def test_apply_of_delta_rebuilds_the_new_view(old: dict[str, Any], new: dict[str, Any]) -> None:
+    frozen, expected = repr(old), copy.deepcopy(new)
+    assert apply_delta(old, view_delta(old, new)) == expected
+    assert repr(old) == frozen  # the base is not modified
+    assert new == expected and repr(new) == repr(expected)  # interning old objects changed no value
+
+
+@given(st.lists(st.integers(0, 3), max_size=12), st.integers(0, 5), st.lists(st.integers(0, 3), max_size=4))
+def test_log_delta_sends_only_appended_entries(old: list[int], drop: int, add: list[int]) -> None:
+    new = (old[drop:] + add)[-10:]
+    delta = log_delta(old, new)
+    assert delta is not None
+    assert old[delta["drop"]:] + delta["add"] == new
+    assert len(delta["add"]) <= len(add) or not old[drop:]
+
+
+def test_same_seat_count_sends_changed_seats_only() -> None:
+    a = {"id": "a", "stack": 5}
+    old = {"seats": [a, {"id": "b", "stack": 7}], "publicLog": [1, 2, 3], "me": {"h": 1}}
+    new = {"seats": [a, {"id": "b", "stack": 6}], "publicLog": [2, 3, 4], "me": {"h": 2}}
+    assert view_delta(old, new) == {"seats": {"1": {"id": "b", "stack": 6}}, "log": {"drop": 1, "add": [4]},
+                                    "me": {"set": {"h": 2}}}
+
+
+async def _table(server: LiveServer) -> tuple[str, Client, Client, Client]:
+    room = server.create_room("p1")
+    code = room["code"]
+    host = await join(server, code, "p1", token=room["token"], deltas=True)
+    old = await join(server, code, "p2", nickname="옛날")  # an old client: no deltas
+    watcher = await join(server, code, "s", spectate=True, deltas=True)
+    return code, host, old, watcher
+
+
+def test_delta_sockets_get_deltas_and_old_clients_full_views(server: LiveServer) -> None:
+    async def main() -> None:
+        code, host, old, watcher = await _table(server)
+        await host.send({"type": "start"})
+        await play_until_result([host, old], random.Random(5), timeout=30)
+        await watcher.expect("result")
+        kinds = [f["type"] for f in host.frames if f["type"] in ("view", "viewDelta")]
+        assert kinds[0] == "view" and set(kinds[1:]) == {"viewDelta"}  # one whole view, then deltas
+        assert "viewDelta" not in {f["type"] for f in old.frames}
+        assert any(f["type"] == "ack" for f in old.frames)
+        assert all("ack" not in f for f in old.frames if f["type"] == "view")
+        # the ack rides on the sender's own frame: a delta socket gets no separate ack frame
+        assert not any(f["type"] == "ack" for f in host.frames)
+        acked = [f for f in host.frames if "ack" in f]
+        assert acked and all(f["type"] in ("view", "viewDelta") for f in acked)
+        final = server.rooms.rooms[code].version
+        for c in (host, watcher):
+            last = c.views()[-1]
+            assert last["version"] == final
+            assert last["view"] == server.view_at(code, final, c.player_id)
+        assert sum(len(json.dumps(f)) for f in host.frames) < sum(len(json.dumps(f)) for f in old.frames)
+
+    asyncio.run(main())
+
+
+def test_resync_answers_a_full_view_that_becomes_the_base(server: LiveServer) -> None:
+    async def main() -> None:
+        code, host, old, watcher = await _table(server)
+        await host.send({"type": "start"})
+        await watcher.expect("view")
+        await watcher.send({"type": "resync"})
+        snap = await watcher.expect("view")
+        assert watcher.frames[-1]["type"] == "view"
+        version = server.rooms.rooms[code].version
+        assert snap["version"] == version
+        assert snap["view"] == server.view_at(code, version, None)
+        await watcher.send({"type": "resync", "extra": 1})
+        assert (await watcher.expect("error"))["code"] == "bad_message"
+        # a client that lost track (here: forgets the view it holds) asks resync on the next delta and
+        # carries on from the whole view that answers it
+        watcher.held = None
+        await play_until_result([host, old], random.Random(3), timeout=30)
+        await watcher.expect("result")
+        assert watcher.resyncs == 1
+        final = server.rooms.rooms[code].version
+        assert watcher.held is not None and watcher.held[0] == final
+        assert watcher.held[1] == server.view_at(code, final, None)
+
+    asyncio.run(main())
+
+
+def test_hello_deltas_must_be_a_boolean(server: LiveServer) -> None:
+    async def main() -> None:
+        room = server.create_room("p1")
+        c = await Client.open(server.ws_url(room["code"]), "x")
+        await c.send({"type": "hello", "spectate": True, "deltas": 1})
+        assert (await c.expect("error"))["code"] == "bad_message"
+
+    asyncio.run(main())
+
+
+def test_hint_is_computed_once_per_version_and_viewer(server: LiveServer) -> None:
+    """A second tab, a reconnect and a resync at the same version reuse the view and its hint."""
+    calls: list[str] = []
+
+    def recommend(view: dict[str, Any]) -> dict[str, Any]:
+        calls.append(view["me"]["id"])
+        return dict(view["me"]["legalActions"][0])
+
+    server.rooms.recommender = recommend
+
+    async def main() -> None:
+        room = server.create_room("p1", hints=True)
+        code = room["code"]
+        host = await join(server, code, "p1", token=room["token"], deltas=True)
+        guest = await join(server, code, "p2", nickname="손님")
+        await host.send({"type": "start"})
+        first = await guest.expect("view")
+        await host.expect("view")
+        counted = len(calls)
+        assert counted >= 1  # somebody may act, so a hint was computed
+        tabs = [await join(server, code, f"tab{i}", token=tok, deltas=True)
+                for i, tok in enumerate([host.token, guest.token, guest.token])]
+        again = [await tab.expect("view") for tab in tabs]
+        await host.send({"type": "resync"})
+        await host.expect("view")
+        assert len(calls) == counted  # nothing recomputed at the same version
+        assert again[1]["view"] == again[2]["view"] == first["view"]
+        hinted = [v["view"]["me"] for v in [first, *again] if v["view"]["me"]["legalActions"]]
+        assert hinted and all("hint" in me for me in hinted)
+
+    asyncio.run(main())
+
+
+def test_pre_action_seat_part_rides_whole_on_deltas(real_server: LiveServer) -> None:
+    """The room's ``seat`` part (pre-actions, protocol §2.6) is not diffed: a player's viewDelta carries it
+    whole, and a pre-action change (no new version) sends that seat a whole view."""
+    srv = real_server
+
+    async def main() -> None:
+        room = srv.create_room("p1", mode="holdem", handLimit=10)
+        code = room["code"]
+        players = [await join(srv, code, "p1", token=room["token"], deltas=True)]
+        players += [await join(srv, code, f"p{i}", nickname=f"플레이어{i}", deltas=True) for i in (2, 3)]
+        await players[0].send({"type": "start"})
+        views = [await c.expect("view") for c in players]
+        to_act = views[0]["view"]["toAct"]
+        waiting = next(c for c, v in zip(players, views, strict=True)
+                       if v["view"]["me"]["id"] != to_act and v["seat"]["preAction"]["offered"])
+        version = srv.rooms.rooms[code].version
+        await waiting.send({"type": "preAction", "kind": "callAny", "version": version})
+        whole = await waiting.expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        assert waiting.frames[-1]["type"] == "view" and whole["version"] == version
+        actor = next(c for c in players if c.player_id == to_act)
+        await actor.send({"type": "action", "clientMsgId": "x1", "version": version,
+                          "action": {"type": "nl.call"}})
+        await actor.expect("ack")
+        after = await waiting.expect("view", pred=lambda m: m["version"] > version)
+        raw = next(f for f in waiting.frames if f["type"] == "viewDelta" and f["version"] == after["version"])
+        assert raw["seat"] == after["seat"] and "preAction" in raw["seat"]
+
+    asyncio.run(main())
