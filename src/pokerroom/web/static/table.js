@@ -360,8 +360,7 @@ export class TableUI {
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
-        if (this.sideShown() && this.sideKey !== this.sidePanelKey()) this.render(); // the side panel appears
-        else if (s) { this.placeSeats(s); this.placeCenter(); this.placeBanner(); }
+        if (s) { this.placeSeats(s); this.placeCenter(); this.placeBanner(); }
       });
       this.resizeObs.observe(this.host);
     }
@@ -1576,12 +1575,8 @@ export class TableUI {
   /** Everything the side panel shows: it is rebuilt only when this changes. */
   sidePanelKey() {
     const v = this.view;
-    // phones never show it (style.css): it is brought up to date when the screen gets wide enough
-    if (this.sk?.side && !this.sideShown()) return this.sideKey;
     return JSON.stringify([(v.publicLog ?? []).slice(-60), this.names, v.mode, v.options]);
   }
-
-  sideShown() { return typeof matchMedia !== "function" || matchMedia("(min-width: 1000px)").matches; }
 
   cachedRanking() {
     const v = this.view;
