@@ -330,6 +330,12 @@ export class TableUI {
       else sk.main.insertBefore(center, sk.phase);
       sk.center = center;
       this.centerKeyShown = centerKey;
+    } else {
+      // kept: back to how a fresh build starts (placeCenter moves and folds it again from there)
+      sk.center.removeAttribute("style");
+      const panel = sk.center.querySelector(".used-panel");
+      panel?.style.removeProperty("--cell");
+      panel?.classList.remove("folded");
     }
     const banner = this.renderBanner();
     if (sk.banner) sk.banner.remove();
@@ -549,13 +555,12 @@ export class TableUI {
     const boxes = items.map(box);
     // the centre at its usual place: a chip beside a seat must not hide the pot or the board (measured once
     // per centre content and table size)
-    const softKey = `${this.centerKeyShown}|${W}|${H}`;
+    const center = container.parentElement?.querySelector(":scope > .center");
+    const panel = center?.querySelector(".used-panel");
+    // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
+    const softKey = `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
     if (this.softCache?.key !== softKey) {
-      const center = container.parentElement?.querySelector(":scope > .center");
       center?.removeAttribute("style");
-      const panel = center?.querySelector(".used-panel");
-      panel?.style.removeProperty("--cell");
-      panel?.classList.remove("folded");
       const origin = container.getBoundingClientRect();
       const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
         .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
