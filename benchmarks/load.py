@@ -356,6 +356,8 @@ def main() -> int:
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
          "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
+         # every scripted client comes from this one address: lift the per-address caps (issue #12)
+         "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
          "--log-level", "warning"],
     )
     try:

@@ -26,7 +26,8 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     def make(**kw: Any) -> LiveServer:
         kw.setdefault("engine", FakeEngine())
         # scripted players act far faster than people; only the flood test keeps the real rate limit
-        kw.setdefault("limits", Limits(rate_per_second=5000, rate_burst=5000))
+        kw.setdefault("limits", Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=5000,
+                                       history_burst=5000))
         kw.setdefault("static_dir", tmp_path / "static")
         kw.setdefault("warm_up", False)
         srv = LiveServer(ServerConfig(**kw)).start()

@@ -89,6 +89,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 str(data),
                 "--log-level",
                 "warning",
+                # every browser of the session comes from 127.0.0.1: no per-address caps (issue #12)
+                "--rooms-per-address",
+                "0",
+                "--room-creations-per-minute",
+                "0",
+                "--connections-per-address",
+                "0",
                 "--bot-delay-ms",
                 "200",
             ],

@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerroom.server import protocol as P
 from pokerroom.server.engine_port import GameEngine
+from pokerroom.server.guard import AcceptErrorFilter, ConnectionGuard, RoomCreationGuard, client_address
 from pokerroom.server.headers import BrowserEdge
 from pokerroom.server.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
 from pokerroom.server.limits import Limits, TokenBucket, origin_allowed
@@ -38,6 +39,7 @@ from pokerroom.server.tokens import is_room_code
 log = logging.getLogger("pokerroom.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
 
 
 @dataclass
@@ -55,6 +57,8 @@ class ServerConfig:
     hints: bool = True  # use pokerroom.bots.recommend for hints when it exists
     warm_up: bool = True  # pre-build bot/hint tables in a thread at start-up
     tune_gc: bool = False  # process-wide GC settings for a dedicated server process (the CLI turns it on)
+    busy_timeout_ms: int = 5000  # how long one store write waits for a lock held by another process
+    connection_guard: ConnectionGuard | None = None  # the transport-level caps (the CLI installs them)
     # The base of invite links (``http(s)://host[:port]``, see hosts.resolve_addresses); None: the address
     # the request arrived on (the listening socket's, never the request's Host header).
     public_url: str | None = None
@@ -72,23 +76,48 @@ class ServerConfig:
 
 
 class WsConnection(Connection):
-    """A room connection backed by a Starlette websocket and a bounded send queue."""
+    """A room connection backed by a Starlette websocket and a send queue bounded in frames *and bytes*.
+
+    Why bytes: a view is ~10 KB and a history answer ~50 KB, so 512 queued frames of a slow reader could hold
+    25 MB; forty such readers took the server past 1 GB (issue #12.1). The byte cap keeps a stalled socket's
+    backlog to ``limits.send_queue_bytes`` before it is dropped (it can reconnect for a fresh snapshot).
+    """
+
+    total_bytes = 0  # queued bytes of every socket of the process (for /healthz)
+    peak_bytes = 0  # the most any one socket ever had queued
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         super().__init__()
         self.ws = ws
         self.queue: asyncio.Queue[str | int] = asyncio.Queue(maxsize=limits.send_queue + 1)
+        self.queued_bytes = 0
+        self.max_bytes = limits.send_queue_bytes
         self.closing = False
         self.closed = asyncio.Event()  # set by close(): the socket's handler stops waiting for the peer
         self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
+        self.history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
+        self.history_strikes = 0
 
     def send(self, text: str) -> None:
         if self.closing:
             return
-        if self.queue.qsize() >= self.queue.maxsize - 1:
+        if self.queue.qsize() >= self.queue.maxsize - 1 or self.queued_bytes + len(text) > self.max_bytes:
             self.close(1008)  # too slow to keep up: drop it, it can reconnect for a fresh snapshot
             return
+        self.queued_bytes += len(text)  # frames are ASCII JSON (P.dumps), so characters are bytes
+        WsConnection.total_bytes += len(text)
+        WsConnection.peak_bytes = max(WsConnection.peak_bytes, self.queued_bytes)
         self.queue.put_nowait(text)
+
+    def allow_history(self) -> bool:
+        """The history rate; a socket that keeps asking past it (10 refusals in a row) is a flood: 1008."""
+        if self.history_bucket.allow():
+            self.history_strikes = 0
+            return True
+        self.history_strikes += 1
+        if self.history_strikes > HISTORY_STRIKES:
+            self.close(1008)
+        return False
 
     def close(self, code: int) -> None:
         if self.closing:
@@ -107,6 +136,8 @@ class WsConnection(Connection):
                         await self.ws.close(code=item)
                     return
                 await self.ws.send_text(item)
+                self.queued_bytes -= len(item)
+                WsConnection.total_bytes -= len(item)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         except Exception:
@@ -127,9 +158,13 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     sender = loop.create_task(conn.run_sender())
     receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits))
     dropped = loop.create_task(conn.closed.wait())
+    hello_timer = loop.call_later(limits.hello_timeout_s, _hello_deadline, conn) \
+        if limits.hello_timeout_s > 0 else None
     try:
         await asyncio.wait({receiver, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        if hello_timer is not None:
+            hello_timer.cancel()
         try:
             await rooms.detach(conn)
         finally:
@@ -138,8 +173,18 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
             for task in (sender, receiver, dropped):
                 if not task.done():
                     task.cancel()
+            WsConnection.total_bytes -= conn.queued_bytes  # what a dropped socket still held is freed
+            conn.queued_bytes = 0
             if on_done is not None:
                 on_done()
+
+
+def _hello_deadline(conn: WsConnection) -> None:
+    """A socket that has not said ``hello`` in time is closed (4408): it holds a descriptor and a slot of
+    the connection caps while answering pings forever (issue #12.4)."""
+    if conn.role == "none" and not conn.closing:
+        conn.send(P.dumps(P.error_msg("hello_timeout", P.MESSAGES["hello_timeout"])))
+        conn.close(4408)
 
 
 def _tune_gc(warm: asyncio.Future[int] | None) -> None:
@@ -156,7 +201,7 @@ def _tune_gc(warm: asyncio.Future[int] | None) -> None:
         warm.add_done_callback(lambda _: gc.freeze())
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
+async def _read_body(request: Request, limit: int, timeout_s: float = 0.0) -> bytes:
     """The request body, refused with 413 as soon as the declared length or the bytes read pass ``limit``
     (``request.body()`` would first hold a body of any size in memory)."""
     declared = request.headers.get("content-length")
@@ -164,12 +209,24 @@ async def _read_body(request: Request, limit: int) -> bytes:
         raise P.error("too_large", status=413)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise P.error("too_large", status=413)
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(timeout_s if timeout_s > 0 else None):  # a trickled body (slowloris)
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise P.error("too_large", status=413)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise P.error("too_slow", status=408) from None
     return b"".join(chunks)
+
+
+def _parse_json(body: bytes) -> Any:
+    """``json.loads`` answering ``bad_json`` for nesting too deep to parse (``RecursionError``), not 500."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise P.error("bad_json") from None
 
 
 def _json_error(exc: P.ProtocolError) -> JSONResponse:
@@ -181,6 +238,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     cfg = config or ServerConfig()
     limits = cfg.limits
     state: dict[str, Any] = {"connections": 0}
+    creations = RoomCreationGuard(limits.rooms_per_address, limits.room_creations_per_minute)
 
     def make_rooms() -> Rooms:
         engine = cfg.engine
@@ -190,13 +248,18 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             engine = PokerEngine()
         from pokerroom.server.botseat import load_decider, load_recommender
 
-        store = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3")
-        return Rooms(engine, store, clock=Clock(cfg.time_scale), limits=limits, idle_close_s=cfg.idle_close_s,
-                     reap_interval_s=cfg.reap_interval_s, bot_delay_ms=cfg.bot_delay_ms,
-                     decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
+        store = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
+                      busy_timeout_ms=cfg.busy_timeout_ms)
+        rooms = Rooms(engine, store, clock=Clock(cfg.time_scale), limits=limits,
+                      idle_close_s=cfg.idle_close_s, reap_interval_s=cfg.reap_interval_s,
+                      bot_delay_ms=cfg.bot_delay_ms,
+                      decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
+        rooms.on_close = creations.closed
+        return rooms
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        AcceptErrorFilter(asyncio.get_running_loop()).install()
         rooms = make_rooms()
         app.state.rooms = rooms
         await rooms.start()
@@ -247,25 +310,33 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def healthz(request: Request) -> Response:
         rooms = rooms_of(request)
         warm = state.get("warm")
-        return JSONResponse({"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
-                             "warm": warm is None or warm.done(), "changeMs": rooms.change_latency()})
+        body: dict[str, Any] = {"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
+                                "warm": warm is None or warm.done(), "changeMs": rooms.change_latency(),
+                                "quarantined": len(rooms.quarantined), "roomsRefused": creations.refused,
+                                "sendQueue": {"bytes": WsConnection.total_bytes,
+                                              "peakPerSocket": WsConnection.peak_bytes}}
+        if cfg.connection_guard is not None:
+            body["tcp"] = cfg.connection_guard.stats()
+        return JSONResponse(body)
 
     async def create_room(request: Request) -> Response:
+        address = client_address(request.client.host if request.client else None,
+                                 request.headers.get("x-forwarded-for"), limits.trusted_proxies)
         try:
-            body = await _read_body(request, limits.max_body_bytes)
-            try:
-                data = json.loads(body)
-            except ValueError:
-                raise P.error("bad_json") from None
+            body = await _read_body(request, limits.max_body_bytes, limits.body_timeout_s)
+            data = _parse_json(body)
             if not isinstance(data, dict) or set(data) - {"nickname", "options"}:
                 raise P.error("bad_message")
             nickname, options = data.get("nickname"), data.get("options", {})
             if not isinstance(nickname, str):
                 raise P.error("nickname_invalid")
-            if not isinstance(options, dict):
+            if not isinstance(options, dict) or not P.depth_ok(options):
                 raise P.error("bad_options")
+            if not creations.admit(address):
+                raise P.error("too_many_rooms_here", status=429)
             rooms = rooms_of(request)
             room, member, token = await rooms.create_room(options, nickname)
+            creations.created(address, room.code)
         except P.ProtocolError as exc:
             return _json_error(exc)
         link = room_link(request, room.code)

@@ -35,9 +35,24 @@ def register(subparsers: Any) -> None:
                    help="extra Host name to answer, e.g. my-laptop.local (repeatable; '*' accepts any, "
                         "which gives up DNS-rebinding protection)")
     p.add_argument("--idle-close", type=float, default=1800.0, metavar="SECONDS",
-                   help="close a room nobody is connected to after this long (default 1800)")
+                   help="close a room with no player connected (spectators do not count) after this long "
+                        "(default 1800)")
     p.add_argument("--max-rooms", type=int, default=1000)
-    p.add_argument("--max-connections", type=int, default=5000)
+    p.add_argument("--max-connections", type=int, default=5000,
+                   help="websocket connections in all (default 5000; capped by the descriptor limit)")
+    p.add_argument("--rooms-per-address", type=int, default=10, metavar="N",
+                   help="open rooms one client address may have created (default 10; 0 = no cap)")
+    p.add_argument("--room-creations-per-minute", type=float, default=10.0, metavar="N",
+                   help="rooms one client address may create per minute (default 10; 0 = no rate)")
+    p.add_argument("--connections-per-address", type=int, default=100, metavar="N",
+                   help="open TCP connections from one client address (default 100; 0 = no cap)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
+                   help="a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)")
+    p.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="close a websocket that has not said hello after this long (default 10)")
+    p.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="close an HTTP connection whose request headers or body take longer (default 10)")
+    p.add_argument("--busy-timeout-ms", type=int, default=5000, help=argparse.SUPPRESS)
     p.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay-ms", type=int, default=800, help=argparse.SUPPRESS)
     p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
@@ -72,20 +87,42 @@ def describe(addresses: Addresses, listen_host: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
     from pokerroom.server.app import ServerConfig, create_app
+    from pokerroom.server.guard import ACCEPT_BACKLOG, ConnectionGuard, descriptor_cap
+    from pokerroom.server.store import Store, StoreError
 
     try:
         addresses = resolve_addresses(args.host, args.port, args.public_url, args.allowed_host)
     except PublicUrlError as exc:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
+    data_dir = Path(args.data_dir)
+    try:  # a damaged store file fails here, with a sentence, instead of "Application startup failed"
+        Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
+    except StoreError as exc:
+        print(f"pokerroom serve: {exc}", file=sys.stderr)
+        return 2
     print(describe(addresses, args.host), flush=True)
-    limits = Limits(max_rooms=args.max_rooms, max_connections=args.max_connections,
-                    allowed_origins=tuple(args.allowed_origin))
-    config = ServerConfig(data_dir=Path(args.data_dir), limits=limits, time_scale=args.time_scale,
+    # Every connection costs a descriptor: the caps stay below the process's limit (ulimit -n), so an
+    # accept never fails with EMFILE and the store and static files always get one (issue #12.4).
+    tcp_cap = descriptor_cap(args.max_connections + 64)
+    limits = Limits(max_rooms=args.max_rooms, max_connections=min(args.max_connections, tcp_cap),
+                    allowed_origins=tuple(args.allowed_origin), rooms_per_address=args.rooms_per_address,
+                    room_creations_per_minute=args.room_creations_per_minute,
+                    connections_per_address=args.connections_per_address,
+                    trusted_proxies=tuple(args.trusted_proxy), hello_timeout_s=args.hello_timeout,
+                    header_timeout_s=args.header_timeout, body_timeout_s=args.header_timeout)
+    guard = ConnectionGuard(tcp_cap, args.connections_per_address, args.header_timeout,
+                            exempt=args.trusted_proxy)
+    http_cls, ws_cls = guard.protocols(AutoHTTPProtocol, AutoWebSocketsProtocol)  # type: ignore[arg-type]
+    config = ServerConfig(data_dir=data_dir, limits=limits, time_scale=args.time_scale,
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
+                          reap_interval_s=min(5.0, max(0.1, args.idle_close / 4)),
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up, tune_gc=True,
+                          busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard,
                           public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts)
     app = create_app(config)
     # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
@@ -94,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
     # No permessage-deflate: every socket gets its own view, so compression would run once per socket
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+                http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
                 access_log=False)
     return 0

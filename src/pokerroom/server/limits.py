@@ -25,6 +25,16 @@ class Limits:
     max_tabs_per_seat: int = 4
     max_connections: int = 5000  # whole server
     send_queue: int = 512  # frames waiting for a slow socket before it is dropped
+    send_queue_bytes: int = 1 << 20  # bytes waiting for a slow socket before it is dropped (issue #12.1)
+    history_rate_per_second: float = 0.5  # ``history`` requests per connection (each answer is ~50 KB)
+    history_burst: float = 3.0
+    rooms_per_address: int = 10  # open rooms created from one client address (0: no cap)
+    room_creations_per_minute: float = 10.0  # and how fast one address may create them
+    connections_per_address: int = 100  # open TCP connections (HTTP and websocket) from one address
+    hello_timeout_s: float = 10.0  # a websocket must say ``hello`` within this, or it is closed
+    header_timeout_s: float = 10.0  # an HTTP request's headers must arrive within this
+    body_timeout_s: float = 10.0  # and its body within this
+    trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For we believe
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
 
 

@@ -173,6 +173,13 @@ class History(_Strict):
     type: Literal["history"]
 
 
+class Kick(_Strict):
+    """Host only: remove a human player (between hands; mid-hand the seat auto-dies, §5.8)."""
+
+    type: Literal["kick"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class Resync(_Strict):
     """A deltas client lost track (a ``viewDelta`` based on a version it does not hold): send a full view."""
 
@@ -216,12 +223,12 @@ class SocialMsg(_Strict):
 
 ClientMessage = Annotated[
     Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
-    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync,
+    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync | Kick,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
                           "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
-                          "chat", "social", "resync"})
+                          "chat", "social", "resync", "kick"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -264,6 +271,17 @@ MESSAGES: dict[str, str] = {
     "bad_options": "옵션이 올바르지 않아요",
     "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",
+    "too_deep": "메시지가 너무 깊게 중첩돼 있어요",
+    "too_slow": "요청이 너무 느리게 도착했어요. 다시 해 주세요",
+    "hello_timeout": "입장(hello)이 너무 늦어 연결을 끊었어요. 다시 들어와 주세요",
+    "too_many_rooms_here": "이 주소에서 방을 너무 많이 만들었어요. 잠시 후 다시 해 주세요",
+    "history_rate": "지난 판 기록은 잠시 후 다시 볼 수 있어요",
+    "store_unavailable": "저장소가 잠시 응답하지 않아요. 잠시 후 다시 해 주세요",
+    "store_retrying": "저장소가 잠시 응답하지 않아 게임이 멈춰 있어요. 잠시 후 다시 이어서 진행해요",
+    "room_closed": "플레이어가 아무도 없어 방을 닫았어요",
+    "kicked": "방장이 나를 방에서 내보냈어요",
+    "not_kickable": "내보낼 수 없는 참가자예요",
+    "nickname_confusable": "다른 참가자와 헷갈리는 닉네임이에요. 다른 닉네임을 골라 주세요",
     "preaction_unavailable": "지금은 그 행동을 예약할 수 없어요",
     "too_fast": "조금 천천히 보내 주세요",
     "chat_off": "방장이 채팅을 켜지 않았어요",
@@ -281,6 +299,24 @@ def error(code: str, message: str | None = None, status: int = 400) -> ProtocolE
     return ProtocolError(code, message or MESSAGES[code], status)
 
 
+MAX_DEPTH = 32  # client JSON is shallow (options nest 2 levels); deeper nesting is refused, never walked
+
+
+def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Is ``value`` nested at most ``limit`` levels? Iterative, so it never recurses itself: a 3 KB message
+    of 1,500 nested arrays must get a Korean error, not a ``RecursionError`` deeper in (issue #12.8)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
 def _field_path(err: Any) -> str:
     return ".".join(str(p) for p in err.get("loc", ()) if not isinstance(p, int))
 
@@ -296,6 +332,8 @@ def parse_client_message(text: str) -> ClientMessage:
         raise error("bad_json") from None
     if not isinstance(data, dict):
         raise error("bad_message", "메시지는 JSON 객체여야 해요")
+    if not depth_ok(data):
+        raise error("too_deep")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         raise error("unknown_type")
@@ -367,6 +405,11 @@ def seat_answer_msg(player_id: str, accept: bool) -> dict[str, Any]:
 
 def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "history", "hands": hands}
+
+
+def notice_msg(code: str, message: str) -> dict[str, Any]:
+    """Something every connection of the room should know (a kick, the store being away): Korean text."""
+    return {"type": "notice", "code": code, "message": message}
 
 
 def pong_msg(server_now: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import asyncio
 import functools
 import itertools
 import logging
+import sqlite3
 import time
 import unicodedata
 from collections import OrderedDict, deque
@@ -34,6 +35,7 @@ from pokerroom.server import seating
 from pokerroom.server.botseat import ActionFn, BotSeat, cautious_decide, legal_actions
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.limits import Limits
+from pokerroom.server.nicknames import confusable_with
 from pokerroom.server.store import HANDS_KEPT, GroupWriter, LogRow, Store
 from pokerroom.server.timers import Clock, DeadlineTimer
 from pokerroom.server.tokens import new_room_code, new_seat_token, token_digest, token_matches
@@ -46,6 +48,9 @@ Status = Literal["seated", "waiting", "left"]
 MAX_NICKNAME = 12
 ACKS_KEPT = 256
 SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they delay every room
+RETRY_FIRST_S = 0.5  # a timeout or bot move whose store write failed is retried after this, doubling...
+RETRY_MAX_S = 5.0  # ...up to this (issue #12.2: a store outage must never stop a room's clock)
+HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
 #: Log-row kinds the engine recomputes exactly from the previous state (``apply`` / ``on_timeout`` are pure
 #: and deterministic). Such a change is stored as its action-log row alone; any other change (a start, a
 #: leave, a new member, a finished hand or game, anything added later) stores a full snapshot. See store.py.
@@ -73,6 +78,10 @@ class Connection:
 
     def close(self, code: int) -> None:
         raise NotImplementedError
+
+    def allow_history(self) -> bool:
+        """May this connection get another ``history`` answer now? (The app rate-limits it.)"""
+        return True
 
 
 @dataclass
@@ -160,7 +169,9 @@ class Room:
                 "social": self.social.to_json()}
 
     def human_connected(self) -> bool:
-        return any(c.role != "none" for c in self.connections)
+        """Is a *player* connected? Spectators do not keep a room open (issue #12.3): the idle close
+        counts only players, so one watcher cannot hold a room (and a slot of the room cap) forever."""
+        return any(c.role == "player" for c in self.connections)
 
     def connected_ids(self) -> set[str]:
         return {c.player_id for c in self.connections if c.player_id is not None}
@@ -215,12 +226,17 @@ class Rooms:
         self._reaper: asyncio.Task[None] | None = None
         self._writer = GroupWriter(store)
         self._tasks: set[asyncio.Task[None]] = set()
+        self.quarantined: set[str] = set()  # stored rooms that could not be loaded: kept, never served
+        self.on_close: Callable[[str], None] | None = None  # told the code of every room closed
+        self._failures: dict[str, int] = {}  # room code -> store failures in a row (timeouts and bots)
+        self._history_cache: OrderedDict[tuple[str, str | None], tuple[int, str]] = OrderedDict()
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots."""
         stored_rooms = self.store.load_all()
+        self.quarantined.update(self.store.damaged)
         if stored_rooms:
             self.clock.not_before(max(s.newest_ms for s in stored_rooms))
         for stored in stored_rooms:
@@ -228,7 +244,8 @@ class Rooms:
                 room = self._restore(stored.code, stored.meta, stored.state, stored.version)
                 self._replay(room, stored.replay)
             except Exception:
-                log.exception("room %s could not be restored; it stays in the store", stored.code)
+                log.exception("room %s could not be restored; kept in the store, quarantined", stored.code)
+                self.quarantined.add(stored.code)
                 continue
             self.rooms[room.code] = room
         for room in self.rooms.values():
@@ -330,7 +347,7 @@ class Rooms:
         nick = clean_nickname(nickname)
         lo, hi = self.engine.player_range(options)
         code = new_room_code()
-        while code in self.rooms:
+        while code in self.rooms or code in self.quarantined:
             code = new_room_code()
         room = Room(code, options, self.engine.options_json(options), lo, hi, self.clock.now_ms())
         room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
@@ -351,6 +368,9 @@ class Rooms:
         """Apply one client message under the room's lock; refusals go to the sender only."""
         if isinstance(msg, P.Ping):
             conn.send(P.dumps(P.pong_msg(self.clock.now_ms())))
+            return
+        if isinstance(msg, P.History):  # read-only and cached: no need to wait for the room's lock
+            self._answer_history(room, conn)
             return
         async with room.lock:
             if room.closed:
@@ -374,8 +394,8 @@ class Rooms:
                     await self._set_options(room, conn, msg.options)
                 elif isinstance(msg, P.Leave):
                     await self._leave(room, conn)
-                elif isinstance(msg, P.History):
-                    self._send_history(room, conn)
+                elif isinstance(msg, P.Kick):
+                    await self._kick(room, conn, msg.playerId)
                 elif isinstance(msg, P.Resync):
                     self._send_view(room, conn)
                 elif isinstance(msg, P.PreActionMsg):
@@ -390,6 +410,10 @@ class Rooms:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
+            except sqlite3.Error:
+                log.warning("room %s: store write failed on %s; nothing changed", room.code,
+                            type(msg).__name__)
+                conn.send(P.dumps(P.error_msg("store_unavailable", P.MESSAGES["store_unavailable"], cmid)))
             except Exception:
                 log.exception("room %s: internal error on %s", room.code, type(msg).__name__)
                 conn.send(P.dumps(P.error_msg("internal", P.MESSAGES["internal"], cmid)))
@@ -441,7 +465,8 @@ class Rooms:
         conn.room = room
         conn.deltas = bool(msg.deltas)
         room.connections.append(conn)
-        room.empty_since = None
+        if conn.role == "player":
+            room.empty_since = None
         conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token_out)))
         self._broadcast_lobby(room)
         self._send_snapshot(room, conn)
@@ -602,8 +627,12 @@ class Rooms:
             nickname = next(f"봇 {i}" for i in itertools.count(1) if f"봇 {i}" not in taken)
         nick = clean_nickname(nickname)
         self._check_capacity(room, nick)
-        self._new_member(room, nick, bot=True)
-        await self._save_meta(room)
+        member, _ = self._new_member(room, nick, bot=True)
+        try:
+            await self._save_meta(room)
+        except BaseException:  # not stored, so not added (a store outage must not leave a ghost bot)
+            del room.members[member.id]
+            raise
         self._broadcast_lobby(room)
 
     async def _remove_bot(self, room: Room, conn: Connection, player_id: str) -> None:
@@ -614,7 +643,50 @@ class Rooms:
         if member is None or not member.bot:
             raise P.error("no_such_bot")
         del room.members[player_id]
-        await self._save_meta(room)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            room.members[player_id] = member
+            raise
+        self._broadcast_lobby(room)
+
+    async def _kick(self, room: Room, conn: Connection, player_id: str) -> None:
+        """Host only: remove a human player (issue #12.10). Between games the member is removed; during a
+        game they stay ranked but auto-die every hand (the engine's ``leave``, §5.8), like leaving. Either way
+        the seat token is revoked at once (its digest is dropped, so no tab can come back with it), their
+        sockets get ``kicked`` and are closed (4403), and everyone else gets a ``notice``. Stored first."""
+        self._require_host(room, conn)
+        member = room.members.get(player_id)
+        if member is None or member.bot or member.id == conn.player_id or member.status == "left":
+            raise P.error("not_kickable")
+        in_game = player_id in room.game_players and room.phase != "lobby"
+        before = (member.digest, member.status)
+        member.digest = None
+        if in_game:
+            member.status = "left"
+        else:
+            del room.members[player_id]
+        try:
+            if in_game and room.phase == "playing":
+                now = self.clock.now_ms()
+                try:
+                    new_state, events = self.engine.apply(room.state, player_id, {"type": "leave"}, now)
+                except Rejected:
+                    await self._save_meta(room)
+                else:
+                    await self._commit(room, new_state, events, LogRow(room.version + 1, "kick", player_id,
+                                                                       None, {"type": "leave"}, now))
+            else:
+                await self._save_meta(room)
+        except BaseException:
+            member.digest, member.status = before
+            room.members[player_id] = member
+            raise
+        for other in [c for c in room.connections if c.player_id == player_id]:
+            room.connections.remove(other)
+            other.send(P.dumps(P.error_msg("kicked", P.MESSAGES["kicked"])))
+            other.close(4403)
+        self._broadcast(room, P.dumps(P.notice_msg("kicked", f"방장이 {member.nickname} 님을 내보냈어요")))
         self._broadcast_lobby(room)
 
     async def _set_options(self, room: Room, conn: Connection, raw: dict[str, Any]) -> None:
@@ -688,6 +760,8 @@ class Rooms:
         folded = nick.casefold()
         if any(m.nickname.casefold() == folded for m in active):
             raise P.error("nickname_taken")
+        if confusable_with(nick, [m.nickname for m in active]) is not None:
+            raise P.error("nickname_confusable")
         if len(active) >= room.max_players:
             raise P.error("room_full")
 
@@ -900,11 +974,53 @@ class Rooms:
 
     def _send_history(self, room: Room, conn: Connection) -> None:
         """The room's last hands, newest first, as this connection may see them: public information plus,
-        for a player of the hand, that player's own cards (never anyone else's unshown cards)."""
+        for a player of the hand, that player's own cards (never anyone else's unshown cards).
+
+        The encoded answer is cached per (room, viewer) until the next hand ends (issue #12.1): encoding ten
+        hands is ~50 KB of JSON, and every spectator of a room shares one string (queued by reference)."""
         viewer = conn.player_id if conn.role == "player" else None
+        key = (room.code, viewer)
+        cached = self._history_cache.get(key)
+        if cached is not None and cached[0] == room.hand_seq:
+            self._history_cache.move_to_end(key)
+            conn.send(cached[1])
+            return
         hands = [{"gameNo": h.game_no, "version": h.version, **for_viewer(h.record, viewer)}
                  for h in reversed(room.hands)]
-        conn.send(P.dumps(P.history_msg(hands)))
+        text = P.dumps(P.history_msg(hands))
+        self._history_cache[key] = (room.hand_seq, text)
+        while len(self._history_cache) > HISTORY_CACHE:
+            self._history_cache.popitem(last=False)
+        conn.send(text)
+
+    def _answer_history(self, room: Room, conn: Connection) -> None:
+        """``history``, after ``hello`` and at the connection's own low rate (``history_rate`` otherwise)."""
+        if room.closed:
+            return
+        if conn.role == "none":
+            conn.send(P.dumps(P.error_msg("hello_first", P.MESSAGES["hello_first"])))
+        elif not conn.allow_history():
+            conn.send(P.dumps(P.error_msg("history_rate", P.MESSAGES["history_rate"])))
+        else:
+            self._send_history(room, conn)
+
+    # --- store outages --------------------------------------------------------------------------------
+
+    def _store_failed(self, room: Room, exc: BaseException,
+                      retry: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """A timeout's or a bot's change could not be stored: nothing happened (``_commit`` put the room
+        back), so try again later with a growing pause, and tell the room once why it is waiting."""
+        n = self._failures.get(room.code, 0) + 1
+        self._failures[room.code] = n
+        delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (n - 1))
+        log.warning("room %s: store write failed (%s: %s); retry %d in %.1f s", room.code,
+                    type(exc).__name__, exc, n, delay)
+        if n == 1:
+            self._broadcast(room, P.dumps(P.notice_msg("store_retrying", P.MESSAGES["store_retrying"])))
+        self._later(delay, retry)
+
+    def _store_recovered(self, room: Room) -> None:
+        self._failures.pop(room.code, None)
 
     # --- timers and bots ------------------------------------------------------------------------------
 
@@ -938,7 +1054,12 @@ class Rooms:
                 self._later(1.0, lambda: self._on_deadline(room))  # no progress: do not spin
                 room.timer.cancel()
             row = LogRow(room.version + 1, "timeout", None, None, None, now)
-            await self._commit(room, new_state, events, row)
+            try:
+                await self._commit(room, new_state, events, row)
+            except Exception as exc:
+                self._store_failed(room, exc, lambda: self._on_deadline(room))
+                return
+            self._store_recovered(room)
 
     def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
         async def run() -> None:
@@ -976,7 +1097,13 @@ class Rooms:
                 log.warning("room %s: bot %s refused: %s", room.code, pid, exc.code)
                 return
             row = LogRow(room.version + 1, "bot", pid, None, action, now)
-            await self._commit(room, new_state, events, row)
+            try:
+                await self._commit(room, new_state, events, row)
+            except Exception as exc:
+                room.bot_pending.add(pid)
+                self._store_failed(room, exc, functools.partial(self._bot_act, room, pid))
+                return
+            self._store_recovered(room)
 
     # --- closing idle rooms ---------------------------------------------------------------------------
 
@@ -986,16 +1113,27 @@ class Rooms:
             now = time.monotonic()
             for room in list(self.rooms.values()):
                 if room.empty_since is not None and now - room.empty_since >= self.idle_close_s:
-                    await self.close_room(room)
+                    try:
+                        await self.close_room(room, idle=True)
+                    except Exception:  # a store outage must not stop the reaper; try again next round
+                        log.warning("room %s: could not be closed yet (store write failed)", room.code)
 
-    async def close_room(self, room: Room) -> None:
-        """Close a room for good: sockets closed (4404), store rows deleted, chips gone (§12)."""
+    async def close_room(self, room: Room, *, idle: bool = False) -> None:
+        """Close a room for good: sockets closed (4404), store rows deleted, chips gone (§12). ``idle``: no
+        player was connected for ``idle_close_s``; whoever still watches is told why before the close."""
         async with room.lock:
             room.closed = True
             if room.timer is not None:
                 room.timer.cancel()
             for conn in list(room.connections):
+                if idle:
+                    conn.send(P.dumps(P.error_msg("room_closed", P.MESSAGES["room_closed"])))
                 conn.close(4404)
             room.connections.clear()
             await self._write("delete", room.code)
             self.rooms.pop(room.code, None)
+            self._failures.pop(room.code, None)
+            for key in [k for k in self._history_cache if k[0] == room.code]:
+                del self._history_cache[key]
+            if self.on_close is not None:
+                self.on_close(room.code)

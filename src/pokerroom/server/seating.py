@@ -87,6 +87,7 @@ async def _spectator_becomes_member(rooms: Rooms, room: Room, conn: Connection, 
         room.host_id = host_before
         raise
     conn.role, conn.player_id = "player", member.id
+    room.empty_since = None  # a player is connected now: the idle close counts only players (issue #12.3)
     conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token)))
     rooms._broadcast_lobby(room)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ CREATE TABLE IF NOT EXISTS hands (
     PRIMARY KEY (code, seq)
 );
 """
+
+log = logging.getLogger("pokerroom.server")
 
 HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
 
@@ -106,10 +109,15 @@ class StoredRoom:
         return max([self.updated_ms, *(row.at_ms for row in self.replay)])
 
 
+class StoreError(Exception):
+    """The store file cannot be used at all (a damaged header); the message says which file and what to do."""
+
+
 class Store:
     """A tiny synchronous store; the room's single writer calls it inside its lock."""
 
-    def __init__(self, path: str | Path | None, checkpoint_every_s: float = 1.0) -> None:
+    def __init__(self, path: str | Path | None, checkpoint_every_s: float = 1.0,
+                 busy_timeout_ms: int = 5000) -> None:
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(
@@ -118,17 +126,26 @@ class Store:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
-        with self._lock:
-            if path is not None:
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA wal_autocheckpoint=0")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(_SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
-            if "snapshot_version" not in columns:  # pragma: no cover - a store from before issue 13
-                for sql in _MIGRATE:
-                    self._db.execute(sql)
+        self.damaged: list[str] = []  # codes of rooms whose stored row could not be read (load_all)
+        self._busy_timeout_ms = busy_timeout_ms
+        try:
+            with self._lock:
+                if path is not None:
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                    self._db.execute("PRAGMA wal_autocheckpoint=0")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+                self._db.executescript(_SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+                if "snapshot_version" not in columns:  # pragma: no cover - a store from before issue 13
+                    for sql in _MIGRATE:
+                        self._db.execute(sql)
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(
+                f"the room store {path} cannot be opened ({exc}): its file header is damaged or it is not "
+                "a pokerroom SQLite store. Move the file away (or restore a backup) and start again; "
+                "nothing was changed.") from None
         if path is not None:
             self._checkpointer = threading.Thread(
                 target=self._checkpoint_loop, args=(str(path), checkpoint_every_s),
@@ -137,7 +154,7 @@ class Store:
 
     def _checkpoint_loop(self, path: str, every: float) -> None:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA busy_timeout=5000")
+        db.execute(f"PRAGMA busy_timeout={int(self._busy_timeout_ms)}")
         try:
             while not self._stop.wait(every):
                 try:
@@ -228,12 +245,36 @@ class Store:
                 raise
 
     def load_all(self) -> list[StoredRoom]:
-        """Every room: its last snapshot and the log rows stored after it."""
+        """Every readable room: its last snapshot and the log rows stored after it, read one room at a time
+        (issue #12.6).
+
+        Why one by one: a single damaged row (bad JSON in its metadata, random bytes, a wrong type) used to
+        fail the whole start-up, so no room was served. Now a damaged room is left untouched in the store,
+        its code is logged and kept in :attr:`damaged` (the server answers 404 for it), and the rest load.
+        Columns are read as bytes and decoded here, so invalid UTF-8 is a damaged row, not an exception
+        from the driver.
+        """
         with self._lock:
-            rows = self._db.execute(
-                "SELECT code, meta, state, snapshot_version, updated_ms FROM rooms").fetchall()
-        return [StoredRoom(code, json.loads(meta), state, version, ms, tuple(self.log(code, after=version)))
-                for code, meta, state, version, ms in rows]
+            ids = self._db.execute("SELECT rowid, CAST(code AS BLOB) FROM rooms").fetchall()
+        out: list[StoredRoom] = []
+        self.damaged = []
+        for rowid, raw_code in ids:
+            code = bytes(raw_code or b"").decode("utf-8", "replace")
+            try:
+                with self._lock:
+                    meta, state, version, ms = self._db.execute(
+                        "SELECT CAST(meta AS BLOB), CAST(state AS BLOB), snapshot_version, updated_ms "
+                        "FROM rooms WHERE rowid=?", (rowid,)).fetchone()
+                data = json.loads(bytes(meta).decode("utf-8"))
+                if not isinstance(data, dict) or not isinstance(version, int) or not isinstance(ms, int):
+                    raise ValueError("not a room row")
+                text = None if state is None else bytes(state).decode("utf-8")
+                out.append(StoredRoom(code, data, text, version, ms, tuple(self.log(code, after=version))))
+            except Exception as exc:  # any damage quarantines this room only
+                log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
+                          code, type(exc).__name__)
+                self.damaged.append(code)
+        return out
 
     def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]:
         """The stored finished hands of a room, ``(seq, record)``, oldest first (at most HANDS_KEPT)."""

@@ -137,10 +137,27 @@ function renderSettings() {
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
     ...(room?.isHost() ? hostTalkToggles() : []),
     room?.sitControl(),
+    room ? kickField() : null,
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
   ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
+}
+
+/** The host's 내보내기 list (issue #12): every other human still in the room, with a confirmation. */
+function kickField() {
+  const others = room.kickable();
+  if (!others.length) return null;
+  return h("div", { class: "field", "data-testid": "kick-list" }, h("span", { class: "label" }, "참가자 내보내기"),
+    h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), kickButton(p)))));
+}
+
+function kickButton(p) {
+  return h("button", { class: "btn small danger", type: "button", "data-testid": `kick-${p.id}`, onclick: async () => {
+    const playing = room.lobby?.phase === "playing";
+    const text = `${p.nickname} 님을 내보낼까요?${playing ? " 이번 게임의 남은 판은 자동으로 다이해요." : ""}`;
+    if (await confirmDialog(text, "내보내기")) { room.conn.send({ type: "kick", playerId: p.id }); $("#dlg-settings").close(); }
+  } }, "내보내기");
 }
 
 /** The host's table-talk switches (protocol §2.7): sent to the server, shown to everyone through `lobby`. */
@@ -497,7 +514,7 @@ class Room {
         else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
       },
       onFatal: (code, message) => {
-        if (code === "bad_token") forgetToken(this.code);
+        if (code === "bad_token" || code === "kicked") forgetToken(this.code);
         if (code === "room_closed") {
           main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, "방이 닫혔어요"),
             h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
@@ -552,6 +569,9 @@ class Room {
       case "result":
         this.result = m.result;
         this.render();
+        break;
+      case "notice":
+        toast(m.message, "info");
         break;
       case "events":
         eventSounds(m.events, this.role === "player" ? this.playerId : null);
@@ -737,6 +757,12 @@ class Room {
     else this.renderWaiting();
   }
 
+  /** Humans the host may remove: everyone else still in the room (bots have 빼기 instead). */
+  kickable() {
+    if (!this.isHost()) return [];
+    return (this.lobby?.players ?? []).filter((p) => !p.bot && p.id !== this.playerId && p.status !== "left");
+  }
+
   /** The invite link comes from the server's configuration (`--public-url` / the LAN address), not from the
    * address this page happens to be open on (the host's own 127.0.0.1). */
   fetchLink() {
@@ -764,7 +790,8 @@ class Room {
       h("span", {}, p.nickname, p.bot ? " (봇)" : "", p.id === this.playerId ? " (나)" : ""),
       h("span", { class: "row" },
         h("small", {}, [p.host ? "방장" : "", p.connected ? "" : "연결 끊김"].filter(Boolean).join(" · ")),
-        host && p.bot ? h("button", { class: "btn small", onclick: () => this.conn.send({ type: "removeBot", playerId: p.id }) }, "빼기") : null))));
+        host && p.bot ? h("button", { class: "btn small", onclick: () => this.conn.send({ type: "removeBot", playerId: p.id }) }, "빼기") : null,
+        host && !p.bot && p.id !== this.playerId ? kickButton(p) : null))));
     const box = h("div", { class: "lobby" },
       h("div", { class: "card-box" },
         h("h2", {}, `${modeName(l.options?.mode)} · 대기실`),

@@ -127,7 +127,8 @@ export class RoomConnection {
       }
       // a join refusal ends a connection only before it is in the room: after `welcome` the same codes answer
       // a seat request (requestSeat) and are shown like any refusal
-      if (msg.type === "error" && !this.welcomed && this.isFatal(msg.code)) {
+      // kicked / room closed for idleness / hello too late end the connection whenever they come
+      if (msg.type === "error" && ((!this.welcomed && this.isFatal(msg.code)) || this.isTerminal(msg.code))) {
         this.closedByUs = true;
         this.h.onFatal?.(msg.code, msg.message);
         try { ws.close(1000); } catch { /* ignore */ }
@@ -153,6 +154,10 @@ export class RoomConnection {
   isFatal(code) {
     return ["bad_token", "nickname_taken", "nickname_invalid", "room_full", "spectators_full", "too_many_tabs",
       "room_not_found", "server_full"].includes(code);
+  }
+
+  isTerminal(code) {
+    return ["kicked", "room_closed", "hello_timeout"].includes(code);
   }
 
   scheduleRetry() {

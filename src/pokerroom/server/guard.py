@@ -1,0 +1,291 @@
+"""Per-address and per-process caps at the edge of the server (issue #12, items 3 and 4).
+
+Why a module of its own: these limits protect the process, not a room. A stranger may open thousands of
+sockets, trickle request headers forever, create hundreds of rooms or push the process to its descriptor
+limit; each of those must cost the attacker more than it costs us, and must never lock out the friends
+playing. So:
+
+- every TCP connection (HTTP and websocket alike) is counted per client address and in total, *at the
+  transport*, before any HTTP parsing: one over the cap is aborted at once, so its descriptor is freed
+  straight away and the total stays below the process's descriptor limit (``RLIMIT_NOFILE``) — an accept
+  never fails with ``EMFILE`` and ``/healthz`` keeps answering;
+- a request's headers must arrive within ``header_timeout_s`` of its first byte (slowloris);
+- accept errors that still happen are logged at most once per interval, with a count;
+- room creation is limited per client address (open rooms and a rate).
+
+The client address is the peer's, except when the peer is a configured trusted proxy: then it is the last
+address of ``X-Forwarded-For`` that is not itself a trusted proxy. A forwarded header from anyone else is
+ignored (it is trivially forged).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import resource
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from pokerroom.server.limits import TokenBucket
+
+log = logging.getLogger("pokerroom.server")
+
+FD_RESERVE = 64  # descriptors kept for the store, the listening socket, log files and static files
+ACCEPT_BACKLOG = 64  # listen backlog, and so the most sockets asyncio accepts in one go; a refused socket is
+#                      closed one loop turn later, so up to twice this many may be open beyond the cap: the
+#                      descriptor cap keeps 2 * ACCEPT_BACKLOG free on top of FD_RESERVE
+ACCEPT_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+
+def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterable[str]) -> str:
+    """The address a request is counted under (see the module docstring)."""
+    host = peer or "?"
+    trusted_set = set(trusted)
+    if host not in trusted_set or not forwarded_for:
+        return host
+    for hop in reversed([h.strip() for h in forwarded_for.split(",")]):
+        if hop and hop not in trusted_set:
+            return hop[:64]
+    return host
+
+
+def descriptor_cap(configured: int, reserve: int = FD_RESERVE + 2 * ACCEPT_BACKLOG) -> int:
+    """The most connections this process can hold: ``configured``, but never more than the soft descriptor
+    limit minus ``reserve`` (but at least 16), so the process never runs out of descriptors for its own
+    files."""
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (OSError, ValueError):
+        return configured
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return configured
+    return min(configured, max(16, soft - reserve))
+
+
+class AddressCounter:
+    """Open things per address; ``acquire`` refuses past ``per_address`` (0: no per-address cap)."""
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self.counts: dict[str, int] = {}
+
+    def acquire(self, address: str) -> bool:
+        n = self.counts.get(address, 0)
+        if self.per_address and n >= self.per_address:
+            return False
+        self.counts[address] = n + 1
+        return True
+
+    def release(self, address: str) -> None:
+        n = self.counts.get(address, 0) - 1
+        if n > 0:
+            self.counts[address] = n
+        else:
+            self.counts.pop(address, None)
+
+
+class RoomCreationGuard:
+    """Room creation per client address: at most ``open_cap`` open rooms and ``per_minute`` creations a
+    minute (burst as large), so one client cannot take the whole server's room cap."""
+
+    def __init__(self, open_cap: int, per_minute: float) -> None:
+        self.open = AddressCounter(open_cap)
+        self.per_minute = per_minute
+        self._buckets: dict[str, TokenBucket] = {}
+        self.owner: dict[str, str] = {}  # room code -> address that created it
+        self.refused = 0
+
+    def admit(self, address: str) -> bool:
+        """May ``address`` create a room now? (Does not count it yet: see :meth:`created`.)"""
+        if self.open.per_address and self.open.counts.get(address, 0) >= self.open.per_address:
+            self.refused += 1
+            return False
+        if self.per_minute > 0:
+            bucket = self._buckets.get(address)
+            if bucket is None:
+                if len(self._buckets) > 10_000:
+                    self._buckets.clear()  # bounded memory; a reset only forgives old clients
+                bucket = self._buckets[address] = TokenBucket(self.per_minute / 60.0, self.per_minute)
+            if not bucket.allow():
+                self.refused += 1
+                return False
+        return True
+
+    def created(self, address: str, code: str) -> None:
+        self.open.acquire(address)
+        self.owner[code] = address
+
+    def closed(self, code: str) -> None:
+        address = self.owner.pop(code, None)
+        if address is not None:
+            self.open.release(address)
+
+
+class ConnectionGuard:
+    """Counts every TCP connection per address and in total, and times out slow request headers.
+
+    :meth:`protocols` wraps uvicorn's HTTP and websocket protocol classes; the wrappers call
+    :meth:`admit` when a connection is made and :meth:`release` when it is lost (a websocket upgrade hands the
+    transport to the websocket protocol, whose loss releases it).
+    """
+
+    def __init__(self, total: int, per_address: int, header_timeout_s: float,
+                 exempt: Iterable[str] = ()) -> None:
+        self.total = total
+        self.per_address = AddressCounter(per_address)
+        self.header_timeout_s = header_timeout_s
+        self.exempt = frozenset(exempt)  # trusted proxies: every client arrives through them
+        self._open: dict[Any, str] = {}  # transport -> address
+        self._idle: dict[Any, None] = {}  # transports that have not sent a whole request yet, oldest first
+        self.evicted = 0
+        self.refused_total = 0
+        self.refused_address = 0
+        self.header_timeouts = 0
+
+    def admit(self, transport: Any) -> bool:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if len(self._open) >= self.total:
+            self._sweep()
+        if len(self._open) >= self.total and self._idle:
+            # Full: make room by dropping the oldest connection that has not sent a request yet. An attacker
+            # holding idle sockets from many addresses then only churns its own sockets, while a real client
+            # (which sends its request at once) gets through.
+            oldest = next(iter(self._idle))
+            self.release(oldest)
+            oldest.abort()
+            self.evicted += 1
+        if len(self._open) >= self.total:
+            self.refused_total += 1
+            return False
+        if address not in self.exempt and not self.per_address.acquire(address):
+            self.refused_address += 1
+            return False
+        if address in self.exempt:
+            self.per_address.counts[address] = self.per_address.counts.get(address, 0) + 1
+        self._open[transport] = address
+        self._idle[transport] = None
+        return True
+
+    def busy(self, transport: Any) -> None:
+        """The connection has sent a whole request: it is no longer a candidate for eviction."""
+        self._idle.pop(transport, None)
+
+    def release(self, transport: Any) -> None:
+        self._idle.pop(transport, None)
+        address = self._open.pop(transport, None)
+        if address is not None:
+            self.per_address.release(address)
+
+    def _sweep(self) -> None:
+        """Forget transports that closed without telling us (belt and braces against a leaked count)."""
+        for transport in [t for t in self._open if t.is_closing()]:
+            self.release(transport)
+
+    def stats(self) -> dict[str, int]:
+        return {"open": len(self._open), "cap": self.total, "refusedTotal": self.refused_total,
+                "refusedPerAddress": self.refused_address, "headerTimeouts": self.header_timeouts,
+                "evicted": self.evicted}
+
+    def protocols(self, http_cls: type[Any], ws_cls: type[Any] | None) -> tuple[type[Any], type[Any] | None]:
+        """Subclasses of uvicorn's protocol classes that go through this guard."""
+        guard = self
+
+        class GuardedHTTP(http_cls):  # type: ignore[misc]
+            _guard_timer: asyncio.TimerHandle | None = None
+            _guard_admitted = False
+
+            def connection_made(self, transport: Any) -> None:
+                if not guard.admit(transport):
+                    transport.abort()  # frees the descriptor now; nothing was parsed
+                    return
+                self._guard_admitted = True
+                super().connection_made(transport)
+                self._guard_arm()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if not self._guard_admitted:
+                    return
+                self._guard_cancel()
+                guard.release(self.transport)
+                super().connection_lost(exc)
+
+            def data_received(self, data: bytes) -> None:
+                if self._guard_timer is None and self._guard_waiting():
+                    self._guard_arm()
+                super().data_received(data)
+                transport = self.transport
+                if transport is not None and (getattr(self, "cycle", None) is not None
+                                              or transport.get_protocol() is not self):
+                    guard.busy(transport)  # a request arrived, or the socket became a websocket
+
+            def _guard_waiting(self) -> bool:
+                cycle = getattr(self, "cycle", None)
+                return cycle is None or bool(getattr(cycle, "response_complete", False))
+
+            def _guard_arm(self) -> None:
+                if guard.header_timeout_s <= 0:
+                    return
+                cycle = getattr(self, "cycle", None)
+                loop = asyncio.get_running_loop()
+                self._guard_timer = loop.call_later(guard.header_timeout_s, self._guard_fire, cycle)
+
+            def _guard_cancel(self) -> None:
+                if self._guard_timer is not None:
+                    self._guard_timer.cancel()
+                    self._guard_timer = None
+
+            def _guard_fire(self, cycle: Any) -> None:
+                self._guard_timer = None
+                transport = self.transport
+                if transport is None or transport.is_closing() or transport.get_protocol() is not self:
+                    return  # closed, or upgraded to a websocket (the hello deadline takes over)
+                if getattr(self, "cycle", None) is cycle and self._guard_waiting():
+                    guard.header_timeouts += 1
+                    transport.close()  # the headers of a request did not arrive in time
+
+        if ws_cls is None:
+            return GuardedHTTP, None
+
+        class GuardedWS(ws_cls):  # type: ignore[valid-type,misc]
+            def connection_lost(self, exc: Exception | None) -> None:
+                guard.release(getattr(self, "transport", None))
+                super().connection_lost(exc)
+
+        return GuardedHTTP, GuardedWS
+
+
+class AcceptErrorFilter:
+    """An event-loop exception handler that logs accept errors (``EMFILE`` & co.) at most once per
+    ``every_s`` seconds with a count, instead of one traceback each (hundreds of MB of log a minute)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, every_s: float = 10.0) -> None:
+        self.loop = loop
+        self.every_s = every_s
+        self.previous = loop.get_exception_handler()
+        self.suppressed = 0
+        self.total = 0
+        self._last = 0.0
+
+    def install(self) -> None:
+        self.loop.set_exception_handler(self)
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in ACCEPT_ERRNOS:
+            self.total += 1
+            now = time.monotonic()
+            if now - self._last >= self.every_s:
+                log.error("cannot accept connections: %s (%d more like it since the last report)",
+                          exc.strerror or exc, self.suppressed)
+                self._last = now
+                self.suppressed = 0
+            else:
+                self.suppressed += 1
+            return
+        if self.previous is not None:
+            self.previous(loop, context)
+        else:
+            loop.default_exception_handler(context)

@@ -1,0 +1,268 @@
+"""Helpers of the hardening tests (issue #12): a real ``pokerroom serve`` subprocess, its RSS, clients from
+other loopback addresses, and a bot room that plays hands quickly (history to ask for).
+
+Shared by ``tests/server/test_hardening*.py`` and ``benchmarks/attack.py``: the attacks and the checks are
+the same, the benchmark only runs them longer and prints the figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Served:
+    """One ``pokerroom serve`` process on 127.0.0.1 (its stderr goes to ``log``)."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    data: Path
+    log: Path
+    _out: Any = field(default=None, repr=False)
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def rss_mb(self) -> float:
+        return rss_mb(self.proc.pid)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
+        r = httpx.post(f"{self.http}/api/rooms", json={"nickname": nickname, "options": options}, timeout=10)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def healthz(self, timeout: float = 5.0) -> dict[str, Any]:
+        r = httpx.get(f"{self.http}/healthz", timeout=timeout)
+        data: dict[str, Any] = r.json()
+        return data
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if self._out is not None:
+            self._out.close()
+
+
+def serve(data: Path, *extra: str, nofile: int | None = None, wait: bool = True) -> Served:
+    """Start ``python -m pokerroom serve`` on a free port (``nofile``: its descriptor limit, like
+    ``ulimit -n``) and wait for ``/healthz``."""
+    port = free_port()
+    data.mkdir(parents=True, exist_ok=True)
+    log = data / f"server-{port}.log"
+    out = log.open("wb")
+
+    def limit() -> None:
+        if nofile is not None:
+            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, hard))
+
+    cmd = [sys.executable, "-m", "pokerroom", "serve", "--port", str(port), "--data-dir", str(data),
+           "--log-level", "warning", "--no-warm-up", *extra]
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    srv = Served(proc, port, data, log, out)
+    if not wait:
+        return srv
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            out.close()
+            raise RuntimeError("server died:\n" + log.read_text(errors="replace"))
+        try:
+            if httpx.get(f"{srv.http}/healthz", timeout=0.5).status_code == 200:
+                return srv
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    srv.stop()
+    raise RuntimeError("server did not come up:\n" + log.read_text(errors="replace"))
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, from /proc (psutil may not be installed)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024.0
+    return 0.0
+
+
+async def ws_open(url: str, source: str = "127.0.0.1", rcvbuf: int | None = None, **kw: Any) -> Any:
+    """A websocket from ``source`` (any 127.x.y.z: Linux routes all of 127/8 to loopback). ``rcvbuf``: a
+    small kernel receive buffer, so a client that stops reading backs up into the server at once (a slow
+    phone) instead of into megabytes of loopback buffers."""
+    if rcvbuf is None:
+        return await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=10,
+                                        local_addr=(source, 0), **kw)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.setblocking(False)
+    host, port = url.split("/")[2].split(":")
+    await asyncio.get_running_loop().sock_connect(sock, (host, int(port)))
+    return await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=10, sock=sock, **kw)
+
+
+async def recv_json(ws: Any, timeout: float = 5.0, kind: str | None = None,
+                    pred: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+    """The next frame (of type ``kind`` matching ``pred``), as JSON."""
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no {kind or 'frame'} within {timeout}s")
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), left))
+        if (kind is None or msg["type"] == kind) and (pred is None or pred(msg)):
+            return msg
+
+
+async def hello(ws: Any, **kw: Any) -> dict[str, Any]:
+    await ws.send(json.dumps({"type": "hello", **kw}))
+    return await recv_json(ws, kind="welcome")
+
+
+async def bot_room(srv: Served, hands: int, bots: int = 3, timeout: float = 60.0,
+                   mode: str = "holdem", wait_end: bool = True) -> tuple[str, Any]:
+    """A room of the host and ``bots`` bots playing a game of ``hands`` hands (10, 20, 30 or 50) by
+    themselves, until it ends (the host's own turns time out: run the server with a small ``--time-scale``);
+    then the room is quiet and its history full. Returns the room code and the host's open socket (the host
+    stays connected, so the room is not idle-closed)."""
+    room = srv.create_room("방장", mode=mode, hints=False, handLimit=hands)
+    host = await ws_open(srv.ws(room["code"]))
+    await hello(host, token=room["token"])
+    for _ in range(bots):
+        await host.send(json.dumps({"type": "addBot"}))
+    await host.send(json.dumps({"type": "start"}))
+    # the game is over: its hands are the history (wait_end=False: it has just begun)
+    await recv_json(host, kind="result" if wait_end else "view", timeout=timeout)
+    return room["code"], host
+
+
+def percentile(data: list[float], q: float) -> float:
+    if not data:
+        return float("nan")
+    s = sorted(data)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+class Victim:
+    """Two players in their own room answering every turn at once (check/call): the latency of each action,
+    from sending it to its ``ack`` arriving, is the room's responsiveness while another room is attacked."""
+
+    SAFE = ("k.check", "nl.check", "k.call", "nl.call", "ready")
+    PACE_S = 0.12  # at most ~8 actions a second per player, well inside the server's flood limit (20/s)
+
+    def __init__(self, srv: Served) -> None:
+        self.srv = srv
+        self.latencies_ms: list[float] = []
+        self.lost = 0
+        self._stop = False
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        room = self.srv.create_room("피해자1", mode="holdem", hints=False, turnSeconds=60, handLimit=50)
+        a = await ws_open(self.srv.ws(room["code"]))
+        await hello(a, token=room["token"])
+        b = await ws_open(self.srv.ws(room["code"]))
+        await hello(b, nickname="피해자2")
+        await a.send(json.dumps({"type": "start"}))
+        self._task = asyncio.get_running_loop().create_task(self._play([a, b]))
+
+    async def _play(self, players: list[Any]) -> None:
+        latest: dict[int, dict[str, Any]] = {}
+        sent: dict[str, float] = {}
+        last_sent: dict[int, float] = {}
+        n = 0
+
+        async def read(i: int, ws: Any) -> None:
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "view":
+                    if msg["version"] >= latest.get(i, {}).get("version", -1):
+                        latest[i] = msg
+                elif msg["type"] == "ack" and msg["clientMsgId"] in sent:
+                    self.latencies_ms.append((time.perf_counter() - sent.pop(msg["clientMsgId"])) * 1000)
+                elif msg["type"] == "error" and msg.get("clientMsgId") in sent:
+                    sent.pop(msg["clientMsgId"])
+                elif msg["type"] == "result" and i == 0:
+                    await ws.send(json.dumps({"type": "start"}))  # keep playing: a new game
+
+        readers = [asyncio.ensure_future(read(i, ws)) for i, ws in enumerate(players)]
+        try:
+            while not self._stop:
+                acted = False
+                for cmid, at in list(sent.items()):
+                    if time.perf_counter() - at > 3.0:  # lost in a race with a timeout: stop waiting for it
+                        sent.pop(cmid)
+                        self.lost += 1
+                for i, ws in enumerate(players):
+                    view = latest.get(i)
+                    if view is None or sent or time.perf_counter() - last_sent.get(i, 0.0) < self.PACE_S:
+                        continue
+                    acts = {x["type"] for x in (view["view"].get("me") or {}).get("legalActions") or []}
+                    kind = next((k for k in self.SAFE if k in acts), "rebuy" if "rebuy" in acts else None)
+                    if kind is None:
+                        continue
+                    n += 1
+                    cmid = f"v{n}"
+                    sent[cmid] = last_sent[i] = time.perf_counter()
+                    latest.pop(i)
+                    action: dict[str, Any] = {"type": kind}
+                    if kind == "rebuy":
+                        action["accept"] = True
+                    await ws.send(json.dumps({"type": "action", "clientMsgId": cmid,
+                                              "version": view["version"], "action": action}))
+                    acted = True
+                if not acted:
+                    await asyncio.sleep(0.01)
+        finally:
+            for r in readers:
+                r.cancel()
+            for ws in players:
+                await ws.close()
+
+    def figures(self, *extra: float) -> dict[str, float]:
+        """n, p50, p99 (and ``p{q}`` for each extra quantile) of the latencies so far, in ms."""
+        out = {"n": float(len(self.latencies_ms)), "p50": percentile(self.latencies_ms, 0.5),
+               "p99": percentile(self.latencies_ms, 0.99)}
+        for q in extra:
+            out[f"p{round(q * 100)}"] = percentile(self.latencies_ms, q)
+        return out
+
+    async def stop(self, *extra: float) -> dict[str, float]:
+        self._stop = True
+        if self._task is not None:
+            await asyncio.wait({self._task}, timeout=5)
+        return self.figures(*extra)

@@ -1,0 +1,68 @@
+"""Unit checks of the edge guards (issue #12.3/4): forwarded addresses, the descriptor cap, the accept-error
+log filter and the per-address counters. The behaviour against a real server is in test_hardening.py."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import resource
+
+import pytest
+
+from pokerroom.server.guard import (
+    ACCEPT_BACKLOG,
+    FD_RESERVE,
+    AcceptErrorFilter,
+    AddressCounter,
+    RoomCreationGuard,
+    client_address,
+    descriptor_cap,
+)
+
+
+def test_forwarded_address_only_from_a_trusted_proxy() -> None:
+    assert client_address("1.2.3.4", "9.9.9.9", ()) == "1.2.3.4"
+    assert client_address("1.2.3.4", "9.9.9.9", ("10.0.0.1",)) == "1.2.3.4"
+    assert client_address("10.0.0.1", "9.9.9.9", ("10.0.0.1",)) == "9.9.9.9"
+    # the client may prepend anything; the last hop not a trusted proxy is what the proxy saw
+    assert client_address("10.0.0.1", "6.6.6.6, 9.9.9.9, 10.0.0.2", ("10.0.0.1", "10.0.0.2")) == "9.9.9.9"
+    assert client_address("10.0.0.1", None, ("10.0.0.1",)) == "10.0.0.1"
+
+
+def test_descriptor_cap_follows_the_soft_limit() -> None:
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert descriptor_cap(10**9) == max(16, soft - FD_RESERVE - 2 * ACCEPT_BACKLOG)
+    assert descriptor_cap(10) == 10
+
+
+def test_counters() -> None:
+    c = AddressCounter(2)
+    assert c.acquire("a") and c.acquire("a") and not c.acquire("a") and c.acquire("b")
+    c.release("a")
+    assert c.acquire("a")
+    g = RoomCreationGuard(open_cap=1, per_minute=0)
+    assert g.admit("a")
+    g.created("a", "room1")
+    assert not g.admit("a") and g.admit("b")
+    g.closed("room1")
+    assert g.admit("a") and g.refused == 1
+
+
+def test_accept_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        seen: list[dict[str, object]] = []
+        loop.set_exception_handler(lambda _loop, ctx: seen.append(ctx))
+        filt = AcceptErrorFilter(loop, every_s=60.0)
+        filt.install()
+        with caplog.at_level(logging.ERROR, logger="pokerroom.server"):
+            for _ in range(2000):
+                loop.call_exception_handler({"message": "socket.accept() out of system resource",
+                                             "exception": OSError(errno.EMFILE, "Too many open files")})
+            loop.call_exception_handler({"message": "something else", "exception": ValueError("x")})
+        assert len([r for r in caplog.records if "cannot accept" in r.message]) == 1
+        assert filt.total == 2000 and filt.suppressed == 1999
+        assert len(seen) == 1 and seen[0]["message"] == "something else"  # other errors pass through
+    finally:
+        loop.close()

@@ -1,0 +1,119 @@
+"""Issue #12.10: the host removes a griefer (kick), and nicknames that impersonate a member are refused."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from hardening_helpers import Served, hello, recv_json, serve, ws_open
+
+from pokerroom.server.nicknames import skeleton
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.fixture
+def srv(tmp_path: Path) -> Any:
+    from pokerroom.server.engine_port import engine_available
+
+    if not engine_available():
+        pytest.skip("pokerroom.engine is not importable yet")
+    s = serve(tmp_path / "data")
+    yield s
+    s.stop()
+
+
+async def _closed_code(ws: Any) -> int | None:
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), 5)
+    except websockets.ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd is not None else None
+
+
+async def _three(srv: Served, **options: Any) -> tuple[dict[str, Any], list[Any], list[str]]:
+    room = srv.create_room("방장", mode="holdem", hints=False, **options)
+    host = await ws_open(srv.ws(room["code"]))
+    await hello(host, token=room["token"])
+    b = await ws_open(srv.ws(room["code"]))
+    wb = await hello(b, nickname="철수")
+    c = await ws_open(srv.ws(room["code"]))
+    wc = await hello(c, nickname="영희")
+    return room, [host, b, c], [wb["token"], wc["token"]]
+
+
+def test_host_kicks_a_player_between_games(srv: Served) -> None:
+    async def main() -> None:
+        room, (host, b, c), (token_b, _) = await _three(srv)
+        await b.send(json.dumps({"type": "kick", "playerId": "p3"}))
+        assert (await recv_json(b, kind="error"))["code"] == "not_host"
+        await host.send(json.dumps({"type": "kick", "playerId": "p1"}))
+        assert (await recv_json(host, kind="error"))["code"] == "not_kickable"  # not oneself
+        await host.send(json.dumps({"type": "addBot"}))
+        await host.send(json.dumps({"type": "kick", "playerId": "p4"}))
+        assert (await recv_json(host, kind="error"))["code"] == "not_kickable"  # bots have removeBot
+
+        await host.send(json.dumps({"type": "kick", "playerId": "p2"}))
+        gone = await recv_json(b, kind="error")
+        assert gone["code"] == "kicked" and "내보냈어요" in gone["message"]
+        assert await _closed_code(b) == 4403
+        notice = await recv_json(c, kind="notice")
+        assert notice["code"] == "kicked" and "철수" in notice["message"]
+        lobby = await recv_json(c, kind="lobby", pred=lambda m: all(p["id"] != "p2" for p in m["players"]))
+        assert [p["nickname"] for p in lobby["players"]] == ["방장", "영희", "봇 1"]
+        # the seat token is revoked
+        again = await ws_open(srv.ws(room["code"]))
+        await again.send(json.dumps({"type": "hello", "token": token_b}))
+        assert (await recv_json(again, kind="error"))["code"] == "bad_token"
+
+    asyncio.run(main())
+
+
+def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: Served) -> None:
+    async def main() -> None:
+        room, (host, b, c), (token_b, _) = await _three(srv, turnSeconds=60)
+        await host.send(json.dumps({"type": "start"}))
+        await recv_json(c, kind="view")
+        await host.send(json.dumps({"type": "kick", "playerId": "p2"}))
+        assert (await recv_json(b, kind="error"))["code"] == "kicked"
+        assert await _closed_code(b) == 4403
+        ev = await recv_json(c, kind="events", pred=lambda m: any(
+            "p2" in (e.get("playerId"), e.get("player")) for e in m["events"]))
+        assert ev["events"]
+        lobby = await recv_json(c, kind="lobby", pred=lambda m: any(p["id"] == "p2" and p["status"] == "left"
+                                                                    for p in m["players"]))
+        assert lobby["phase"] == "playing"
+        again = await ws_open(srv.ws(room["code"]))
+        await again.send(json.dumps({"type": "hello", "token": token_b}))
+        assert (await recv_json(again, kind="error"))["code"] == "bad_token"
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301"])
+def test_confusable_nicknames_are_refused(srv: Served, fake: str) -> None:
+    async def main() -> None:
+        room = srv.create_room("admin")
+        ws = await ws_open(srv.ws(room["code"]))
+        await ws.send(json.dumps({"type": "hello", "nickname": fake}))
+        err = await recv_json(ws, kind="error")
+        assert err["code"] in ("nickname_confusable", "nickname_taken", "nickname_invalid"), err
+        if fake not in ("ADMIN",):
+            assert err["code"] == "nickname_confusable" and "헷갈리는" in err["message"]
+        ok = await ws_open(srv.ws(room["code"]))
+        await hello(ok, nickname="admin2")
+
+    asyncio.run(main())
+
+
+def test_skeletons() -> None:
+    assert skeleton("민수") == skeleton("민수") != skeleton("민지")
+    assert skeleton("Раul") == skeleton("paul")  # Cyrillic Р and а
+    assert skeleton("ｂｏｂ") == skeleton("bob")
+    assert skeleton("rnike") == skeleton("mike")
+    assert skeleton("l1I|") == skeleton("llll")
+    assert skeleton("지수") != skeleton("지우")
