@@ -556,7 +556,7 @@ class Room {
         this.seatPart = m.seat ?? null;
         this.preNotice(m);
         if (m.view?.result) this.result = m.view.result;
-        this.render();
+        this.render("view");
         if (this.pending?.retryOnView) {
           this.pending.retryOnView = false;
           this.retryPending();
@@ -720,9 +720,10 @@ class Room {
 
   isHost() { return !!this.playerId && this.lobby?.hostId === this.playerId; }
 
-  refresh() { this.render(true); }
+  refresh() { this.render(); }
 
-  render() {
+  /** why = "view": a new view from the server, drawn through the table's once-per-frame schedule. */
+  render(why = "") {
     if (!this.lobby) return;
     const phase = this.phase();
     $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
@@ -746,8 +747,10 @@ class Room {
         this.screen = "table";
       }
       this.prePending = false;
-      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
-        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} });
+      const ctx = { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
+        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} };
+      if (why === "view") this.table.schedule(this.view, ctx);
+      else this.table.update(this.view, ctx);
       return;
     }
     this.table?.destroy();
