@@ -119,3 +119,10 @@ def test_six_normal_bots_at_korean_badugi_keep_their_stacks() -> None:
     rate, hpg, _ = _six("badugi", "normal", 100)
     assert hpg >= 12, (rate, hpg)
     assert rate <= 0.15, (rate, hpg)
+
+
+def test_easy_bots_at_pot_limit_badugi_bet_small_so_someone_folds() -> None:
+    """Six easy bots at 바둑이 pot-limit stayed 94 % of the time (band ≤ 85 %): without 삥 a beginner hardly
+    ever bet. Now it makes the smallest bet with a decent hand, as it pings in Korean betting."""
+    _, _, stay = _six("badugi", "easy", 150, {"betting": "potLimit"})
+    assert stay <= 85 - 3, stay

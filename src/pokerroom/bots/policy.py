@@ -261,6 +261,10 @@ def _easy_bet(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, s:
             return _raise(sit, legal, korean, big=False)
         if "k.ping" in legal and s > 0.35 and rng.random() < 0.5:
             return {"type": "k.ping"}  # the Korean beginner's favourite: one base unit to see who stays
+        if (not korean and sit.mode not in ("holdem", "omaha", "indian") and "nl.raise" in legal
+                and s > 0.35 and rng.random() < 0.5):
+            # The same habit with no-limit/pot-limit chips in the ante games: the smallest bet.
+            return {"type": "nl.raise", "to": int(legal["nl.raise"]["min"])}
         return _check(legal)
     if call is None:
         return _fold(legal)
