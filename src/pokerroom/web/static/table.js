@@ -103,20 +103,22 @@ function fitSeatCards(els, cells = []) {
     const want = cell ? Math.min(cell, w + short) : w + short;
     el.style.maxWidth = `${Math.max(w, want)}px`;
     el.style.minWidth = `${want}px`;
-    // still too narrow (a top-row seat of a 320 px phone with seven open cards): hole cards on one line,
-    // open cards on the next, each line fanned on its own
+    // still too narrow (a top-row seat of a 320 px phone with seven open cards, or Omaha's four shown at
+    // hand end): hole cards on one line, open cards on the next (no open cards: half and half), each line
+    // fanned on its own
     const row = el.querySelector(".cards");
-    const firstUp = row.querySelector(":scope > .up");
-    if (want < w + short && firstUp && firstUp !== row.firstElementChild) {
+    const cards = [...row.children];
+    const up = cards.findIndex((c) => c.classList.contains("up"));
+    const k = up > 0 ? up : Math.ceil(cards.length / 2);
+    if (want < w + short && cards.length >= 4) {
       for (const [c] of fan) c.style.removeProperty("margin-left");
       row.classList.add("wrap");
-      row.insertBefore(h("i", { class: "row-break" }), firstUp);
-      wrap.push(row);
+      row.insertBefore(h("i", { class: "row-break" }), cards[k]);
+      wrap.push([row, k]);
     }
   }
-  const lines = wrap.map((row) => {
+  const lines = wrap.map(([row, k]) => {
     const cards = [...row.children].filter((c) => !c.classList.contains("row-break"));
-    const k = cards.findIndex((c) => c.classList.contains("up"));
     return [row.clientWidth, cards.slice(0, k), cards.slice(k)];
   }).flatMap(([width, ...parts]) => parts.filter((p) => p.length >= 2).map((p) => {
     // measured by sizes, not positions: an overlong line has already wrapped
@@ -199,7 +201,7 @@ function freeCorridor(seats, W, y, h, gap) {
 /**
  * Does nothing on the table cover anything it must not (mobile)? No two seats overlap; every seat with its
  * marks, bet chip and timer ring stays inside the table area; no chip, ring or mark covers another seat or
- * the centre (pot, side pots, board); the centre and the hand-end banner cover no seat.
+ * the centre (pot, side pots, board); the centre covers no seat; the hand-end banner covers neither.
  */
 function tableClear(main) {
   const o = main.getBoundingClientRect();
@@ -224,7 +226,7 @@ function tableClear(main) {
     }
   }
   if (parts.some((b) => !inside(b) || seats.some((x) => overlap(b, x)))) return false;
-  return !banner || !seats.some((x) => overlap(rect(banner), x));
+  return !banner || ![...seats, ...parts].some((x) => overlap(rect(banner), x));
 }
 
 /** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
