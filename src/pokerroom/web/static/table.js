@@ -336,6 +336,7 @@ export class TableUI {
   render() {
     const v = this.view;
     if (!v) return;
+    this.keepY = window.scrollY;
     const screen = h("div", { class: "table-screen", "data-phase": v.phase, "data-mode": v.mode });
     const main = h("div", { class: "table-main" });
     main.append(h("div", { class: "felt" }));
@@ -355,6 +356,8 @@ export class TableUI {
     screen.append(this.renderSidePanel());
     this.host.replaceChildren(screen);
     this.placeTable(seats);
+    this.keepY = null;
+    this.revealMyTurn();
     this.tick();
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
@@ -374,6 +377,7 @@ export class TableUI {
   placeTable(seats) {
     const main = seats.parentElement;
     const screen = main?.parentElement;
+    const keepY = this.keepY ?? window.scrollY; // a re-render shrinks the page for a moment: keep the scroll
     main?.style.removeProperty("flex");
     screen?.style.removeProperty("height");
     for (let k = 0; ; k++) {
@@ -382,10 +386,28 @@ export class TableUI {
       this.placeBanner();
       const W = main?.clientWidth ?? 0;
       const H = main?.clientHeight ?? 0;
-      if (!main || !W || W >= 600 || k >= 16 || tableClear(main)) return;
+      if (!main || !W || W >= 600 || k >= 16 || tableClear(main)) {
+        if (window.scrollY !== keepY) window.scrollTo(0, keepY);
+        return;
+      }
       main.style.flex = `0 0 ${H + 24}px`;
       screen.style.height = "auto";
     }
+  }
+
+  /**
+   * A table grown past the screen (placeTable) leaves my area below the fold: when my turn comes, scroll it
+   * into view once (not on every render, so the player can scroll back up to read the table).
+   */
+  revealMyTurn() {
+    const me = this.mySeatId();
+    const mine = !!me && (this.view.pending ?? []).includes(me);
+    if (mine && !this.wasMyTurn) {
+      const area = this.host.querySelector("[data-testid=me-area]");
+      const r = area?.getBoundingClientRect();
+      if (r && r.bottom > window.innerHeight) area.scrollIntoView({ block: "end" });
+    }
+    this.wasMyTurn = mine;
   }
 
   mySeatId() { return this.view.me?.id ?? null; }
@@ -537,6 +559,17 @@ export class TableUI {
       it.el.style.top = `${it.y}px`;
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
+    // a timer ring that would reach over a neighbour (a tight top row, a seat right below another): into its
+    // own seat's corner instead (measure all, then move)
+    const seatRects = items.map((it) => it.el.getBoundingClientRect());
+    const inward = items.map((it, k) => {
+      const ring = it.el.querySelector(":scope > .timer-ring");
+      if (!ring) return null;
+      const r = ring.getBoundingClientRect();
+      const o = { l: r.left, r: r.right, t: r.top, b: r.bottom };
+      return seatRects.some((x, m) => m !== k && overlap(o, { l: x.left, r: x.right, t: x.top, b: x.bottom })) ? ring : null;
+    });
+    for (const ring of inward) if (ring) Object.assign(ring.style, { top: "2px", right: "2px" });
     const boxes = items.map(box);
     // the centre at its usual place: a chip beside a seat must not hide the pot or the board
     const center = container.parentElement?.querySelector(":scope > .center");
