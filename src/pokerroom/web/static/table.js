@@ -369,7 +369,7 @@ export class TableUI {
   }
 
   /**
-   * Seats, centre and banner. On a short phone a full table may not fit above my cards and the action bar
+   * Seats, centre and banner. On a short phone (700 px high or less) a full table may not fit above my cards and the action bar
    * (320×568 with six players): rather than let seats cover each other, the pot or my cards, the table area
    * grows (24 px at a time) until nothing covers anything, and the page scrolls vertically. Scrolling is
    * the lesser harm: everything stays readable and tappable, and my area sits right below the table.
@@ -386,7 +386,8 @@ export class TableUI {
       this.placeBanner();
       const W = main?.clientWidth ?? 0;
       const H = main?.clientHeight ?? 0;
-      if (!main || !W || W >= 600 || k >= 16 || tableClear(main)) {
+      // short phones only (as the CSS's max-height: 700px): a taller screen keeps my area always in view
+      if (!main || !W || W >= 600 || window.innerHeight > 700 || k >= 16 || tableClear(main)) {
         if (window.scrollY !== keepY) window.scrollTo(0, keepY);
         return;
       }
