@@ -399,9 +399,9 @@ def phone_views(mode: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-# Not yet: cases whose layout still fails (strict xfail, so a fix shows up). None left: on short phones my area
-# gives the table what it can spare, seat card rows fan within their seat (or wrap to two lines), and a full
-# table that still does not fit grows the table area (the page scrolls) rather than let anything cover anything.
+# Not yet: cases whose layout still fails (strict xfail, so a fix shows up). None left: on short phones my
+# area gives the table what it can spare, seat card rows fan within their seat (or wrap to two lines), and a
+# full table that still does not fit grows the table area (the page scrolls) rather than cover anything.
 NOT_YET: set[tuple[str, str]] = set()
 
 
@@ -426,6 +426,28 @@ def test_small_phones_every_mode_nothing_covers_anything(static_page: Any, mode:
             page.click("[data-action='nl.raise']")
         shot(page, f"phone-{size}-{label.replace('/', '-')}")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_a_full_table_on_320x568_scrolls_keeps_its_place_and_shows_my_turn(static_page: Any) -> None:
+    """Ten at 320×568 do not fit above my area: the table grows and the page scrolls; a new view keeps the
+    reader's scroll position, and my turn brings my area (cards and buttons) into view once."""
+    page = harness(static_page, "holdem_ten_player", PHONES["320x568"])
+    waiting = crowd_view("holdem", 10, "betting")
+    render(page, waiting)
+    size = page.evaluate("() => [document.documentElement.scrollHeight, window.innerHeight]")
+    assert size[0] > size[1] + 24, size
+    page.evaluate("() => window.scrollTo(0, 60)")
+    render(page, waiting)
+    assert page.evaluate("() => window.scrollY") == 60
+    page.evaluate("() => window.scrollTo(0, 0)")
+    render(page, raise_open(waiting))
+    area = page.locator("[data-testid=me-area]").bounding_box()
+    assert area and area["y"] + area["height"] <= 568.5
+    shot(page, "phone-320x568-holdem-10-my-turn")
+    render(page, raise_open(waiting))  # still my turn: the reader's scroll is left alone
+    page.evaluate("() => window.scrollTo(0, 0)")
+    render(page, raise_open(waiting))
+    assert page.evaluate("() => window.scrollY") == 0
 
 
 @pytest.mark.parametrize("size", list(PHONES))
