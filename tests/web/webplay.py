@@ -148,7 +148,7 @@ def _click_and_wait(page: Any, selector: str, before: int, timeout: float = 15.0
     while time.monotonic() < end:
         if version(page) > before:
             return
-        err = page.locator("[data-testid=toast]")
+        err = page.locator("[data-testid=toast].error")  # a refusal; info toasts (자리 비움, 복귀) are not
         if err.count():
             raise AssertionError(f"action refused: {err.first.inner_text()}")
         page.wait_for_timeout(50)

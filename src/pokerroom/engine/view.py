@@ -242,7 +242,9 @@ def view(state: State, viewer: str | None) -> JSON:
             street_name = names[hand.draw_no] if 0 <= hand.draw_no < len(names) else "교환"
         else:
             street_name = mode.street_name(hand.street)
-    paid_out = state.phase in ("rebuy", "finished")
+    # between hands (rebuy) the last pot is paid out: nothing is in the middle. A finished game keeps its
+    # last hand's pots, which its awards (``potIndex``) still refer to.
+    paid_out = state.phase == "rebuy"
     next_level: int | None = None
     if opts.blind_up_every and state.base_unit < opts.starting_chips // 5:
         next_level = (state.hands_played // opts.blind_up_every + 1) * opts.blind_up_every
@@ -265,7 +267,6 @@ def view(state: State, viewer: str | None) -> JSON:
         "streetName": street_name,
         "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
-        # between hands (rebuy) and after the game the last pot is paid out: nothing is in the middle
         "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
         "potTotal": 0 if hand is None or paid_out
         else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,

@@ -315,7 +315,9 @@ function optionsEditor(opts, errors, players = null) {
         drawOptions();
       });
       if (def.main) fields.push(field);
-      else (def.mode || def.modes ? modeSpecific : shared).append(field);
+      // a rule of one mode (로우 판정, 오마하 하이로우 ...) belongs to choosing it; house rules of several
+      // modes (491 룰) and the rest are folded behind 더 보기 with the other options people rarely change
+      else (def.mode ? modeSpecific : shared).append(field);
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
     fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
@@ -554,7 +556,7 @@ class Room {
         this.seatPart = m.seat ?? null;
         this.preNotice(m);
         if (m.view?.result) this.result = m.view.result;
-        this.render();
+        this.render("view");
         if (this.pending?.retryOnView) {
           this.pending.retryOnView = false;
           this.retryPending();
@@ -718,9 +720,10 @@ class Room {
 
   isHost() { return !!this.playerId && this.lobby?.hostId === this.playerId; }
 
-  refresh() { this.render(true); }
+  refresh() { this.render(); }
 
-  render() {
+  /** why = "view": a new view from the server, drawn through the table's once-per-frame schedule. */
+  render(why = "") {
     if (!this.lobby) return;
     const phase = this.phase();
     $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
@@ -744,8 +747,10 @@ class Room {
         this.screen = "table";
       }
       this.prePending = false;
-      this.table.update(this.view, { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
-        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} });
+      const ctx = { names: this.names(), role: this.role, playerId: this.playerId, settings, busy: !!this.pending,
+        seat: this.seatPart ?? null, social: this.lobby?.social ?? {} };
+      if (why === "view") this.table.schedule(this.view, ctx);
+      else this.table.update(this.view, ctx);
       return;
     }
     this.table?.destroy();

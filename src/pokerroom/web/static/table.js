@@ -46,7 +46,21 @@ function keepRingInside(el, right, W) {
   if (!ring) return;
   const overhang = 10; // .timer-ring { right: -10px }
   const room = Math.max(0, Math.floor(W - 1 - right));
-  if (room < overhang) ring.style.right = `${-room}px`;
+  ring.style.right = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before
+}
+
+/**
+ * Make `parent`'s children exactly `nodes`, in order: the ones no longer wanted go first, then each new one is
+ * inserted at its place, so a kept node is never detached (which would make the browser style and lay it out
+ * again).
+ */
+function syncChildren(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const c of [...parent.children]) if (!keep.has(c)) c.remove();
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
 }
 
 /** Do any two of these boxes ({l, r, t, b}) overlap? */
@@ -150,10 +164,9 @@ function placeChips(items, boxes, soft, W, bottom) {
     && !boxes.some((o, m) => m !== k && overlap(c, o)) && !placed.some((o) => overlap(c, o));
   items.forEach((it, k) => {
     const chip = it.el.querySelector(":scope > .bet-chip");
-    if (!chip) return;
-    const r = chip.getBoundingClientRect();
-    const cw = Math.ceil(r.width);
-    const ch = Math.ceil(r.height);
+    if (!chip || !it.m.chip) return;
+    const cw = it.m.chip.w; // measured with the seat (layoutMobile): no layout forced per chip
+    const ch = it.m.chip.h;
     const b = boxes[k];
     const at = (cx, cy) => ({ l: cx - cw / 2, r: cx + cw / 2, t: cy - ch / 2, b: cy + ch / 2, cx, cy });
     const below = b.b + GAP + ch / 2;
@@ -171,7 +184,7 @@ function placeChips(items, boxes, soft, W, bottom) {
     // never over the pot or the board either: rather over its own seat
     const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
     placed.push(c);
-    const border = it.el.clientTop;
+    const border = it.m.border;
     Object.assign(chip.style, {
       left: `${c.cx - (it.x - it.w / 2) - border}px`,
       top: `${c.cy - (it.y - it.h / 2) - border}px`,
@@ -333,29 +346,102 @@ export class TableUI {
   }
 
   // ------------------------------------------------------------------ rendering
+  /**
+   * app.js hands every `view` message here. The first view of a frame is drawn at once (no added delay); more
+   * views arriving before that frame is painted wait for the next frame, where only the newest is drawn: the
+   * table renders at most once per animation frame, whatever the server sends (bots acting in a burst, a
+   * reconnect). A hidden tab draws at once (no frames run there, and my turn must still sound).
+   */
+  schedule(view, ctx) {
+    this.queued = [view, ctx];
+    if (this.frameBusy && !document.hidden) return;
+    this.flushQueued();
+  }
+
+  flushQueued() {
+    const q = this.queued;
+    this.queued = null;
+    if (!q) { this.frameBusy = false; return; }
+    this.frameBusy = true;
+    const token = (this.frameToken = (this.frameToken ?? 0) + 1);
+    this.update(q[0], q[1]);
+    // this callback runs in the frame that paints the render above: anything queued since goes to the next one
+    requestAnimationFrame(() => {
+      if (token !== this.frameToken) return;
+      if (this.queued) requestAnimationFrame(() => { if (token === this.frameToken) this.flushQueued(); });
+      else this.frameBusy = false;
+    });
+  }
+
+  /**
+   * The parts of the table screen that live across renders (the screen, the table area, the felt, the seat
+   * layer, the phase line): a render swaps only what changed instead of rebuilding the whole screen, so the
+   * browser re-lays out the changed parts, not every node of the table.
+   */
+  skeleton() {
+    const sk = this.sk;
+    if (sk && sk.screen.parentNode === this.host) return sk;
+    const screen = h("div", { class: "table-screen" });
+    const main = h("div", { class: "table-main" });
+    const seats = h("div", { class: "seats" });
+    const phase = h("div", { class: "phase-line", "data-testid": "phase-line" });
+    main.append(h("div", { class: "felt" }), seats, phase);
+    screen.append(main);
+    this.host.replaceChildren(screen);
+    this.seatCache = new Map();
+    this.centerKeyShown = null;
+    this.sideKey = null;
+    this.sk = { screen, main, seats, phase, center: null, banner: null, me: null, side: null };
+    return this.sk;
+  }
+
   render() {
     const v = this.view;
     if (!v) return;
-    this.keepY = window.scrollY;
-    const screen = h("div", { class: "table-screen", "data-phase": v.phase, "data-mode": v.mode });
-    const main = h("div", { class: "table-main" });
-    main.append(h("div", { class: "felt" }));
-    const seats = h("div", { class: "seats" });
-    main.append(seats);
-    main.append(this.renderCenter());
+    this.keepY = window.scrollY; // placeTable keeps the reader's scroll position
+    this.renders = (this.renders ?? 0) + 1;
+    this.hostW = this.host.clientWidth; // read before any write: no forced layout
+    const sk = this.skeleton();
+    sk.screen.dataset.phase = v.phase;
+    sk.screen.dataset.mode = v.mode;
+    // the centre (pot, board, used cards): rebuilt only when what it shows changed
+    const centerKey = this.centerKey();
+    if (!sk.center || centerKey !== this.centerKeyShown) {
+      const center = this.renderCenter();
+      if (sk.center) sk.center.replaceWith(center);
+      else sk.main.insertBefore(center, sk.phase);
+      sk.center = center;
+      this.centerKeyShown = centerKey;
+    } else {
+      // kept: back to how a fresh build starts (placeCenter moves and folds it again from there)
+      sk.center.removeAttribute("style");
+      const panel = sk.center.querySelector(".used-panel");
+      panel?.style.removeProperty("--cell");
+      panel?.classList.remove("folded");
+    }
     const banner = this.renderBanner();
-    if (banner) main.append(banner);
+    if (sk.banner) sk.banner.remove();
+    if (banner) sk.main.insertBefore(banner, sk.phase);
+    sk.banner = banner;
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
-    main.append(h("div", { class: "phase-line", "data-testid": "phase-line" },
-      [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
-        ...houseRuleTags(v.houseRules)]
-        .filter(Boolean).join(" · ")));
-    screen.append(main);
-    screen.append(this.renderMeArea());
-    screen.append(this.renderSidePanel());
-    this.host.replaceChildren(screen);
-    this.placeTable(seats);
+    const phaseText = [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
+      ...houseRuleTags(v.houseRules)]
+      .filter(Boolean).join(" · ");
+    if (sk.phase.textContent !== phaseText) sk.phase.textContent = phaseText;
+    const me = this.renderMeArea();
+    if (sk.me) sk.me.replaceWith(me);
+    else sk.screen.append(me);
+    sk.me = me;
+    const sideKey = this.sidePanelKey();
+    if (!sk.side || sideKey !== this.sideKey) {
+      const side = this.renderSidePanel();
+      if (sk.side) sk.side.replaceWith(side);
+      else sk.screen.append(side);
+      sk.side = side;
+      this.sideKey = sideKey;
+    }
+    this.placeTable(sk.seats);
     this.keepY = null;
     this.revealMyTurn();
     this.tick();
@@ -451,14 +537,15 @@ export class TableUI {
   }
 
   placeSeats(container) {
-    container.replaceChildren();
     const { others, full } = this.seatOrderForDisplay();
     const n = others.length;
-    if (!n) return;
+    if (!n) { container.replaceChildren(); return; }
     const W = container.clientWidth || 390;
     const H = container.clientHeight || 480;
     const slots = this.seatSlots(n, full, W);
     if (W >= 600) {
+      container.replaceChildren();
+      this.seatCache = new Map();
       const compact = n >= 7;
       others.forEach((seat, i) => {
         const el = this.renderSeat(seat, compact, n);
@@ -479,46 +566,76 @@ export class TableUI {
     const v = this.view;
     const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
     const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
+    const gen = (this.seatGen = (this.seatGen ?? 0) + 1);
     for (let level = first; level <= 2; level++) {
-      container.replaceChildren();
-      const boxes = this.layoutMobile(container, others, slots, level, W, H);
+      const boxes = this.layoutMobile(container, others, slots, level, W, H, gen);
       if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(this.placeCenter(14)))) break;
     }
+    for (const [k, e] of this.seatCache) if (e.gen !== gen) this.seatCache.delete(k);
   }
 
-  /** One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes. */
-  layoutMobile(container, others, slots, level, W, H) {
+  /**
+   * What a seat's box shows, as a string: renderSeat(seat) draws exactly this (every input it reads must be
+   * here), so an equal key means the same element, with the same size, can stay on the table.
+   */
+  seatKey(seat, n) {
+    const v = this.view;
+    const sd = this.showdownEntry(seat.id);
+    return JSON.stringify([seat, n, this.nm(seat.id), v.phase, v.toAct === seat.id, v.betting, v.mode,
+      (v.awards ?? []).filter((a) => a.to === seat.id), sd, sd ? [...this.wonCards(sd)] : null, this.waitsFor(seat.id),
+      document.body.className]);
+  }
+
+  /**
+   * One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes.
+   * A seat whose content did not change keeps its element and its measured size (seatCache, keyed by seatKey,
+   * the level and its cell width), so only new or changed seats are measured: one batch of reads for them,
+   * then the positions of all are written (no forced layout per seat).
+   */
+  layoutMobile(container, others, slots, level, W, H, gen = 0) {
     const n = others.length;
     const GAP = 4;
     const t = slots.filter((sl) => sl[2] === "top").length;
-    // every step below reads all seats, then writes all seats: one layout per step instead of one per seat
     const made = others.map((seat, i) => {
-      const el = this.renderSeat(seat, level >= 1, n);
-      if (level >= 2) el.classList.add("tiny");
       const [px, py, group] = slots[i];
       const cell = group === "top" ? Math.floor(W / Math.max(t, 1)) - GAP : Math.floor(W / 2) - 2 * GAP;
-      container.append(el);
-      return { el, group, px, py, cell };
+      const key = `${this.seatKey(seat, n)}|${level}|${cell}`;
+      const slot = `${seat.id}|${level}`;
+      let entry = this.seatCache.get(slot);
+      if (!entry || entry.key !== key) {
+        const el = this.renderSeat(seat, level >= 1, n);
+        if (level >= 2) el.classList.add("tiny");
+        entry = { key, el, m: null };
+        this.seatCache.set(slot, entry);
+      }
+      entry.gen = gen;
+      return { el: entry.el, entry, group, px, py, cell };
     });
-    const limits = made.map(({ el }) => {
+    syncChildren(container, made.map(({ el }) => el));
+    // every step below reads all new seats, then writes them: one layout per step instead of one per seat
+    const fresh = made.filter(({ entry }) => !entry.m);
+    const limits = fresh.map(({ el }) => {
       const cs = getComputedStyle(el);
       return [parseFloat(cs.maxWidth), parseFloat(cs.minWidth)];
     });
-    made.forEach(({ el, cell }, i) => {
+    fresh.forEach(({ el, cell }, i) => {
       const [maxW, minW] = limits[i];
       if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
       if (minW > cell) el.style.minWidth = `${cell}px`;
     });
-    fitSeatCards(made.map(({ el }) => el), made.map(({ cell }) => cell));
+    fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell));
     // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
-    const widths = made.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
-    made.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
-    const items = made.map(({ el, group, px, py }, i) => {
+    const widths = fresh.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
+    fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
+    fresh.forEach(({ el, entry }, i) => {
       // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
       const mk = el.querySelector(":scope > .marks");
       const up = mk ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - mk.getBoundingClientRect().top)) : 0;
-      return { el, group, px, py, w: widths[i], h: el.offsetHeight || 90, up };
+      const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
+      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, border: el.clientTop,
+        chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
     });
+    const items = made.map(({ el, entry, group, px, py }) => ({ el, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
     const bottomLimit = H - 32; // above the phase line
     for (const it of items) {
       it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
@@ -560,25 +677,39 @@ export class TableUI {
       it.el.style.top = `${it.y}px`;
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
-    // a timer ring that would reach over a neighbour (a tight top row, a seat right below another): into its
-    // own seat's corner instead (measure all, then move)
-    const seatRects = items.map((it) => it.el.getBoundingClientRect());
-    const inward = items.map((it, k) => {
-      const ring = it.el.querySelector(":scope > .timer-ring");
-      if (!ring) return null;
-      const r = ring.getBoundingClientRect();
-      const o = { l: r.left, r: r.right, t: r.top, b: r.bottom };
-      return seatRects.some((x, m) => m !== k && overlap(o, { l: x.left, r: x.right, t: x.top, b: x.bottom })) ? ring : null;
-    });
-    for (const ring of inward) if (ring) Object.assign(ring.style, { top: "2px", right: "2px" });
     const boxes = items.map(box);
-    // the centre at its usual place: a chip beside a seat must not hide the pot or the board
+    // a timer ring that would reach over a neighbour (a tight top row, a seat right below another) goes into
+    // its own seat's corner instead; computed from the positions (.timer-ring: 30 px, top -12, right -10 as
+    // keepRingInside leaves it), so a kept seat ends where a fresh one would
+    items.forEach((it, k) => {
+      const ring = it.el.querySelector(":scope > .timer-ring");
+      if (!ring) return;
+      const R = it.x + it.w / 2;
+      const edge = R - (it.m.border ?? 2) + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
+      const top = it.y - it.h / 2 + (it.m.border ?? 2) - 12;
+      const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
+      if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
+        Object.assign(ring.style, { top: "2px", right: "2px" });
+      } else if (ring.style.top) {
+        ring.style.removeProperty("top");
+        ring.style.removeProperty("right");
+        keepRingInside(it.el, R, W);
+      }
+    });
+    // the centre at its usual place: a chip beside a seat must not hide the pot or the board (measured once
+    // per centre content and table size)
     const center = container.parentElement?.querySelector(":scope > .center");
-    center?.removeAttribute("style");
-    const origin = container.getBoundingClientRect();
-    const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
-      .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
-    placeChips(items, boxes, soft, W, bottomLimit);
+    const panel = center?.querySelector(".used-panel");
+    // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
+    const softKey = `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    if (this.softCache?.key !== softKey) {
+      center?.removeAttribute("style");
+      const origin = container.getBoundingClientRect();
+      const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+        .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
+      this.softCache = { key: softKey, soft };
+    }
+    placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
     return boxes;
   }
 
@@ -847,6 +978,7 @@ export class TableUI {
     return high + (sd.lowName ? ` / ${sd.lowName}` : "");
   }
 
+  /** One seat's box. Whatever this reads must be in seatKey (an unchanged key keeps the old element). */
   renderSeat(seat, compact, n = 3) {
     const v = this.view;
     const isToAct = v.phase === "betting" && v.toAct === seat.id;
@@ -923,6 +1055,14 @@ export class TableUI {
     });
   }
 
+  /** Everything renderCenter reads, as a string: the centre is rebuilt only when this changes. */
+  centerKey() {
+    const v = this.view;
+    return JSON.stringify([v.phase, v.pots, v.potTotal, v.mode, v.board, v.awards, v.showdown, v.carryOver,
+      (v.seats ?? []).length, this.hostW < 600, v.options, v.indianUsed, v.indianDeckLeft, !!this.usedOpen]);
+  }
+
+  /** Pot, side pots, board, used cards. Whatever this reads must be in centerKey. */
   renderCenter() {
     const v = this.view;
     const c = h("div", { class: "center" });
@@ -941,7 +1081,7 @@ export class TableUI {
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
       for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
-      const crowded = (v.seats ?? []).length >= 8 && this.host.clientWidth < 600;
+      const crowded = (v.seats ?? []).length >= 8 && (this.hostW ?? this.host.clientWidth) < 600;
       if (crowded) board.classList.add("small");
       for (let i = 0; i < 5; i++) {
         const card = (v.board ?? [])[i];
@@ -1578,6 +1718,12 @@ export class TableUI {
       h("section", { class: "ranks" }, h("h3", {}, "족보"), this.cachedRanking()));
     queueMicrotask(() => { const s = panel.querySelector("section.log"); if (s) s.scrollTop = s.scrollHeight; });
     return panel;
+  }
+
+  /** Everything the side panel shows: it is rebuilt only when this changes. */
+  sidePanelKey() {
+    const v = this.view;
+    return JSON.stringify([(v.publicLog ?? []).slice(-60), this.names, v.mode, v.options]);
   }
 
   cachedRanking() {
