@@ -815,7 +815,7 @@ class Room {
         host ? h("div", { class: "row" },
           h("button", { class: "btn", type: "button", "data-testid": "add-bot", onclick: () => this.conn.send({ type: "addBot" }) }, "봇 추가"),
           h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => this.openOptions() }, "설정 바꾸기"),
-          h("button", { class: "btn primary grow", type: "button", "data-testid": "start", disabled: !!limitMsg, onclick: () => this.conn.send({ type: "start" }) }, "게임 시작"))
+          h("button", { class: "btn primary grow nowrap", type: "button", "data-testid": "start", disabled: !!limitMsg, onclick: () => this.conn.send({ type: "start" }) }, "게임 시작"))
           : this.role === "player" ? h("p", { class: "tagline" }, "방장이 게임을 시작하면 테이블이 열려요.") : null,
         limitMsg ? h("p", { class: "help", style: "color:var(--muted)" }, limitMsg) : null),
       adultNotice());
