@@ -78,27 +78,77 @@ function boxesOverlap(boxes) {
 /**
  * Seats narrower than their row of cards: let the cards overlap (each still shows its rank and suit).
  * All seats are measured, then changed, then measured again, so the browser lays out twice in all rather than
- * twice per seat (this runs on every render of a phone table).
+ * twice per seat (this runs on every render of a phone table). Each card slides over the one before it only as
+ * far as that one keeps its strip (a back: a sliver; a face: its rank and suit), so no card passes the row's
+ * left edge; a row that still does not fit widens its seat (up to `cells[i]`, the seat's room in its row).
  */
-function fitSeatCards(els) {
-  const rows = els.map((el) => el.querySelector(".cards")).filter((row) => row && row.children.length >= 2);
+function fitSeatCards(els, cells = []) {
+  const rows = els.map((el, i) => [el.querySelector(".cards"), i]).filter(([row]) => row && row.children.length >= 2);
   const overBy = (row) => {
     const cards = row.children;
     return cards[cards.length - 1].getBoundingClientRect().right - cards[0].getBoundingClientRect().left - row.clientWidth;
   };
-  const wide = rows.filter((row) => overBy(row) > 0);
+  const wide = rows.filter(([row]) => overBy(row) > 0);
   // too wide: drop the bigger showdown minis first, then fan the cards (rank and suit on each card's left edge)
-  for (const row of wide) {
+  for (const [row] of wide) {
     row.classList.add("squeezed");
     for (const c of row.children) c.classList.remove("mini-big");
   }
-  const fans = wide.map((row) => [row, overBy(row)]).filter(([, over]) => over > 0)
-    .map(([row, over]) => {
-      const cards = [...row.children].slice(1);
-      const d = Math.ceil(over / (row.children.length - 1));
-      return cards.map((c) => [c, (parseFloat(getComputedStyle(c).marginLeft) || 0) - d]);
+  const STRIP = 14; // the left strip of a face card that shows its rank ("10" included) and suit
+  const BACK = 4;
+  const plans = wide.map(([row, i]) => [row, i, overBy(row)]).filter(([, , over]) => over > 0)
+    .map(([row, i, over]) => {
+      const cards = [...row.children];
+      const widths = cards.map((c) => c.getBoundingClientRect().width);
+      const margins = cards.map((c) => parseFloat(getComputedStyle(c).marginLeft) || 0);
+      const room = cards.map((c, k) => (k === 0 ? 0
+        : Math.max(0, widths[k - 1] - (isBackEl(cards[k - 1]) ? BACK : STRIP) + margins[k])));
+      const total = room.reduce((a, b) => a + b, 0);
+      const take = Math.min(over, total);
+      const fan = cards.map((c, k) => [c, margins[k] - (total ? Math.min(room[k], Math.ceil((room[k] * take) / total)) : 0)])
+        .slice(1);
+      return { el: els[i], cell: cells[i], fan, short: Math.ceil(over - total) };
     });
-  for (const fan of fans) for (const [c, margin] of fan) c.style.marginLeft = `${margin}px`;
+  const grow = plans.map((p) => [p, Math.ceil(p.el.getBoundingClientRect().width)]);
+  for (const { fan } of plans) for (const [c, margin] of fan) c.style.marginLeft = `${margin}px`;
+  const wrap = [];
+  for (const [{ el, cell, short, fan }, w] of grow) {
+    if (short <= 0) continue;
+    const want = cell ? Math.min(cell, w + short) : w + short;
+    el.style.maxWidth = `${Math.max(w, want)}px`;
+    el.style.minWidth = `${want}px`;
+    // still too narrow (a top-row seat of a 320 px phone with seven open cards, or Omaha's four shown at
+    // hand end): hole cards on one line, open cards on the next (no open cards: half and half), each line
+    // fanned on its own
+    const row = el.querySelector(".cards");
+    const cards = [...row.children];
+    const up = cards.findIndex((c) => c.classList.contains("up"));
+    const k = up > 0 ? up : Math.ceil(cards.length / 2);
+    if (want < w + short && cards.length >= 4) {
+      for (const [c] of fan) c.style.removeProperty("margin-left");
+      row.classList.add("wrap");
+      row.insertBefore(h("i", { class: "row-break" }), cards[k]);
+      wrap.push([row, k]);
+    }
+  }
+  const lines = wrap.map(([row, k]) => {
+    const cards = [...row.children].filter((c) => !c.classList.contains("row-break"));
+    return [row.clientWidth, cards.slice(0, k), cards.slice(k)];
+  }).flatMap(([width, ...parts]) => parts.filter((p) => p.length >= 2).map((p) => {
+    // measured by sizes, not positions: an overlong line has already wrapped
+    const sum = p.reduce((a, c, k) => a + c.getBoundingClientRect().width
+      + (k ? (parseFloat(getComputedStyle(c).marginLeft) || 0) + 1 : 0), 0);
+    const over = sum - width;
+    return [p, over > 0 ? Math.ceil(over / (p.length - 1)) : 0];
+  }));
+  for (const [p, d] of lines) {
+    if (d) for (const c of p.slice(1)) c.style.marginLeft = `${(parseFloat(getComputedStyle(c).marginLeft) || 0) - d}px`;
+  }
+}
+
+/** A card drawn face down (a mini back or a full card back). */
+function isBackEl(c) {
+  return c.classList.contains("card-back") || c.classList.contains("stacked");
 }
 
 /**
@@ -159,6 +209,37 @@ function freeCorridor(seats, W, y, h, gap) {
     else return null;
   }
   return { l: l + gap, r: r - gap };
+}
+
+/**
+ * Does nothing on the table cover anything it must not (mobile)? No two seats overlap; every seat with its
+ * marks, bet chip and timer ring stays inside the table area; no chip, ring or mark covers another seat or
+ * the centre (pot, side pots, board); the centre covers no seat; the hand-end banner covers neither.
+ */
+function tableClear(main) {
+  const o = main.getBoundingClientRect();
+  const W = main.clientWidth;
+  const H = main.clientHeight;
+  const rect = (e) => {
+    const r = e.getBoundingClientRect();
+    return { l: r.left - o.left, r: r.right - o.left, t: r.top - o.top, b: r.bottom - o.top };
+  };
+  const seatEls = [...main.querySelectorAll(".seat")];
+  const seats = seatEls.map(rect);
+  if (boxesOverlap(seats)) return false;
+  const inside = (b) => b.l >= -0.5 && b.r <= W + 0.5 && b.t >= -0.5 && b.b <= H + 0.5;
+  const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
+  const banner = main.querySelector(":scope > .banner");
+  for (const [k, s] of seatEls.entries()) {
+    if (!inside(seats[k])) return false;
+    for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {
+      const b = rect(e);
+      if (!(b.r > b.l)) continue;
+      if (!inside(b) || seats.some((x, m) => m !== k && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;
+    }
+  }
+  if (parts.some((b) => !inside(b) || seats.some((x) => overlap(b, x)))) return false;
+  return !banner || ![...seats, ...parts].some((x) => overlap(rect(banner), x));
 }
 
 /** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
@@ -317,6 +398,7 @@ export class TableUI {
   render() {
     const v = this.view;
     if (!v) return;
+    this.keepY = window.scrollY; // placeTable keeps the reader's scroll position
     this.renders = (this.renders ?? 0) + 1;
     this.hostW = this.host.clientWidth; // read before any write: no forced layout
     const sk = this.skeleton();
@@ -359,17 +441,60 @@ export class TableUI {
       sk.side = side;
       this.sideKey = sideKey;
     }
-    this.placeSeats(sk.seats);
-    this.placeCenter();
-    this.placeBanner();
+    this.placeTable(sk.seats);
+    this.keepY = null;
+    this.revealMyTurn();
     this.tick();
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
-        if (s) { this.placeSeats(s); this.placeCenter(); this.placeBanner(); }
+        if (s) this.placeTable(s);
       });
       this.resizeObs.observe(this.host);
     }
+  }
+
+  /**
+   * Seats, centre and banner. On a short phone (700 px high or less) a full table may not fit above my cards and the action bar
+   * (320×568 with six players): rather than let seats cover each other, the pot or my cards, the table area
+   * grows (24 px at a time) until nothing covers anything, and the page scrolls vertically. Scrolling is
+   * the lesser harm: everything stays readable and tappable, and my area sits right below the table.
+   */
+  placeTable(seats) {
+    const main = seats.parentElement;
+    const screen = main?.parentElement;
+    const keepY = this.keepY ?? window.scrollY; // a re-render shrinks the page for a moment: keep the scroll
+    main?.style.removeProperty("flex");
+    screen?.style.removeProperty("height");
+    for (let k = 0; ; k++) {
+      this.placeSeats(seats);
+      this.placeCenter();
+      this.placeBanner();
+      const W = main?.clientWidth ?? 0;
+      const H = main?.clientHeight ?? 0;
+      // short phones only (as the CSS's max-height: 700px): a taller screen keeps my area always in view
+      if (!main || !W || W >= 600 || window.innerHeight > 700 || k >= 16 || tableClear(main)) {
+        if (window.scrollY !== keepY) window.scrollTo(0, keepY);
+        return;
+      }
+      main.style.flex = `0 0 ${H + 24}px`;
+      screen.style.height = "auto";
+    }
+  }
+
+  /**
+   * A table grown past the screen (placeTable) leaves my area below the fold: when my turn comes, scroll it
+   * into view once (not on every render, so the player can scroll back up to read the table).
+   */
+  revealMyTurn() {
+    const me = this.mySeatId();
+    const mine = !!me && (this.view.pending ?? []).includes(me);
+    if (mine && !this.wasMyTurn) {
+      const area = this.host.querySelector("[data-testid=me-area]");
+      const r = area?.getBoundingClientRect();
+      if (r && r.bottom > window.innerHeight) area.scrollIntoView({ block: "end" });
+    }
+    this.wasMyTurn = mine;
   }
 
   mySeatId() { return this.view.me?.id ?? null; }
@@ -498,7 +623,7 @@ export class TableUI {
       if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
       if (minW > cell) el.style.minWidth = `${cell}px`;
     });
-    fitSeatCards(fresh.map(({ el }) => el));
+    fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell));
     // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
     const widths = fresh.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
     fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
@@ -553,6 +678,24 @@ export class TableUI {
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
     const boxes = items.map(box);
+    // a timer ring that would reach over a neighbour (a tight top row, a seat right below another) goes into
+    // its own seat's corner instead; computed from the positions (.timer-ring: 30 px, top -12, right -10 as
+    // keepRingInside leaves it), so a kept seat ends where a fresh one would
+    items.forEach((it, k) => {
+      const ring = it.el.querySelector(":scope > .timer-ring");
+      if (!ring) return;
+      const R = it.x + it.w / 2;
+      const edge = R - (it.m.border ?? 2) + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
+      const top = it.y - it.h / 2 + (it.m.border ?? 2) - 12;
+      const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
+      if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
+        Object.assign(ring.style, { top: "2px", right: "2px" });
+      } else if (ring.style.top) {
+        ring.style.removeProperty("top");
+        ring.style.removeProperty("right");
+        keepRingInside(it.el, R, W);
+      }
+    });
     // the centre at its usual place: a chip beside a seat must not hide the pot or the board (measured once
     // per centre content and table size)
     const center = container.parentElement?.querySelector(":scope > .center");
