@@ -42,35 +42,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-
-def pick(view: dict[str, Any], rnd: random.Random) -> dict[str, Any] | None:
-    """The scripted player of ``benchmarks/load.py``: mostly check/call, sometimes raise or fold."""
-    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
-    if not acts:
-        return None
-    if "ready" in acts:
-        return {"type": "ready"}
-    if "choose" in acts:
-        a, b = rnd.sample(acts["choose"]["cardIds"], 2)
-        return {"type": "choose", "discardId": a, "openId": b}
-    if "draw" in acts:
-        return {"type": "draw", "cardIds": []}
-    if "declare" in acts:
-        return {"type": "declare", "side": "high"}
-    if "rebuy" in acts:
-        return {"type": "rebuy", "accept": True}
-    roll = rnd.random()
-    if roll < 0.1 and "nl.raise" in acts:
-        return {"type": "nl.raise", "to": acts["nl.raise"]["min"]}
-    if roll < 0.1 and "k.half" in acts:
-        return {"type": "k.half"}
-    for kind in ("k.check", "nl.check", "k.call", "nl.call"):
-        if kind in acts and roll < 0.93:
-            return {"type": kind}
-    for kind in ("k.die", "nl.fold", "k.check", "nl.check"):
-        if kind in acts:
-            return {"type": kind}
-    return {"type": next(iter(acts))}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import pick  # the same scripted player as the load benchmark
 
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
