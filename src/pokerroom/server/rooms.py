@@ -444,19 +444,8 @@ class Rooms:
                 raise P.error("too_many_tabs")
             conn.role, conn.player_id = "player", member.id
         elif msg.nickname is not None:
-            nick = clean_nickname(msg.nickname)
-            self._check_capacity(room, nick)
-            member, token_out = self._new_member(room, nick, bot=False)
-            seating.mark_asking(room, member)
-            host_before = room.host_id
-            if room.host_id is None:
-                room.host_id = member.id
-            try:
-                await self._save_meta(room)  # the token is stored before it is handed out
-            except BaseException:
-                del room.members[member.id]
-                room.host_id = host_before
-                raise
+            # a nickname hello during a game is a request for a seat (the host still decides)
+            member, token_out = await self.admit_member(room, msg.nickname, asking=seating.wants_seat)
             conn.role, conn.player_id = "player", member.id
         else:
             if room.spectator_count() >= self.limits.max_spectators:
@@ -750,6 +739,25 @@ class Rooms:
             room.empty_since = time.monotonic()
 
     # --- helpers --------------------------------------------------------------------------------------
+
+    async def admit_member(self, room: Room, nickname: str, *,
+                           asking: Callable[[Room, Member], bool]) -> tuple[Member, str]:
+        """A new human member with a seat token of their own, stored before the token is handed out (and
+        taken back if the store refuses). ``asking``: whether they ask for a seat in the running game."""
+        nick = clean_nickname(nickname)
+        self._check_capacity(room, nick)
+        member, token = self._new_member(room, nick, bot=False)
+        member.asking = asking(room, member)
+        host_before = room.host_id
+        if room.host_id is None:
+            room.host_id = member.id
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            del room.members[member.id]
+            room.host_id = host_before
+            raise
+        return member, token
 
     def _require_host(self, room: Room, conn: Connection) -> None:
         if conn.player_id is None or conn.player_id != room.host_id:

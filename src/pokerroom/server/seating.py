@@ -71,31 +71,16 @@ async def request_seat(rooms: Rooms, room: Room, conn: Connection, nickname: str
 
 async def _spectator_becomes_member(rooms: Rooms, room: Room, conn: Connection, nickname: str) -> None:
     """A spectator takes a member's place (a token of their own); mid-game they ask for a seat at once."""
-    from pokerroom.server.rooms import clean_nickname
-
-    nick = clean_nickname(nickname)
-    rooms._check_capacity(room, nick)
-    member, token = rooms._new_member(room, nick, bot=False)
-    member.asking = room.phase == "playing"
-    host_before = room.host_id
-    if room.host_id is None:
-        room.host_id = member.id
-    try:
-        await rooms._save_meta(room)  # the token is stored before it is handed out
-    except BaseException:
-        del room.members[member.id]
-        room.host_id = host_before
-        raise
+    member, token = await rooms.admit_member(room, nickname, asking=lambda r, _m: r.phase == "playing")
     conn.role, conn.player_id = "player", member.id
     room.empty_since = None  # a player is connected now: the idle close counts only players (issue #12.3)
     conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token)))
     rooms._broadcast_lobby(room)
 
 
-def mark_asking(room: Room, member: Member) -> None:
+def wants_seat(room: Room, member: Member) -> bool:
     """A nickname ``hello`` during a game is a request for a seat (the host still decides)."""
-    if room.phase == "playing" and member.status == "waiting" and not table_full(room):
-        member.asking = True
+    return room.phase == "playing" and member.status == "waiting" and not table_full(room)
 
 
 async def answer_seat(rooms: Rooms, room: Room, conn: Connection, player_id: str, accept: bool) -> None:
