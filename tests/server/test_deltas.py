@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
@@ -23,6 +23,8 @@ views = st.dictionaries(keys, values, max_size=7)
 
 
 @given(views, views)
+@example({"me": {"x": False}}, {"me": {"x": 0}})  # == takes False for 0: found by this test
+@example({"publicLog": [False], "seats": [True]}, {"publicLog": [0], "seats": [1]})
 def test_apply_of_delta_rebuilds_the_new_view(old: dict[str, Any], new: dict[str, Any]) -> None:
     frozen, expected = repr(old), copy.deepcopy(new)
     assert apply_delta(old, view_delta(old, new)) == expected

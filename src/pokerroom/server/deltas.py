@@ -8,14 +8,16 @@ frame, a viewer switch) is answered with a full view, and the client may ask ``r
 A delta is computed between the *same viewer's* two views (both built by the engine's whitelist), so it can
 only ever carry values of the new view: nothing a full view would not carry. Exactness: the client's
 ``apply`` of the delta to the base view gives a view equal to the new one (the test frame scanner checks this
-at every version). Values are compared as Python values; the view schema never switches a key between
-``bool`` and ``int`` (the only pair Python's ``==`` confuses), so equal values encode to the same JSON.
+at every version). Values count as unchanged only when they encode to the same JSON (:func:`same`):
+Python's ``==`` alone takes ``False`` for ``0`` and ``True`` for ``1``, anywhere inside a list or object.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol
+
+import orjson
 
 from pokerroom.server import protocol as P
 
@@ -24,6 +26,18 @@ LIST_KEYS = ("seats",)
 LOG_KEY = "publicLog"
 #: ``me`` is diffed one level deeper (it carries hole cards, legal actions and the hint)
 NESTED_KEYS = ("me",)
+
+
+def same(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are the same JSON. ``==`` decides first (cheap, and enough when they differ); equal
+    values are then compared encoded, since ``==`` does not tell ``false`` from ``0`` (found by the property
+    test of this module: ``{"x": false}`` -> ``{"x": 0}`` was not sent)."""
+    if a is b:
+        return True
+    if a != b:
+        return False
+    opt = orjson.OPT_NON_STR_KEYS
+    return bool(orjson.dumps(a, option=opt) == orjson.dumps(b, option=opt))
 
 
 def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
@@ -37,7 +51,7 @@ def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
         keep = n_old - drop
         if keep == 0:
             return {"drop": drop, "add": new}
-        if keep <= len(new) and old[drop] == first and old[drop:] == new[:keep]:
+        if keep <= len(new) and old[drop] == first and same(old[drop:], new[:keep]):
             return {"drop": drop, "add": new[keep:]}
     return None  # pragma: no cover - keep == 0 always matches
 
@@ -57,7 +71,7 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     for key, value in list(new.items()):
         if key in old:
             before = old[key]
-            if before is value or before == value:
+            if same(before, value):
                 new[key] = before
                 continue
             if key == LOG_KEY and isinstance(before, list) and isinstance(value, list):
@@ -71,7 +85,7 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
                 changed_items: dict[str, Any] = {}
                 merged = []
                 for i, (b, v) in enumerate(zip(before, value, strict=True)):
-                    if b == v:
+                    if same(b, v):
                         merged.append(b)
                     else:
                         merged.append(v)
@@ -83,7 +97,7 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
                 part: dict[str, Any] = {}
                 changed: dict[str, Any] = {}
                 for k, v in list(value.items()):
-                    if k in before and (before[k] is v or before[k] == v):
+                    if k in before and same(before[k], v):
                         value[k] = before[k]
                     else:
                         changed[k] = v
