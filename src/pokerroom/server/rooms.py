@@ -657,14 +657,7 @@ class Rooms:
             del room.members[player_id]
         try:
             if in_game and room.phase == "playing":
-                now = self.clock.now_ms()
-                try:
-                    new_state, events = self.engine.apply(room.state, player_id, {"type": "leave"}, now)
-                except Rejected:
-                    await self._save_meta(room)
-                else:
-                    await self._commit(room, new_state, events, LogRow(room.version + 1, "kick", player_id,
-                                                                       None, {"type": "leave"}, now))
+                await self._engine_leave(room, player_id, "kick")
             else:
                 await self._save_meta(room)
         except BaseException:
@@ -705,6 +698,18 @@ class Rooms:
             raise
         self._broadcast_lobby(room)
 
+    async def _engine_leave(self, room: Room, pid: str, kind: Literal["leave", "kick"]) -> None:
+        """The engine's ``leave`` for a member who goes mid-game (§5.8: auto-die each hand, stays ranked),
+        committed as a ``kind`` row; if the engine refuses it, only the members are stored."""
+        now = self.clock.now_ms()
+        try:
+            new_state, events = self.engine.apply(room.state, pid, {"type": "leave"}, now)
+        except Rejected:
+            await self._save_meta(room)
+        else:
+            await self._commit(room, new_state, events,
+                               LogRow(room.version + 1, kind, pid, None, {"type": "leave"}, now))
+
     async def _leave(self, room: Room, conn: Connection) -> None:
         """Leave for good. Mid-game the engine gets ``leave`` (§5.8: auto-die each hand, stays ranked)."""
         pid = conn.player_id
@@ -724,14 +729,7 @@ class Rooms:
             room.connections.remove(other)
             other.close(1000)
         if in_game and room.phase == "playing":
-            now = self.clock.now_ms()
-            try:
-                new_state, events = self.engine.apply(room.state, pid, {"type": "leave"}, now)
-            except Rejected:
-                await self._save_meta(room)
-            else:
-                await self._commit(room, new_state, events, LogRow(room.version + 1, "leave", pid, None,
-                                                             {"type": "leave"}, now))
+            await self._engine_leave(room, pid, "leave")
         else:
             await self._save_meta(room)
         self._broadcast_lobby(room)
