@@ -11,7 +11,7 @@ PORT ?= 8000
 DATA ?= data
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench chromium nginx clean
+.PHONY: run test lint typecheck unit bench chromium nginx services clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ run: $(RUN_STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
 ## test: lint, type-check and the whole test suite (browser tests included)
-test: $(STAMP) chromium nginx lint typecheck
+test: $(STAMP) chromium nginx services lint typecheck
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -52,6 +52,31 @@ nginx:
 	  echo "installing Debian's nginx for the reverse-proxy test"; \
 	  apt-get update -q && apt-cache policy nginx | grep -q 'Candidate: [0-9]' && \
 	  RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx; \
+	fi
+
+# Redis and PostgreSQL for the store and cluster tests (issue #14): the machine's own on 127.0.0.1:6379 and
+# :5432 when they answer; otherwise Debian's redis-server / postgresql are installed when missing and started,
+# PostgreSQL with trust authentication on loopback for the tests' user postgres (a test machine only).
+services:
+	@if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then \
+	  if ! command -v redis-server >/dev/null 2>&1; then \
+	    echo "installing Debian's redis-server for the cluster tests"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server; \
+	  fi; \
+	  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no; \
+	  for i in 1 2 3 4 5 6 7 8 9 10; do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.5; done; \
+	fi
+	@if ! pg_isready -q -h 127.0.0.1 -p 5432 >/dev/null 2>&1; then \
+	  if ! command -v pg_ctlcluster >/dev/null 2>&1; then \
+	    echo "installing Debian's postgresql for the cluster tests"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql; \
+	  fi; \
+	  v=$$(ls /etc/postgresql | sort -n | tail -1); \
+	  [ -d /etc/postgresql/$$v/main ] || pg_createcluster $$v main; \
+	  hba=/etc/postgresql/$$v/main/pg_hba.conf; \
+	  grep -q '^host all all 127.0.0.1/32 trust' $$hba || sed -i '1i host all all 127.0.0.1/32 trust' $$hba; \
+	  pg_ctlcluster $$v main start || pg_ctlcluster $$v main reload; \
+	  for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 0.5; done; \
 	fi
 
 bench: $(STAMP)
