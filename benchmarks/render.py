@@ -359,7 +359,12 @@ def route_from(static: Path) -> Any:
 
 
 def measure(
-    browser: Any, clients: dict[str, Path], views: list[dict[str, Any]], rate: float, gap: int
+    browser: Any,
+    clients: dict[str, Path],
+    views: list[dict[str, Any]],
+    rate: float,
+    gap: int,
+    size: tuple[int, int] = (390, 844),
 ) -> dict[str, dict[str, list[float]]]:
     """One hand on every client at once, view by view: view i goes to one client, then to the other (the
     order flips every view), so a burst of load on the shared machine hits both alike."""
@@ -367,7 +372,7 @@ def measure(
     errors: list[str] = []
     for name, static in clients.items():
         ctx = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale="ko-KR", device_scale_factor=1
+            viewport={"width": size[0], "height": size[1]}, locale="ko-KR", device_scale_factor=1
         )
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -408,18 +413,35 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=2, help="recorded hands per table and client")
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling rate")
     parser.add_argument("--gap", type=int, default=120, help="ms between two views")
+    parser.add_argument(
+        "--other-src",
+        type=Path,
+        default=None,
+        help="the 'before' client from this source tree (its src/pokerroom/web/static) instead of --base",
+    )
+    parser.add_argument("--size", default="390x844", help="viewport WxH (e.g. 360x640: a short phone)")
     args = parser.parse_args()
+    w, _, hgt = args.size.partition("x")
+    size = (int(w), int(hgt))
     from playwright.sync_api import sync_playwright
 
     tables = {"hold'em 10 players": holdem_ten(), "7 Poker 6 players": seven_six()}
     base = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
+    if args.other_src is not None:
+        base = str(args.other_src)
     with tempfile.TemporaryDirectory(prefix="render-bench-") as tmp:
         old = Path(tmp) / "before"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(old), base], cwd=ROOT, check=True, capture_output=True
-        )
+        if args.other_src is not None:
+            old = args.other_src.resolve()
+        else:
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(old), base],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
         try:
             clients = {"before": old / STATIC_REL, "after": ROOT / STATIC_REL}
             results: dict[tuple[str, str], dict[str, list[float]]] = {}
@@ -427,18 +449,23 @@ def main() -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 for _ in range(args.reps):
                     for table, views in tables.items():
-                        both = measure(browser, clients, views, args.rate, args.gap)
+                        both = measure(browser, clients, views, args.rate, args.gap, size)
                         for client, r in both.items():
                             acc = results.setdefault((table, client), {"times": [], "long": [], "sync": []})
                             for k in acc:
                                 acc[k] += r[k]
                 browser.close()
         finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False, capture_output=True
-            )
+            if args.other_src is None:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(old)],
+                    cwd=ROOT,
+                    check=False,
+                    capture_output=True,
+                )
     print(
-        f"view → next paint at CPU ×{args.rate:g}, 390×844, {args.reps} recorded hand(s) per row; "
+        f"view → next paint at CPU ×{args.rate:g}, {size[0]}×{size[1]}, "
+        f"{args.reps} recorded hand(s) per row; "
         f"before = {base}, after = this tree; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     print(

@@ -14,14 +14,16 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import render  # noqa: E402  (benchmarks/render.py: the page, the hands and the static-file routing)
+import render
 
+DUMP_PAINT = False
 CATEGORIES = [
     "devtools.timeline",
     "disabled-by-default-devtools.timeline",
@@ -40,7 +42,11 @@ def trace_summary(raw: bytes, top: int) -> None:
         return
     pid, tid = calls.most_common(1)[0][0]
     main = sorted(
-        (e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X" and "dur" in e),
+        (
+            e
+            for e in events
+            if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X" and "dur" in e
+        ),
         key=lambda e: (e["ts"], -e["dur"]),
     )
     total: collections.Counter[str] = collections.Counter()
@@ -60,6 +66,8 @@ def trace_summary(raw: bytes, top: int) -> None:
             work["layout objects total"] += bd.get("totalObjects", 0)
         elif e.get("name") in ("Paint", "Commit", "PrePaint", "Layerize") and "dur" in e:
             work[f"{e['name']} count"] += 1
+            if e["name"] == "Paint" and DUMP_PAINT:
+                print("paint", e["dur"], json.dumps(e.get("args"))[:300])
         elif e.get("name") == "UpdateLayoutTree":
             work["style elements"] += (e.get("args") or {}).get("elementCount", 0)
     stack: list[dict[str, Any]] = []
@@ -88,7 +96,9 @@ def trace_summary(raw: bytes, top: int) -> None:
     print("main thread, self time by trace event (ms, throttled):")
     for name, us in selft.most_common(top):
         print(f"  {name:<32} self {us / 1000:8.1f}   incl {total[name] / 1000:8.1f}")
-    print("work (load-independent counts summed over the hand):", ", ".join(f"{k} {v}" for k, v in work.items()))
+    print(
+        "work (load-independent counts summed over the hand):", ", ".join(f"{k} {v}" for k, v in work.items())
+    )
     print("layouts forced from script (a read after a write):")
     for name in ("UpdateLayoutTree", "Layout"):
         print(f"  {name:<32} {forced_n[name]:5d} times, {forced[name] / 1000:8.1f} ms")
@@ -120,12 +130,16 @@ def profile_summary(profile: dict[str, Any], top: int) -> None:
         k: int | None = nid
         while k is not None:
             cf = nodes[k]["callFrame"]
-            name = f"{cf['functionName'] or '(anonymous)'} {cf['url'].rsplit('/', 1)[-1]}:{cf['lineNumber'] + 1}"
+            name = (
+                f"{cf['functionName'] or '(anonymous)'} {cf['url'].rsplit('/', 1)[-1]}:{cf['lineNumber'] + 1}"
+            )
             if name not in seen:
                 seen.add(name)
                 incl[name] += us
             k = parent.get(k)
-    print("JavaScript inclusive time by function (ms, throttled, sampled; forced layouts count in the caller):")
+    print(
+        "JavaScript inclusive time by function (ms, throttled, sampled; forced layouts count in the caller):"
+    )
     for name, us in incl.most_common(top * 2):
         if name.startswith(("(root)", "(idle)", "(program)")):
             continue
@@ -133,7 +147,9 @@ def profile_summary(profile: dict[str, Any], top: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--table", choices=["holdem10", "seven6"], default="holdem10")
     parser.add_argument("--src", type=Path, default=render.ROOT, help="tree whose client is profiled")
     parser.add_argument("--rate", type=float, default=4.0)
@@ -168,11 +184,14 @@ def main() -> int:
         browser.close()
     t = sorted(r["times"])
     print(
-        f"{args.table}: {len(t)} views, view→paint p50 {render.statistics.median(t):.1f} "
+        f"{args.table}: {len(t)} views, view→paint p50 {statistics.median(t):.1f} "
         f"p95 {render.pct(t, 95):.1f} max {t[-1]:.1f} ms; long tasks (observer) {len(r['long'])}, "
         f"longest {max(r['long'], default=0):.0f} ms"
     )
-    print("per view (view→paint ms / sync js ms):", " ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(r["times"], r["sync"], strict=False)))
+    print(
+        "per view (view→paint ms / sync js ms):",
+        " ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(r["times"], r["sync"], strict=False)),
+    )
     trace_summary(raw, args.top)
     profile_summary(prof, args.top)
     return 0

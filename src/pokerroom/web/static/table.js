@@ -637,8 +637,12 @@ export class TableUI {
       const slot = `${seat.id}|${level}`;
       let entry = this.seatCache.get(slot);
       if (!entry || entry.key !== key) {
-        const el = this.renderSeat(seat, level >= 1, n);
-        if (level >= 2) el.classList.add("tiny");
+        const built = this.renderSeat(seat, level >= 1, n);
+        if (level >= 2) built.classList.add("tiny");
+        // a changed seat keeps its element and every unchanged node in it (name, cards...): the new content
+        // is morphed in, which also drops what the last layout wrote (sizes, position, card fanning), so it
+        // is measured like a new one
+        const el = entry ? morph(entry.el, built) : built;
         entry = { key, el, m: null };
         this.seatCache.set(slot, entry);
       }
