@@ -555,7 +555,7 @@ def main() -> int:
         "paint; the rest of 'view → paint' is the frame's style, layout and paint, and waiting for the frame."
     )
     print(
-        "cpu: the renderer main thread's CPU time (ms, thread time) from the view to its paint, and its tasks "
+        "cpu: the renderer main thread's CPU time (ms, thread time) from the view to its paint; its tasks "
         "over that many ms (a 50 ms task at the throttling rate) / the longest; thread time leaves out the "
         "wait for a core, which the wall-clock columns count on a loaded machine."
     )
