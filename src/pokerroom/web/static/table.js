@@ -455,15 +455,21 @@ export class TableUI {
       if (kept !== sk.me) sk.me.replaceWith(kept);
       sk.me = kept;
     }
-    // the side panel (log, rankings) is shown on wide screens only: a phone does not rebuild it per view
-    // (the media query's change draws it when it appears)
-    const sideKey = !sk.side || this.wide.matches ? this.sidePanelKey() : this.sideKey;
-    if (!sk.side || sideKey !== this.sideKey) {
-      const side = this.renderSidePanel();
-      if (sk.side) sk.side.replaceWith(side);
-      else sk.screen.append(side);
-      sk.side = side;
-      this.sideKey = sideKey;
+    // the side panel (log, rankings) shows on wide screens only (style.css): a phone neither builds it nor
+    // rebuilds it per view; the media query's change draws it when the screen widens
+    if (this.wide.matches) {
+      const sideKey = this.sidePanelKey();
+      if (!sk.side || sideKey !== this.sideKey) {
+        const side = this.renderSidePanel();
+        if (sk.side) sk.side.replaceWith(side);
+        else sk.screen.append(side);
+        sk.side = side;
+        this.sideKey = sideKey;
+      }
+    } else if (sk.side) {
+      sk.side.remove();
+      sk.side = null;
+      this.sideKey = null;
     }
     this.placeTable(sk.seats);
     this.keepY = null;
