@@ -418,15 +418,22 @@ export class TableUI {
     // while the layout is clean, so the first forced layout is the one that measures the changed seats
     this.preW = this.sk?.seats?.isConnected && this.hostW < 600 ? this.sk.seats.clientWidth : null;
     const sk = this.skeleton();
-    sk.screen.dataset.phase = v.phase;
-    sk.screen.dataset.mode = v.mode;
-    // the centre (pot, board, used cards): rebuilt only when what it shows changed
+    // (an attribute written with the value it has still makes the browser look at the styles again)
+    if (sk.screen.dataset.phase !== v.phase) sk.screen.dataset.phase = v.phase;
+    if (sk.screen.dataset.mode !== v.mode) sk.screen.dataset.mode = v.mode;
+    // the centre (pot, board, used cards): built again only when what it shows changed, and then morphed
+    // into the one on screen (the board's cards stay while the pot changes); what placeCenter wrote goes
     const centerKey = this.centerKey();
     if (!sk.center || centerKey !== this.centerKeyShown) {
       const center = this.renderCenter();
-      if (sk.center) sk.center.replaceWith(center);
-      else sk.main.insertBefore(center, sk.phase);
-      sk.center = center;
+      if (!sk.center) {
+        sk.main.insertBefore(center, sk.phase);
+        sk.center = center;
+      } else {
+        const kept = morph(sk.center, center);
+        if (kept !== sk.center) sk.center.replaceWith(kept);
+        sk.center = kept;
+      }
       this.centerKeyShown = centerKey;
     } else {
       // kept: back to how a fresh build starts (placeCenter moves and folds it again from there)
@@ -435,9 +442,16 @@ export class TableUI {
       panel?.style.removeProperty("--cell");
       panel?.classList.remove("folded");
     }
-    const banner = this.renderBanner();
-    if (sk.banner) sk.banner.remove();
-    if (banner) sk.main.insertBefore(banner, sk.phase);
+    // the hand-end banner likewise (a ready mark coming in does not rebuild it); placeBanner places it again
+    let banner = this.renderBanner();
+    if (sk.banner && banner) {
+      const kept = morph(sk.banner, banner);
+      if (kept !== sk.banner) sk.banner.replaceWith(kept);
+      banner = kept;
+    } else {
+      sk.banner?.remove();
+      if (banner) sk.main.insertBefore(banner, sk.phase);
+    }
     sk.banner = banner;
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
