@@ -12,6 +12,16 @@ export function listen(node, type, fn) {
   LISTENED.add(node);
 }
 
+const WHOLE = new WeakSet();
+
+/** Mark a part whose handlers reach other nodes of the same part (a raise panel's buttons write its slider
+ * and amount): it is kept only when equal in every node, else replaced whole, never patched, so a handler
+ * never writes into a node that is not on screen. Returns the node. */
+export function whole(node) {
+  WHOLE.add(node);
+  return node;
+}
+
 // controls whose state lives in properties (value, checked) or whose handlers come from other modules:
 // kept whole when equal, else replaced
 const SOLID = new Set(["BUTTON", "INPUT", "FORM", "SELECT", "TEXTAREA", "A", "LABEL"]);
@@ -19,7 +29,7 @@ const HTML_NS = "http://www.w3.org/1999/xhtml";
 
 function patchable(a, b) {
   return a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && a.namespaceURI === HTML_NS
-    && !SOLID.has(a.tagName) && !LISTENED.has(a) && !LISTENED.has(b);
+    && !SOLID.has(a.tagName) && !LISTENED.has(a) && !LISTENED.has(b) && !WHOLE.has(a) && !WHOLE.has(b);
 }
 
 /** Which old child a fresh child may take the place of: same tag, class and identity attributes. */

@@ -6,7 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
-import { listen, morph } from "./morph.js";
+import { listen, morph, whole } from "./morph.js";
 import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
@@ -1212,8 +1212,8 @@ export class TableUI {
     // shown only when the grid has no room and is folded (placeCenter): opens it over the table
     const toggle = h("button", { type: "button", class: "used-toggle", "aria-expanded": String(!!this.usedOpen) },
       this.usedOpen ? "닫기" : "보기");
-    const panel = h("div", { class: "used-panel" + (this.usedOpen ? " open" : ""), "data-testid": "used-panel" },
-      h("div", { class: "used-title" }, title, toggle), table);
+    const panel = whole(h("div", { class: "used-panel" + (this.usedOpen ? " open" : ""), "data-testid": "used-panel" },
+      h("div", { class: "used-title" }, title, toggle), table));
     listen(toggle, "click", () => {
       this.usedOpen = !this.usedOpen;
       panel.classList.toggle("open", this.usedOpen);
@@ -1692,12 +1692,13 @@ export class TableUI {
       setTo(snapped);
     });
     setTo(this.ui.raiseTo);
-    const q = (label, val, key) => h("button", { "data-quick": key, onclick: () => setTo(val) }, label);
+    // the value in the button too: an equal panel then has equal handlers (morph keeps it)
+    const q = (label, val, key) => h("button", { "data-quick": key, "data-to": val, onclick: () => setTo(val) }, label);
     // pot limit: the highest raise can be below everything I have — then it is "최대", not "올인"
     const mine = (v.seats ?? []).find((s) => s.id === v.me?.id);
     const allInTo = this.legal("nl.allIn")?.to ?? (mine ? mine.stack + (mine.committedRound ?? 0) : raise.max);
     const maxLabel = raise.max >= allInTo ? "올인" : "최대";
-    return h("div", { class: "raise-panel", "data-testid": "raise-panel" },
+    return whole(h("div", { class: "raise-panel", "data-testid": "raise-panel" },
       h("div", { class: "quick" },
         q("최소", raise.min, "min"),
         q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
@@ -1709,7 +1710,7 @@ export class TableUI {
         h("button", { "aria-label": `${unit} 올리기`, "data-step": "+", onclick: () => setTo(this.ui.raiseTo + unit) }, "+")),
       h("div", { class: "confirm-row" },
         h("button", { class: "act", onclick: () => { this.ui.raiseOpen = false; this.render(); } }, "취소"),
-        h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => this.send({ type: "nl.raise", to: this.ui.raiseTo }) }, amountEl, h("small", {}, "확인"))));
+        h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => this.send({ type: "nl.raise", to: this.ui.raiseTo }) }, amountEl, h("small", {}, "확인")))));
   }
 
   choiceControls(box) {
@@ -1796,13 +1797,13 @@ export class TableUI {
     }
     if (!key || this.tipsSeen.has(key)) return null;
     // short phones show one line until asked (the table keeps its room); the text otherwise
-    const tip = h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
+    const tip = whole(h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
       h("div", { class: "tip-text" }, text),
       h("div", { class: "row" },
         h("button", { class: "link tip-toggle", "aria-expanded": String(!!this.tipOpen), onclick: () => { this.tipOpen = !this.tipOpen; this.render(); } },
           this.tipOpen ? "도움말 접기" : "도움말 보기"),
         h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
-        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기"))));
     return tip;
   }
 
