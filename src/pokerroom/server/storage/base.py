@@ -185,7 +185,7 @@ def grouped(ops: list[Op]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]
 def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any) -> tuple[
         dict[str, Any], str | None, int, int]:
     """A stored room row, checked: raises on any damage (bad JSON, invalid UTF-8, a wrong type), which
-    quarantines that room only. ``meta`` and ``state`` may be bytes/str (SQLite) or parsed JSON (PostgreSQL)."""
+    quarantines that room only. ``meta`` may be bytes or text (JSON), or already parsed."""
     if isinstance(meta, (bytes, bytearray, memoryview)):
         meta = bytes(meta).decode("utf-8")
     data = json.loads(meta) if isinstance(meta, str) else meta
@@ -202,6 +202,20 @@ def log_row(version: int, kind: str, player: str | None, cmid: str | None, actio
     """A stored action-log row (``action`` as JSON text or already parsed)."""
     parsed = json.loads(action) if isinstance(action, str) else action
     return LogRow(version, kind, player, cmid, parsed, at_ms)
+
+
+class PreparedOps:
+    """The prepared-operation builders as static methods of a store class (``Store.prepare_save(...)``)."""
+
+    @staticmethod
+    def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                     log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None,
+                     fence: int | None = None) -> Op:
+        return prepare_save(code, meta, state, version, now_ms, log, hands, fence)
+
+    @staticmethod
+    def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op:
+        return prepare_log(code, log, fence)
 
 
 class RoomStore(Protocol):

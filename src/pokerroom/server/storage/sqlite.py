@@ -110,11 +110,8 @@ def migrate(db: sqlite3.Connection) -> int:
     return len(MIGRATIONS)
 
 
-class Store:
+class Store(base.PreparedOps):
     """A tiny synchronous store; the room's single writer calls it inside its lock."""
-
-    prepare_save = staticmethod(base.prepare_save)
-    prepare_log = staticmethod(base.prepare_log)
 
     def __init__(self, path: str | Path | None, checkpoint_every_s: float = 1.0,
                  busy_timeout_ms: int = 5000) -> None:
