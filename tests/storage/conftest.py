@@ -17,9 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from services import fresh_database
-
 from pokerroom.server.storage import RoomStore, Store
+from services import fresh_database
 
 
 @dataclass

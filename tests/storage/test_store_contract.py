@@ -16,13 +16,14 @@ from pokerroom.server.storage.base import Op, prepare_log, prepare_save
 
 def row(version: int, kind: str = "action", pid: str | None = "p1", cmid: str | None = None,
         action: dict[str, Any] | None = None, at: int = 0) -> LogRow:
-    return LogRow(version, kind, pid, cmid, action if action is not None else {"type": "k.call"}, at or version)
+    return LogRow(version, kind, pid, cmid, {"type": "k.call"} if action is None else action, at or version)
 
 
 def test_save_log_load_replays_the_rows_after_the_snapshot(store: RoomStore) -> None:
     meta = {"code": "ROOM1", "members": [{"id": "p1", "nick": "영희"}]}
     store.apply_batch([prepare_save("ROOM1", meta, "state-1", 1, 100, row(1, cmid="c1"))])
-    store.apply_batch([prepare_log("ROOM1", row(2, cmid="c2")), prepare_log("ROOM1", row(3, "timeout", None))])
+    store.apply_batch([prepare_log("ROOM1", row(2, cmid="c2")),
+                       prepare_log("ROOM1", row(3, "timeout", None))])
     store.apply_batch([prepare_save("ROOM1", {**meta, "n": 4}, "state-4", 4, 400, row(4))])
     store.apply_batch([prepare_log("ROOM1", row(5, "bot", "b1", action={"type": "k.die"}, at=555))])
 
@@ -47,7 +48,8 @@ def test_a_log_row_written_twice_keeps_the_last(store: RoomStore) -> None:
 
 def test_recent_acks_are_the_newest_client_messages_oldest_first(store: RoomStore) -> None:
     store.apply_batch([prepare_save("R", {}, None, 0, 1)]
-                      + [prepare_log("R", row(v, cmid=None if v % 3 == 0 else f"m{v}")) for v in range(1, 11)])
+                      + [prepare_log("R", row(v, cmid=None if v % 3 == 0 else f"m{v}"))
+                         for v in range(1, 11)])
     acks = store.recent_acks("R")
     assert acks == [("p1", f"m{v}", v) for v in range(1, 11) if v % 3]
     assert store.recent_acks("R", limit=2) == [("p1", "m8", 8), ("p1", "m10", 10)]
@@ -167,7 +169,7 @@ def test_group_writer_gives_fenced_only_to_the_refused_rooms_callers(store: Room
         gate.release.set()
         await first
         return [None if exc is None else exc for exc in
-                await asyncio.gather(*tasks, return_exceptions=True)]  # type: ignore[misc]
+                await asyncio.gather(*tasks, return_exceptions=True)]
 
     try:
         outcomes = asyncio.run(main())
@@ -201,4 +203,5 @@ def test_a_reopened_store_has_everything(backend: Backend) -> None:
     first.close()
     again = backend.open()
     assert again.load_all() == [StoredRoom("R", {"m": 1}, "s", 1, 10, (row(2, cmid="c2"),), 2)]
-    assert again.hands("R") == [(1, {"h": 1})] and again.recent_acks("R") == [("p1", "c1", 1), ("p1", "c2", 2)]
+    assert again.hands("R") == [(1, {"h": 1})]
+    assert again.recent_acks("R") == [("p1", "c1", 1), ("p1", "c2", 2)]

@@ -93,27 +93,59 @@ def migrate(conn: Conn) -> int:
     return len(MIGRATIONS)
 
 
-@contextmanager
-def _watchdog(conn: Conn, seconds: float) -> Iterator[threading.Event]:
-    """Shut the connection's socket down if the block runs longer than ``seconds``: the blocked call then
-    fails at once (a server that stopped answering, a link that swallows packets) instead of hanging."""
-    fired = threading.Event()
+class _Watchdog:
+    """Shuts a connection's socket down when a call on it runs past its deadline: the blocked call then
+    fails at once (a server that stopped answering, a link that swallows packets) instead of hanging.
 
-    def cut() -> None:
-        fired.set()
+    One thread per connection slot, armed and disarmed around each call (a timer thread per batch would
+    cost a thread start on every commit)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._cond = threading.Condition()
+        self._conn: Conn | None = None
+        self._deadline = 0.0
+        self._fired = threading.Event()
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def guard(self, conn: Conn) -> Iterator[threading.Event]:
+        fired = threading.Event()
+        with self._cond:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="pokerroom-pg-watchdog", daemon=True)
+                self._thread.start()
+            self._conn, self._deadline, self._fired = conn, time.monotonic() + self.seconds, fired
+            self._cond.notify()
         try:
-            with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
-                sock.shutdown(socket.SHUT_RDWR)
-        except (OSError, psycopg.Error):
-            pass
+            yield fired
+        finally:
+            with self._cond:
+                self._conn = None
 
-    timer = threading.Timer(seconds, cut)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield fired
-    finally:
-        timer.cancel()
+    def _run(self) -> None:
+        with self._cond:
+            while not self._stopped:
+                if self._conn is None:
+                    self._cond.wait()
+                    continue
+                left = self._deadline - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                conn, self._conn = self._conn, None
+                self._fired.set()
+                try:
+                    with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
+                        sock.shutdown(socket.SHUT_RDWR)
+                except (OSError, psycopg.Error):
+                    pass
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify()
 
 
 class _Link:
@@ -124,30 +156,45 @@ class _Link:
         self._timeout = batch_timeout_s
         self._what = what
         self._conn: Conn | None = None
+        self._watchdog = _Watchdog(batch_timeout_s)
         self.lock = threading.Lock()
 
     def run(self, work: Callable[[Conn], T]) -> T:
-        """``work(conn)`` under the lock and the watchdog; connection failures become StoreUnavailable."""
+        """``work(conn)`` under the lock and the watchdog; connection failures become StoreUnavailable.
+
+        A connection that was opened earlier may have died while idle (PostgreSQL restarted, a proxy cut):
+        if it fails at once as broken, ``work`` runs once more on a new connection. That is safe for
+        batches too: every operation is an upsert or a delete, so running a batch twice (should the first
+        commit have landed unseen) leaves the same rows."""
         with self.lock:
-            if self._conn is None or self._conn.closed:
+            for attempt in (1, 2):
+                reused = self._conn is not None and not self._conn.closed
+                conn = self._conn if reused and self._conn is not None else self._open()
+                fired = threading.Event()
                 try:
-                    self._conn = self._connect()
+                    with self._watchdog.guard(conn) as fired:
+                        result = work(conn)
                 except psycopg.Error as exc:
-                    raise StoreUnavailable(f"PostgreSQL is unreachable ({self._what}): {exc}") from exc
-            conn = self._conn
-            fired = threading.Event()
-            try:
-                with _watchdog(conn, self._timeout) as fired:
-                    result = work(conn)
-            except psycopg.Error as exc:
-                if fired.is_set() or conn.broken or conn.closed or isinstance(exc, psycopg.OperationalError):
+                    lost = fired.is_set() or conn.broken or conn.closed
+                    if lost or isinstance(exc, psycopg.OperationalError):
+                        self._drop()
+                    if lost and reused and not fired.is_set() and attempt == 1:
+                        continue  # died while idle: try a fresh connection once
+                    if lost or isinstance(exc, psycopg.OperationalError):
+                        reason = f"no answer within {self._timeout:g} s" if fired.is_set() else str(exc)
+                        raise StoreUnavailable(f"PostgreSQL is unavailable ({self._what}): {reason}") from exc
+                    raise StoreError(f"PostgreSQL refused the {self._what}: {exc}") from exc
+                if fired.is_set():  # done just as the watchdog cut: the socket is gone, reconnect next time
                     self._drop()
-                    reason = f"no answer within {self._timeout:g} s" if fired.is_set() else str(exc)
-                    raise StoreUnavailable(f"PostgreSQL is unavailable ({self._what}): {reason}") from exc
-                raise StoreError(f"PostgreSQL refused the {self._what}: {exc}") from exc
-            if fired.is_set():  # finished just as the watchdog cut: the socket is gone, reconnect next time
-                self._drop()
-            return result
+                return result
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _open(self) -> Conn:
+        try:
+            self._conn = self._connect()
+        except psycopg.Error as exc:
+            raise StoreUnavailable(f"PostgreSQL is unreachable ({self._what}): {exc}") from exc
+        return self._conn
 
     def _drop(self) -> None:
         if self._conn is not None:
@@ -160,6 +207,7 @@ class _Link:
     def close(self) -> None:
         with self.lock:
             self._drop()
+        self._watchdog.stop()
 
 
 class PgStore(base.PreparedOps):
