@@ -11,8 +11,10 @@ room (metadata + engine state text + log row, and a finished hand). Each backend
   /proc of the local backend process), so both sides of the cost are seen,
 - the ratio to SQLite in the same run.
 
-``--fence`` makes every PostgreSQL operation carry a fencing token (the cluster's writes: one extra locked
-SELECT per batch). The database is a fresh one created and dropped by the script.
+PostgreSQL runs three ways: plain, ``+fence`` (every operation carries a fencing token, as a cluster node's
+writes do: one locked SELECT per batch, a second round trip) and ``+async`` (``synchronous_commit=off``: no
+wait for the WAL flush, comparable to SQLite's ``synchronous=NORMAL``). The database is a fresh one,
+created and dropped by the script.
 
     .venv/bin/python benchmarks/store_write.py --ops 20000 --batch 1 --batch 20
 """
@@ -88,9 +90,6 @@ def main() -> int:
     ap.add_argument("--batch", type=int, action="append", help="operations per batch (repeatable)")
     ap.add_argument("--snapshot-every", type=int, default=12, help="a room's changes per snapshot")
     ap.add_argument("--state-chars", type=int, default=6000, help="size of the engine state text")
-    ap.add_argument("--fence", action="store_true", help="PostgreSQL writes carry a fencing token")
-    ap.add_argument("--async-commit", action="store_true",
-                    help="PostgreSQL with synchronous_commit=off (no WAL flush wait per commit)")
     args = ap.parse_args()
     batches = args.batch or [1, 20]
 
@@ -114,21 +113,22 @@ def main() -> int:
                                                              args.state_chars, None), batch, lambda: None)
                 finally:
                     sqlite.close()
-            pg = PgStore(url, synchronous_commit=not args.async_commit)
-            try:
-                with psycopg.connect(url, autocommit=True) as conn:
-                    conn.execute("TRUNCATE rooms, actions, hands")
-                pg.apply_batch([])  # open the writer connection before timing
+            for label, fence, sync in (("postgres", None, True), ("postgres+fence", 1, True),
+                                       ("postgres+async", None, False)):
+                pg = PgStore(url, synchronous_commit=sync)
+                try:
+                    with psycopg.connect(url, autocommit=True) as conn:
+                        conn.execute("TRUNCATE rooms, actions, hands")
+                    pg.apply_batch([])  # open the writer connection before timing
 
-                def writer_pid(store: PgStore = pg) -> int | None:
-                    conn: Any = store._writer._conn  # the local backend serving the writer connection
-                    return None if conn is None else int(conn.info.backend_pid)
+                    def writer_pid(store: PgStore = pg) -> int | None:
+                        conn: Any = store._writer._conn  # the local backend serving the writer connection
+                        return None if conn is None else int(conn.info.backend_pid)
 
-                label = "postgres" + ("+fence" if args.fence else "") + ("+async" if args.async_commit else "")
-                results[label] = run(pg, workload(args.ops, args.rooms, args.snapshot_every, args.state_chars,
-                                                  1 if args.fence else None), batch, writer_pid)
-            finally:
-                pg.close()
+                    results[label] = run(pg, workload(args.ops, args.rooms, args.snapshot_every,
+                                                      args.state_chars, fence), batch, writer_pid)
+                finally:
+                    pg.close()
             base = results["sqlite"]
             print(f"\nbatch of {batch} ops (load avg {os.getloadavg()[0]:.1f})")
             for label, r in results.items():
