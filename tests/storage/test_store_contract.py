@@ -205,3 +205,19 @@ def test_a_reopened_store_has_everything(backend: Backend) -> None:
     assert again.load_all() == [StoredRoom("R", {"m": 1}, "s", 1, 10, (row(2, cmid="c2"),), 2)]
     assert again.hands("R") == [(1, {"h": 1})]
     assert again.recent_acks("R") == [("p1", "c1", 1), ("p1", "c2", 2)]
+
+
+def test_a_deleted_room_keeps_its_token_so_an_old_owner_cannot_bring_it_back(store: RoomStore) -> None:
+    store.apply_batch([prepare_save("A", {"v": 1}, "s", 1, 1, row(1), fence=1)])
+    assert store.claim("A", 2)
+    store.apply_batch([("delete", ("A", 2))])  # the new owner closes the room
+    assert store.load("A") is None
+    with pytest.raises(Fenced) as refused:  # the paused old owner wakes up and writes
+        store.apply_batch([prepare_save("A", {"v": 2}, "s", 2, 2, row(2), fence=1),
+                           prepare_log("A", row(3), fence=1)])
+    assert refused.value.codes == frozenset({"A"})
+    assert store.load("A") is None and store.log("A") == [] and store.codes() == []
+    assert store.claim("A", 5) is False, "a tombstone is not a room"
+    store.apply_batch([prepare_save("A", {"v": 3}, "s", 1, 3, fence=3)])  # a newer owner may create it again
+    again = store.load("A")
+    assert again is not None and again.meta == {"v": 3} and again.fence == 3

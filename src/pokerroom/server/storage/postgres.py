@@ -57,6 +57,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "player_id TEXT, client_msg_id TEXT, action JSONB, at_ms BIGINT NOT NULL, PRIMARY KEY (code, version))",
      "CREATE TABLE IF NOT EXISTS hands (code TEXT NOT NULL, seq BIGINT NOT NULL, data JSONB NOT NULL, "
      "PRIMARY KEY (code, seq))"),
+    # tombstones: the token of a deleted room, so an old owner's late write cannot resurrect it
+    ("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence BIGINT NOT NULL)",),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
@@ -71,6 +73,9 @@ _LOG = ("INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s) "
 _HAND = ("INSERT INTO hands(code, seq, data) VALUES (%s, %s, %s::jsonb) ON CONFLICT (code, seq) "
          "DO UPDATE SET data=excluded.data")
 _HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
+_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, GREATEST(fence, %s) FROM rooms WHERE code=%s "
+              "AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET fence=GREATEST(fences.fence, "
+              "excluded.fence)")
 
 
 def migrate(conn: Conn) -> int:
@@ -260,9 +265,14 @@ class PgStore(base.PreparedOps):
                 cur.execute("BEGIN")
                 codes = base.fenced_codes(ops)
                 if codes:
+                    # rooms first (this may wait for a concurrent delete's row lock), then tombstones in a
+                    # later statement, whose newer snapshot sees what that delete left
                     cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
                                 (codes,))
-                    refused = base.refused(ops, {str(code): int(fence) for code, fence in cur.fetchall()})
+                    rows = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
+                    stored = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    refused = base.refused(ops, {**stored, **rows})
                     if refused:
                         ops = [op for op in ops if base.op_code(op) not in refused]
                 if base.only_saves_and_logs(ops):
@@ -293,6 +303,8 @@ class PgStore(base.PreparedOps):
         elif kind == "log":
             cur.execute(_LOG, args[0])
         elif kind == "delete":
+            fence = args[1] if len(args) > 1 else None
+            cur.execute(_TOMBSTONE, (fence, args[0], fence))
             for table in ("rooms", "actions", "hands"):
                 cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
         else:
