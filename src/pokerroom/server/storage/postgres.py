@@ -269,10 +269,10 @@ class PgStore(base.PreparedOps):
                     # later statement, whose newer snapshot sees what that delete left
                     cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
                                 (codes,))
-                    rows = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    current = {str(code): int(fence) for code, fence in cur.fetchall()}
                     cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
                     stored = {str(code): int(fence) for code, fence in cur.fetchall()}
-                    refused = base.refused(ops, {**stored, **rows})
+                    refused = base.refused(ops, {**stored, **current})
                     if refused:
                         ops = [op for op in ops if base.op_code(op) not in refused]
                 if base.only_saves_and_logs(ops):

@@ -54,8 +54,8 @@ _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
 _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
 _TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, MAX(fence, coalesce(?, 0)) FROM rooms "
-              "WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, "
-              "excluded.fence)")
+              "WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 "
+              "ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, excluded.fence)")
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
