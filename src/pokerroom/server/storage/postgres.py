@@ -18,7 +18,7 @@ as soon as PostgreSQL is back.
 Connections (:mod:`.pg_link`): one for the writer thread (batches), one for everything else (reads,
 claims), each behind a lock and (re)opened on demand. A deleted room leaves a tombstone with its token
 (``fences``), so even a closed room refuses a stale owner's late write. ``meta``, actions and hands are
-JSONB (an operator can query them); the engine state is TEXT (opaque, and not worth parsing on every snapshot).
+JSONB (an operator can query them); the engine state is TEXT (opaque, not worth parsing on every snapshot).
 """
 
 from __future__ import annotations
