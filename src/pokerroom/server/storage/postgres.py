@@ -99,8 +99,8 @@ class PgStore(base.PreparedOps):
     *database server* crashes; the default keeps PostgreSQL's guarantee (a node's death never loses them
     either way)."""
 
-    def __init__(self, url: str, *, connect_timeout_s: float = 3.0, statement_timeout_ms: int = 5000,
-                 batch_timeout_s: float = 8.0, synchronous_commit: bool = True) -> None:
+    def __init__(self, url: str, *, connect_timeout_s: float = 2.0, statement_timeout_ms: int = 3000,
+                 batch_timeout_s: float = 4.0, synchronous_commit: bool = True) -> None:
         self.url = url
         self._synchronous_commit = synchronous_commit
         self.damaged: list[str] = []
