@@ -138,17 +138,22 @@ class Rooms(RoomHandlers, RoomClock):
         is cancelled, pending bot moves and retries find it closed, and it is forgotten in memory. Does not
         take the room's lock (a change in flight finishes), does not close its sockets (returned with the
         room: the caller tells them where to go) and does not call ``on_close`` (the room lives on)."""
-        room = self.rooms.pop(code, None)
+        room = self.rooms.get(code)
         if room is None:
             return None
         room.closed = True
         if room.timer is not None:
             room.timer.cancel()
         room.bot_pending.clear()
+        self._forget(code)
+        return room
+
+    def _forget(self, code: str) -> None:
+        """Everything this process keeps about a room it no longer serves (closed or dropped)."""
+        self.rooms.pop(code, None)
         self._failures.pop(code, None)
         for key in [k for k in self._history_cache if k[0] == code]:
             del self._history_cache[key]
-        return room
 
     def warm_up(self) -> int:
         """Call the bot and hint functions on sample views once (their first call builds lookup tables that
@@ -242,9 +247,6 @@ class Rooms(RoomHandlers, RoomClock):
                 conn.close(4404)
             room.connections.clear()
             await self._write(room, "delete")
-            self.rooms.pop(room.code, None)
-            self._failures.pop(room.code, None)
-            for key in [k for k in self._history_cache if k[0] == room.code]:
-                del self._history_cache[key]
+            self._forget(room.code)
             if self.on_close is not None:
                 self.on_close(room.code)
