@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from conftest import Backend
+from store_backends import Backend
 
 from pokerroom.server.storage import Fenced, GroupWriter, LogRow, RoomStore, StoredRoom
 from pokerroom.server.storage.base import Op, prepare_log, prepare_save
