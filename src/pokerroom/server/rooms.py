@@ -221,7 +221,8 @@ class Rooms:
         self.decider: ActionFn = decider or cautious_decide
         self.recommender = recommender
         self.rooms: dict[str, Room] = {}
-        self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
+        self.on_commit: CommitHook | None = None  # test hook, called after each accepted change
+        self.observe_commit: Callable[[str, float], None] | None = None  # metrics: (row kind, seconds)
         self.change_ms: deque[float] = deque(maxlen=4096)  # recent change durations, for /healthz
         self._reaper: asyncio.Task[None] | None = None
         self._writer = GroupWriter(store)
@@ -931,6 +932,8 @@ class Rooms:
             self._broadcast_lobby(room)
         t3 = time.perf_counter()
         self.change_ms.append((t3 - t0) * 1000.0)
+        if self.observe_commit is not None:
+            self.observe_commit(row.kind, t3 - t0)
         if t3 - t0 > SLOW_COMMIT_S:
             log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
                         version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
