@@ -102,9 +102,19 @@ def node_id_of(args: argparse.Namespace) -> str:
 def draining_server(config: Any, app: Any) -> Any:
     """A uvicorn server that drains the app (drain.py) *before* uvicorn's own shutdown, which would close
     every websocket with 1012 and only then run the lifespan shutdown."""
+    import signal
+
     import uvicorn
 
     class DrainingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            # uvicorn re-raises a captured signal after its shutdown (the process then dies of SIGTERM);
+            # a drained node has finished cleanly, so it exits 0 (process managers count that as a success)
+            if sig == signal.SIGTERM:
+                with contextlib.suppress(ValueError):
+                    self._captured_signals.remove(sig)
+
         async def shutdown(self, sockets: Any = None) -> None:
             for server in self.servers:  # stop accepting first: new connections go to another node
                 server.close()
