@@ -47,7 +47,7 @@ def test_readyz_is_503_naming_the_failed_checks(make_server: Any) -> None:
         await asyncio.sleep(30)
         return True, "never"
 
-    readiness = Readiness(timeout_s=0.3)
+    readiness = Readiness(timeout_s=2.0)  # the store check runs in a thread: slow on a loaded machine
     for name, check in (("good", good), ("redis", down), ("postgres", raises), ("leases", hangs)):
         readiness.add(name, check)
     srv: LiveServer = make_server(readiness=readiness)
@@ -59,7 +59,7 @@ def test_readyz_is_503_naming_the_failed_checks(make_server: Any) -> None:
     assert checks["good"]["ok"] and checks["store"]["ok"], "the app added its store check to the registry"
     assert checks["redis"]["detail"] == "redis unreachable"
     assert "postgres refused" in checks["postgres"]["detail"]
-    assert "0.3 s" in checks["leases"]["detail"] and checks["leases"]["ms"] < 2000
+    assert "2 s" in checks["leases"]["detail"] and checks["leases"]["ms"] < 10_000
     readiness.remove("redis")
     readiness.remove("postgres")
     readiness.remove("leases")
@@ -86,6 +86,8 @@ def test_metrics_after_a_game(make_server: Any) -> None:
         w = await join(srv, room["code"], "w", spectate=True)
         await a.send({"type": "start"})
         await play_until_result([a, b], random.Random(3))
+        while not all(c.last("result") for c in (a, b, w)):  # every frame before the result is read
+            await asyncio.sleep(0.01)
         acks = sum(1 for c in (a, b) for m in c.frames if m["type"] == "ack" or "ack" in m)
         text = httpx.get(f"{srv.http}/metrics").text
         got = _samples(text)

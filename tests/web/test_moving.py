@@ -42,7 +42,8 @@ class Node:
                 [sys.executable, "-m", "pokerroom", "serve", "--port", str(self.port), "--data-dir",
                  str(self.data), "--log-level", "info", "--no-warm-up", "--rooms-per-address", "0",
                  "--room-creations-per-minute", "0", "--connections-per-address", "0"],
-                stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT), env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT),
+                env={**os.environ, "PYTHONUNBUFFERED": "1"})
         end = time.monotonic() + 30
         while time.monotonic() < end:
             try:
@@ -89,7 +90,8 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
 
         for p in (a, b):
             p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
-                                " && window.__room.conn.version >= v && window.__room.view", arg=v0, timeout=20000)
+                                " && window.__room.conn.version >= v && window.__room.view", arg=v0,
+                                timeout=20000)
         assert [p.evaluate("() => window.__room.playerId") for p in (a, b)] == seats, "the same seats"
         assert [sorted(wp.my_card_ids(p)) for p in (a, b)] == cards, "the same cards"
         assert min(wp.version(a), wp.version(b)) >= v0
