@@ -200,6 +200,8 @@ def test_drain_closes_sockets_with_4012_after_the_change_in_flight(make_server: 
         assert (await late.expect("_closed"))["code"] == 4012
         refused = httpx.post(f"{srv.http}/api/rooms", json={"nickname": "c", "options": {}})
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "server_moving"
+        info = httpx.get(f"{srv.http}/api/rooms/{room['code']}")
+        assert info.status_code == 503 and info.json()["error"]["code"] == "server_moving"
         assert srv.rooms.rooms[room["code"]].closed, "frozen: no timer or bot changes it any more"
 
     asyncio.run(main())

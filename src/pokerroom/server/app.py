@@ -399,6 +399,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
+        if drain.draining:  # its rooms are frozen (closed): not "not found", but "ask another node"
+            return _json_error(P.error("server_moving", status=503))
         room = rooms_of(request).get(code) if is_room_code(code) else None
         if room is None:
             return _json_error(P.error("room_not_found", status=404))
