@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -18,10 +19,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from conftest import ROOT, free_port
-from webplay import MOBILE, shot
+from webplay import MOBILE, ROOT, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 class Node:
