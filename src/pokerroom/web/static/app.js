@@ -512,7 +512,7 @@ class Room {
       onMessage: (m) => this.onMessage(m),
       onState: (s, detail) => {
         if (s === "open") setConn("open", "연결됨");
-        else if (s === "connecting") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
+        else if (s === "connecting" || detail === "moving") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
         else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
       },
       onFatal: (code, message) => {

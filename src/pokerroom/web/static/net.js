@@ -176,7 +176,7 @@ export class RoomConnection {
    * random 0.15..1 s (full jitter spreads them over the other nodes); later tries back off as usual.
    */
   scheduleRetry(moving = false) {
-    this.h.onState?.("closed", "retry");
+    this.h.onState?.("closed", moving ? "moving" : "retry");
     const delay = moving && this.attempt === 0 ? 150 + Math.random() * 850
       : Math.min(10000, 500 * 2 ** Math.min(this.attempt, 5)) * (0.8 + Math.random() * 0.4);
     this.attempt += 1;
