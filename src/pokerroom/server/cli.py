@@ -61,7 +61,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
     p.add_argument("--log-level", default="info")
     p.add_argument("--log-format", choices=("text", "json"),
-                   default=os.environ.get("POKERROOM_LOG_FORMAT") or "text",
+                   default=(os.environ.get("POKERROOM_LOG_FORMAT") or "text").lower(),
                    help="text (default) or json: one JSON object per line with time, level, message, node id "
                         "and room code (env POKERROOM_LOG_FORMAT)")
     p.set_defaults(func=run)
