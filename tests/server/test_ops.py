@@ -9,15 +9,18 @@ import json
 import logging
 import random
 import sys
+import threading
+import time
 from typing import Any
 
 import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from server_helpers import Client, LiveServer, join, play_until_result
+from server_helpers import Client, LiveServer, join, pick_action, play_until_result
 
 from pokerroom.server.health import Readiness
 from pokerroom.server.logs import JsonFormatter, current_room, set_node_id
+from pokerroom.server.store import Store
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -206,6 +209,49 @@ def test_drain_closes_sockets_with_4012_after_the_change_in_flight(make_server: 
 
     asyncio.run(main())
     assert order == ["hook", "drained"]
+
+
+def test_drain_waits_for_the_store_write_in_flight(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action whose store write is under way when the drain starts is committed, and its sender gets the
+    ack before the 4012 close: the drain finishes the change in flight, it never cuts it."""
+    srv: LiveServer = make_server()
+    slow = threading.Event()
+    original = Store.apply_batch
+
+    def delayed(self: Store, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
+        if slow.is_set():
+            time.sleep(0.6)  # a slow disk: the group-commit thread holds this write for a while
+        original(self, ops)
+
+    monkeypatch.setattr(Store, "apply_batch", delayed)
+
+    async def main() -> None:
+        room = srv.create_room()
+        a = await join(srv, room["code"], "a", token=room["token"])
+        b = await join(srv, room["code"], "b", nickname="비")
+        await a.send({"type": "start"})
+        for c in (a, b):
+            await c.expect("view")
+        rnd = random.Random(5)
+        actor, action = next((c, act) for c in (a, b) if (v := c.last("view")) is not None
+                             and (act := pick_action(v["view"], rnd)) is not None)
+        version = actor.last("view")["version"]  # type: ignore[index]
+        slow.set()
+        await actor.send({"type": "action", "clientMsgId": "inflight", "version": version, "action": action})
+        await asyncio.sleep(0.2)  # the write is under way now
+        t0 = time.monotonic()
+        drained = asyncio.run_coroutine_threadsafe(srv.app.state.drain_now(), srv_loop(srv))
+        await asyncio.get_running_loop().run_in_executor(None, drained.result, 10)
+        assert time.monotonic() - t0 >= 0.2, "the drain waited for the write"
+        seen: list[dict[str, Any]] = []
+        while not seen or seen[-1]["type"] != "_closed":
+            seen.append(await asyncio.wait_for(actor.queue.get(), 10))
+        kinds = [m["type"] for m in seen]
+        assert "ack" in kinds and kinds.index("ack") < kinds.index("_closed"), kinds
+        assert seen[-1]["code"] == 4012
+        assert [r.client_msg_id for r in srv.rooms.store.log(room["code"])].count("inflight") == 1
+
+    asyncio.run(main())
 
 
 def srv_loop(srv: LiveServer) -> asyncio.AbstractEventLoop:
