@@ -431,27 +431,36 @@ def cpu_per_view(raw: bytes, names: list[str]) -> dict[str, dict[str, list[float
             continue
         pid, tid = marks[0]["pid"], marks[0]["tid"]
         per_view = []
-        first: dict[str, Any] | None = None
-        last: dict[str, Any] | None = None
+        windows: list[tuple[int, int]] = []
         start: dict[str, Any] | None = None
         for m in marks:
             if m["name"].endswith("-start"):
-                first = first or m
                 start = m
             elif start is not None:
                 per_view.append((m["tts"] - start["tts"]) / 1000)
-                last = m
-        tasks = [
-            e["tdur"] / 1000
-            for e in events
-            if e.get("name") == "ThreadControllerImpl::RunTask"
-            and e.get("ph") == "X"
-            and (e["pid"], e["tid"]) == (pid, tid)
-            and "tdur" in e
-            and first is not None
-            and last is not None
-            and first["ts"] <= e["ts"] <= last["ts"]
-        ]
+                windows.append((start["ts"], m["ts"]))
+                start = None
+        # the tasks of the views: those that end inside a view's window (the one that took the view, the
+        # frame, the one that saw it painted); outermost only (a nested task is inside its parent's time)
+        runs = sorted(
+            (
+                e
+                for e in events
+                if e.get("name") == "ThreadControllerImpl::RunTask"
+                and e.get("ph") == "X"
+                and (e["pid"], e["tid"]) == (pid, tid)
+                and "tdur" in e
+            ),
+            key=lambda e: (e["ts"], -e["dur"]),
+        )
+        tasks = []
+        edge = -1
+        for e in runs:
+            if e["ts"] < edge:
+                continue  # nested
+            edge = e["ts"] + e["dur"]
+            if any(s0 <= edge and e["ts"] <= s1 for s0, s1 in windows):
+                tasks.append(e["tdur"] / 1000)
         out[name] = {"cpu": per_view, "cpu_tasks": tasks}
     return out
 
