@@ -164,6 +164,8 @@ def test_my_area_keeps_its_nodes_across_views(static_page: Any) -> None:
     nxt["me"]["hole"] = [{"id": 0, "rank": 2, "suit": "S"}, {"id": 1, "rank": 3, "suit": "S"}]
     page.evaluate("(v) => window.scheduleView(v)", nxt)
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))")
-    labels = page.locator("[data-testid=my-cards] .card").evaluate_all("(ns) => ns.map((n) => n.dataset.cardId)")
+    labels = page.locator("[data-testid=my-cards] .card").evaluate_all(
+        "(ns) => ns.map((n) => n.dataset.cardId)"
+    )
     assert labels == ["0", "1"]
     assert page.evaluate(MY_AREA)["cards"] == [False, False]
