@@ -700,9 +700,13 @@ export class TableUI {
     fresh.forEach(({ el, entry }, i) => {
       // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
       const mk = el.querySelector(":scope > .marks");
-      const up = mk ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - mk.getBoundingClientRect().top)) : 0;
+      const box = el.getBoundingClientRect();
+      const mr = mk?.getBoundingClientRect();
+      const up = mr ? Math.max(0, Math.ceil(box.top - mr.top)) : 0;
+      // a crowded marks row (D, SB, BB over a tiny seat) can stick out sideways too: its overhang, centred
+      const side = mr ? Math.max(0, Math.ceil(Math.max(box.left - mr.left, mr.right - box.right))) : 0;
       const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
-      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, border: el.clientTop,
+      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop,
         chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
     });
     const H = container.clientHeight || 480;
@@ -792,7 +796,8 @@ export class TableUI {
     }
     const chips = placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
     // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
-    this.placed = { W, H, gen, boxes: boxes.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+    const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
+    this.placed = { W, H, gen, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
       l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
     return boxes;
   }
