@@ -13,7 +13,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
-from pokerroom.server.deltas import apply_delta, log_delta, view_delta
+from pokerroom.server.deltas import Differ, apply_delta, log_delta, same, view_delta
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
@@ -39,6 +39,32 @@ def test_log_delta_sends_only_appended_entries(old: list[int], drop: int, add: l
     assert delta is not None
     assert old[delta["drop"]:] + delta["add"] == new
     assert len(delta["add"]) <= len(add) or not old[drop:]
+
+
+@given(views, views, st.lists(st.tuples(keys, values, values), min_size=1, max_size=4))
+@example({"publicLog": [1, 2]}, {"publicLog": [2, 3]}, [("me", {"x": 1}, {"x": True})])
+def test_one_differ_for_many_viewers_gives_each_its_own_delta(
+        old: dict[str, Any], new: dict[str, Any], own: list[tuple[str, Any, Any]]) -> None:
+    """The views of one change share their public objects (engine ``StateViews``) and each viewer's base
+    shares them too; a :class:`Differ` remembering comparisons across viewers must give every viewer exactly
+    the delta it would get alone, and the new views must again share the public objects."""
+    olds = [{**old, key: before} for key, before, _after in own]
+    news = [{**new, key: after} for key, _before, after in own]
+    alone = [view_delta(copy.deepcopy(o), copy.deepcopy(n)) for o, n in zip(olds, news, strict=True)]
+    differ = Differ()
+    shared = [view_delta(o, n, differ) for o, n in zip(olds, news, strict=True)]
+    assert [json.dumps(d, sort_keys=True) for d in shared] == [json.dumps(d, sort_keys=True) for d in alone]
+    for o, n in zip(olds, news, strict=True):
+        assert json.dumps(apply_delta(o, shared.pop(0)), sort_keys=True) == json.dumps(n, sort_keys=True)
+    for key in new:  # a public key no viewer overrode is one object in every new view
+        if all(key != k for k, _b, _a in own) and isinstance(new[key], (list, dict)):
+            assert len({id(n[key]) for n in news}) == 1
+
+
+def test_same_tells_bools_from_ints_at_any_depth() -> None:
+    assert same(1, 1) and same("가", "가") and same(None, None) and same([{"a": 1}], [{"a": 1}])
+    assert not same(True, 1) and not same(0, False) and not same([{"a": 1}], [{"a": True}])
+    assert not same(1, 1.5) and not same("1", 1)
 
 
 def test_same_seat_count_sends_changed_seats_only() -> None:

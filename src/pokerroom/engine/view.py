@@ -3,8 +3,8 @@
 Rules:
 - The dict is built as a whitelist: each field is *added* because this viewer may see it. Nothing is ever
   copied wholesale from the state and then pruned, so a new secret field in the state cannot leak by default.
-- A card the viewer may not see is ``{"hidden": true, "slot": k}``: no id, rank or suit; ``k`` is a fresh
-  counter of this view only.
+- A card the viewer may not see is ``{"hidden": true, "slot": k}``: no id, rank or suit; ``k`` is the card's
+  place among that seat's hidden cards (0, 1, 2 ...), which says no more than ``holeCount`` does.
 - Own private cards are always visible to their owner; others' only once shown at the showdown. Folded hands
   are never shown to others (Indian: everything is revealed when the hand has ended).
 - Indian forehead: visible to the other players of the hand, never to its owner or a spectator before the
@@ -14,6 +14,11 @@ Rules:
 - The deck, burns, draw discards and choice discards (except my own) never appear.
 - ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): the 491 switch,
   the bet cap in chips and the sentence explaining a 491 restriction of the current round.
+
+Building every viewer's view of one state (:class:`StateViews`): everything but ``seats`` and ``me`` is the
+same for every viewer and is built once; a seat's dict depends on the viewer only through two facts (is it the
+viewer's own seat, does the viewer play this hand), so each seat is built at most once per variant. A server
+that sends 8 views per change builds the public part once instead of 8 times.
 """
 
 from __future__ import annotations
@@ -34,22 +39,13 @@ from pokerroom.hands import ranked_name
 JSON = dict[str, Any]
 
 
-class _Slots:
-    """Fresh, meaningless keys for hidden cards, numbered in the order they appear in this view."""
-
-    def __init__(self) -> None:
-        self.next = 0
-
-    def hidden(self) -> JSON:
-        slot = self.next
-        self.next += 1
-        return {"hidden": True, "slot": slot}
-
-
-def _cards(cards: list[Card], visible: bool, slots: _Slots) -> list[JSON]:
+def _cards(cards: list[Card], visible: bool) -> list[JSON]:
+    """Visible cards whole; hidden ones as ``{"hidden": true, "slot": k}``, ``k`` the place in this seat's
+    list (numbered per seat, not per view: the seat's dict is then the same for every viewer who may not see
+    these cards, so it is built once and a view delta does not re-send seats whose slots merely moved)."""
     if visible:
         return [c.to_json() for c in cards]
-    return [slots.hidden() for _ in cards]
+    return [{"hidden": True, "slot": k} for k in range(len(cards))]
 
 
 def _hand_done(state: State) -> bool:
@@ -68,7 +64,9 @@ def _all_declared(hand: Hand) -> bool:
     return hand.phase != "declare" and all(hand.players[pid].declare is not None for pid in live)
 
 
-def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> JSON:
+def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON:
+    """``seat`` as seen by a viewer: ``mine`` (the viewer's own seat), ``viewer_plays`` (the viewer plays
+    this hand): the only two facts about the viewer it depends on."""
     hand = state.hand
     opts = state.options
     korean_marks = not uses_blinds(opts)
@@ -97,12 +95,10 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         return out
     b = hand.bettors[seat.id]
     done = _hand_done(state)
-    mine = viewer == seat.id
     private = hp.choice if hp.choice is not None else hp.hole
     show_private = mine or hp.shown
     forehead: JSON | None = None
     if hp.forehead is not None:
-        viewer_plays = viewer is not None and viewer in hand.players
         if (done and hp.shown) or (viewer_plays and not mine):
             forehead = hp.forehead.to_json()
     declare_public = _all_declared(hand)
@@ -114,7 +110,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "committedTotal": b.committed_total,
         "lastAction": b.last_action or hp.forced,
         "up": [c.to_json() for c in hp.up],
-        "hole": _cards(list(private), show_private, slots),
+        "hole": _cards(list(private), show_private),
         "holeCount": len(private),
         "forehead": forehead,
         "hasForehead": hp.forehead is not None,
@@ -223,14 +219,68 @@ def _me(state: State, seat: Seat) -> JSON:
 
 
 def view(state: State, viewer: str | None) -> JSON:
-    """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator)."""
+    """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator). A fresh dict
+    that shares nothing with any other call's."""
+    return StateViews(state).of(viewer)
+
+
+class StateViews:
+    """Every viewer's view of one state, sharing what is the same for all of them.
+
+    :meth:`of` returns a fresh top-level dict (and a fresh ``me``) per call, but its other values (the seat
+    dicts, ``publicLog``, ``options``, ...) are shared with the other views of this object: callers must
+    treat them as read-only. Secrecy is unchanged: the shared part is built exactly as for a spectator
+    except the seats, and a seat is shared only between viewers for whom it is built the same
+    (:func:`_seat_json` reads nothing else about the viewer)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._public: JSON | None = None
+        self._seats = sorted(state.seats, key=lambda s: s.seat)
+        self._seat_cache: dict[tuple[int, bool, bool], JSON] = {}
+        self._spectator_seats: list[JSON] | None = None
+
+    def _seat(self, seat: Seat, mine: bool, viewer_plays: bool) -> JSON:
+        hand = self.state.hand
+        hp = hand.players.get(seat.id) if hand is not None else None
+        if hp is None:
+            mine = viewer_plays = False  # not in the hand: the same for everybody
+        elif hp.forehead is None:
+            viewer_plays = False  # only a forehead card depends on it
+        key = (seat.seat, mine, viewer_plays)
+        out = self._seat_cache.get(key)
+        if out is None:
+            out = self._seat_cache[key] = _seat_json(self.state, seat, mine, viewer_plays)
+        return out
+
+    def of(self, viewer: str | None) -> JSON:
+        state = self.state
+        viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
+        public = self.public()
+        out = dict(public)
+        if viewer_seat is None:
+            if self._spectator_seats is None:
+                self._spectator_seats = [self._seat(s, False, False) for s in self._seats]
+            out["seats"] = list(self._spectator_seats)
+            return out
+        hand = state.hand
+        plays = hand is not None and viewer_seat.id in hand.players
+        out["seats"] = [self._seat(s, s.id == viewer_seat.id, plays) for s in self._seats]
+        out["me"] = _me(state, viewer_seat)
+        return out
+
+    def public(self) -> JSON:
+        """The view's keys in order, ``seats`` and ``me`` still empty (a spectator's ``me``)."""
+        if self._public is None:
+            self._public = _public(self.state)
+        return self._public
+
+
+def _public(state: State) -> JSON:
+    """What every viewer's view has in common (``seats`` left empty, ``me`` None: :class:`StateViews`)."""
     opts = state.options
     hand = state.hand
     mode = rules_for(opts)
-    slots = _Slots()
-    seats = sorted(state.seats, key=lambda s: s.seat)
-    viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
-    viewer_id = viewer_seat.id if viewer_seat is not None else None
     street_name = ""
     if hand is not None and not _hand_done(state):
         if hand.phase == "choice":
@@ -265,7 +315,7 @@ def view(state: State, viewer: str | None) -> JSON:
         "dealerSeat": None if hand is None else hand.dealer_seat,
         "street": -1 if hand is None else hand.street,
         "streetName": street_name,
-        "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
+        "seats": [],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
         "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
         "potTotal": 0 if hand is None or paid_out
@@ -282,7 +332,7 @@ def view(state: State, viewer: str | None) -> JSON:
         "indianUsed": [c.to_json() for c in state.indian_used],
         "indianDeckLeft": _indian_left(state),
         "rebuyPending": list(state.rebuy_pending) if state.phase == "rebuy" else [],
-        "me": None if viewer_seat is None else _me(state, viewer_seat),
+        "me": None,
         "publicLog": [dict(e) for e in state.public_log],
         "result": result(state),
     }

@@ -28,16 +28,61 @@ LOG_KEY = "publicLog"
 NESTED_KEYS = ("me",)
 
 
+#: scalar types whose ``==`` between two values *of the same type* is exactly "the same JSON"
+_EXACT = frozenset((str, int, type(None)))
+
+
 def same(a: Any, b: Any) -> bool:
     """``a`` and ``b`` are the same JSON. ``==`` decides first (cheap, and enough when they differ); equal
     values are then compared encoded, since ``==`` does not tell ``false`` from ``0`` (found by the property
-    test of this module: ``{"x": false}`` -> ``{"x": 0}`` was not sent)."""
+    test of this module: ``{"x": false}`` -> ``{"x": 0}`` was not sent). Two strings, two ints (not bools:
+    ``type(True) is bool``) or two ``None`` need no encoding."""
     if a is b:
         return True
+    kind = type(a)
+    if kind is type(b) and kind in _EXACT:
+        return bool(a == b)
     if a != b:
         return False
     opt = orjson.OPT_NON_STR_KEYS
     return bool(orjson.dumps(a, option=opt) == orjson.dumps(b, option=opt))
+
+
+class Differ:
+    """:func:`same` and :func:`log_delta` remembered by the identity of their arguments, for the views of one
+    change.
+
+    Why: the views of one state share their public values (``pokerroom.engine.StateViews``) and, once
+    diffed, every viewer's view reuses its base's objects (:func:`view_delta`), so the viewers' diffs compare
+    the same pairs of objects over and over: compared (and encoded, when equal) once, the other viewers get
+    the answer for a dict lookup. The pairs are kept alive with the answer, so an id is never reused while
+    remembered."""
+
+    def __init__(self) -> None:
+        self._same: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
+        self._logs: dict[tuple[int, int], tuple[Any, Any, tuple[dict[str, Any], list[Any]] | None]] = {}
+
+    def same(self, a: Any, b: Any) -> bool:
+        if a is b:
+            return True
+        if type(a) not in (list, dict):
+            return same(a, b)
+        key = (id(a), id(b))
+        hit = self._same.get(key)
+        if hit is None:
+            hit = self._same[key] = (a, b, same(a, b))
+        return hit[2]
+
+    def log_delta(self, old: list[Any], new: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+        """:func:`log_delta` and the new log made of ``old``'s entries plus the added ones: one list for
+        every viewer whose base had ``old`` (so the next change finds them shared again)."""
+        key = (id(old), id(new))
+        hit = self._logs.get(key)
+        if hit is None:
+            delta = log_delta(old, new)
+            merged = None if delta is None else (delta, old[delta["drop"]:] + delta["add"])
+            hit = self._logs[key] = (old, new, merged)
+        return hit[2]
 
 
 def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
@@ -56,7 +101,7 @@ def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
     return None  # pragma: no cover - keep == 0 always matches
 
 
-def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def view_delta(old: dict[str, Any], new: dict[str, Any], differ: Differ | None = None) -> dict[str, Any]:
     """The changes from ``old`` to ``new`` (two views of the same viewer) in the ``viewDelta`` shape:
     ``set`` (top-level keys replaced), ``del`` (keys removed), ``seats`` (``{index: Seat}``, when the seat
     count is unchanged), ``me`` (``{"set", "del"}`` one level down, when ``me`` stays an object) and
@@ -65,27 +110,31 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     ``new`` is also rewritten to reuse ``old``'s objects wherever they are equal (same JSON): the views stay
     alive until the next change as its delta bases, and keeping the *old* objects lets the new copies die
     young, so the garbage collector's older generations only ever see what changed (with 200 rooms, the
-    promotion of whole views made every change slower)."""
+    promotion of whole views made every change slower).
+
+    ``differ``: shared by the diffs of one change's views (see :class:`Differ`); the result is the same."""
+    if differ is None:
+        differ = Differ()
+    is_same = differ.same
     out: dict[str, Any] = {}
     put: dict[str, Any] = {}
     for key, value in list(new.items()):
         if key in old:
             before = old[key]
-            if same(before, value):
+            if is_same(before, value):
                 new[key] = before
                 continue
             if key == LOG_KEY and isinstance(before, list) and isinstance(value, list):
-                log = log_delta(before, value)
+                log = differ.log_delta(before, value)
                 if log is not None:
-                    out["log"] = log
-                    new[key] = before[log["drop"]:] + log["add"]
+                    out["log"], new[key] = log
                     continue
             elif key in LIST_KEYS and isinstance(before, list) and isinstance(value, list) \
                     and len(before) == len(value):
                 changed_items: dict[str, Any] = {}
                 merged = []
                 for i, (b, v) in enumerate(zip(before, value, strict=True)):
-                    if same(b, v):
+                    if is_same(b, v):
                         merged.append(b)
                     else:
                         merged.append(v)
@@ -97,7 +146,7 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
                 part: dict[str, Any] = {}
                 changed: dict[str, Any] = {}
                 for k, v in list(value.items()):
-                    if k in before and same(before[k], v):
+                    if k in before and is_same(before[k], v):
                         value[k] = before[k]
                     else:
                         changed[k] = v
@@ -221,6 +270,7 @@ class FrameBuilder:
         self.diffs: dict[str | None, dict[str, Any] | None] = {}
         self.seats: dict[str | None, dict[str, Any] | None] = {}
         self.shared = P.SharedEncoder()
+        self.differ = Differ()
 
     def text_for(self, conn: Socket, viewer: str | None, ack: str | None = None) -> str:
         """The frame for ``conn`` (seen as ``viewer``); ``ack``: the client message id this change answers
@@ -228,7 +278,7 @@ class FrameBuilder:
         view = self.cache.get(self.version, viewer, self.build)
         if viewer not in self.diffs:  # diff once per viewer, for every socket: it also interns (view_delta)
             base = self.bases.get(viewer)
-            self.diffs[viewer] = None if base is None else view_delta(base, view)
+            self.diffs[viewer] = None if base is None else view_delta(base, view, self.differ)
             self.seats[viewer] = None if self.seat_part is None else self.seat_part(view, viewer)
         diff, seat = self.diffs[viewer], self.seats[viewer]
         if conn.deltas and diff is not None and conn.view_version == self.base_version \
