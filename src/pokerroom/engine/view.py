@@ -220,64 +220,100 @@ def _me(state: State, seat: Seat) -> JSON:
 
 def view(state: State, viewer: str | None) -> JSON:
     """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator). A fresh dict
-    that shares nothing with any other call's."""
-    return StateViews(state).of(viewer)
+    that shares nothing with any other call's; built the plain way, seat by seat (the reference
+    :class:`StateViews` is tested against)."""
+    out = _public(state, copy_log=True)
+    viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
+    viewer_id = viewer_seat.id if viewer_seat is not None else None
+    hand = state.hand
+    plays = viewer_id is not None and hand is not None and viewer_id in hand.players
+    out["seats"] = [_seat_json(state, s, s.id == viewer_id, plays) for s in sorted(state.seats, key=_seat_no)]
+    out["me"] = None if viewer_seat is None else _me(state, viewer_seat)
+    return out
+
+
+def _seat_no(seat: Seat) -> int:
+    return seat.seat
 
 
 class StateViews:
     """Every viewer's view of one state, sharing what is the same for all of them.
 
-    :meth:`of` returns a fresh top-level dict (and a fresh ``me``) per call, but its other values (the seat
-    dicts, ``publicLog``, ``options``, ...) are shared with the other views of this object: callers must
-    treat them as read-only. Secrecy is unchanged: the shared part is built exactly as for a spectator
-    except the seats, and a seat is shared only between viewers for whom it is built the same
-    (:func:`_seat_json` reads nothing else about the viewer)."""
+    :meth:`of` returns a fresh top-level dict (and a fresh ``me`` and ``seats`` list) per call, but the other
+    values (the seat dicts, ``publicLog`` and its entries, ``options``, ...) are shared with the other views
+    of this object and with the state: callers must treat them as read-only. Secrecy is unchanged:
+    the shared part is built exactly as for a spectator except the seats; a seat's dict depends on the viewer
+    only through ``mine`` and ``viewer_plays`` (:func:`_seat_json`), and is shared only between viewers
+    for whom those are the same. ``tests/engine/test_state_views.py`` checks every view against
+    :func:`view` on every step of the golden games."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self._public: JSON | None = None
-        self._seats = sorted(state.seats, key=lambda s: s.seat)
-        self._seat_cache: dict[tuple[int, bool, bool], JSON] = {}
-        self._spectator_seats: list[JSON] | None = None
+        self._seats = sorted(state.seats, key=_seat_no)
+        self._index = {seat.id: i for i, seat in enumerate(self._seats)}
+        self._rows: dict[bool, list[JSON]] = {}
+        self._own: dict[str, JSON] = {}
 
-    def _seat(self, seat: Seat, mine: bool, viewer_plays: bool) -> JSON:
-        hand = self.state.hand
-        hp = hand.players.get(seat.id) if hand is not None else None
-        if hp is None:
-            mine = viewer_plays = False  # not in the hand: the same for everybody
-        elif hp.forehead is None:
-            viewer_plays = False  # only a forehead card depends on it
-        key = (seat.seat, mine, viewer_plays)
-        out = self._seat_cache.get(key)
-        if out is None:
-            out = self._seat_cache[key] = _seat_json(self.state, seat, mine, viewer_plays)
-        return out
+    def _row(self, viewer_plays: bool) -> list[JSON]:
+        """Every seat as a viewer sees it who sits in none of them (and plays the hand, or not)."""
+        row = self._rows.get(viewer_plays)
+        if row is None:
+            hand = self.state.hand
+            other = self._rows.get(not viewer_plays)
+            row = []
+            for i, seat in enumerate(self._seats):
+                hp = hand.players.get(seat.id) if hand is not None else None
+                if other is not None and (hp is None or hp.forehead is None):
+                    row.append(other[i])  # only a forehead card depends on viewer_plays
+                else:
+                    row.append(_seat_json(self.state, seat, False, viewer_plays))
+            self._rows[viewer_plays] = row
+        return row
 
     def of(self, viewer: str | None) -> JSON:
         state = self.state
         viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
-        public = self.public()
-        out = dict(public)
+        out = dict(self.public())
         if viewer_seat is None:
-            if self._spectator_seats is None:
-                self._spectator_seats = [self._seat(s, False, False) for s in self._seats]
-            out["seats"] = list(self._spectator_seats)
+            out["seats"] = list(self._row(False))
             return out
         hand = state.hand
         plays = hand is not None and viewer_seat.id in hand.players
-        out["seats"] = [self._seat(s, s.id == viewer_seat.id, plays) for s in self._seats]
+        seats = list(self._row(plays))
+        if plays:
+            i = self._index[viewer_seat.id]
+            own = self._own.get(viewer_seat.id)
+            if own is None:
+                own = self._own[viewer_seat.id] = _own_seat(state, viewer_seat, self._row(False)[i])
+            seats[i] = own
+        out["seats"] = seats
         out["me"] = _me(state, viewer_seat)
         return out
 
     def public(self) -> JSON:
-        """The view's keys in order, ``seats`` and ``me`` still empty (a spectator's ``me``)."""
+        """The view's keys in order, ``seats`` still empty and ``me`` None (a spectator's)."""
         if self._public is None:
-            self._public = _public(self.state)
+            self._public = _public(self.state, copy_log=False)
         return self._public
 
 
-def _public(state: State) -> JSON:
-    """What every viewer's view has in common (``seats`` left empty, ``me`` None: :class:`StateViews`)."""
+def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:
+    """The viewer's own seat, from the spectator's dict of it: :func:`_seat_json` with ``mine`` differs only
+    in ``hole`` (own private cards are always visible; the forehead rule gives the owner exactly what it
+    gives a spectator: the card once shown after the hand)."""
+    hand = state.hand
+    hp = hand.players.get(seat.id) if hand is not None else None
+    if hp is None or hp.shown:
+        return as_spectator
+    out = dict(as_spectator)
+    out["hole"] = _cards(list(hp.choice if hp.choice is not None else hp.hole), True)
+    return out
+
+
+def _public(state: State, copy_log: bool) -> JSON:
+    """What every viewer's view has in common (``seats`` left empty, ``me`` None). ``copy_log``: copy the
+    public log's entries (else they are the state's own, never-mutated dicts: :class:`StateViews`)."""
     opts = state.options
     hand = state.hand
     mode = rules_for(opts)
@@ -333,7 +369,7 @@ def _public(state: State) -> JSON:
         "indianDeckLeft": _indian_left(state),
         "rebuyPending": list(state.rebuy_pending) if state.phase == "rebuy" else [],
         "me": None,
-        "publicLog": [dict(e) for e in state.public_log],
+        "publicLog": [dict(e) for e in state.public_log] if copy_log else list(state.public_log),
         "result": result(state),
     }
     house = house_rules(state)
