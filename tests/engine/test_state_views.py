@@ -8,6 +8,7 @@ step of every golden game (all modes and house rules), the hidden Indian forehea
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from pathlib import Path
 from typing import Any
@@ -70,3 +71,34 @@ def test_view_calls_share_nothing() -> None:
     _ids, states = _states("holdem")
     a, b = view(states[3], None), view(states[3], None)
     assert a == b and a["seats"][0] is not b["seats"][0] and a["publicLog"] is not b["publicLog"]
+
+
+def test_hint_names_are_evaluated_once_per_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With hints on, a player's hand names are worked out once per set of cards (hole, up, choice, board),
+    not on every change: the betting actions between two streets reuse them."""
+    from pokerroom.engine.modes import rules_for
+
+    view_module = importlib.import_module("pokerroom.engine.view")  # the package exports the function
+
+    ids, states = _states("holdem")
+    assert states[0].options.hints
+    mode = rules_for(states[0].options)
+    calls: list[tuple[Any, ...]] = []
+    real = type(mode).hint
+
+    def counting(self: Any, hand: Any, pid: str) -> tuple[str | None, str | None]:
+        p = hand.players[pid]
+        calls.append((pid, tuple(p.hole), tuple(hand.board)))
+        return real(self, hand, pid)
+
+    monkeypatch.setattr(type(mode), "hint", counting)
+    view_module._HINTS.clear()
+    names = []
+    for state in states:
+        views = StateViews(state)
+        names.append([(views.of(p)["me"] or {}).get("handName") for p in ids])
+    assert calls, "hints were built"
+    assert len(calls) == len(set(calls)), "the same cards were evaluated twice"
+    view_module._HINTS.clear()
+    monkeypatch.undo()
+    assert names == [[(view(state, p)["me"] or {}).get("handName") for p in ids] for state in states]

@@ -58,7 +58,11 @@ def decision_rng(sit: Situation, seed: int | str | None) -> np.random.Generator:
 def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None = 0,
            samples: int | None = None) -> Action:
     """The bot's action among ``view["me"]["legalActions"]``. Raises ``ValueError`` when there is none."""
-    sit = situation(view)
+    return _decide(situation(view), level, seed, samples)
+
+
+def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples: int | None) -> Action:
+    """:func:`decide` on the digest of the view (read once: :func:`recommend` has it already)."""
     if sit is None or not sit.legal:
         raise ValueError("nothing to decide: not seated or no legal action")
     rng = decision_rng(sit, seed)
@@ -87,7 +91,7 @@ def recommend(view: dict[str, Any]) -> Action | None:
     legal = sit.legal_types()
     if set(legal) <= {"ready", "rebuy"}:  # (also: nothing but an optional show)
         return None
-    return decide(view, "normal", seed=0, samples=200)
+    return _decide(sit, "normal", seed=0, samples=200)
 
 
 # --- betting ------------------------------------------------------------------------------------------------

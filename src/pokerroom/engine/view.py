@@ -125,6 +125,32 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON
     return out
 
 
+#: (rules object, hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
+_HINTS: dict[tuple[Any, ...], tuple[str | None, str | None, str | None]] = {}
+_HINTS_KEPT = 8192
+
+
+def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None, str | None]:
+    """The hint names of ``pid``'s cards, remembered by the cards.
+
+    Why: with hints on, every change rebuilt every player's hint (two hand evaluations and a ranked name
+    each), although a player's cards change a few times per hand. The names are a pure function of the rules
+    object (one per options) and the cards the modes read (``hint_values``: hole, up, choice, board), so
+    they are cached by exactly those; the table is cleared when it reaches ``_HINTS_KEPT`` entries."""
+    hp = hand.players[pid]
+    choice = None if hp.choice is None else tuple(hp.choice)
+    key = (mode, tuple(hp.hole), tuple(hp.up), choice, tuple(hand.board))
+    hit = _HINTS.get(key)
+    if hit is None:
+        hand_name, low_name = mode.hint(hand, pid)
+        high, _low = mode.hint_values(hand, pid)
+        hit = (hand_name, low_name, None if high is None else ranked_name(high))
+        if len(_HINTS) >= _HINTS_KEPT:
+            _HINTS.clear()
+        _HINTS[key] = hit
+    return hit
+
+
 def legal_actions(state: State, pid: str) -> list[JSON]:
     """What ``pid`` may send now (the view's ``me.legalActions``)."""
     if state.phase == "rebuy":
@@ -196,9 +222,7 @@ def _me(state: State, seat: Seat) -> JSON:
             if done and hp.forehead is not None:
                 hand_name = rank_name = str(mode.evaluate(hand, seat.id).high.name)
         else:
-            hand_name, low_name = mode.hint(hand, seat.id)
-            high, _low = mode.hint_values(hand, seat.id)
-            rank_name = None if high is None else ranked_name(high)
+            hand_name, low_name, rank_name = _hint_names(mode, hand, seat.id)
     out.update({
         "inHand": True,
         "hole": [c.to_json() for c in hp.hole],

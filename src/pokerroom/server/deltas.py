@@ -301,7 +301,12 @@ class ViewCache:
 
     Why: a view (and its hint, the costliest part with hints on) depends only on (version, viewer), so a
     second tab, a reconnect or a ``resync`` reuses it instead of rebuilding it, and the next change diffs
-    against it. Filled only with views of versions that were stored (persist before publish)."""
+    against it. Filled only with views of versions that were stored (persist before publish).
+
+    The views of one version share their public values (one ``publicLog`` list, not one per viewer: they
+    live until the next change as its delta bases, and per-viewer copies grew the garbage collector's older
+    generations) because the engine builds them so (``StateViews``), and keep sharing them after their diffs
+    (:class:`Differ`)."""
 
     def __init__(self) -> None:
         self.version = -1
@@ -313,23 +318,7 @@ class ViewCache:
         view = self.views.get(viewer)
         if view is None:
             view = self.views[viewer] = build(viewer)
-            self._share_log(view)
         return view
-
-    def _share_log(self, view: dict[str, Any]) -> None:
-        """Keep one ``publicLog`` list per version, not one per viewer: the views live until the next change
-        (they are its delta bases), and 100 log entries per viewer surviving that long made the garbage
-        collector's older generations grow and cost more than the copies themselves."""
-        log = view.get(LOG_KEY)
-        if not isinstance(log, list):
-            return
-        for other in self.views.values():
-            shared = other.get(LOG_KEY)
-            if shared is log:  # built from the same StateViews: already one list
-                return
-            if isinstance(shared, list) and shared == log:
-                view[LOG_KEY] = shared
-                return
 
     def advance(self, version: int) -> tuple[int, dict[str | None, dict[str, Any]]]:
         """Start the views of ``version``; returns the previous version and its views (the delta bases)."""
