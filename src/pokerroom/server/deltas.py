@@ -126,15 +126,13 @@ def view_delta(old: dict[str, Any], new: dict[str, Any], differ: Differ | None =
         put.update(template.put)
         if template.log is not None:
             out["log"] = template.log
-        gone = list(template.gone)
+        gone = list(template.gone)  # the same keys on both sides as the first view's: the same ones gone
         for key in OWN_KEYS:
             if key in new:
                 if key in old:
                     _diff_key(key, old[key], new[key], new, out, put, differ)
                 else:
                     put[key] = new[key]
-            elif key in old:
-                gone.append(key)
     else:
         recorder = _Template(old, new) if template is None else None
         for key, value in list(new.items()):
@@ -176,7 +174,7 @@ class _Template:
         self.interned = {k: new[k] for k in self.pub_new}
         self.put = {k: v for k, v in put.items() if k not in OWN_KEYS}
         self.log = out.get("log")
-        self.gone = [k for k in gone if k not in OWN_KEYS]
+        self.gone = gone
         self._get_old = operator.itemgetter(*self.pub_old)
         self._get_new = operator.itemgetter(*self.pub_new)
         return self
@@ -198,10 +196,14 @@ def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[
         part: dict[str, Any] = {}
         changed: dict[str, Any] = {}
         for k, v in list(value.items()):
-            if k in before and same(before[k], v):
-                value[k] = before[k]
-            else:
-                changed[k] = v
+            if k in before:
+                b = before[k]
+                kind = type(v)
+                # :func:`same`, with its commonest case (two strings, ints or None) inline
+                if (b == v if kind is type(b) and kind in _EXACT else same(b, v)):
+                    value[k] = b
+                    continue
+            changed[k] = v
         gone_inner = [k for k in before if k not in value]
         if changed:
             part["set"] = changed
