@@ -87,7 +87,8 @@ def _my_seat(view: View) -> dict[str, Any] | None:
     my_id = me.get("id")
     for seat in view.get("seats") or []:
         if seat.get("id") == my_id:
-            return seat  # read only (the view's seats are shared between viewers)
+            found: dict[str, Any] = seat  # read only (the view's seats are shared between viewers)
+            return found
     return None
 
 
