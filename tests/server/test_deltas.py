@@ -13,7 +13,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
-from pokerroom.server.deltas import Differ, apply_delta, log_delta, same, view_delta
+from pokerroom.server.deltas import OWN_KEYS, Differ, apply_delta, log_delta, same, view_delta
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
@@ -58,7 +58,11 @@ def test_one_differ_for_many_viewers_gives_each_its_own_delta(
         assert json.dumps(apply_delta(o, shared.pop(0)), sort_keys=True) == json.dumps(n, sort_keys=True)
     for key in new:  # a public key no viewer overrode is one object in every new view
         if all(key != k for k, _b, _a in own) and isinstance(new[key], (list, dict)):
-            assert len({id(n[key]) for n in news}) == 1
+            if key in OWN_KEYS and isinstance(new[key], list):  # a list per viewer, its items shared
+                rows = zip(*(n[key] for n in news), strict=True)
+                assert all(len({id(item) for item in items}) == 1 for items in rows)
+            elif key not in OWN_KEYS:
+                assert len({id(n[key]) for n in news}) == 1
 
 
 def test_same_tells_bools_from_ints_at_any_depth() -> None:
@@ -99,6 +103,13 @@ def test_delta_sockets_get_deltas_and_old_clients_full_views(server: LiveServer)
         assert not any(f["type"] == "ack" for f in host.frames)
         acked = [f for f in host.frames if "ack" in f]
         assert acked and all(f["type"] in ("view", "viewDelta") for f in acked)
+        # the events ride on the view frame too: the same public events as the old client's events frames
+        assert not any(f["type"] == "events" for f in host.frames + watcher.frames)
+        old_events = {f["version"]: f["events"] for f in old.frames if f["type"] == "events"}
+        for c in (host, watcher):
+            folded = {f["version"]: f["events"] for f in c.frames if "events" in f}
+            assert folded and {v: e for v, e in old_events.items() if v in folded} == folded
+            assert set(old_events) - set(folded) <= {min(old_events)}  # (the start, before its first view)
         final = server.rooms.rooms[code].version
         for c in (host, watcher):
             last = c.views()[-1]

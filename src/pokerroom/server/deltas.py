@@ -343,7 +343,7 @@ class FrameBuilder:
     gets a ``viewDelta`` against it, any other socket the full ``view``."""
 
     def __init__(self, cache: ViewCache, version: int, server_now: int, build: Builder,
-                 seat_part: SeatPart | None = None) -> None:
+                 seat_part: SeatPart | None = None, events: list[dict[str, Any]] | None = None) -> None:
         self.cache, self.version, self.server_now, self.build = cache, version, server_now, build
         self.seat_part = seat_part
         self.base_version, self.bases = cache.advance(version)
@@ -353,10 +353,14 @@ class FrameBuilder:
         self.seats: dict[str | None, dict[str, Any] | None] = {}
         self.shared = P.SharedEncoder()
         self.differ = Differ()
+        # the change's public events, folded into a delta socket's view frame (docs/protocol.md §2.8): one
+        # websocket message per socket and change instead of two
+        self.events_part = f',"events":{P.dumps(events)}' if events else ""
 
     def text_for(self, conn: Socket, viewer: str | None, ack: str | None = None) -> str:
         """The frame for ``conn`` (seen as ``viewer``); ``ack``: the client message id this change answers
-        (folded into the frame of a delta socket, so its client renders once)."""
+        (folded into the frame of a delta socket, so its client renders once, as are the change's
+        ``events``)."""
         view = self.cache.get(self.version, viewer, self.build)
         if viewer not in self.diffs:  # diff once per viewer, for every socket: it also interns (view_delta)
             base = self.bases.get(viewer)
@@ -374,6 +378,8 @@ class FrameBuilder:
             if text is None:
                 text = self.full[viewer] = self.shared.view_text(self.version, view, self.server_now, seat)
         conn.view_version, conn.view_viewer = self.version, viewer
-        if ack is not None and conn.deltas:
-            text = f'{text[:-1]},"ack":{P.dumps(ack)}}}'
+        if conn.deltas:
+            tail = self.events_part if ack is None else f'{self.events_part},"ack":{P.dumps(ack)}'
+            if tail:
+                text = f"{text[:-1]}{tail}}}"
         return text
