@@ -75,8 +75,10 @@ def test_same_seat_count_sends_changed_seats_only() -> None:
     a = {"id": "a", "stack": 5}
     old = {"seats": [a, {"id": "b", "stack": 7}], "publicLog": [1, 2, 3], "me": {"h": 1}}
     new = {"seats": [a, {"id": "b", "stack": 6}], "publicLog": [2, 3, 4], "me": {"h": 2}}
-    assert view_delta(old, new) == {"seats": {"1": {"id": "b", "stack": 6}}, "log": {"drop": 1, "add": [4]},
-                                    "me": {"set": {"h": 2}}}
+    assert view_delta(old, new) == {"seatsSet": {"1": {"stack": 6}}, "log": {"drop": 1, "add": [4]},
+                                    "me": {"set": {"h": 2}}}  # only the seat's changed field
+    grown = {"seats": [a, {"id": "b", "stack": 6, "new": 1}]}  # keys changed: the seat travels whole
+    assert view_delta({"seats": [a, {"id": "b", "stack": 6}]}, grown) == {"seats": {"1": grown["seats"][1]}}
 
 
 async def _table(server: LiveServer) -> tuple[str, Client, Client, Client]:

@@ -66,7 +66,8 @@ class Differ:
 
     def __init__(self) -> None:
         self.top: dict[str, tuple[Any, Any, bool]] = {}
-        self.items: dict[str, dict[int, tuple[Any, Any, bool]]] = {key: {} for key in LIST_KEYS}
+        self.items: dict[str, dict[int, tuple[Any, Any, bool, dict[str, Any] | None]]] = {
+            key: {} for key in LIST_KEYS}
         self.log: tuple[Any, Any, tuple[dict[str, Any], list[Any]] | None] | None = None
         self.template: _Template | None = None
 
@@ -106,7 +107,8 @@ def log_delta(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
 def view_delta(old: dict[str, Any], new: dict[str, Any], differ: Differ | None = None) -> dict[str, Any]:
     """The changes from ``old`` to ``new`` (two views of the same viewer) in the ``viewDelta`` shape:
     ``set`` (top-level keys replaced), ``del`` (keys removed), ``seats`` (``{index: Seat}``, when the seat
-    count is unchanged), ``me`` (``{"set", "del"}`` one level down, when ``me`` stays an object) and
+    count is unchanged) and ``seatsSet`` (``{index: {field: value}}``: the changed fields of a seat with
+    the same keys), ``me`` (``{"set", "del"}`` one level down, when ``me`` stays an object) and
     ``log`` (``publicLog`` as ``{"drop", "add"}``). Empty parts are left out.
 
     ``new`` is also rewritten to reuse ``old``'s objects wherever they are equal (same JSON): the views stay
@@ -185,6 +187,14 @@ class _Template:
                 and all(map(operator.is_, self._get_old(old), self.old_values)))
 
 
+def _fields(old: Any, new: Any) -> dict[str, Any] | None:
+    """The fields of ``new`` that differ from ``old`` (two dicts with the same keys, e.g. one seat), or None
+    when the item must travel whole (not two dicts, or keys added/removed)."""
+    if type(old) is not dict or type(new) is not dict or old.keys() != new.keys():
+        return None
+    return {k: v for k, v in new.items() if not same(old[k], v)}
+
+
 def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[str, Any],
               put: dict[str, Any], differ: Differ) -> None:
     """One top-level key of :func:`view_delta` present in both views: nothing (``new`` then keeps
@@ -216,26 +226,31 @@ def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[
         return
     if key in LIST_KEYS and type(before) is list and type(value) is list and len(before) == len(value):
         changed_items: dict[str, Any] = {}
+        changed_fields: dict[str, Any] = {}
         merged = []
         item_memo = differ.items[key]
         for i, (b, v) in enumerate(zip(before, value, strict=True)):
             if b is v:
-                equal = True
-            else:
-                found = item_memo.get(i)
-                if found is not None and found[0] is b and found[1] is v:
-                    equal = found[2]
-                else:
-                    equal = same(b, v)
-                    item_memo[i] = (b, v, equal)
-            if equal:
                 merged.append(b)
-            else:
-                merged.append(v)
+                continue
+            found = item_memo.get(i)
+            if found is None or found[0] is not b or found[1] is not v:
+                equal = same(b, v)
+                found = item_memo[i] = (b, v, equal, None if equal else _fields(b, v))
+            if found[2]:
+                merged.append(b)
+                continue
+            merged.append(v)
+            if found[3] is None:
                 changed_items[str(i)] = v
-        if changed_items:
+            else:
+                changed_fields[str(i)] = found[3]
+        if changed_items or changed_fields:
             new[key] = merged
-            out[key] = changed_items
+            if changed_items:
+                out[key] = changed_items
+            if changed_fields:
+                out[key + "Set"] = changed_fields
         else:
             new[key] = before
         return
@@ -266,10 +281,12 @@ def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         view.pop(key, None)
     view.update(delta.get("set", {}))
     for key in LIST_KEYS:
-        if key in delta:
+        if key in delta or key + "Set" in delta:
             items = list(view[key])
-            for index, value in delta[key].items():
+            for index, value in delta.get(key, {}).items():
                 items[int(index)] = value
+            for index, fields in delta.get(key + "Set", {}).items():
+                items[int(index)] = {**items[int(index)], **fields}
             view[key] = items
     for key in NESTED_KEYS:
         if key in delta:

@@ -111,7 +111,9 @@ class PokerEngine:
         """``viewer``'s view of ``state``. The views of one state share their public part (built once: a
         change is followed by one view per socket, the pre-action review's and the hand recorder's), so
         the caller may change the returned dict's own keys and its ``me``, nothing deeper. States are
-        never changed in place (``apply`` returns a new one), so the state's identity is the cache key."""
+        never changed in place (``apply`` returns a new one), so the state's identity is the cache key. The
+        warm-up thread also calls this (``sample_views``): ``views`` is a local checked against ``state``, so
+        a race can only cost a rebuild, never hand out another state's view."""
         if self._views_cls is None:
             out: dict[str, Any] = self._mod.view(state, viewer)
             return out
