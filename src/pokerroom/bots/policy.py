@@ -126,6 +126,10 @@ WAR_NUTS = 0.95
 #: after a draw (about 0.9 against random hands) bet whole stacks into each other at six players.
 STRONG = 0.92
 
+#: The same bar in the deep games (:func:`deep_game`): there equity against random hands saturates (two pair
+#: after the draw, a made badugi, trips at 6구), and 0.92 let the second-best hand bet its stack.
+DEEP_STRONG = 0.97
+
 #: How much a badugi opponent standing pat lowers my equity (an exponent, as in :func:`range_equity`).
 PAT_WEIGHT = 3.0
 
@@ -195,7 +199,7 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if level == "easy":
         return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot, raises)
     # Indian poker has a single betting round, so nothing compounds: the old bar (0.85) stays there.
-    strong_bar = 0.85 if sit.mode == "indian" else STRONG
+    strong_bar = 0.85 if sit.mode == "indian" else DEEP_STRONG if deep_game(sit, korean) else STRONG
     # Thresholds grow with the table: against many players an average share is small and noisy.
     bar = 1.0 + 0.04 * (n_opp - 1)
     if can_check:
