@@ -10,7 +10,10 @@ Levels:
   than average hands and re-raises only with much better ones, value-bets with Korean sizing (삥/쿼터/하프)
   or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and hi-lo
   declarations.
-- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong.
+- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong. In the
+  draw and stud games with no-limit/pot-limit chips (:func:`deep_game`) bets stay small until the last round
+  and the pot may only grow to :data:`HAND_CAP` of the stack (:func:`_deep_fraction`); ``normal`` stops a
+  raising war at its first re-raise there and prices a call by what the whole hand will have cost.
   docs/bots.md has the figures (all-in rate, hands per game, VPIP/PFR) and their target bands.
 
 Why a per-decision rng derived from ``seed`` + a fingerprint of the view: the same view and seed must give the
@@ -430,7 +433,7 @@ def _deep_fraction(sit: Situation, frac: float, strong: bool, pot: int) -> float
     room = HAND_CAP * (sit.stack + sit.my_committed_total) - sit.my_committed_total
     if room <= 0:
         return 0.0
-    geometric = ((1.0 + 2.0 * room / max(1, pot)) ** (1.0 / left) - 1.0) / 2.0
+    geometric = (float((1.0 + 2.0 * room / max(1, pot)) ** (1.0 / left)) - 1.0) / 2.0
     return min(frac, geometric)
 
 
