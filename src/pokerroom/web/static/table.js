@@ -87,7 +87,23 @@ function boxesOverlap(boxes) {
  * far as that one keeps its strip (a back: a sliver; a face: its rank and suit), so no card passes the row's
  * left edge; a row that still does not fit widens its seat (up to `cells[i]`, the seat's room in its row).
  */
-function fitSeatCards(els, cells = []) {
+function fitSeatCards(els, cells = [], memo = null) {
+  if (memo) {
+    // a seat whose cards, classes and room are those of a seat fanned before ends the same way: replay
+    // what was written then (no measuring); only the others are measured, and remembered
+    const keys = els.map((el, i) => fanKey(el, cells[i]));
+    const todo = [];
+    els.forEach((el, i) => {
+      const rec = keys[i] && memo.get(keys[i]);
+      if (rec) replayFan(el, rec);
+      else todo.push(i);
+    });
+    if (!todo.length) return;
+    fitSeatCards(todo.map((i) => els[i]), todo.map((i) => cells[i]));
+    if (memo.size > 400) memo.clear();
+    for (const i of todo) if (keys[i]) memo.set(keys[i], recordFan(els[i]));
+    return;
+  }
   const rows = els.map((el, i) => [el.querySelector(".cards"), i]).filter(([row]) => row && row.children.length >= 2);
   const overBy = (row) => {
     const cards = row.children;
@@ -149,6 +165,48 @@ function fitSeatCards(els, cells = []) {
   for (const [p, d] of lines) {
     if (d) for (const c of p.slice(1)) c.style.marginLeft = `${(parseFloat(getComputedStyle(c).marginLeft) || 0) - d}px`;
   }
+}
+
+/**
+ * What decides how fitSeatCards leaves a seat: its cards row (each card's classes and text), the seat's
+ * classes and width limits, its cell and the page's font classes. A seat whose cards overflow is as wide as
+ * its max-width allows whatever else it shows (the row is a no-wrap flex line), and one whose cards fit is
+ * left alone, so the rest of the seat (name, stack, last action) is not part of it. null: nothing to fit.
+ */
+function fanKey(el, cell) {
+  const row = el.querySelector(".cards");
+  if (!row || row.children.length < 2) return null;
+  const cards = [...row.children].map((c) => `${c.className}:${c.textContent}`).join(",");
+  return `${el.className}|${el.style.maxWidth}|${el.style.minWidth}|${cell}|${row.className}|${cards}|${document.body.className}`;
+}
+
+/** What fitSeatCards wrote into a seat (row and card classes, card margins, the line break, the seat's limits). */
+function recordFan(el) {
+  const row = el.querySelector(".cards");
+  const kids = [...row.children];
+  const cards = kids.filter((c) => !c.classList.contains("row-break"));
+  return {
+    row: row.className,
+    cards: cards.map((c) => [c.className, c.style.marginLeft]),
+    brk: kids.findIndex((c) => c.classList.contains("row-break")),
+    maxW: el.style.maxWidth,
+    minW: el.style.minWidth,
+  };
+}
+
+/** Write a recorded fit into a seat with the same fanKey (as freshly built: no fan written yet). */
+function replayFan(el, rec) {
+  const row = el.querySelector(".cards");
+  const cards = [...row.children];
+  if (row.className !== rec.row) row.className = rec.row;
+  cards.forEach((c, k) => {
+    const [cls, ml] = rec.cards[k];
+    if (c.className !== cls) c.className = cls;
+    if (ml) c.style.marginLeft = ml;
+  });
+  if (rec.brk >= 0) row.insertBefore(h("i", { class: "row-break" }), cards[rec.brk]);
+  if (rec.maxW) el.style.maxWidth = rec.maxW;
+  if (rec.minW) el.style.minWidth = rec.minW;
 }
 
 /** A card drawn face down (a mini back or a full card back). */
@@ -691,7 +749,8 @@ export class TableUI {
       if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
       if (minW > cell) el.style.minWidth = `${cell}px`;
     });
-    fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell));
+    if (this.fanMemo?.vp !== vpKey) this.fanMemo = { vp: vpKey, map: new Map() };
+    fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell), this.fanMemo.map);
     // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller).
     // Everything about the new seats is read in one go (their width, height, marks and chip, the table's
     // height, the centre), before the width is written: one layout for all of it (a box given the width it
@@ -716,9 +775,12 @@ export class TableUI {
     const softKey = () => `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
     const measureSoft = () => {
       const origin = container.getBoundingClientRect();
-      const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+      const rects = [...(center?.children ?? [])].map((e) => [e, e.getBoundingClientRect()]);
+      const soft = rects.map(([, r]) => r).filter((r) => r.width)
         .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
-      this.softCache = { key: softKey(), soft };
+      // the pot's top too: placeBanner puts the hand-end banner just above it, without a layout of its own
+      const pot = rects.find(([e]) => e.dataset.testid === "pot")?.[1];
+      this.softCache = { key: softKey(), soft, potTop: pot ? pot.top - origin.top : null };
     };
     // the centre at its usual place (no style of its own) is measured with the seats, in the same layout
     if (this.softCache?.key !== softKey() && !center?.hasAttribute("style")) measureSoft();
@@ -797,7 +859,9 @@ export class TableUI {
     const chips = placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
     // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
     const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
-    this.placed = { W, H, gen, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+    // the seats' own boxes (no marks, chip or ring), as placeBanner would measure them
+    const seatBoxes = items.map((it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 }));
+    this.placed = { W, H, gen, seats: seatBoxes, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
       l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
     return boxes;
   }
@@ -895,28 +959,55 @@ export class TableUI {
     const main = this.host.querySelector(".table-main");
     const banner = main?.querySelector(":scope > .banner");
     if (!banner) return;
-    const W = main.clientWidth;
-    const H = main.clientHeight;
+    // a phone: the seats and the centre where layoutMobile put and measured them (the centre at its usual
+    // place), so the banner is placed without reading the layout the seat writes made dirty
+    const p = this.placed;
+    const center = main.querySelector(":scope > .center");
+    const panel = center?.querySelector(".used-panel");
+    const known = p && p.seats && p.gen === this.seatGen && center && !center.hasAttribute("style")
+      && this.softCache?.key === `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    const W = known ? p.W : main.clientWidth;
+    const H = known ? p.H : main.clientHeight;
     if (!W || !H) return;
-    const origin = main.getBoundingClientRect();
-    const rel = (e) => {
-      const r = e.getBoundingClientRect();
-      return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
-    };
-    const seats = [...main.querySelectorAll(".seat")].map(rel);
-    const soft = [...main.querySelectorAll(".center > *")].map(rel).filter((b) => b.r > b.l);
-    const pot = main.querySelector("[data-testid=pot]");
+    let seats;
+    let soft;
+    let potTop;
+    if (known) {
+      seats = p.seats;
+      soft = this.softCache.soft;
+      potTop = this.softCache.potTop;
+    } else {
+      const origin = main.getBoundingClientRect();
+      const rel = (e) => {
+        const r = e.getBoundingClientRect();
+        return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
+      };
+      seats = [...main.querySelectorAll(".seat")].map(rel);
+      soft = [...main.querySelectorAll(".center > *")].map(rel).filter((b) => b.r > b.l);
+      const pot = main.querySelector("[data-testid=pot]");
+      potTop = pot ? rel(pot).t : null;
+    }
     const maxW = Math.floor(Math.min(W - 8, 420));
     const GAP = 4;
+    // the banner's size at a width limit depends on its content and the page's font classes only: measured
+    // once per content and limit (a ready mark coming in re-renders the banner unchanged: no layout then)
+    const sizeKey = `${document.body.className}|${banner.innerHTML}`;
+    if (this.bannerSizes?.key !== sizeKey) this.bannerSizes = { key: sizeKey, byLimit: new Map() };
     const size = (limit) => {
       banner.style.width = "max-content";
       banner.style.maxWidth = `${limit}px`;
-      const r = banner.getBoundingClientRect();
-      // +1: a width rounded down would wrap the text once more
-      return { w: Math.min(limit, Math.ceil(r.width) + 1), h: Math.ceil(r.height) };
+      const at = `${banner.className}|${limit}`; // (a cramped banner has a smaller font)
+      let dim = this.bannerSizes.byLimit.get(at);
+      if (!dim) {
+        const r = banner.getBoundingClientRect();
+        // +1: a width rounded down would wrap the text once more
+        dim = { w: Math.min(limit, Math.ceil(r.width) + 1), h: Math.ceil(r.height) };
+        this.bannerSizes.byLimit.set(at, dim);
+      }
+      return dim;
     };
     const natural = size(maxW);
-    const prefer = (pot ? rel(pot).t : H / 2) - GAP - natural.h;
+    const prefer = (potTop ?? H / 2) - GAP - natural.h;
     const bottom = H - 32; // above the phase line
     const ys = [];
     for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
