@@ -308,6 +308,25 @@ function tableClear(main) {
   return !banner || ![...seats, ...parts].some((x) => overlap(rect(banner), x));
 }
 
+/**
+ * tableClear from what the table placed (layoutMobile's seats, marks, chips and rings, the centre's parts,
+ * the banner's box): the same checks, with no layout read. k: {W, H, seats, marks, chips, rings, parts, banner}.
+ */
+function placedClear(k) {
+  if (boxesOverlap(k.seats)) return false;
+  const inside = (b) => b.l >= -0.5 && b.r <= k.W + 0.5 && b.t >= -0.5 && b.b <= k.H + 0.5;
+  const parts = k.parts.filter((b) => b.r > b.l);
+  for (const [i, s] of k.seats.entries()) {
+    if (!inside(s)) return false;
+    for (const b of [k.chips[i], k.rings[i], k.marks[i]]) {
+      if (!b || !(b.r > b.l)) continue;
+      if (!inside(b) || k.seats.some((x, m) => m !== i && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;
+    }
+  }
+  if (parts.some((b) => !inside(b) || k.seats.some((x) => overlap(b, x)))) return false;
+  return !k.banner || ![...k.seats, ...parts].some((x) => overlap(k.banner, x));
+}
+
 /** First-hand tips closed once stay closed: across renders, tables and reloads (this browser). */
 const TIPS_KEY = "pokerroom:tipsSeen";
 function loadTipsSeen() {
@@ -551,8 +570,15 @@ export class TableUI {
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
-        this.vp = [window.innerWidth, window.innerHeight];
-        if (s) this.placeTable(s);
+        const vp = [window.innerWidth, window.innerHeight];
+        // the table placed for exactly this size (a render that grew the table or changed my area resizes
+        // the host, and has placed everything for the new size already): nothing to do. The layout is clean
+        // when observers run, so these reads cost nothing
+        const p = this.placed;
+        const same = p && s && this.vp && vp[0] === this.vp[0] && vp[1] === this.vp[1]
+          && s.clientWidth === p.W && s.clientHeight === p.H;
+        this.vp = vp;
+        if (s && !same) this.placeTable(s);
       });
       this.resizeObs.observe(this.host);
     }
@@ -571,6 +597,7 @@ export class TableUI {
     main?.style.removeProperty("flex");
     screen?.style.removeProperty("height");
     this.grown = false;
+    this.knownH = null;
     for (let k = 0; ; k++) {
       this.placeSeats(seats);
       this.placeCenter();
@@ -579,17 +606,52 @@ export class TableUI {
       // (asked first: the sizes below are read only when needed, each read after a write forces a layout)
       const tall = (this.vp?.[1] ?? window.innerHeight) > 700;
       const W = !main || tall ? 0 : this.placed?.W ?? main.clientWidth;
-      if (!main || tall || !W || W >= 600 || k >= 16 || tableClear(main)) {
+      // what the table placed, when all of it is known: checked without reading the layout back
+      const known = !main || tall || !W || W >= 600 || k >= 16 ? null : this.placedTable(main);
+      if (!main || tall || !W || W >= 600 || k >= 16 || (known ? placedClear(known) : tableClear(main))) {
+        this.knownH = null;
         // scrolled to the top, a page that shrank for a moment is still at the top (reading scrollY would
         // force a layout)
         if (keepY > 0 && window.scrollY !== keepY) window.scrollTo(0, keepY);
         return;
       }
-      const H = main.clientHeight;
+      const H = known ? known.H : main.clientHeight;
       main.style.flex = `0 0 ${H + 24}px`;
+      this.knownH = known ? H + 24 : null; // a flex item of a fixed basis: exactly that high
       this.grown = true;
       screen.style.height = "auto";
     }
+  }
+
+  /**
+   * Everything placedClear checks, from what this render placed, or null when some of it is not known
+   * (desktop, a centre lifted or moved by hand, a banner placed from an older layout).
+   */
+  placedTable(main) {
+    const p = this.placed;
+    if (!p?.seats || p.gen !== this.seatGen) return null;
+    const parts = this.knownParts(main);
+    if (!parts) return null;
+    const banner = main.querySelector(":scope > .banner");
+    if (banner && !(this.bannerBox?.el === banner && this.bannerBox.gen === p.gen
+      && this.bannerBox.style === banner.getAttribute("style"))) return null;
+    return { W: p.W, H: p.H, seats: p.seats, marks: p.marks, chips: p.chips, rings: p.rings, parts,
+      banner: banner ? this.bannerBox.box : null };
+  }
+
+  /**
+   * The centre's parts (pot, side pots, board, grid) as boxes in the table's coordinates when known without a
+   * layout: at the usual place as layoutMobile measured it, or where placeCenter moved it; else null.
+   */
+  knownParts(main) {
+    const p = this.placed;
+    const center = main.querySelector(":scope > .center");
+    if (!p || !center) return p ? [] : null;
+    const panel = center.querySelector(".used-panel");
+    const key = `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    if (!center.hasAttribute("style")) return this.softCache?.key === key ? this.softCache.soft : null;
+    const m = this.centerMoved;
+    return m && m.key === key && m.gen === p.gen && m.style === center.getAttribute("style") ? m.parts : null;
   }
 
   /**
@@ -765,25 +827,35 @@ export class TableUI {
       // a crowded marks row (D, SB, BB over a tiny seat) can stick out sideways too: its overhang, centred
       const side = mr ? Math.max(0, Math.ceil(Math.max(box.left - mr.left, mr.right - box.right))) : 0;
       const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
-      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop,
+      // the marks row's box relative to the seat's (tableClear checks it without reading the layout)
+      const mkBox = mr && mr.width ? { l: mr.left - box.left, r: mr.right - box.left, t: mr.top - box.top, b: mr.bottom - box.top } : null;
+      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox,
         chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
     });
-    const H = container.clientHeight || 480;
+    // (placeTable grows the table by a known height: no read, no layout, for the new height)
+    const H = this.knownH ?? (container.clientHeight || 480);
     const center = container.parentElement?.querySelector(":scope > .center");
     const panel = center?.querySelector(".used-panel");
     // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
     const softKey = () => `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    const softBase = () => `${this.centerKeyShown}|${W}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
     const measureSoft = () => {
       const origin = container.getBoundingClientRect();
-      const rects = [...(center?.children ?? [])].map((e) => [e, e.getBoundingClientRect()]);
-      const soft = rects.map(([, r]) => r).filter((r) => r.width)
+      const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
         .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
-      // the pot's top too: placeBanner puts the hand-end banner just above it, without a layout of its own
-      const pot = rects.find(([e]) => e.dataset.testid === "pot")?.[1];
-      this.softCache = { key: softKey(), soft, potTop: pot ? pot.top - origin.top : null };
+      this.softCache = { key: softKey(), base: softBase(), H, soft };
+    };
+    // the same centre on a table grown taller (placeTable): at its usual place it is only lower, by 58 % of
+    // the growth (.center { top: 58% } in style.css, centred on that line), so it is moved, not measured
+    const shiftSoft = () => {
+      const c = this.softCache;
+      if (!c || c.base !== softBase() || c.H === H || center?.hasAttribute("style")) return false;
+      const dy = 0.58 * (H - c.H);
+      this.softCache = { key: softKey(), base: c.base, H, soft: c.soft.map((b) => ({ ...b, t: b.t + dy, b: b.b + dy })) };
+      return true;
     };
     // the centre at its usual place (no style of its own) is measured with the seats, in the same layout
-    if (this.softCache?.key !== softKey() && !center?.hasAttribute("style")) measureSoft();
+    if (this.softCache?.key !== softKey() && !center?.hasAttribute("style") && !shiftSoft()) measureSoft();
     fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
     const items = made.map(({ el, entry, group, px, py }) => ({ el, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
     const bottomLimit = H - 32; // above the phase line
@@ -854,14 +926,16 @@ export class TableUI {
     // per centre content and table size)
     if (this.softCache?.key !== softKey()) {
       center?.removeAttribute("style");
-      measureSoft();
+      if (!shiftSoft()) measureSoft();
     }
     const chips = placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
     // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
     const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
     // the seats' own boxes (no marks, chip or ring), as placeBanner would measure them
     const seatBoxes = items.map((it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 }));
-    this.placed = { W, H, gen, seats: seatBoxes, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+    const marks = items.map((it, k) => (it.m.mk ? { l: seatBoxes[k].l + it.m.mk.l, r: seatBoxes[k].l + it.m.mk.r,
+      t: seatBoxes[k].t + it.m.mk.t, b: seatBoxes[k].t + it.m.mk.b } : null));
+    this.placed = { W, H, gen, seats: seatBoxes, marks, chips, rings, bare: marked, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
       l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
     return boxes;
   }
@@ -883,41 +957,63 @@ export class TableUI {
     panel?.classList.remove("folded");
     // the usual place is free: known from what layoutMobile placed and the centre it measured, no layout
     const p = this.placed;
-    if (p && this.softCache?.key === `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`) {
+    this.centerMoved = null;
+    const softOk = p && this.softCache?.key === `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    if (softOk) {
       const soft = this.softCache.soft;
       const clear = !soft.some((b) => b.t < 0 || b.b > p.H - 36 || p.boxes.some((o) => overlap(b, o)));
       if (clear) return "usual";
     }
-    const W = main.clientWidth;
-    const H = main.clientHeight;
+    // not free: where to move it is worked out from the placed seats too (no layout), when they are known
+    const known = softOk && p.bare && p.gen === this.seatGen ? p : null;
+    const W = known ? known.W : main.clientWidth;
+    const H = known ? known.H : main.clientHeight;
     if (!W || !H || W >= 600) return "none";
-    const origin = main.getBoundingClientRect();
+    let origin = null; // read when first needed (not at all when the seats are known)
     const rel = (e) => {
+      origin ??= main.getBoundingClientRect();
       const r = e.getBoundingClientRect();
       return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
     };
     const union = (list) => list.map(rel).reduce((a, b) => ({
       l: Math.min(a.l, b.l), r: Math.max(a.r, b.r), t: Math.min(a.t, b.t), b: Math.max(a.b, b.b),
     }));
-    const seatEls = [...main.querySelectorAll(".seat")];
+    const seatEls = known ? [] : [...main.querySelectorAll(".seat")];
     // each seat with its marks, bet chip and timer; failing that (no room), the seat boxes alone
-    const full = seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, :scope > .marks")]));
-    const bare = seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .marks")]));
+    const full = known ? known.boxes
+      : seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, :scope > .marks")]));
+    const bare = known ? known.bare : seatEls.map((s) => union([s, ...s.querySelectorAll(":scope > .marks")]));
     let seats = full;
     const hits = (box) => seats.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0.5
       && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0.5);
     const bottom = H - 36; // above the phase line
     const parts = () => [...center.children].map(rel).filter((b) => b.r > b.l);
-    if (!parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";
+    // (known: the quick check above already found the usual place taken)
+    if (!known && !parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";
     const GAP = 4;
     const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
     const prefer = H * 0.58;
     Object.assign(center.style, { left: "0px", top: "0px", transform: "none" });
+    // the centre's size (and its parts' boxes inside it) depends on its content, the grid's state and the
+    // page's font classes: measured once per those, so a later render (or a taller try of the table) moves it
+    // without a layout
+    if (this.centerSizes?.key !== `${this.centerKeyShown}|${W}|${document.body.className}`) {
+      this.centerSizes = { key: `${this.centerKeyShown}|${W}|${document.body.className}`, byState: new Map() };
+    }
     const fit = () => {
-      center.style.width = "max-content";
-      const w = Math.ceil(Math.max(...[...center.children].map((e) => e.getBoundingClientRect().width)));
-      center.style.width = `${w}px`;
-      const h = Math.ceil(center.getBoundingClientRect().height);
+      const state = `${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+      let dim = this.centerSizes.byState.get(state);
+      if (!dim) {
+        center.style.width = "max-content";
+        const w = Math.ceil(Math.max(...[...center.children].map((e) => e.getBoundingClientRect().width)));
+        center.style.width = `${w}px`;
+        const o = center.getBoundingClientRect();
+        const inner = [...center.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+          .map((r) => ({ l: r.left - o.left, r: r.right - o.left, t: r.top - o.top, b: r.bottom - o.top }));
+        dim = { w, h: Math.ceil(o.height), inner };
+        this.centerSizes.byState.set(state, dim);
+      } else center.style.width = `${dim.w}px`;
+      const { w, h } = dim;
       // the free spot nearest to the usual one; off the middle line counts double
       let best = null;
       for (let y = 4; y + h <= bottom; y += 2) {
@@ -930,6 +1026,10 @@ export class TableUI {
       if (!best) return false;
       center.style.left = `${best.x}px`;
       center.style.top = `${best.y}px`;
+      if (p) {
+        this.centerMoved = { key: `${this.centerKeyShown}|${p.W}|${p.H}|${state}`, gen: p.gen, style: center.getAttribute("style"),
+          parts: dim.inner.map((b) => ({ l: b.l + best.x, r: b.r + best.x, t: b.t + best.y, b: b.b + best.y })) };
+      }
       return true;
     };
     if (!panel) {
@@ -959,13 +1059,12 @@ export class TableUI {
     const main = this.host.querySelector(".table-main");
     const banner = main?.querySelector(":scope > .banner");
     if (!banner) return;
-    // a phone: the seats and the centre where layoutMobile put and measured them (the centre at its usual
-    // place), so the banner is placed without reading the layout the seat writes made dirty
+    // a phone: the seats and the centre where layoutMobile put and measured them (or placeCenter moved the
+    // centre to), so the banner is placed without reading the layout the seat writes made dirty
     const p = this.placed;
-    const center = main.querySelector(":scope > .center");
-    const panel = center?.querySelector(".used-panel");
-    const known = p && p.seats && p.gen === this.seatGen && center && !center.hasAttribute("style")
-      && this.softCache?.key === `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    this.bannerBox = null;
+    const parts = p && p.seats && p.gen === this.seatGen ? this.knownParts(main) : null;
+    const known = !!parts;
     const W = known ? p.W : main.clientWidth;
     const H = known ? p.H : main.clientHeight;
     if (!W || !H) return;
@@ -974,8 +1073,9 @@ export class TableUI {
     let potTop;
     if (known) {
       seats = p.seats;
-      soft = this.softCache.soft;
-      potTop = this.softCache.potTop;
+      soft = parts.filter((b) => b.r > b.l);
+      // (the pot is the centre's first part)
+      potTop = main.querySelector("[data-testid=pot]") && parts.length ? parts[0].t : null;
     } else {
       const origin = main.getBoundingClientRect();
       const rel = (e) => {
@@ -1043,12 +1143,19 @@ export class TableUI {
       const dim = size(maxW);
       banner.style.left = `${W / 2 - dim.w / 2}px`;
       banner.style.top = `${Math.max(4, prefer)}px`;
+      this.keepBannerBox(banner, { l: W / 2 - dim.w / 2, r: W / 2 + dim.w / 2, t: Math.max(4, prefer), b: Math.max(4, prefer) + dim.h });
       return;
     }
-    size(box.w);
+    const dim = size(box.w);
     banner.style.width = `${box.w}px`;
     banner.style.left = `${box.l}px`;
     banner.style.top = `${box.t}px`;
+    this.keepBannerBox(banner, { l: box.l, r: box.l + box.w, t: box.t, b: box.t + dim.h });
+  }
+
+  /** Where placeBanner put the banner, for placedClear (valid while the banner keeps that style). */
+  keepBannerBox(banner, box) {
+    this.bannerBox = { el: banner, gen: this.placed?.gen, style: banner.getAttribute("style"), box };
   }
 
   showdownEntry(id) {
