@@ -169,3 +169,61 @@ def test_my_area_keeps_its_nodes_across_views(static_page: Any) -> None:
     )
     assert labels == ["0", "1"]
     assert page.evaluate(MY_AREA)["cards"] == [False, False]
+
+
+# layout reads during one render, by what was read: a seat's card (fitSeatCards measuring a row), a seat,
+# the table area (main / the seat layer), the banner. Counted, not timed: each read after a write is a layout
+COUNT_READS = """async (v) => {
+  const counts = { card: 0, seat: 0, table: 0, banner: 0 };
+  const kind = (e) => e.closest?.('.cards') ? 'card' : e.classList?.contains('seat') ? 'seat'
+    : e.classList?.contains('table-main') || e.classList?.contains('seats') ? 'table'
+    : e.classList?.contains('banner') ? 'banner' : null;
+  const P = Element.prototype;
+  const rect = P.getBoundingClientRect;
+  P.getBoundingClientRect = function () { const k = kind(this); if (k) counts[k] += 1; return rect.call(this); };
+  const props = ['clientWidth', 'clientHeight'].map((n) => [n, Object.getOwnPropertyDescriptor(P, n)]);
+  for (const [n, d] of props) Object.defineProperty(P, n, { configurable: true, get() {
+    const k = kind(this); if (k) counts[k] += 1; return d.get.call(this); } });
+  try { window.scheduleView(v); } finally {
+    P.getBoundingClientRect = rect;
+    for (const [n, d] of props) Object.defineProperty(P, n, d);
+  }
+  return counts;
+}"""
+
+
+@pytest.mark.parametrize("size", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
+def test_seven_poker_turn_reads_only_the_changed_seats(static_page: Any, size: dict[str, int]) -> None:
+    """A turn passing on a 7 Poker table changes two seats and nothing about their cards: their fanned card
+    rows are replayed (no card measured), the short phone's grown table is checked from the boxes it placed
+    (no seat, table or centre read back), and every seat ends exactly where a fresh render puts it."""
+    page = harness(static_page, "seven_six_player", size)
+    v0 = load("seven_six_player")
+    views = moved_turn(v0, 3)
+    page.evaluate("(v) => window.scheduleView(v)", views[0])  # the table's caches see this table once
+    page.wait_for_timeout(50)
+    page.evaluate("(v) => window.scheduleView(v)", views[1])
+    page.wait_for_timeout(50)
+    reads = page.evaluate(COUNT_READS, views[2])
+    # layoutMobile measures the two changed seats (width, box: two reads each) in one batch; nothing else
+    assert reads["card"] == 0, reads
+    assert reads["seat"] <= 4, reads
+    assert reads["table"] <= 3, reads  # the seat layer and the centre, read in that same batch
+    squeezed = page.locator(".seat .cards.squeezed").count()
+    assert squeezed >= 1  # the fixture's open cards do not fit their seats: rows are fanned
+    incremental = page.evaluate(SEAT_BOXES)
+    fans = page.evaluate(
+        "() => [...document.querySelectorAll('.seat .cards')].map((r) => [r.className, "
+        "[...r.children].map((c) => c.style.marginLeft)])"
+    )
+    shot(page, f"render-seven-{size['width']}x{size['height']}")
+    fresh = harness(static_page, "seven_six_player", size)
+    fresh.evaluate("(v) => window.renderView(v)", views[2])
+    assert fresh.evaluate(SEAT_BOXES) == incremental
+    assert (
+        fresh.evaluate(
+            "() => [...document.querySelectorAll('.seat .cards')].map((r) => [r.className, "
+            "[...r.children].map((c) => c.style.marginLeft)])"
+        )
+        == fans
+    )

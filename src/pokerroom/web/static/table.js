@@ -167,17 +167,21 @@ function fitSeatCards(els, cells = [], memo = null) {
   }
 }
 
+// classes that only colour a seat or a card (style.css: border colour, shadow, opacity, suit colour), not size it
+const COLOUR_ONLY = /(^|\s)(to-act|folded|winner|suit-\S+)(?=\s|$)/g;
+
 /**
- * What decides how fitSeatCards leaves a seat: its cards row (each card's classes and text), the seat's
- * classes and width limits, its cell and the page's font classes. A seat whose cards overflow is as wide as
- * its max-width allows whatever else it shows (the row is a no-wrap flex line), and one whose cards fit is
- * left alone, so the rest of the seat (name, stack, last action) is not part of it. null: nothing to fit.
+ * What decides how fitSeatCards leaves a seat: its cards row (each card's size classes: a card is
+ * var(--card-w) wide whatever it shows), the seat's size classes and width limits, its cell and the page's
+ * font classes. A seat whose cards overflow is as wide as its max-width allows whatever else it shows (the
+ * row is a no-wrap flex line), and one whose cards fit is left alone, so the rest of the seat (name, stack,
+ * last action, whose turn) is not part of it. null: nothing to fit.
  */
 function fanKey(el, cell) {
   const row = el.querySelector(".cards");
   if (!row || row.children.length < 2) return null;
-  const cards = [...row.children].map((c) => `${c.className}:${c.textContent}`).join(",");
-  return `${el.className}|${el.style.maxWidth}|${el.style.minWidth}|${cell}|${row.className}|${cards}|${document.body.className}`;
+  const cards = [...row.children].map((c) => c.className.replace(COLOUR_ONLY, "")).join(",");
+  return `${el.className.replace(COLOUR_ONLY, "")}|${el.style.maxWidth}|${el.style.minWidth}|${cell}|${row.className}|${cards}|${document.body.className}`;
 }
 
 /** What fitSeatCards wrote into a seat (row and card classes, card margins, the line break, the seat's limits). */
@@ -186,8 +190,9 @@ function recordFan(el) {
   const kids = [...row.children];
   const cards = kids.filter((c) => !c.classList.contains("row-break"));
   return {
-    row: row.className,
-    cards: cards.map((c) => [c.className, c.style.marginLeft]),
+    squeezed: row.classList.contains("squeezed"),
+    wrap: row.classList.contains("wrap"),
+    margins: cards.map((c) => c.style.marginLeft),
     brk: kids.findIndex((c) => c.classList.contains("row-break")),
     maxW: el.style.maxWidth,
     minW: el.style.minWidth,
@@ -198,11 +203,12 @@ function recordFan(el) {
 function replayFan(el, rec) {
   const row = el.querySelector(".cards");
   const cards = [...row.children];
-  if (row.className !== rec.row) row.className = rec.row;
+  // (fitSeatCards squeezes a row by this class, dropping its cards' bigger minis, and wraps it by that one)
+  if (rec.squeezed) row.classList.add("squeezed");
+  if (rec.wrap) row.classList.add("wrap");
   cards.forEach((c, k) => {
-    const [cls, ml] = rec.cards[k];
-    if (c.className !== cls) c.className = cls;
-    if (ml) c.style.marginLeft = ml;
+    if (rec.squeezed) c.classList.remove("mini-big");
+    if (rec.margins[k]) c.style.marginLeft = rec.margins[k];
   });
   if (rec.brk >= 0) row.insertBefore(h("i", { class: "row-break" }), cards[rec.brk]);
   if (rec.maxW) el.style.maxWidth = rec.maxW;
