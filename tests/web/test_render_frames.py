@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -180,7 +181,8 @@ COUNT_READS = """async (v) => {
     : e.classList?.contains('banner') ? 'banner' : null;
   const P = Element.prototype;
   const rect = P.getBoundingClientRect;
-  P.getBoundingClientRect = function () { const k = kind(this); if (k) counts[k] += 1; return rect.call(this); };
+  P.getBoundingClientRect = function () {
+    const k = kind(this); if (k) counts[k] += 1; return rect.call(this); };
   const props = ['clientWidth', 'clientHeight'].map((n) => [n, Object.getOwnPropertyDescriptor(P, n)]);
   for (const [n, d] of props) Object.defineProperty(P, n, { configurable: true, get() {
     const k = kind(this); if (k) counts[k] += 1; return d.get.call(this); } });
@@ -227,3 +229,30 @@ def test_seven_poker_turn_reads_only_the_changed_seats(static_page: Any, size: d
         )
         == fans
     )
+
+
+def test_timer_ring_redraws_once_a_second(static_page: Any) -> None:
+    """The clock ticks four times a second, but the ring's arc moves only with its number (each change
+    repaints the ring): sampled across a second boundary, the arc changes exactly when the number does."""
+    page = harness(static_page, "holdem_raise")
+    view = load("holdem_raise")
+    view["deadlineAt"] = int(time.time() * 1000) + 12000
+    page.evaluate("(v) => window.renderView(v)", view)
+    samples = page.evaluate(
+        """async () => {
+      const out = [];
+      for (let i = 0; i < 10; i++) {
+        await new Promise((r) => setTimeout(r, 130));
+        const ring = document.querySelector('[data-testid=me-area] .timer-ring');
+        const fg = ring.querySelector('.fg');
+        out.push([ring.querySelector('text').textContent, fg.getAttribute('stroke-dashoffset')]);
+      }
+      return out;
+    }"""
+    )
+    assert len({t for t, _ in samples}) >= 2, samples  # 1.3 s: the number changed at least once
+    by_text: dict[str, set[str]] = {}
+    for text, offset in samples:
+        by_text.setdefault(text, set()).add(offset)
+    assert all(len(offsets) == 1 for offsets in by_text.values()), samples
+    assert len({next(iter(o)) for o in by_text.values()}) == len(by_text)

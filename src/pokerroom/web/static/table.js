@@ -1349,9 +1349,12 @@ export class TableUI {
     if (!v || !v.deadlineAt) return;
     const total = Math.max(this.phaseTotalMs(), 1);
     const left = Math.min(total, Math.max(0, v.deadlineAt - serverClock.now()));
-    const frac = Math.max(0, Math.min(1, left / total));
+    // the arc moves with the number, once a second (the seconds still shown, as a fraction of the phase):
+    // the ring is repainted once a second, not on every 250 ms tick
+    const whole = Math.ceil(left / 1000);
+    const frac = Math.max(0, Math.min(1, (whole * 1000) / total));
     const offset = String(RING_C * (1 - frac));
-    const secs = String(Math.ceil(left / 1000));
+    const secs = String(whole);
     // only what changed is written: each write makes the browser repaint the ring
     this.host.querySelectorAll(".timer-ring").forEach((r) => {
       if (r.classList.contains("urgent") !== left < 5000) r.classList.toggle("urgent", left < 5000);
