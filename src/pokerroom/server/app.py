@@ -13,7 +13,7 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from pokerroom.server.tokens import is_room_code
 log = logging.getLogger("pokerroom.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+Dispatch = Callable[[P.ClientMessage, str], Awaitable[None]]
 HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
 
 
@@ -64,6 +65,9 @@ class ServerConfig:
     public_url: str | None = None
     # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
     allowed_hosts: frozenset[str] | None = None
+    # A cluster node (issue #14: ``pokerroom.cluster.node.ClusterNode``, built by the CLI behind --redis) or
+    # None: one process on SQLite. Typed Any so this module never imports the cluster package.
+    node: Any = None
 
     def host_allow_list(self) -> frozenset[str]:
         """The ``Host`` names this server answers to (DNS-rebinding protection, see headers.BrowserEdge)."""
@@ -145,7 +149,8 @@ class WsConnection(Connection):
 
 
 async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: Limits,
-                           on_done: Any = None) -> None:
+                           on_done: Any = None, dispatch: Dispatch | None = None,
+                           detach: Callable[[], Awaitable[None]] | None = None) -> None:
     """Run one accepted socket until the peer goes away *or* the server drops it, then leave the room.
 
     Why not just await the receive loop: a peer that stops reading (a frozen tab, a slowloris) fills its
@@ -153,10 +158,13 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     receive loop in ``ws.receive()``, and neither returns while the peer keeps the TCP connection open.
     Waiting on ``conn.closed`` as well lets the room forget it at once (tabs, spectator count, idle close);
     a message being handled is shielded, so dropping a socket never interrupts a change half-way.
+
+    ``dispatch``/``detach``: a cluster node routes each message to the room's owner, wherever it is, and
+    detaches the socket from there (``pokerroom.cluster.sockets``); by default the local ``room``.
     """
     loop = asyncio.get_running_loop()
     sender = loop.create_task(conn.run_sender())
-    receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits))
+    receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits, dispatch))
     dropped = loop.create_task(conn.closed.wait())
     hello_timer = loop.call_later(limits.hello_timeout_s, _hello_deadline, conn) \
         if limits.hello_timeout_s > 0 else None
@@ -166,7 +174,7 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
         if hello_timer is not None:
             hello_timer.cancel()
         try:
-            await rooms.detach(conn)
+            await (rooms.detach(conn) if detach is None else detach())
         finally:
             conn.close(1000)
             await asyncio.wait({sender}, timeout=2.0)  # flush and send the close frame, if the peer reads
@@ -248,9 +256,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             engine = PokerEngine()
         from pokerroom.server.botseat import load_decider, load_recommender
 
-        store = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
-                      busy_timeout_ms=cfg.busy_timeout_ms)
-        rooms = Rooms(engine, store, clock=Clock(cfg.time_scale), limits=limits,
+        store: Any = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
+                           busy_timeout_ms=cfg.busy_timeout_ms) if cfg.node is None else cfg.node.make_store()
+        cls: type[Rooms] = Rooms if cfg.node is None else cfg.node.rooms_class
+        rooms = cls(engine, store, clock=Clock(cfg.time_scale), limits=limits,
                       idle_close_s=cfg.idle_close_s, reap_interval_s=cfg.reap_interval_s,
                       bot_delay_ms=cfg.bot_delay_ms,
                       decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
@@ -263,6 +272,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         rooms = make_rooms()
         app.state.rooms = rooms
         await rooms.start()
+        if cfg.node is not None:
+            await cfg.node.start(rooms)
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
         state["warm"] = warm
         if cfg.tune_gc:
@@ -273,6 +284,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             if warm is not None:
                 with contextlib.suppress(Exception):
                     await warm
+            if cfg.node is not None:
+                await cfg.node.stop()
             await rooms.stop()
             rooms.store.close()
 
@@ -332,6 +345,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 raise P.error("nickname_invalid")
             if not isinstance(options, dict) or not P.depth_ok(options):
                 raise P.error("bad_options")
+            if cfg.node is not None:  # cluster-wide caps and placement (pokerroom.cluster.node)
+                made = await cfg.node.create_room(options, nickname, address)
+                return JSONResponse({**made, "link": room_link(request, made["code"]),
+                                     "ws": f"/ws/{made['code']}"}, status_code=201)
             if not creations.admit(address):
                 raise P.error("too_many_rooms_here", status=429)
             rooms = rooms_of(request)
@@ -345,6 +362,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
+        if cfg.node is not None and is_room_code(code):
+            try:
+                info = await cfg.node.room_info(code)
+            except Exception:
+                info = None
+            if info is None:
+                return _json_error(P.error("room_not_found", status=404))
+            return JSONResponse({**info, "link": room_link(request, code)})
         room = rooms_of(request).get(code) if is_room_code(code) else None
         if room is None:
             return _json_error(P.error("room_not_found", status=404))
@@ -356,6 +381,19 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
             return
         code = ws.path_params["code"]
+        if cfg.node is not None and is_room_code(code):
+            await ws.accept()
+            if state["connections"] >= limits.max_connections:
+                await ws.send_text(P.dumps(P.error_msg("server_full", P.MESSAGES["server_full"])))
+                await ws.close(code=1013)
+                return
+            state["connections"] += 1
+
+            def gone() -> None:
+                state["connections"] -= 1
+
+            await cfg.node.serve_socket(ws, code, gone)
+            return
         room = rooms.get(code) if is_room_code(code) else None
         await ws.accept()
         if room is None:
@@ -389,7 +427,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan, middleware=[edge])
 
 
-async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits) -> None:
+async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits,
+                        dispatch: Dispatch | None = None) -> None:
     """Read frames until the socket closes; every bad frame gets a typed error, only floods disconnect."""
     while not conn.closing:
         message = await ws.receive()
@@ -410,6 +449,9 @@ async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSock
             msg = P.parse_client_message(text)
         except P.ProtocolError as exc:
             conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
+            continue
+        if dispatch is not None:
+            await asyncio.shield(dispatch(msg, text))
             continue
         if room.closed:
             return
