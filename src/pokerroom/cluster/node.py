@@ -24,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import random
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +73,27 @@ class NodeSettings:
     create_timeout_s: float = CREATE_TIMEOUT_S
 
 
+def cluster_node(args: Any, limits: Limits) -> ClusterNode:
+    """The node ``pokerroom serve --redis ... --database ...`` runs (cli.run's flags and limits); checks
+    that both services answer, so a wrong URL fails at once with a sentence."""
+    import redis
+
+    from pokerroom.server.cli import node_id_of
+
+    if args.lease_ttl <= 0.3:
+        raise ValueError("--lease-ttl must be more than 0.3 s")
+    try:
+        client = redis.Redis.from_url(args.redis, socket_timeout=3, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError) as exc:
+        raise RuntimeError(f"Redis at {args.redis} does not answer ({exc})") from None
+    caps = ClusterCaps(room_creations_per_minute=math.ceil(args.room_creations_per_minute),
+                       rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms)
+    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id_of(args),
+                                    prefix=args.redis_prefix, lease_ttl_s=args.lease_ttl, caps=caps), limits)
+
+
 class ClusterNode:
     """Everything cluster-side of one node; the app calls it behind ``ServerConfig.node``."""
 
@@ -92,6 +115,7 @@ class ClusterNode:
         self.takeovers = 0  # rooms taken over by this node (metrics)
         self.dropped = 0  # rooms dropped (lease lost or fenced)
         self.last_scan: float | None = None
+        self.metrics: Any = None  # pokerroom.server.metrics.Metrics (count_takeover, observe_relay)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
@@ -102,10 +126,23 @@ class ClusterNode:
         self.store = PgStore(self.settings.database_url)
         return self.store
 
-    async def start(self, rooms: OwnedRooms) -> None:
+    def configure(self, config: Any) -> None:
+        """Hook this node into the app's configuration (``ServerConfig``): its readiness checks and its
+        hand-over on SIGTERM (a drain hook: after the rooms freeze, before the sockets get 4012)."""
+        config.node = self
+        config.node_id = self.node_id
+        config.drain_hooks.append(self.hand_over)
+        config.readiness.add("cluster", self._ready_check)
+
+    async def _ready_check(self) -> tuple[bool, str]:
+        state = self.ready()
+        return bool(state["ok"]), ", ".join(f"{k}={v}" for k, v in state.items() if k != "ok")
+
+    async def start(self, rooms: OwnedRooms, metrics: Any = None) -> None:
         """Connect to Redis, subscribe, announce this node and start renewing, scanning and beating."""
         import redis.asyncio as aioredis
 
+        self.metrics = metrics
         self.rooms = rooms
         self.store = rooms.store
         rooms.fencing = self
@@ -122,7 +159,8 @@ class ClusterNode:
                                              socket_connect_timeout=timeout, health_check_interval=5)
         self.leases = Leases(self.redis, self.keys, self.node_id, self.ttl_s)
         self.registry = Registry(self.redis, self.keys, self.node_id, self.ttl_s)
-        self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps, self.ttl_s)
+        self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps,
+                                            self.ttl_s)
         self.relay = Relay(self.redis, self.keys, self.node_id, self._on_item, self._on_undelivered)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve)
@@ -177,11 +215,17 @@ class ClusterNode:
         self.leases.forget(code)
         self._drop(code)
 
+    def token_of(self, code: str) -> int | None:
+        lease = self.leases.owned.get(code)
+        return None if lease is None else lease.token
+
     # --- ownership ------------------------------------------------------------------------------------
 
     def _drop(self, code: str) -> None:
         assert self.rooms is not None
-        self.rooms.drop(code)
+        room = self.rooms.drop(code)
+        if room is not None:
+            room.connections.clear()  # nothing more is sent from it: its sockets re-attach elsewhere
         self.remote.room_dropped(code)
         self.sockets.dropped(code)
         self.dropped += 1
@@ -242,6 +286,8 @@ class ClusterNode:
                     await self.leases.release(code)
                 return None
             self.takeovers += 1
+            if self.metrics is not None:
+                self.metrics.count_takeover()
             log.info("room %s: taken over by %s (token %d, %.0f ms)", code, self.node_id, lease.token,
                      (time.perf_counter() - t0) * 1000)
             self.relay.broadcast({"t": "moved", "k": code, "n": self.node_id})
@@ -404,23 +450,22 @@ class ClusterNode:
         lease_ok = renewed is not None and now - renewed < self.ttl_s
         scan_ok = self.last_scan is not None and now - self.last_scan < max(5.0, 3 * self.ttl_s)
         return {"ok": lease_ok and scan_ok and not self._handed_over, "node": self.node_id,
-                "leases": lease_ok, "store": scan_ok, "rooms": 0 if self.rooms is None else len(self.rooms.rooms)}
+                "leases": lease_ok, "store": scan_ok,
+                "rooms": 0 if self.rooms is None else len(self.rooms.rooms)}
 
     # --- websockets -----------------------------------------------------------------------------------
 
-    def new_socket(self, ws: Any, code: str) -> NodeSocket:
-        sock = NodeSocket(ws, self.limits, code)
-        self.sockets.add(sock)
-        return sock
-
-    async def serve_socket(self, ws: Any, code: str, on_done: Any) -> None:
-        """Serve an accepted websocket of room ``code`` until it closes (the app counted it)."""
+    async def serve_socket(self, ws: Any, code: str, register: Callable[[NodeSocket], None],
+                           on_done: Callable[[NodeSocket | None], None], drain: Any) -> None:
+        """Serve an accepted websocket of room ``code`` until it closes (the app counted it; ``register``
+        puts it among the sockets the drain closes with 4012; ``on_done`` is called once at the end)."""
         from pokerroom.server.app import serve_connection
 
         async def refuse(code_: str, message: str, close: int) -> None:
-            await ws.send_text(P.dumps(P.error_msg(code_, message)))
-            await ws.close(code=close)
-            on_done()
+            with contextlib.suppress(Exception):
+                await ws.send_text(P.dumps(P.error_msg(code_, message)))
+                await ws.close(code=close)
+            on_done(None)
 
         try:
             where = await self.resolve(code)
@@ -439,7 +484,9 @@ class ClusterNode:
         if not admitted:
             await refuse(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
             return
-        sock = self.new_socket(ws, code)
+        sock = NodeSocket(ws, self.limits, code, self.metrics)
+        self.sockets.add(sock)
+        register(sock)
         if isinstance(where, Room):
             sock.room = where
 
@@ -449,9 +496,10 @@ class ClusterNode:
         async def detach() -> None:
             await self.sockets.remove(sock)
 
+        assert self.rooms is not None
         try:
-            await serve_connection(self.rooms, where, sock, self.limits, on_done, dispatch=dispatch,
-                                   detach=detach)
+            await serve_connection(self.rooms, where, sock, self.limits, lambda: on_done(sock), drain=drain,
+                                   dispatch=dispatch, detach=detach)
         finally:
             with contextlib.suppress(Exception):
                 await self.cluster_limits.disconnect(code)

@@ -4,12 +4,13 @@ node owns, every durable write fenced by the room's lease.
 Why a subclass here and not flags in ``Rooms``: the single-node server must not know about leases; what
 differs on a node is small and all of it is here:
 
-- ``start`` restores nothing: a node adopts a room only after winning its lease (:meth:`adopt`);
+- ``start`` restores nothing: a node adopts a room only after winning its lease (``adopt``; ``drop``
+  lets one go without touching the store);
 - every write carries the room's fencing token and is refused *before* it is sent when the lease is no
   longer valid by this node's clock (Redis unreachable): the action gets a Korean error and nothing is
   half-applied (``_commit`` puts the room back when its write raises);
 - a write refused by PostgreSQL (``Fenced``: another node took the room) makes the node drop the room at
-  once (:meth:`drop`): no frame of it is sent any more, and its sockets re-attach to the new owner;
+  once: no frame of it is sent any more, and its sockets re-attach to the new owner;
 - ``create_room`` takes the code the node reserved (cluster-wide unique, lease already held).
 """
 
@@ -20,10 +21,11 @@ import functools
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pokerroom.server import protocol as P
-from pokerroom.server.rooms import Connection, Member, Room, Rooms
+from pokerroom.server.rooms import Member, Room, Rooms
+from pokerroom.server.storage.base import Fenced
 from pokerroom.server.timers import DeadlineTimer
 
 log = logging.getLogger("pokerroom.cluster")
@@ -48,6 +50,10 @@ class Fencing(Protocol):
         """PostgreSQL refused a write of the room (a newer owner exists): drop it now."""
         ...
 
+    def token_of(self, code: str) -> int | None:
+        """The fencing token of the room's lease held by this node (None: not held)."""
+        ...
+
 
 class OwnedRooms(Rooms):
     """The rooms of one cluster node (see the module docstring)."""
@@ -59,32 +65,11 @@ class OwnedRooms(Rooms):
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
     def adopt(self, stored: Any) -> Room:
-        """Serve a stored room (its lease and claim are won): restore, replay its log, re-arm its timers
-        from the stored deadlines and resume its bots. The RNG is in the state: the same next cards."""
-        self.clock.not_before(stored.newest_ms)
-        room = self._restore(stored.code, stored.meta, stored.state, stored.version)
-        self._replay(room, stored.replay)
-        self.rooms[room.code] = room
-        self._arm(room)
-        self._schedule_bots(room)
+        """Serve a stored room whose lease (and claim) this node won; see :meth:`Rooms.adopt`."""
+        room = super().adopt(stored)
+        fencing = self.fencing
+        room.fence = None if fencing is None else fencing.token_of(room.code)
         return room
-
-    def drop(self, code: str) -> list[Connection]:
-        """Stop serving a room without touching the store (another node owns it now, or will): timers
-        stopped, nothing more sent to its sockets, which are returned so the node can re-attach them."""
-        room = self.rooms.pop(code, None)
-        self._failures.pop(code, None)
-        for key in [k for k in self._history_cache if k[0] == code]:
-            del self._history_cache[key]
-        if room is None:
-            return []
-        room.closed = True
-        if room.timer is not None:
-            room.timer.cancel()
-        room.bot_pending.clear()
-        conns = list(room.connections)
-        room.connections.clear()
-        return conns
 
     async def create_room(self, raw_options: dict[str, Any], nickname: str,
                           code: str | None = None) -> tuple[Room, Member, str]:
@@ -113,22 +98,29 @@ class OwnedRooms(Rooms):
             raise
         return room, member, token
 
-    async def _write(self, op: str, *args: Any) -> None:
-        """One fenced store write: refused here if the lease is not valid now, by PostgreSQL if stale."""
-        code = str(args[0])
+    def _store_op(self, room: Room, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+        """Every write of a room carries its fencing token, and none is even tried without a valid lease."""
         fencing = self.fencing
-        fence = None if fencing is None else fencing.fence_for_write(code)
+        if fencing is None:
+            return super()._store_op(room, op, args)
+        fence = fencing.fence_for_write(room.code)  # raises the Korean "reconnecting" refusal
+        room.fence = fence
         store: Any = self.store
         if op == "save":
-            op, args = store.prepare_save(*args, fence=fence)
-        elif op == "log":
-            op, args = store.prepare_log(*args, fence=fence)
+            return store.prepare_save(room.code, *args, fence=fence)  # type: ignore[no-any-return]
+        if op == "log":
+            return store.prepare_log(room.code, *args, fence=fence)  # type: ignore[no-any-return]
+        return op, (room.code, fence)
+
+    async def _write(self, room: Room, op: Literal["save", "log", "delete"], *args: Any) -> None:
+        """A write refused by PostgreSQL's fencing check drops the room at once (a newer owner exists)."""
         try:
-            await self._writer.submit(op, *args)
-        except Exception as exc:
-            if fencing is not None and type(exc).__name__ == "Fenced" and code in getattr(exc, "codes", ()):
-                log.warning("room %s: write refused by its fencing token; another node owns it now", code)
-                fencing.fenced(code)
+            await super()._write(room, op, *args)
+        except Fenced as exc:
+            fencing = self.fencing
+            if fencing is not None and room.code in exc.codes:
+                log.warning("room %s: write refused by its fencing token; another node owns it", room.code)
+                fencing.fenced(room.code)
                 raise moving_error() from None
             raise
 

@@ -39,8 +39,8 @@ Resolver = Callable[[str], Awaitable["Room | str | None"]]
 class NodeSocket(WsConnection):
     """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner."""
 
-    def __init__(self, ws: WebSocket, limits: Limits, code: str) -> None:
-        super().__init__(ws, limits)
+    def __init__(self, ws: WebSocket, limits: Limits, code: str, metrics: Any = None) -> None:
+        super().__init__(ws, limits, metrics)
         self.code = code
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
@@ -156,7 +156,8 @@ class Sockets:
             sock.target = LOCAL
             sock.role, sock.player_id, sock.room = "none", None, where
             if send_hello and sock.welcomed and sock.hello is not None:
-                await self.rooms.handle(where, sock, P.parse_client_message(orjson.dumps(sock.hello).decode()))
+                hello = P.parse_client_message(orjson.dumps(sock.hello).decode())
+                await self.rooms.handle(where, sock, hello)
             return LOCAL
         sock.target = where
         if send_hello and sock.welcomed and sock.hello is not None:

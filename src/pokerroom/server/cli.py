@@ -7,6 +7,8 @@ has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import os
 import sys
 from pathlib import Path
@@ -58,6 +60,29 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
     p.add_argument("--log-level", default="info")
+    cluster = p.add_argument_group(
+        "cluster (issue #14)", "Run as one node of many on a shared Redis and PostgreSQL: any node "
+        "serves any room. Without --redis the server is one process on SQLite and imports none of this.")
+    env = os.environ.get
+    cluster.add_argument("--redis", default=env("POKERROOM_REDIS_URL") or None, metavar="URL",
+                         help="Redis for leases, routing and cluster-wide limits, e.g. "
+                              "redis://127.0.0.1:6379/0 (env POKERROOM_REDIS_URL); needs --database")
+    cluster.add_argument("--database", default=env("POKERROOM_DATABASE_URL") or None, metavar="URL",
+                         help="PostgreSQL, the rooms' source of truth, e.g. postgresql://user@host/db "
+                              "(env POKERROOM_DATABASE_URL)")
+    cluster.add_argument("--node-id", default=env("POKERROOM_NODE_ID") or None, metavar="ID",
+                         help="this node's id, unique in the cluster (env POKERROOM_NODE_ID; default "
+                              "host:port)")
+    cluster.add_argument("--redis-prefix", default=env("POKERROOM_REDIS_PREFIX") or "pokerroom",
+                         metavar="P", help="prefix of every Redis key (env POKERROOM_REDIS_PREFIX; default "
+                                           "pokerroom)")
+    cluster.add_argument("--lease-ttl", type=float, default=float(env("POKERROOM_LEASE_TTL") or 5.0),
+                         metavar="SECONDS", help="room lease TTL: a dead node's rooms move within about this "
+                                                 "+ 2 s (env POKERROOM_LEASE_TTL; default 5)")
+    p.add_argument("--log-format", choices=("text", "json"),
+                   default=os.environ.get("POKERROOM_LOG_FORMAT") or "text",
+                   help="text (default) or json: one JSON object per line with time, level, message, node id "
+                        "and room code (env POKERROOM_LOG_FORMAT)")
     p.set_defaults(func=run)
 
 
@@ -85,6 +110,42 @@ def describe(addresses: Addresses, listen_host: str) -> str:
     return "\n".join(lines)
 
 
+def node_id_of(args: argparse.Namespace) -> str:
+    """This node's id: ``--node-id`` (cluster flags), ``POKERROOM_NODE_ID``, else host name and port."""
+    import socket
+
+    given = getattr(args, "node_id", None) or os.environ.get("POKERROOM_NODE_ID")
+    return str(given) if given else f"{socket.gethostname()}:{args.port}"
+
+
+def draining_server(config: Any, app: Any) -> Any:
+    """A uvicorn server that drains the app (drain.py) *before* uvicorn's own shutdown, which would close
+    every websocket with 1012 and only then run the lifespan shutdown."""
+    import signal
+
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            # uvicorn re-raises a captured signal after its shutdown (the process then dies of SIGTERM);
+            # a drained node has finished cleanly, so it exits 0 (process managers count that as a success)
+            if sig == signal.SIGTERM:
+                with contextlib.suppress(ValueError):
+                    self._captured_signals.remove(sig)
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            for server in self.servers:  # stop accepting first: new connections go to another node
+                server.close()
+            try:
+                await app.state.drain_now()
+            except Exception:
+                logging.getLogger("pokerroom.server").exception("drain failed")
+            await super().shutdown(sockets)
+
+    return DrainingServer(config)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -100,8 +161,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
     data_dir = Path(args.data_dir)
+    if bool(args.redis) != bool(args.database):
+        print("pokerroom serve: a cluster node needs both --redis and --database", file=sys.stderr)
+        return 2
     try:  # a damaged store file fails here, with a sentence, instead of "Application startup failed"
-        Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
+        if not args.redis:
+            Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
     except StoreError as exc:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
@@ -123,15 +188,34 @@ def run(args: argparse.Namespace) -> int:
                           reap_interval_s=min(5.0, max(0.1, args.idle_close / 4)),
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up, tune_gc=True,
                           busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard,
-                          public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts)
+                          public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts,
+                          node_id=node_id_of(args))
+    if args.redis:  # a cluster node: imported only behind the flag (the single process never loads it)
+        from pokerroom.cluster.node import cluster_node
+
+        try:
+            cluster_node(args, limits).configure(config)
+        except Exception as exc:
+            print(f"pokerroom serve: {exc}", file=sys.stderr)
+            return 2
+    log_config: Any = uvicorn.config.LOGGING_CONFIG
+    if args.log_format == "json":
+        from pokerroom.server.logs import set_node_id, uvicorn_log_config
+
+        set_node_id(config.node_id)
+        log_config = uvicorn_log_config(args.log_level)
     app = create_app(config)
     # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
     # call, and with a busy event loop those waits would add up to whole frames of latency.
     sys.setswitchinterval(0.001)
     # No permessage-deflate: every socket gets its own view, so compression would run once per socket
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
-                access_log=False)
-    return 0
+    # SIGTERM: drain (finish writes, close every socket with 4012), then uvicorn's shutdown, then exit 0
+    server = draining_server(uvicorn.Config(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+        http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
+        ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
+        access_log=False, log_config=log_config), app)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    return 0 if server.started else 3  # as uvicorn.run: 3 = start-up failed

@@ -240,6 +240,8 @@ class RoomWriter(RoomViews):
             self._broadcast_lobby(room)
         t3 = time.perf_counter()
         self.change_ms.append((t3 - t0) * 1000.0)
+        if self.observe_commit is not None:
+            self.observe_commit(row.kind, t3 - t0)
         if t3 - t0 > SLOW_COMMIT_S:
             log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
                         version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)

@@ -82,7 +82,8 @@ class Rooms(RoomHandlers, RoomClock):
         self.decider: ActionFn = decider or cautious_decide
         self.recommender = recommender
         self.rooms: dict[str, Room] = {}
-        self.on_commit: CommitHook | None = None  # test/metrics hook, called after each accepted change
+        self.on_commit: CommitHook | None = None  # test hook, called after each accepted change
+        self.observe_commit: Callable[[str, float], None] | None = None  # metrics: (row kind, seconds)
         self.change_ms: deque[float] = deque(maxlen=4096)  # recent change durations, for /healthz
         self._reaper: asyncio.Task[None] | None = None
         self._writer = GroupWriter(store)
