@@ -143,6 +143,7 @@ class ClusterNode:
         import redis.asyncio as aioredis
 
         self.metrics = metrics
+        self.loop = asyncio.get_running_loop()
         self.rooms = rooms
         self.store = rooms.store
         rooms.fencing = self
