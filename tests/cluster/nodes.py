@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import secrets
 import signal
 import subprocess
@@ -54,7 +53,8 @@ class Node:
                 "--redis", self.redis_url, "--database", self.database_url, "--node-id", self.node_id,
                 "--redis-prefix", self.prefix, "--lease-ttl", str(self.lease_ttl),
                 # every scripted client comes from 127.0.0.1: lift the per-address caps (as load.py does)
-                "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
+                "--rooms-per-address", "0", "--room-creations-per-minute", "0",
+                "--connections-per-address", "0",
                 *self.extra]
 
     def start(self) -> Node:
@@ -184,31 +184,23 @@ class Cluster:
         return data
 
     def owner(self, code: str) -> Node | None:
-        """The node whose id the room's lease holds in Redis (None: no lease, e.g. between owners).
-
-        The contract fixes no key name, so every key of the test's prefix that names the room is read and
-        the node ids are looked for in its value; the ids are unique random strings, so a match is certain.
-        """
+        """The node the room's Redis lease names (``<prefix>:lease:<code>``, pokerroom.cluster.keys), or
+        None while nobody holds it (between owners, or Redis is down)."""
         import redis
 
         client = redis.Redis.from_url(self.redis_url, socket_timeout=2)
         try:
-            found: set[str] = set()
-            for key in client.scan_iter(match=f"{self.prefix}*{code}*", count=500):
-                if client.type(key) != b"string":
-                    continue
-                value = client.get(key)
-                if value is None:
-                    continue
-                text = value.decode("utf-8", "replace")
-                found.update(n.node_id for n in self.nodes
-                             if re.search(rf"(?<![\w-]){re.escape(n.node_id)}(?![\w-])", text))
+            value = client.get(f"{self.prefix}:lease:{code}")
         except redis.RedisError:
             return None
         finally:
             client.close()
-        assert len(found) <= 1, f"room {code} has leases naming {sorted(found)}"
-        return self.by_id(found.pop()) if found else None
+        if value is None:
+            return None
+        holder = value.decode("utf-8", "replace")
+        node = next((n for n in self.nodes if n.node_id == holder), None)
+        assert node is not None, f"room {code}: the lease names {holder!r}, not one of this cluster's nodes"
+        return node
 
     def wait_owner(self, code: str, *, not_: Node | None = None, timeout: float = 15.0) -> Node:
         """Wait until a live node other than ``not_`` holds the room's lease."""

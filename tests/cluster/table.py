@@ -189,8 +189,8 @@ class Table:
         return max((v["version"] for p in self.people if (v := p.last_view()) is not None), default=-1)
 
     def hand_no(self) -> int:
-        return max((int(v["view"].get("handNo") or 0) for p in self.people if (v := p.last_view()) is not None),
-                   default=0)
+        views = [v for p in self.people if (v := p.last_view()) is not None]
+        return max((int(v["view"].get("handNo") or 0) for v in views), default=0)
 
     async def finish(self, timeout: float = 120.0) -> dict[str, Any]:
         """Play on until every person got the game's result."""

@@ -68,7 +68,8 @@ def test_sigkill_owner_mid_hand(tmp_path: Path) -> None:
                               TAKEOVER_BUDGET + 10, "a fresh snapshot for everyone")
             for p in table.people:
                 waited = first_view_after(p, t_kill) - t_kill  # type: ignore[operator]
-                assert waited <= TAKEOVER_BUDGET, f"{p.name} waited {waited:.1f}s (lease taken after {took:.1f}s)"
+                assert waited <= TAKEOVER_BUDGET, \
+                    f"{p.name} waited {waited:.1f}s (lease taken after {took:.1f}s)"
                 # nothing acknowledged was lost: the snapshot is the view the person had before the kill
                 snap = p.last_view()
                 assert snap is not None and without_clock(snap) == without_clock(before[p.name]), p.name
@@ -126,7 +127,7 @@ def test_sigstop_owner_is_fenced_and_steps_down(tmp_path: Path) -> None:
             await tab.close()
             return table, tab, to_act
 
-        table, tab, to_act = asyncio.run(play())
+        table, tab, _to_act = asyncio.run(play())
         truth = read_truth(db, table.code, engine())
         assert not truth.problems, truth.problems
         # the frozen owner's action was never applied on its stale state: either refused, or (after it

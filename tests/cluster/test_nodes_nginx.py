@@ -74,7 +74,8 @@ def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
     public = f"https://{NAME}:{https_port}"
     with running_cluster(tmp_path, 2, "--public-url", public, "--time-scale", "0.25") as (cluster, _db):
         cert, key = self_signed(tmp_path)
-        nginx = Nginx(tmp_path, render_site(http_port, https_port, [n.port for n in cluster.nodes], cert, key))
+        site = render_site(http_port, https_port, [n.port for n in cluster.nodes], cert, key)
+        nginx = Nginx(tmp_path, site)
         ctx = ssl.create_default_context(cafile=str(cert))
         base, host = f"https://127.0.0.1:{https_port}", {"host": f"{NAME}:{https_port}"}
         try:
@@ -88,7 +89,8 @@ def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
                 if nginx.proc.poll() is not None or time.monotonic() > end:
                     raise RuntimeError("nginx did not come up: " + (tmp_path / "error.log").read_text())
                 time.sleep(0.1)
-            options = {"mode": "sevenPoker", "turnSeconds": 60, "hints": False, "handLimit": 10, "rebuy": "off"}
+            options = {"mode": "sevenPoker", "turnSeconds": 60, "hints": False, "handLimit": 10,
+                       "rebuy": "off"}
             created = httpx.post(f"{base}/api/rooms", json={"nickname": "민수", "options": options},
                                  headers=host, verify=ctx)
             assert created.status_code == 201, created.text

@@ -63,7 +63,8 @@ def test_postgres_unreachable_for_seconds(tmp_path: Path, pg_proxy: TcpProxy) ->
             await asyncio.sleep(max(0.0, 3.0 - (time.monotonic() - cut_at)))
             during = table.version()
             pg_proxy.restore()
-            await table.until(lambda: table.version() >= during + 10, 40, "play resumes after PostgreSQL is back")
+            await table.until(lambda: table.version() >= during + 10, 40,
+                              "play resumes after PostgreSQL is back")
             hand = table.hand_no()
             await table.until(lambda: table.hand_no() > hand, 60, "the next hand")
             await table.close()
