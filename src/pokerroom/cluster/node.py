@@ -402,9 +402,7 @@ class ClusterNode:
             if lease is None:
                 await self.cluster_limits.room_closed(code)
                 continue
-            try:
-                if not await asyncio.to_thread(self.store.claim, code, lease.token):
-                    raise moving_error()
+            try:  # no claim: the room has no row yet, its first save stores the token
                 room, member, token = await self.rooms.create_room(options, nickname, code=code)
             except BaseException:
                 self.leases.forget(code)
