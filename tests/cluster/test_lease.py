@@ -92,22 +92,31 @@ def test_local_validity_runs_out_without_renewal(prefix: str, redis_url: str) ->
     asyncio.run(main())
 
 
-def test_run_drops_a_lease_taken_by_another_node(prefix: str, redis_url: str) -> None:
+def test_keeper_thread_renews_and_drops_a_lease_taken_by_another_node(prefix: str, redis_url: str) -> None:
+    """The renewal thread keeps leases alive past their TTL while the event loop is blocked, and reports a
+    lease another node took."""
+    import threading
+    import time as _time
+
     async def main() -> None:
         r = _client(redis_url)
         keys = Keys(prefix)
         a = Leases(r, keys, "a", 0.6)
         lost: list[str] = []
+        seen = threading.Event()
 
-        async def on_lost(code: str) -> None:
+        def on_lost(code: str) -> None:
             lost.append(code)
+            seen.set()
 
-        assert await a.acquire("L1")
-        task = asyncio.create_task(a.run(on_lost))
+        assert await a.acquire("L1") and await a.acquire("L2")
+        stop = a.keep(redis_url, on_lost)
+        _time.sleep(1.5)  # the event loop is blocked for 2.5 TTLs: only the thread can renew
+        assert await a.owner("L1") == "a" and a.valid("L1") is not None
         await r.set(keys.lease("L1"), "b")
-        await asyncio.sleep(0.5)
-        task.cancel()
-        assert lost == ["L1"]
+        assert seen.wait(2)
+        stop.set()
+        assert lost == ["L1"] and "L2" in a.owned
         await r.aclose()
 
     asyncio.run(main())

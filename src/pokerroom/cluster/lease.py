@@ -21,10 +21,10 @@ number larger than any earlier owner's, which every durable write carries and Po
 
 from __future__ import annotations
 
-import asyncio
 import logging
+import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,9 +83,6 @@ class Lease:
     valid_until: float
 
 
-LostHook = Callable[[str], Awaitable[None]]
-
-
 class Leases:
     """The leases of one node. ``owned`` holds only leases whose local validity has not run out."""
 
@@ -142,11 +139,12 @@ class Leases:
         A Redis error propagates: the leases stay until their local validity runs out (see :meth:`expired`).
         """
         codes = list(self.owned)
-        if not codes:
-            self.renewed_at = self.clock()
-            return []
         sent = self.clock()
-        got = await self._renew(keys=[self.keys.lease(c) for c in codes], args=[self.node_id, self.ttl_ms])
+        got = await self._renew(keys=[self.keys.lease(c) for c in codes], args=[self.node_id, self.ttl_ms]) \
+            if codes else []
+        return self._renewed(codes, got, sent)
+
+    def _renewed(self, codes: list[str], got: list[Any], sent: float) -> list[str]:
         lost: list[str] = []
         for code, ok in zip(codes, got, strict=True):
             lease = self.owned.get(code)
@@ -156,7 +154,7 @@ class Leases:
                 lease.valid_until = max(lease.valid_until, sent + self.ttl_s - self.margin_s)
             else:
                 lost.append(code)
-                del self.owned[code]
+                self.owned.pop(code, None)
         self.renewed_at = sent
         return lost
 
@@ -181,27 +179,49 @@ class Leases:
         values = await self.redis.mget([self.keys.lease(c) for c in codes])
         return [None if v is None else _text(v) for v in values]
 
-    async def run(self, on_lost: LostHook) -> None:
-        """Renew every ``ttl/3`` forever; call ``on_lost`` for each lease lost or locally expired."""
-        while True:
-            await asyncio.sleep(self.renew_every_s)
-            lost: list[str] = []
-            try:
-                async with asyncio.timeout(self.renew_every_s):
-                    lost = await self.renew()
-                self.renew_failures = 0
-            except Exception as exc:  # Redis unreachable: keep trying; expiry below decides
-                self.renew_failures += 1
-                if self.renew_failures == 1 or self.renew_failures % 30 == 0:
-                    log.warning("lease renewal failed (%s: %s)", type(exc).__name__, exc)
-            for code in self.expired():
-                self.owned.pop(code, None)
-                lost.append(code)
-            for code in lost:
+    def keep(self, redis_url: str, on_lost: Callable[[str], None]) -> threading.Event:
+        """Renew every ``ttl/3`` on a thread of its own, with its own Redis connection; ``on_lost(code)``
+        (called on that thread) for each lease lost or locally expired. Returns the event that stops it.
+
+        Why a thread: a renewal must not wait behind a busy event loop (hundreds of frames to build, a GC
+        pause): a late renewal is a lost room. The thread only needs the GIL for a few microseconds."""
+        import redis
+
+        stop = threading.Event()
+        client = redis.Redis.from_url(redis_url, socket_timeout=self.renew_every_s,
+                                      socket_connect_timeout=self.renew_every_s)
+        script = client.register_script(_RENEW)
+
+        def run() -> None:
+            due = time.monotonic()
+            while not stop.is_set():
+                due = max(due + self.renew_every_s, time.monotonic())  # a fixed rate
+                if stop.wait(due - time.monotonic()):
+                    break
+                lost: list[str] = []
+                codes = list(self.owned)
+                sent = self.clock()
                 try:
-                    await on_lost(code)
-                except Exception:
-                    log.exception("room %s: dropping after a lost lease failed", code)
+                    got = script(keys=[self.keys.lease(c) for c in codes], args=[self.node_id, self.ttl_ms]) \
+                        if codes else []
+                    lost = self._renewed(codes, got, sent)
+                    self.renew_failures = 0
+                except Exception as exc:  # Redis unreachable: keep trying; local expiry below decides
+                    self.renew_failures += 1
+                    if self.renew_failures == 1 or self.renew_failures % 30 == 0:
+                        log.warning("lease renewal failed (%s: %s)", type(exc).__name__, exc)
+                for code in self.expired():
+                    self.owned.pop(code, None)
+                    lost.append(code)
+                for code in lost:
+                    try:
+                        on_lost(code)
+                    except Exception:
+                        log.exception("room %s: dropping after a lost lease failed", code)
+            client.close()
+
+        threading.Thread(target=run, name="pokerroom-leases", daemon=True).start()
+        return stop
 
 
 def _text(value: Any) -> str:

@@ -29,6 +29,7 @@ import os
 import random
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -112,6 +113,7 @@ class ClusterNode:
         self._spawned: set[asyncio.Task[None]] = set()
         self._taking: dict[str, asyncio.Lock] = {}
         self._handed_over = False
+        self._keeper: threading.Event | None = None  # stops the lease renewal thread
         self.takeovers = 0  # rooms taken over by this node (metrics)
         self.dropped = 0  # rooms dropped (lease lost or fenced)
         self.last_scan: float | None = None
@@ -169,8 +171,8 @@ class ClusterNode:
         with contextlib.suppress(Exception):
             await self._beat()
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self.leases.run(self._lost)), loop.create_task(self._beat_loop()),
-                       loop.create_task(self._scan_loop())]
+        self._keeper = self.leases.keep(self.settings.redis_url, self._lost_threadsafe)
+        self._tasks = [loop.create_task(self._beat_loop()), loop.create_task(self._scan_loop())]
         log.info("node %s joined (prefix %s, lease TTL %.1f s)", self.node_id, self.keys.prefix, self.ttl_s)
 
     async def hand_over(self) -> None:
@@ -178,6 +180,8 @@ class ClusterNode:
         if self._handed_over or self.rooms is None:
             return
         self._handed_over = True
+        if self._keeper is not None:
+            self._keeper.set()
         for task in self._tasks:
             task.cancel()
         with contextlib.suppress(Exception):
@@ -209,8 +213,21 @@ class ClusterNode:
     def fence_for_write(self, code: str) -> int:
         lease = None if self._handed_over else self.leases.valid(code)
         if lease is None:
+            log.warning("room %s: write refused: this node's lease is not valid now", code)
             raise moving_error()
         return lease.token
+
+    async def ensure_valid(self, code: str) -> None:
+        if self._handed_over or code not in self.leases.owned or self.leases.valid(code) is not None:
+            return
+        try:
+            async with asyncio.timeout(self.leases.renew_every_s):
+                lost = await self.leases.renew()
+        except Exception as exc:
+            log.warning("room %s: lease renewal before a write failed (%s)", code, type(exc).__name__)
+            return
+        for gone in lost:
+            await self._lost(gone)
 
     def fenced(self, code: str) -> None:
         self.leases.forget(code)
@@ -230,6 +247,13 @@ class ClusterNode:
         self.remote.room_dropped(code)
         self.sockets.dropped(code)
         self.dropped += 1
+
+    def _lost_threadsafe(self, code: str) -> None:
+        """From the lease thread: drop the room on the event loop."""
+        def drop() -> None:
+            self._spawn(self._lost(code))
+
+        self.loop.call_soon_threadsafe(drop)
 
     async def _lost(self, code: str) -> None:
         """A lease was lost (taken, gone, or not renewed in time): drop the room now."""
@@ -347,6 +371,8 @@ class ClusterNode:
         elif kind == "d":
             self.remote.detached(str(item["o"]), int(item["c"]))
         elif kind == "g":
+            log.info("room %s: node %s answered gone; looking for the owner again", item.get("k"),
+                     item.get("o"))
             self.sockets.gone(item)
         elif kind == "moved":
             self.sockets.moved(str(item["k"]))

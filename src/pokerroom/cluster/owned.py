@@ -46,6 +46,11 @@ class Fencing(Protocol):
         """The room's fencing token, or raise :func:`moving_error` if this node may not write it now."""
         ...
 
+    async def ensure_valid(self, code: str) -> None:
+        """Renew the room's lease now if its local validity ran out (a late renewal under load), so only
+        a real loss (or Redis unreachable) refuses a write."""
+        ...
+
     def fenced(self, code: str) -> None:
         """PostgreSQL refused a write of the room (a newer owner exists): drop it now."""
         ...
@@ -114,6 +119,9 @@ class OwnedRooms(Rooms):
 
     async def _write(self, room: Room, op: Literal["save", "log", "delete"], *args: Any) -> None:
         """A write refused by PostgreSQL's fencing check drops the room at once (a newer owner exists)."""
+        fencing = self.fencing
+        if fencing is not None:
+            await fencing.ensure_valid(room.code)
         try:
             await super()._write(room, op, *args)
         except Fenced as exc:

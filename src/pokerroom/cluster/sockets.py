@@ -187,6 +187,7 @@ class Sockets:
         hops = int(item.get("h", 0)) + 1
         text = str(item["x"])
         if hops > MAX_HOPS:
+            log.warning("room %s: a message found no owner after %d hops", item.get("k"), hops)
             err = moving_error()
             sock.send(P.dumps(P.error_msg(err.code, err.message)))
             return
@@ -222,6 +223,7 @@ class Sockets:
             if sock is None or sock.target != node:
                 continue
             sock.target = None
+            log.warning("room %s: node %s is not listening; message refused", sock.code, node)
             cmid = None
             try:
                 msg = P.parse_client_message(str(item["x"]))
