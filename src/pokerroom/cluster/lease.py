@@ -131,7 +131,7 @@ class Leases:
     def expired(self) -> list[str]:
         """Codes of owned leases whose local validity ran out (renewals failed): drop them now."""
         now = self.clock()
-        return [code for code, lease in self.owned.items() if now >= lease.valid_until]
+        return [code for code, lease in list(self.owned.items()) if now >= lease.valid_until]
 
     async def renew(self) -> list[str]:
         """Renew every owned lease in one round trip; returns the codes found lost (and forgets them).
@@ -146,7 +146,7 @@ class Leases:
 
     def _renewed(self, codes: list[str], got: list[Any], sent: float) -> list[str]:
         lost: list[str] = []
-        for code, ok in zip(codes, got, strict=True):
+        for code, ok in zip(codes, list(got), strict=True):
             lease = self.owned.get(code)
             if lease is None:
                 continue  # released meanwhile
@@ -188,8 +188,8 @@ class Leases:
         import redis
 
         stop = threading.Event()
-        client = redis.Redis.from_url(redis_url, socket_timeout=self.renew_every_s,
-                                      socket_connect_timeout=self.renew_every_s)
+        timeout = max(0.2, self.ttl_s / 2)  # a slow answer is still an answer (the validity is from `sent`)
+        client = redis.Redis.from_url(redis_url, socket_timeout=timeout, socket_connect_timeout=timeout)
         script = client.register_script(_RENEW)
 
         def run() -> None:
@@ -210,9 +210,12 @@ class Leases:
                     self.renew_failures += 1
                     if self.renew_failures == 1 or self.renew_failures % 30 == 0:
                         log.warning("lease renewal failed (%s: %s)", type(exc).__name__, exc)
-                for code in self.expired():
-                    self.owned.pop(code, None)
-                    lost.append(code)
+                try:
+                    for code in self.expired():
+                        self.owned.pop(code, None)
+                        lost.append(code)
+                except Exception:  # never let the renewal thread die
+                    log.exception("lease expiry check failed")
                 for code in lost:
                     try:
                         on_lost(code)
