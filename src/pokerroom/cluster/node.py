@@ -191,7 +191,7 @@ class ClusterNode:
             if room is None:
                 continue
             async with room.lock:  # the change in progress (and its write) finishes first
-                self._drop(code)
+                self._drop(code, reattach=False)
             with contextlib.suppress(Exception):
                 await self.leases.release(code)
             self.relay.broadcast({"t": "moved", "k": code, "n": None})
@@ -239,14 +239,16 @@ class ClusterNode:
 
     # --- ownership ------------------------------------------------------------------------------------
 
-    def _drop(self, code: str) -> None:
+    def _drop(self, code: str, reattach: bool = True) -> None:
+        """Stop serving a room at once; this node's sockets of it say hello to its owner again (a new
+        owner, or this node taking it back if nobody holds it)."""
         assert self.rooms is not None
         room = self.rooms.drop(code)
         if room is not None:
             room.connections.clear()  # nothing more is sent from it: its sockets re-attach elsewhere
+            self.dropped += 1
         self.remote.room_dropped(code)
-        self.sockets.dropped(code)
-        self.dropped += 1
+        self.sockets.dropped(code, reattach)
 
     def _lost_threadsafe(self, code: str) -> None:
         """From the lease thread: drop the room on the event loop."""
@@ -375,7 +377,14 @@ class ClusterNode:
                      item.get("o"))
             self.sockets.gone(item)
         elif kind == "moved":
-            self.sockets.moved(str(item["k"]))
+            code, owner = str(item["k"]), item.get("n")
+            if owner is not None and owner != self.node_id and self.rooms is not None \
+                    and code in self.rooms.rooms:
+                # another node won the room: whatever this node still believes, its lease is gone
+                log.warning("room %s: taken over by %s; dropping it here", code, owner)
+                self.leases.forget(code)
+                self._drop(code)
+            self.sockets.moved(code)
         elif kind == "create":
             self._spawn(self._create_for(item))
         elif kind == "info":

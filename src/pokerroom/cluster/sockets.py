@@ -45,6 +45,7 @@ class NodeSocket(WsConnection):
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
+        self.attaching = False  # looking for the owner right now (a second look would hello twice)
 
     def send(self, text: str) -> None:
         if text.startswith('{"type":"welcome"'):
@@ -132,6 +133,13 @@ class Sockets:
         """Find the room's owner (taking the room over if it has none) and say hello to it again."""
         if sock.closing:
             return None
+        sock.attaching = True
+        try:
+            return await self._attach(sock, send_hello)
+        finally:
+            sock.attaching = False
+
+    async def _attach(self, sock: NodeSocket, send_hello: bool) -> str | None:
         try:
             where = await self.resolve(sock.code)
         except Exception as exc:
@@ -204,15 +212,19 @@ class Sockets:
                 room = self.rooms.get(code)
                 if room is not None and sock in room.connections:
                     continue  # already attached to this node's (new) room
+            if sock.attaching:
+                continue
             sock.target = None
             if sock.welcomed:
                 self._spawn(self.attach(sock))
 
-    def dropped(self, code: str) -> None:
-        """A room of this node was dropped: its sockets wait for "moved" (or their next message)."""
-        for sock in self.by_room.get(code, ()):
+    def dropped(self, code: str, reattach: bool = True) -> None:
+        """A room of this node was dropped: its sockets look for the owner again (now, or on "moved")."""
+        for sock in list(self.by_room.get(code, ())):
             if sock.target == LOCAL:
                 sock.target = None
+                if reattach and sock.welcomed and not sock.attaching:
+                    self._spawn(self.attach(sock))
 
     def undelivered(self, node: str, items: list[Item]) -> None:
         """Messages to a node nobody listens on (it died): the sender is told, and looks again next time."""
