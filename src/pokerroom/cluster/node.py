@@ -166,7 +166,7 @@ class ClusterNode:
                                             self.ttl_s)
         self.relay = Relay(self.redis, self.keys, self.node_id, self._on_item, self._on_undelivered)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
-        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve)
+        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner)
         await self.relay.start()
         with contextlib.suppress(Exception):
             await self._beat()
@@ -216,6 +216,13 @@ class ClusterNode:
             log.warning("room %s: write refused: this node's lease is not valid now", code)
             raise moving_error()
         return lease.token
+
+    async def still_owner(self, code: str) -> bool:
+        """Does this node still own the room (its lease valid now, renewed if it just lapsed)?"""
+        if self.leases.valid(code) is not None:
+            return True
+        await self.ensure_valid(code)
+        return self.leases.valid(code) is not None and self.rooms is not None and code in self.rooms.rooms
 
     async def ensure_valid(self, code: str) -> None:
         if self._handed_over or code not in self.leases.owned or self.leases.valid(code) is not None:

@@ -74,8 +74,10 @@ class NodeSocket(WsConnection):
 class Sockets:
     """This node's websockets, by id and by room, and their routing to the room's owner."""
 
-    def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver) -> None:
+    def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
+                 still_owner: Callable[[str], Awaitable[bool]] | None = None) -> None:
         self.node_id = node_id
+        self.still_owner = still_owner  # checks the lease before a local room handles a message
         self.rooms = rooms
         self.relay = relay
         self.resolve = resolve
@@ -113,6 +115,13 @@ class Sockets:
         target = await self._target(sock, hello_now=isinstance(msg, P.Hello))
         if target is None:
             return
+        if target == LOCAL:
+            if self.still_owner is not None and not await self.still_owner(sock.code):
+                # the lease lapsed (a node waking from SIGSTOP): never judge a message on a stale room
+                sock.target = None
+                target = await self._target(sock, hello_now=isinstance(msg, P.Hello))
+                if target is None:
+                    return
         if target == LOCAL:
             room = self.rooms.get(sock.code)
             if room is not None:
