@@ -5,6 +5,7 @@ acknowledged action (an action in flight at the signal is either acknowledged an
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import sqlite3
 import time
@@ -80,7 +81,8 @@ def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_p
 
     if not engine_available():
         pytest.skip("pokerroom.engine is not importable yet")
-    srv = Serve(tmp_path).wait()
+    json_logs = {"POKERROOM_LOG_FORMAT": "json", "POKERROOM_NODE_ID": "ops-node-1"}
+    srv = Serve(tmp_path, "--log-level", "info", env=json_logs).wait()
     port = srv.port
     url = f"ws://127.0.0.1:{port}/ws/"
     acked: dict[str, int] = {}
@@ -121,6 +123,10 @@ def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_p
             return code, [a.token or "", b.token or ""], p.name, seen
 
         code, tokens, inflight_by, seen = asyncio.run(before())
+        lines = [json.loads(line) for line in srv.output().splitlines() if line.startswith("{")]
+        assert lines and all(rec["node"] == "ops-node-1" and {"time", "level", "message"} <= set(rec)
+                             for rec in lines), "structured logs: one JSON object per line, with the node id"
+        assert any(rec["message"].startswith("drained: 1 rooms frozen, 3 sockets") for rec in lines)
         stored, newest = _stored(tmp_path, code)
         for cmid, version in acked.items():
             assert stored.get(cmid) == version, f"acknowledged action {cmid} v{version} is stored"

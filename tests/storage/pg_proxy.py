@@ -103,5 +103,6 @@ class TcpProxy:
     def __enter__(self) -> TcpProxy:
         return self
 
-    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.close()

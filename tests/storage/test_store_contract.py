@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from conftest import Backend
+from store_backends import Backend
 
 from pokerroom.server.storage import Fenced, GroupWriter, LogRow, RoomStore, StoredRoom
 from pokerroom.server.storage.base import Op, prepare_log, prepare_save
@@ -16,13 +16,14 @@ from pokerroom.server.storage.base import Op, prepare_log, prepare_save
 
 def row(version: int, kind: str = "action", pid: str | None = "p1", cmid: str | None = None,
         action: dict[str, Any] | None = None, at: int = 0) -> LogRow:
-    return LogRow(version, kind, pid, cmid, action if action is not None else {"type": "k.call"}, at or version)
+    return LogRow(version, kind, pid, cmid, {"type": "k.call"} if action is None else action, at or version)
 
 
 def test_save_log_load_replays_the_rows_after_the_snapshot(store: RoomStore) -> None:
     meta = {"code": "ROOM1", "members": [{"id": "p1", "nick": "영희"}]}
     store.apply_batch([prepare_save("ROOM1", meta, "state-1", 1, 100, row(1, cmid="c1"))])
-    store.apply_batch([prepare_log("ROOM1", row(2, cmid="c2")), prepare_log("ROOM1", row(3, "timeout", None))])
+    store.apply_batch([prepare_log("ROOM1", row(2, cmid="c2")),
+                       prepare_log("ROOM1", row(3, "timeout", None))])
     store.apply_batch([prepare_save("ROOM1", {**meta, "n": 4}, "state-4", 4, 400, row(4))])
     store.apply_batch([prepare_log("ROOM1", row(5, "bot", "b1", action={"type": "k.die"}, at=555))])
 
@@ -47,7 +48,8 @@ def test_a_log_row_written_twice_keeps_the_last(store: RoomStore) -> None:
 
 def test_recent_acks_are_the_newest_client_messages_oldest_first(store: RoomStore) -> None:
     store.apply_batch([prepare_save("R", {}, None, 0, 1)]
-                      + [prepare_log("R", row(v, cmid=None if v % 3 == 0 else f"m{v}")) for v in range(1, 11)])
+                      + [prepare_log("R", row(v, cmid=None if v % 3 == 0 else f"m{v}"))
+                         for v in range(1, 11)])
     acks = store.recent_acks("R")
     assert acks == [("p1", f"m{v}", v) for v in range(1, 11) if v % 3]
     assert store.recent_acks("R", limit=2) == [("p1", "m8", 8), ("p1", "m10", 10)]
@@ -167,7 +169,7 @@ def test_group_writer_gives_fenced_only_to_the_refused_rooms_callers(store: Room
         gate.release.set()
         await first
         return [None if exc is None else exc for exc in
-                await asyncio.gather(*tasks, return_exceptions=True)]  # type: ignore[misc]
+                await asyncio.gather(*tasks, return_exceptions=True)]
 
     try:
         outcomes = asyncio.run(main())
@@ -201,4 +203,21 @@ def test_a_reopened_store_has_everything(backend: Backend) -> None:
     first.close()
     again = backend.open()
     assert again.load_all() == [StoredRoom("R", {"m": 1}, "s", 1, 10, (row(2, cmid="c2"),), 2)]
-    assert again.hands("R") == [(1, {"h": 1})] and again.recent_acks("R") == [("p1", "c1", 1), ("p1", "c2", 2)]
+    assert again.hands("R") == [(1, {"h": 1})]
+    assert again.recent_acks("R") == [("p1", "c1", 1), ("p1", "c2", 2)]
+
+
+def test_a_deleted_room_keeps_its_token_so_an_old_owner_cannot_bring_it_back(store: RoomStore) -> None:
+    store.apply_batch([prepare_save("A", {"v": 1}, "s", 1, 1, row(1), fence=1)])
+    assert store.claim("A", 2)
+    store.apply_batch([("delete", ("A", 2))])  # the new owner closes the room
+    assert store.load("A") is None
+    with pytest.raises(Fenced) as refused:  # the paused old owner wakes up and writes
+        store.apply_batch([prepare_save("A", {"v": 2}, "s", 2, 2, row(2), fence=1),
+                           prepare_log("A", row(3), fence=1)])
+    assert refused.value.codes == frozenset({"A"})
+    assert store.load("A") is None and store.log("A") == [] and store.codes() == []
+    assert store.claim("A", 5) is False, "a tombstone is not a room"
+    store.apply_batch([prepare_save("A", {"v": 3}, "s", 1, 3, fence=3)])  # a newer owner may create it again
+    again = store.load("A")
+    assert again is not None and again.meta == {"v": 3} and again.fence == 3

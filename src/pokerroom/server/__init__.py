@@ -10,7 +10,9 @@ players and hints from :mod:`pokerroom.bots`), ``rooms`` (the registry of one pr
 ``room_views`` (each socket's own view, broadcasts, history), ``room_clock`` (deadlines and bots),
 ``room_members`` and ``room_handlers`` (members; one method per client message), with ``seating``,
 ``preactions``, ``reactions`` and ``deltas`` beside them), ``app`` (Starlette HTTP + websocket endpoints),
-``cli`` (``pokerroom serve``).
+``cli`` (``pokerroom serve``); operations (docs/operations.md): ``health`` (the ``/readyz`` check registry),
+``metrics`` (``/metrics``, prometheus-client when installed), ``logs`` (JSON-lines logs with node and room),
+``drain`` (SIGTERM: freeze rooms, hooks, close sockets with 4012).
 
 The server never decides a rule: it routes actions to the engine and the engine's per-viewer views back.
 """

@@ -416,6 +416,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
+        if drain.draining:  # its rooms are frozen (closed): not "not found", but "ask another node"
+            return _json_error(P.error("server_moving", status=503))
         if cfg.node is not None and is_room_code(code):
             try:
                 info = await cfg.node.room_info(code)

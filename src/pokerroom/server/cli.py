@@ -80,7 +80,7 @@ def register(subparsers: Any) -> None:
                          metavar="SECONDS", help="room lease TTL: a dead node's rooms move within about this "
                                                  "+ 2 s (env POKERROOM_LEASE_TTL; default 5)")
     p.add_argument("--log-format", choices=("text", "json"),
-                   default=os.environ.get("POKERROOM_LOG_FORMAT") or "text",
+                   default=(os.environ.get("POKERROOM_LOG_FORMAT") or "text").lower(),
                    help="text (default) or json: one JSON object per line with time, level, message, node id "
                         "and room code (env POKERROOM_LOG_FORMAT)")
     p.set_defaults(func=run)

@@ -9,8 +9,10 @@ The order, and why:
 
 1. **Freeze every room**: take each room's lock (the change in flight, if any, finishes: its store write and
    its frames, acks included), mark the room closed and stop its timer. No timer, bot or message changes a
-   room after this, so what is stored is exactly what players were sent. (In a single node the rooms come
-   back from SQLite on restart; in a cluster another node takes them over from PostgreSQL.)
+   room after this, so what is stored is exactly what players were sent. Then ``rooms.stop()``: the reaper
+   and pending bot/retry tasks stop and the group-commit writer commits whatever is still queued (a room
+   being created). (In a single node the rooms come back from SQLite on restart; in a cluster another node
+   takes them over from PostgreSQL.)
 2. **Hooks** (``ServerConfig.drain_hooks``, run in order, each bounded): the cluster node releases its
    leases here, so the node the players reconnect to can take the rooms over at once instead of after TTL.
 3. **Close every socket with 4012** ("reconnect, to any node, with your seat token"; docs/protocol.md) once
@@ -32,6 +34,7 @@ log = logging.getLogger("pokerroom.server")
 CLOSE_MOVING = 4012
 #: the close frame's reason (UTF-8, at most 123 bytes): what a client shows if it shows anything
 MOVING_REASON = "이 서버가 잠시 내려가요. 다른 서버로 다시 연결해요"
+FREEZE_TIMEOUT_S = 10.0  # longer than a store write may wait for a lock (busy_timeout, 5 s)
 HOOK_TIMEOUT_S = 5.0
 FLUSH_TIMEOUT_S = 3.0
 
@@ -65,14 +68,10 @@ class Drain:
 
     async def _run(self, rooms: Any, connections: Callable[[], Iterable[Closable]]) -> None:
         t0 = time.perf_counter()
-        frozen = 0
-        for room in list(getattr(rooms, "rooms", {}).values()):
-            async with room.lock:  # the change in flight (store write, frames, ack) finishes first
-                if not room.closed:
-                    frozen += 1
-                room.closed = True
-                if room.timer is not None:
-                    room.timer.cancel()
+        frozen = await self._freeze(list(getattr(rooms, "rooms", {}).values()))
+        stop = getattr(rooms, "stop", None)
+        if stop is not None:  # no reaper, timer or bot any more; the store writer commits what is pending
+            await stop()
         t1 = time.perf_counter()
         for hook in list(self.hooks):
             try:
@@ -93,3 +92,27 @@ class Drain:
         self.report = {"roomsMs": (t1 - t0) * 1e3, "hooksMs": (t2 - t1) * 1e3, "socketsMs": (t3 - t2) * 1e3}
         log.info("drained: %d rooms frozen, %d sockets sent elsewhere (4012) in %.0f ms", frozen, len(socks),
                  (t3 - t0) * 1e3)
+
+    @staticmethod
+    async def _freeze(rooms: list[Any]) -> int:
+        """Close every room to change once its change in flight (store write, frames, ack) is done; all rooms
+        at once, bounded (a room stuck on a store outage is closed anyway: its change fails or lands, and
+        either way nothing more happens to it here)."""
+
+        async def freeze(room: Any) -> None:
+            async with room.lock:
+                room.closed = True
+                if room.timer is not None:
+                    room.timer.cancel()
+
+        open_rooms = [room for room in rooms if not room.closed]
+        if open_rooms:
+            tasks = [asyncio.ensure_future(freeze(room)) for room in open_rooms]
+            _, late = await asyncio.wait(tasks, timeout=FREEZE_TIMEOUT_S)
+            for task in late:
+                task.cancel()
+        for room in open_rooms:
+            room.closed = True
+            if room.timer is not None:
+                room.timer.cancel()
+        return len(open_rooms)

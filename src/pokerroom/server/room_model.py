@@ -202,7 +202,7 @@ class RoomsBase:
     recommender: ActionFn | None
     rooms: dict[str, Room]
     on_commit: CommitHook | None
-    observe_commit: Callable[[str, float], None] | None
+    observe_commit: Callable[[str, float], None] | None  # metrics.Metrics.committed (row kind, seconds)
     on_close: Callable[[str], None] | None
     change_ms: deque[float]
     quarantined: set[str]

@@ -13,7 +13,8 @@ A prepared operation is ``(kind, args)``:
   ``prune`` = ``(code, seq)`` (or ``None``);
 - ``("log", (row, fence))``: append one action-log row ``(code, version, kind, player_id, client_msg_id,
   action_json, at_ms)``;
-- ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room.
+- ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
+  leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
 
 **Fencing** (issue #14): ``fence`` is the writer's fencing token (``None``: a single node, no check). A
 room's stored token only grows (:meth:`RoomStore.claim`, or a save carrying a newer token). A batch
@@ -145,8 +146,10 @@ def fenced_codes(ops: Iterable[Op]) -> list[str]:
 
 
 def refused(ops: Iterable[Op], stored: dict[str, int]) -> frozenset[str]:
-    """Rooms with an operation whose token is older than the room's stored token. A room without a row has
-    no token yet, so nothing refuses its writes (a new room is created by a save carrying its token)."""
+    """Rooms with an operation whose token is older than the room's stored token. ``stored`` holds the token
+    of each room's row, or of its tombstone if it was deleted (so a paused old owner cannot bring a closed
+    room back). A room never stored has no token, so nothing refuses its writes (a new room is created by a
+    save carrying its token)."""
     out: set[str] = set()
     for op in ops:
         fence = op_fence(op)

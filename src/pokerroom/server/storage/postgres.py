@@ -15,21 +15,17 @@ takes longer than ``batch_timeout_s`` (a link that swallows packets answers noth
 :class:`StoreUnavailable`; the connection is dropped and the next batch connects again, so writes resume
 as soon as PostgreSQL is back.
 
-Connections: one for the writer thread (batches), one for everything else (reads, claims), each behind a
-lock and (re)opened on demand. ``meta``, actions and hands are JSONB (an operator can query them); the
-engine state is TEXT (opaque, and not worth parsing on every snapshot).
+Connections (:mod:`.pg_link`): one for the writer thread (batches), one for everything else (reads,
+claims), each behind a lock and (re)opened on demand. A deleted room leaves a tombstone with its token
+(``fences``), so even a closed room refuses a stale owner's late write. ``meta``, actions and hands are
+JSONB (an operator can query them); the engine state is TEXT (opaque, not worth parsing on every snapshot).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import socket
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 import psycopg
 
@@ -41,12 +37,9 @@ from pokerroom.server.storage.base import (
     Op,
     StoredRoom,
     StoreError,
-    StoreUnavailable,
     log,
 )
-
-T = TypeVar("T")
-Conn = psycopg.Connection[tuple[Any, ...]]
+from pokerroom.server.storage.pg_link import Conn, Link
 
 #: numbered migrations: migration N is ``MIGRATIONS[N-1]``, statements applied once, in order
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -57,6 +50,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "player_id TEXT, client_msg_id TEXT, action JSONB, at_ms BIGINT NOT NULL, PRIMARY KEY (code, version))",
      "CREATE TABLE IF NOT EXISTS hands (code TEXT NOT NULL, seq BIGINT NOT NULL, data JSONB NOT NULL, "
      "PRIMARY KEY (code, seq))"),
+    # tombstones: the token of a deleted room, so an old owner's late write cannot resurrect it
+    ("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence BIGINT NOT NULL)",),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
@@ -71,6 +66,9 @@ _LOG = ("INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s) "
 _HAND = ("INSERT INTO hands(code, seq, data) VALUES (%s, %s, %s::jsonb) ON CONFLICT (code, seq) "
          "DO UPDATE SET data=excluded.data")
 _HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
+_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, GREATEST(fence, %s) FROM rooms WHERE code=%s "
+              "AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET fence=GREATEST(fences.fence, "
+              "excluded.fence)")
 
 
 def migrate(conn: Conn) -> int:
@@ -93,86 +91,23 @@ def migrate(conn: Conn) -> int:
     return len(MIGRATIONS)
 
 
-@contextmanager
-def _watchdog(conn: Conn, seconds: float) -> Iterator[threading.Event]:
-    """Shut the connection's socket down if the block runs longer than ``seconds``: the blocked call then
-    fails at once (a server that stopped answering, a link that swallows packets) instead of hanging."""
-    fired = threading.Event()
-
-    def cut() -> None:
-        fired.set()
-        try:
-            with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
-                sock.shutdown(socket.SHUT_RDWR)
-        except (OSError, psycopg.Error):
-            pass
-
-    timer = threading.Timer(seconds, cut)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield fired
-    finally:
-        timer.cancel()
-
-
-class _Link:
-    """One lazily (re)opened connection behind a lock; a broken one is dropped so the next call reconnects."""
-
-    def __init__(self, connect: Callable[[], Conn], batch_timeout_s: float, what: str) -> None:
-        self._connect = connect
-        self._timeout = batch_timeout_s
-        self._what = what
-        self._conn: Conn | None = None
-        self.lock = threading.Lock()
-
-    def run(self, work: Callable[[Conn], T]) -> T:
-        """``work(conn)`` under the lock and the watchdog; connection failures become StoreUnavailable."""
-        with self.lock:
-            if self._conn is None or self._conn.closed:
-                try:
-                    self._conn = self._connect()
-                except psycopg.Error as exc:
-                    raise StoreUnavailable(f"PostgreSQL is unreachable ({self._what}): {exc}") from exc
-            conn = self._conn
-            fired = threading.Event()
-            try:
-                with _watchdog(conn, self._timeout) as fired:
-                    result = work(conn)
-            except psycopg.Error as exc:
-                if fired.is_set() or conn.broken or conn.closed or isinstance(exc, psycopg.OperationalError):
-                    self._drop()
-                    reason = f"no answer within {self._timeout:g} s" if fired.is_set() else str(exc)
-                    raise StoreUnavailable(f"PostgreSQL is unavailable ({self._what}): {reason}") from exc
-                raise StoreError(f"PostgreSQL refused the {self._what}: {exc}") from exc
-            if fired.is_set():  # finished just as the watchdog cut: the socket is gone, reconnect next time
-                self._drop()
-            return result
-
-    def _drop(self) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            except Exception:  # a broken connection may fail to close; it is gone either way
-                pass
-        self._conn = None
-
-    def close(self) -> None:
-        with self.lock:
-            self._drop()
-
-
 class PgStore(base.PreparedOps):
-    """The room store on PostgreSQL (psycopg 3, synchronous: batches run on the GroupWriter thread)."""
+    """The room store on PostgreSQL (psycopg 3, synchronous: batches run on the GroupWriter thread).
 
-    def __init__(self, url: str, *, connect_timeout_s: float = 3.0, statement_timeout_ms: int = 5000,
-                 batch_timeout_s: float = 8.0) -> None:
+    ``synchronous_commit=False`` lets a commit return before PostgreSQL flushed its WAL (faster, like the
+    SQLite store's ``synchronous=NORMAL``), at the price of losing the last acknowledged changes if the
+    *database server* crashes; the default keeps PostgreSQL's guarantee (a node's death never loses them
+    either way)."""
+
+    def __init__(self, url: str, *, connect_timeout_s: float = 2.0, statement_timeout_ms: int = 3000,
+                 batch_timeout_s: float = 4.0, synchronous_commit: bool = True) -> None:
         self.url = url
+        self._synchronous_commit = synchronous_commit
         self.damaged: list[str] = []
         self._connect_timeout_s = connect_timeout_s
         self._statement_timeout_ms = statement_timeout_ms
-        self._writer = _Link(self._open, batch_timeout_s, "write")
-        self._reader = _Link(self._open, batch_timeout_s, "read")
+        self._writer = Link(self._open, batch_timeout_s, "write")
+        self._reader = Link(self._open, batch_timeout_s, "read")
         self.schema_version = self._reader.run(migrate)
 
     def _open(self) -> Conn:
@@ -181,7 +116,8 @@ class PgStore(base.PreparedOps):
             application_name="pokerroom",
             options=f"-c statement_timeout={int(self._statement_timeout_ms)} "
                     f"-c lock_timeout={int(self._statement_timeout_ms)} "
-                    f"-c idle_in_transaction_session_timeout={int(self._statement_timeout_ms) * 2}",
+                    f"-c idle_in_transaction_session_timeout={int(self._statement_timeout_ms) * 2}"
+                    + ("" if self._synchronous_commit else " -c synchronous_commit=off"),
             keepalives=1, keepalives_idle=5, keepalives_interval=2, keepalives_count=3,
             tcp_user_timeout=int(self._statement_timeout_ms))
 
@@ -196,22 +132,37 @@ class PgStore(base.PreparedOps):
 
     @staticmethod
     def _apply(conn: Conn, ops: list[Op]) -> frozenset[str]:
+        """One transaction in pipeline mode: BEGIN, every statement and COMMIT go out together and their
+        results come back together, so an unfenced batch costs one round trip (a fenced one two: the
+        lock's answer is read before the writes). On any error the transaction is rolled back."""
         refused: frozenset[str] = frozenset()
-        with conn.transaction(), conn.cursor() as cur:
-            codes = base.fenced_codes(ops)
-            if codes:
-                cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
-                            (codes,))
-                refused = base.refused(ops, {str(code): int(fence) for code, fence in cur.fetchall()})
-                if refused:
-                    ops = [op for op in ops if base.op_code(op) not in refused]
-            if base.only_saves_and_logs(ops):
-                for sql, params in zip((_UPSERT, _LOG, _HAND, _HAND_PRUNE), base.grouped(ops), strict=True):
-                    if params:
-                        cur.executemany(sql, params)  # pipelined: one round trip for many rows
-            else:
-                for op in ops:
-                    PgStore._apply_one(cur, op)
+        try:
+            with conn.pipeline(), conn.cursor() as cur:
+                cur.execute("BEGIN")
+                codes = base.fenced_codes(ops)
+                if codes:
+                    # rooms first (this may wait for a concurrent delete's row lock), then tombstones in a
+                    # later statement, whose newer snapshot sees what that delete left
+                    cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
+                                (codes,))
+                    current = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
+                    stored = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    refused = base.refused(ops, {**stored, **current})
+                    if refused:
+                        ops = [op for op in ops if base.op_code(op) not in refused]
+                if base.only_saves_and_logs(ops):
+                    for sql, rows in zip((_UPSERT, _LOG, _HAND, _HAND_PRUNE), base.grouped(ops), strict=True):
+                        for params in rows:  # queued (executemany would sync the pipeline each time)
+                            cur.execute(sql, params)
+                else:
+                    for op in ops:
+                        PgStore._apply_one(cur, op)
+                cur.execute("COMMIT")
+        except BaseException:
+            if not (conn.broken or conn.closed):
+                conn.execute("ROLLBACK")  # the failed statement skipped COMMIT: end the open transaction
+            raise
         return refused
 
     @staticmethod
@@ -221,13 +172,15 @@ class PgStore(base.PreparedOps):
             cur.execute(_UPSERT, args[0])
             if args[1] is not None:
                 cur.execute(_LOG, args[1])
-            if args[2]:
-                cur.executemany(_HAND, args[2])
+            for hand in args[2]:
+                cur.execute(_HAND, hand)
             if args[3] is not None:
                 cur.execute(_HAND_PRUNE, args[3])
         elif kind == "log":
             cur.execute(_LOG, args[0])
         elif kind == "delete":
+            fence = args[1] if len(args) > 1 else None
+            cur.execute(_TOMBSTONE, (fence, args[0], fence))
             for table in ("rooms", "actions", "hands"):
                 cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
         else:

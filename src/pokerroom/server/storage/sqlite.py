@@ -53,6 +53,9 @@ _UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_v
 _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
 _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
+_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, MAX(fence, coalesce(?, 0)) FROM rooms "
+              "WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 "
+              "ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, excluded.fence)")
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -84,8 +87,14 @@ def _m3_fence(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE rooms ADD COLUMN fence INTEGER NOT NULL DEFAULT 0")
 
 
+def _m4_tombstones(db: sqlite3.Connection) -> None:
+    """Issue 14: the token of a deleted room, so an old owner's late write cannot resurrect it."""
+    db.execute("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence INTEGER NOT NULL)")
+
+
 #: numbered migrations: migration N is ``MIGRATIONS[N-1]``, applied once, in order, each idempotent
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_tables, _m2_snapshot_version, _m3_fence)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _m1_tables, _m2_snapshot_version, _m3_fence, _m4_tombstones)
 
 
 def migrate(db: sqlite3.Connection) -> int:
@@ -189,6 +198,8 @@ class Store(base.PreparedOps):
                 if codes:
                     marks = ",".join("?" * len(codes))
                     stored = dict(self._db.execute(
+                        f"SELECT code, fence FROM fences WHERE code IN ({marks})", codes).fetchall())
+                    stored.update(self._db.execute(
                         f"SELECT code, fence FROM rooms WHERE code IN ({marks})", codes).fetchall())
                     refused = base.refused(ops, stored)
                     if refused:
@@ -221,6 +232,8 @@ class Store(base.PreparedOps):
         elif kind == "log":
             self._db.execute(_LOG, args[0])
         elif kind == "delete":
+            fence = args[1] if len(args) > 1 else None
+            self._db.execute(_TOMBSTONE, (fence, args[0], fence))
             code = (args[0],)
             self._db.execute("DELETE FROM rooms WHERE code=?", code)
             self._db.execute("DELETE FROM actions WHERE code=?", code)
