@@ -332,6 +332,7 @@ class ClusterNode:
         every = min(2.0, max(0.25, self.ttl_s / 4))
         while True:
             await asyncio.sleep(every * random.uniform(0.8, 1.2))
+            self.sockets.retry_orphans()
             try:
                 codes = sorted(await asyncio.to_thread(self.store.codes))
                 owners = await self.leases.owners(codes)

@@ -171,7 +171,7 @@ class Relay:
             except Exception as exc:
                 log.warning("relay subscriber lost Redis (%s: %s); resubscribing", type(exc).__name__, exc)
                 await asyncio.sleep(delay)
-                delay = min(1.0, delay * 2)
+                delay = min(0.5, delay * 2)
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()

@@ -112,6 +112,8 @@ class RemoteConnections:
         for conn in [c for c in self.conns.values() if c.room is not None and c.room.code == code]:
             conn.dead = True
             self.conns.pop((conn.origin, conn.cid), None)
+            # its node looks for the new owner even if the new owner's "moved" never reaches it
+            self.relay.send(conn.origin, {"t": "g", "c": conn.cid, "k": code, "x": None})
 
     def _forget(self, conn: RemoteConnection) -> None:
         conn.dead = True

@@ -138,21 +138,22 @@ class Sockets:
             return sock.target
         return await self.attach(sock, send_hello=not hello_now)
 
-    async def attach(self, sock: NodeSocket, send_hello: bool = True) -> str | None:
-        """Find the room's owner (taking the room over if it has none) and say hello to it again."""
+    async def attach(self, sock: NodeSocket, send_hello: bool = True, quiet: bool = False) -> str | None:
+        """Find the room's owner (taking the room over if it has none) and say hello to it again.
+        ``quiet``: a background retry, which does not tell the client again that the room is moving."""
         if sock.closing:
             return None
         sock.attaching = True
         try:
-            return await self._attach(sock, send_hello)
+            return await self._attach(sock, send_hello, quiet)
         finally:
             sock.attaching = False
 
-    async def _attach(self, sock: NodeSocket, send_hello: bool) -> str | None:
+    async def _attach(self, sock: NodeSocket, send_hello: bool, quiet: bool) -> str | None:
         try:
             where = await self.resolve(sock.code)
         except Exception as exc:
-            log.warning("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
+            (log.debug if quiet else log.warning)("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
             where = None
             gone = False
         else:
@@ -162,8 +163,9 @@ class Sockets:
             sock.close(4404)
             return None
         if where is None:
-            err = moving_error()
-            sock.send(P.dumps(P.error_msg(err.code, err.message)))
+            if not quiet:
+                err = moving_error()
+                sock.send(P.dumps(P.error_msg(err.code, err.message)))
             sock.target = None
             return None
         if isinstance(where, Room):
@@ -201,6 +203,10 @@ class Sockets:
         if sock is None:
             return
         sock.target = None
+        if item.get("x") is None:  # the owner dropped the room: find the new one (no message to re-send)
+            if sock.welcomed and not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
         hops = int(item.get("h", 0)) + 1
         text = str(item["x"])
         if hops > MAX_HOPS:
@@ -234,6 +240,13 @@ class Sockets:
                 sock.target = None
                 if reattach and sock.welcomed and not sock.attaching:
                     self._spawn(self.attach(sock))
+
+    def retry_orphans(self) -> None:
+        """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
+        "moved" was lost while resubscribing) look again; called every scan."""
+        for sock in list(self.by_id.values()):
+            if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
+                self._spawn(self.attach(sock, quiet=True))
 
     def undelivered(self, node: str, items: list[Item]) -> None:
         """Messages to a node nobody listens on (it died): the sender is told, and looks again next time."""
