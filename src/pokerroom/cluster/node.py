@@ -240,6 +240,16 @@ class ClusterNode:
         self.leases.forget(code)
         self._drop(code)
 
+    def unsure(self, code: str) -> None:
+        self._drop(code)
+        self._spawn(self._release(code))
+
+    async def _release(self, code: str) -> None:
+        try:
+            await self.leases.release(code)
+        except Exception:  # Redis down too: the lease is forgotten and expires by itself
+            self.leases.forget(code)
+
     def token_of(self, code: str) -> int | None:
         lease = self.leases.owned.get(code)
         return None if lease is None else lease.token

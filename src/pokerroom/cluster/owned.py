@@ -25,7 +25,7 @@ from typing import Any, Literal, Protocol
 
 from pokerroom.server import protocol as P
 from pokerroom.server.rooms import Member, Room, Rooms
-from pokerroom.server.storage.base import Fenced
+from pokerroom.server.storage.base import Fenced, StoreUnavailable
 from pokerroom.server.timers import DeadlineTimer
 
 log = logging.getLogger("pokerroom.cluster")
@@ -53,6 +53,10 @@ class Fencing(Protocol):
 
     def fenced(self, code: str) -> None:
         """PostgreSQL refused a write of the room (a newer owner exists): drop it now."""
+        ...
+
+    def unsure(self, code: str) -> None:
+        """A write's outcome is unknown (store unreachable): drop the room and release its lease."""
         ...
 
     def token_of(self, code: str) -> int | None:
@@ -125,11 +129,18 @@ class OwnedRooms(Rooms):
         try:
             await super()._write(room, op, *args)
         except Fenced as exc:
-            fencing = self.fencing
             if fencing is not None and room.code in exc.codes:
                 log.warning("room %s: write refused by its fencing token; another node owns it", room.code)
                 fencing.fenced(room.code)
                 raise moving_error() from None
+            raise
+        except StoreUnavailable:
+            # the commit's outcome is unknown (the connection broke, or no answer in time): this node's copy
+            # may be behind or ahead of PostgreSQL, so it lets the room go; whichever node takes it next
+            # reloads the truth once PostgreSQL answers again (the action is refused meanwhile, in Korean)
+            if fencing is not None:
+                log.warning("room %s: store unreachable during a write; the room is reloaded", room.code)
+                fencing.unsure(room.code)
             raise
 
 

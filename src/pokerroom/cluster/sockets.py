@@ -153,7 +153,8 @@ class Sockets:
         try:
             where = await self.resolve(sock.code)
         except Exception as exc:
-            (log.debug if quiet else log.warning)("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
+            say = log.debug if quiet else log.warning
+            say("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
             where = None
             gone = False
         else:
