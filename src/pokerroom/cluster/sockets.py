@@ -219,6 +219,10 @@ class Sockets:
             msg = P.parse_client_message(text)
         except P.ProtocolError:
             return
+        if isinstance(msg, P.Hello) and sock.welcomed:  # a re-attach that met the old owner: look again
+            if not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
         self._spawn(self.dispatch(sock, msg, text, hops))
 
     def moved(self, code: str) -> None:
