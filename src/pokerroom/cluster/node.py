@@ -157,9 +157,11 @@ class ClusterNode:
             self._spawn(self._room_closed(code))
 
         rooms.on_close = closed
-        timeout = max(0.2, self.ttl_s / 3)
-        self.redis = aioredis.Redis.from_url(self.settings.redis_url, socket_timeout=timeout,
-                                             socket_connect_timeout=timeout, health_check_interval=5)
+        # a slow answer under load is still an answer (a timeout mid-pipeline leaves its outcome unknown);
+        # a dead Redis refuses connections at once. The leases have their own client (lease.Leases.keep).
+        self.redis = aioredis.Redis.from_url(self.settings.redis_url, socket_timeout=max(2.0, self.ttl_s),
+                                             socket_connect_timeout=max(0.5, self.ttl_s / 3),
+                                             health_check_interval=5)
         self.leases = Leases(self.redis, self.keys, self.node_id, self.ttl_s)
         self.registry = Registry(self.redis, self.keys, self.node_id, self.ttl_s)
         self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps,

@@ -131,8 +131,16 @@ class Relay:
                         pipe.publish(channel, orjson.dumps(items))
                     counts = await pipe.execute()
             except Exception as exc:
+                if "connecting" not in str(exc):
+                    # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
+                    # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
+                    # by the next change's view (a client missing a delta base asks ``resync``)
+                    log.warning("relay publish failed (%s: %s); %d items dropped", type(exc).__name__, exc,
+                                sent)
+                    self._count -= sent
+                    continue
                 log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
-                for channel, items in batch.items():  # put back, in front of anything queued since
+                for channel, items in batch.items():  # nothing left: put back, before anything queued since
                     self._pending[channel] = items + self._pending.get(channel, [])
                 await asyncio.sleep(delay)
                 delay = min(1.0, delay * 2)
