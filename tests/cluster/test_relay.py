@@ -67,3 +67,34 @@ def test_undelivered_items_are_reported_and_requests_time_out(prefix: str, redis
         await r.aclose()
 
     asyncio.run(main())
+
+
+def test_a_lost_subscription_is_noticed_and_renewed(prefix: str, redis_url: str) -> None:
+    """A Redis restarted without data keeps no subscription: ``check`` sees the channel without a
+    subscriber and subscribes again (simulated by killing the subscriber's connection on the server)."""
+
+    async def main() -> None:
+        r = aioredis.Redis.from_url(redis_url, socket_timeout=5)
+        got: list[Item] = []
+        relay = Relay(r, Keys(prefix), "solo", got.append)
+        await relay.start()
+        assert await relay.check()
+        channel = Keys(prefix).channel("solo")
+        relay._tasks[0].cancel()  # the subscriber is gone, as after a restart that lost it
+        await asyncio.sleep(0.1)
+        assert (await r.pubsub_numsub(channel))[0][1] == 0
+        assert not await relay.check()
+        for _ in range(50):
+            if (await r.pubsub_numsub(channel))[0][1] == 1:
+                break
+            await asyncio.sleep(0.05)
+        relay.send("solo", {"t": "x"})
+        for _ in range(50):
+            if got:
+                break
+            await asyncio.sleep(0.05)
+        assert got == [{"t": "x"}]
+        await relay.close()
+        await r.aclose()
+
+    asyncio.run(main())

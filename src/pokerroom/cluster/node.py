@@ -364,6 +364,7 @@ class ClusterNode:
         await self.cluster_limits.refresh()
         await self.cluster_limits.register_rooms(list(self.rooms.rooms))
         await self.registry.refresh()
+        await self.relay.check()
 
     async def _beat_loop(self) -> None:
         while True:

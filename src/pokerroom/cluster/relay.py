@@ -62,6 +62,20 @@ class Relay:
         async with asyncio.timeout(10):
             await self._ready.wait()
 
+    async def check(self) -> bool:
+        """Is this node's channel subscribed on Redis? If not (a restarted Redis the subscriber connection
+        came back to without its subscriptions), the subscriber starts over. True if it was fine."""
+        got = await self.redis.pubsub_numsub(self.keys.channel(self.node_id))
+        if got and int(got[0][1]) > 0:
+            return True
+        log.warning("relay: this node's channel has no subscriber on Redis; subscribing again")
+        old = self._tasks[0]
+        old.cancel()
+        with contextlib.suppress(BaseException):
+            await old
+        self._tasks[0] = asyncio.get_running_loop().create_task(self._subscriber())
+        return False
+
     async def close(self) -> None:
         """Publish what is pending (briefly), then stop both tasks."""
         if self._count:
