@@ -152,6 +152,7 @@ class Relay:
                     log.warning("relay publish failed (%s: %s); %d items dropped", type(exc).__name__, exc,
                                 sent)
                     self._count -= sent
+                    self._lost(batch)
                     continue
                 log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
                 for channel, items in batch.items():  # nothing left: put back, before anything queued since
@@ -171,6 +172,18 @@ class Relay:
                             self.on_undelivered(node, items)
                         except Exception:
                             log.exception("relay: on_undelivered failed")
+
+    def _lost(self, batch: dict[str, list[Item]]) -> None:
+        """Client messages of a batch that may not have arrived: their senders are told (as undelivered)."""
+        if self.on_undelivered is None:
+            return
+        for channel, items in batch.items():
+            msgs = [item for item in items if item.get("t") == "m"]
+            if msgs and channel != self.keys.broadcast:
+                try:
+                    self.on_undelivered(channel.rsplit(":", 1)[1], msgs)
+                except Exception:
+                    log.exception("relay: on_undelivered failed")
 
     # --- receiving ------------------------------------------------------------------------------------
 

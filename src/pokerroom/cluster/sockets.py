@@ -124,7 +124,10 @@ class Sockets:
                     return
         if target == LOCAL:
             room = self.rooms.get(sock.code)
-            if room is not None:
+            if room is None and hops < MAX_HOPS:  # dropped meanwhile: never lose the message silently
+                sock.target = None
+                await self.dispatch(sock, msg, text, hops + 1)
+            elif room is not None:
                 await self.rooms.handle(room, sock, msg)
             return
         self.relay.send(target, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code, "x": text,
