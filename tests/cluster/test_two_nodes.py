@@ -67,6 +67,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
     try:
         made = a.create_room("방장", mode="fake", handLimit=3)
         code = made["code"]
+        old_token = a.config.node.leases.owned[code].token
 
         async def main() -> float:
             host = await Client.open(b.ws_url(code), "host")
@@ -85,9 +86,10 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
             fresh = await host.expect("view", timeout=5)
             assert fresh["version"] >= version
             assert code in _rooms(b)
-            # A still holds the room in memory and, made to believe its lease valid (a write stalled
-            # across the takeover), writes: PostgreSQL refuses the old token and A drops the room
-            refused = asyncio.run_coroutine_threadsafe(_stale_write(a, code), a.config.node.loop).result(10)
+            # A, made to believe it still owns the room with its old lease (a write stalled across the
+            # takeover, before B's "moved" reached it), writes: PostgreSQL refuses the old token, A drops it
+            stale = _stale_write(a, code, old_token)
+            refused = asyncio.run_coroutine_threadsafe(stale, a.config.node.loop).result(10)
             assert refused == "cluster_unavailable"
             assert code not in _rooms(a)
             # play goes on against B (the deadlines and the deal came back from PostgreSQL)
@@ -109,16 +111,14 @@ async def _stop_renewing(node: Any) -> None:
     node._keeper.set()  # the lease renewal thread stops
 
 
-async def _stale_write(srv: Any, code: str) -> str | None:
+async def _stale_write(srv: Any, code: str, token: int) -> str | None:
+    from pokerroom.cluster.lease import Lease
     from pokerroom.server import protocol as P
 
     node, rooms = srv.config.node, srv.rooms
-    lease = node.leases.owned.get(code)
-    if lease is None:  # forgotten already: put back what a stalled node would still believe
-        from pokerroom.cluster.lease import Lease
-
-        lease = node.leases.owned[code] = Lease(code, 1, 0.0)
-    lease.valid_until = float("inf")
+    node.leases.owned[code] = Lease(code, token, float("inf"))  # what a stalled node still believes
+    if code not in rooms.rooms:  # B's "moved" already made A let it go: take the stale copy back
+        rooms.adopt(rooms.store.load(code))
     room = rooms.rooms[code]
     async with room.lock:
         try:
