@@ -303,41 +303,50 @@ class ClusterNode:
         return code in set(self.store.codes())
 
     async def take(self, code: str) -> Room | None:
-        """Take a room whose lease is free: lease, claim, load, adopt, tell everyone. None if lost/absent."""
-        assert self.rooms is not None
+        """Take a room whose lease is free: lease, claim, load, adopt, tell everyone. None if lost/absent.
+        Bounded in time: a hung Redis or PostgreSQL call must not hold the room's takeover lock forever."""
         if self._handed_over:
             return None
         lock = self._taking.setdefault(code, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(code)
-            if room is not None:
-                return room
-            t0 = time.perf_counter()
-            lease = await self.leases.acquire(code)
-            if lease is None:
-                return None
-            try:
-                if not await asyncio.to_thread(self.store.claim, code, lease.token):
-                    log.warning("room %s: lease won but a newer token is stored; giving up", code)
-                    await self.leases.release(code)
-                    return None
-                stored = await asyncio.to_thread(self.store.load, code)
-                if stored is None:
-                    await self.leases.release(code)
-                    return None
-                room = self.rooms.adopt(stored)
-            except Exception:
-                log.exception("room %s: takeover failed; lease released", code)
-                with contextlib.suppress(Exception):
-                    await self.leases.release(code)
-                return None
-            self.takeovers += 1
-            if self.metrics is not None:
-                self.metrics.count_takeover()
-            log.info("room %s: taken over by %s (token %d, %.0f ms)", code, self.node_id, lease.token,
-                     (time.perf_counter() - t0) * 1000)
-            self.relay.broadcast({"t": "moved", "k": code, "n": self.node_id})
+        async with asyncio.timeout(2 * self.ttl_s + 10), lock:
+            return await self._take(code)
+
+    async def _take(self, code: str) -> Room | None:
+        assert self.rooms is not None
+        room = self.rooms.get(code)
+        if room is not None:
             return room
+        t0 = time.perf_counter()
+        lease = await self.leases.acquire(code)
+        if lease is None:
+            return None
+        try:
+            if not await asyncio.to_thread(self.store.claim, code, lease.token):
+                log.warning("room %s: lease won but a newer token is stored; giving up", code)
+                await self.leases.release(code)
+                return None
+            stored = await asyncio.to_thread(self.store.load, code)
+            if stored is None:
+                await self.leases.release(code)
+                return None
+            room = self.rooms.adopt(stored)
+        except BaseException as exc:  # failed or timed out half-way: the lease must not stay held
+            if not isinstance(exc, asyncio.CancelledError):
+                log.warning("room %s: takeover failed (%s: %s); lease released", code, type(exc).__name__,
+                            exc)
+            self.leases.forget(code)
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.leases.release(code))
+            if isinstance(exc, Exception):
+                return None
+            raise
+        self.takeovers += 1
+        if self.metrics is not None:
+            self.metrics.count_takeover()
+        log.warning("room %s: taken over by %s (token %d, %.0f ms)", code, self.node_id, lease.token,
+                    (time.perf_counter() - t0) * 1000)
+        self.relay.broadcast({"t": "moved", "k": code, "n": self.node_id})
+        return room
 
     async def _scan_loop(self) -> None:
         """Every ``ttl/4``: the store's rooms whose lease is absent are taken over (racing is safe)."""

@@ -154,7 +154,8 @@ class Sockets:
 
     async def _attach(self, sock: NodeSocket, send_hello: bool, quiet: bool) -> str | None:
         try:
-            where = await self.resolve(sock.code)
+            async with asyncio.timeout(30):  # never stay "attaching" forever
+                where = await self.resolve(sock.code)
         except Exception as exc:
             say = log.debug if quiet else log.warning
             say("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
