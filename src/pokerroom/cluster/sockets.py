@@ -129,6 +129,8 @@ class Sockets:
                 await self.dispatch(sock, msg, text, hops + 1)
             elif room is not None:
                 await self.rooms.handle(room, sock, msg)
+                if room.closed and not isinstance(msg, P.Ping | P.History):
+                    self._unsure(sock, msg)
             return
         self.relay.send(target, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code, "x": text,
                                  "h": hops})
@@ -249,6 +251,17 @@ class Sockets:
                 sock.target = None
                 if reattach and sock.welcomed and not sock.attaching:
                     self._spawn(self.attach(sock))
+
+    def _unsure(self, sock: NodeSocket, msg: P.ClientMessage) -> None:
+        """The room was dropped while this message waited for it, so it may not have been applied: say so
+        (an action is deduplicated by its clientMsgId if the client sends it again), and re-attach."""
+        if isinstance(msg, P.Hello):
+            sock.target = None
+            if not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
+        err = moving_error()
+        sock.send(P.dumps(P.error_msg(err.code, err.message, getattr(msg, "clientMsgId", None))))
 
     def retry_orphans(self) -> None:
         """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
