@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -54,6 +55,8 @@ class Relay:
         self._ids = itertools.count(1)
         self.published = 0
         self.received = 0
+        self._probe_sent: float | None = None  # monotonic time of the last probe sent to ourselves
+        self._heard = 0.0  # monotonic time of the last message received
 
     async def start(self) -> None:
         """Subscribe (returns once the subscription is in place) and start publishing."""
@@ -65,10 +68,19 @@ class Relay:
     async def check(self) -> bool:
         """Is this node's channel subscribed on Redis? If not (a restarted Redis the subscriber connection
         came back to without its subscriptions), the subscriber starts over. True if it was fine."""
+        now = time.monotonic()
+        # a probe sent to ourselves at the last check must have come back since (subscribed but not
+        # reading is as bad as not subscribed)
+        sent = self._probe_sent
+        deaf = sent is not None and now - sent > 2.0 and self._heard < sent
         got = await self.redis.pubsub_numsub(self.keys.channel(self.node_id))
-        if got and int(got[0][1]) > 0:
+        if got and int(got[0][1]) > 0 and not deaf:
+            if self._probe_sent is None or self._heard >= self._probe_sent:
+                self._probe_sent = now
+                self.send(self.node_id, {"t": "probe"})
             return True
-        log.warning("relay: this node's channel has no subscriber on Redis; subscribing again")
+        self._probe_sent = None
+        log.warning("relay: this node's channel has no working subscriber on Redis; subscribing again")
         old = self._tasks[0]
         old.cancel()
         with contextlib.suppress(BaseException):
@@ -217,8 +229,9 @@ class Relay:
         except orjson.JSONDecodeError:
             log.warning("relay: undecodable message dropped")
             return
+        self._heard = time.monotonic()
         for item in items if isinstance(items, list) else ():
-            if not isinstance(item, dict):
+            if not isinstance(item, dict) or item.get("t") == "probe":
                 continue
             self.received += 1
             if item.get("t") == "reply":
