@@ -256,3 +256,28 @@ def test_timer_ring_redraws_once_a_second(static_page: Any) -> None:
         by_text.setdefault(text, set()).add(offset)
     assert all(len(offsets) == 1 for offsets in by_text.values()), samples
     assert len({next(iter(o)) for o in by_text.values()}) == len(by_text)
+
+
+BANNER_BOX = """() => { const b = document.querySelector('[data-testid=hand-result]').getBoundingClientRect();
+  return [b.x, b.y, b.width, b.height]; }"""
+
+
+def test_hand_end_banner_is_not_measured_again_for_a_ready_mark(static_page: Any) -> None:
+    """At hand end the ready marks come in one view each and leave the banner's text as it was: its size is
+    known from the first placing (no read of the banner, no layout for it) and it stays where a fresh render
+    puts it."""
+    page = harness(static_page, "holdem_showdown")
+    v = load("holdem_showdown")
+    views = []
+    for pid in ("p2", "p3"):
+        v = copy.deepcopy(v)
+        next(s for s in v["seats"] if s["id"] == pid)["ready"] = True
+        views.append(v)
+    page.evaluate("(v) => window.scheduleView(v)", views[0])
+    page.wait_for_timeout(50)
+    reads = page.evaluate(COUNT_READS, views[1])
+    assert reads["banner"] == 0, reads
+    box = page.evaluate(BANNER_BOX)
+    fresh = harness(static_page, "holdem_showdown")
+    fresh.evaluate("(v) => window.renderView(v)", views[1])
+    assert fresh.evaluate(BANNER_BOX) == box
