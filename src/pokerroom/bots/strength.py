@@ -20,12 +20,13 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerroom.bots.montecarlo import hero_equity
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
 from pokerroom.hands import evaluate_ids, omaha_low
 from pokerroom.hands.batch import international_high_batch
 from pokerroom.hands.omaha_low import low_ranks
-from pokerroom.tools.equity import equity, sample_completions
+from pokerroom.tools.equity import sample_completions
 
 
 def _low_rank(card: Card) -> int:
@@ -216,19 +217,16 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     if mode in ("holdem", "omaha"):
         players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
         # Omaha Hi-Lo: the expected share of the pot under the cards-speak split, so low potential counts
-        res = equity(players, sit.board, mode="holdem" if mode == "holdem" else "omaha", samples=samples,
-                     rng=rng, exact=False, categories=False,
-                     omaha_hi_lo=mode == "omaha" and sit.options.get("omahaHiLo") is True)
-        return res.equity[0]
+        return hero_equity(players, sit.board, "holdem" if mode == "holdem" else "omaha", rng, samples,
+                           omaha_hi_lo=mode == "omaha" and sit.options.get("omahaHiLo") is True)
     if mode in ("sevenPoker", "sevenHiLo"):
         mine = (sit.hole + sit.up)[:7]
         players = [mine] + [o.up[:7] for o in sit.opponents]
         dead = list(sit.folded_up)
         if sit.discarded is not None:
             dead.append(sit.discarded)
-        res = equity(players, (), mode="sevenPoker", dead=dead, samples=samples, rng=rng,
-                     exact=False, categories=False)
-        return res.equity[0]
+        # (sevenHiLo too: its high half is what the bot prices; _strength adds the low)
+        return hero_equity(players, (), "sevenPoker", rng, samples, dead=dead)
     if mode == "fiveDraw":
         return _draw_equity(sit, rng, samples)
     if mode == "badugi":
