@@ -94,3 +94,38 @@ def test_equities_hints_and_decisions_are_unchanged(name: str) -> None:
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps(_all(), indent=0, sort_keys=True) + "\n")
     print(f"wrote {GOLDEN}", file=sys.stderr)
+
+
+@pytest.mark.parametrize("mode", ["holdem", "omaha", "sevenPoker"])
+def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
+    """Random tables of 2..9 players (hold'em, Omaha) or 2..7 (7 Poker, with open cards and dead cards),
+    every street: the vectorised pass returns exactly the tool's ``equity[0]`` from the same generator."""
+    import random
+
+    import numpy as np
+
+    from pokerroom.bots.montecarlo import hero_equity
+    from pokerroom.cards import standard_deck
+    from pokerroom.tools.equity import equity
+
+    pick = random.Random(5)
+    deck = standard_deck()
+    hole_n = {"holdem": 2, "omaha": 4, "sevenPoker": 7}[mode]
+    for case in range(60):
+        players = pick.randint(2, 7 if mode == "sevenPoker" else 9)
+        cards = pick.sample(deck, 52)
+        if mode == "sevenPoker":
+            shown = pick.randint(3, 7)
+            known = [cards[:shown]] + [cards[7 * i : 7 * i + pick.randint(0, shown - 2)] for i in range(1, players)]
+            board: list[Any] = []
+            dead = cards[49 : 49 + pick.randint(0, 3)]
+        else:
+            known = [cards[:hole_n]] + [[] for _ in range(players - 1)]
+            board = cards[40 : 40 + pick.choice([0, 3, 4, 5])]
+            dead = []
+        samples = pick.choice([1, 2, 60, 200, 333])
+        want = equity(known, board, mode=mode, dead=dead, samples=samples,  # type: ignore[arg-type]
+                      rng=np.random.Generator(np.random.PCG64(case)), exact=False, categories=False).equity[0]
+        got = hero_equity(known, board, mode, np.random.Generator(np.random.PCG64(case)),  # type: ignore[arg-type]
+                          samples, dead=dead)
+        assert got == want, (mode, case, players, len(board), samples)

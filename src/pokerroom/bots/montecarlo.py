@@ -54,39 +54,69 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
                       categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]
     unseen = np.array(sorted(_ALL.difference(used)), dtype=np.int64)
     cards = unseen[sample_completions(rng, unseen.size, take, samples)]
-    n, p_count = samples, len(players)
-    full_board = np.empty((n, board_n), dtype=np.int64)
-    full_board[:, : len(board_ids)] = board_ids
+    # Every card of every deal is a column of ``ext``: the sampled ones, then the known ones (the board's,
+    # then each player's); ``board_at`` and ``hole_at`` say which columns make the board and each hand.
+    fixed = board_ids + [c for k in known for c in k]
     nb = groups[0]
-    full_board[:, len(board_ids) :] = cards[:, :nb]
-    holes = np.empty((n, p_count, hole_n), dtype=np.int64)
-    offset = nb
+    board_at = [take + i for i in range(len(board_ids))] + list(range(nb))
+    hole_at: list[list[int]] = []
+    sampled, fixed_at = nb, take + len(board_ids)
     for p, k in enumerate(known):
-        holes[:, p, : len(k)] = k
         g = groups[p + 1]
-        holes[:, p, len(k) :] = cards[:, offset : offset + g]
-        offset += g
+        hole_at.append(list(range(fixed_at, fixed_at + len(k))) + list(range(sampled, sampled + g)))
+        sampled += g
+        fixed_at += len(k)
     if mode == "holdem":
-        values = _holdem_values(full_board, holes)
-    elif mode == "omaha":
-        values = hb.omaha_high_batch(holes.reshape(n * p_count, hole_n),
-                                     np.repeat(full_board, p_count, axis=0)).reshape(n, p_count)
+        values = _holdem_values(cards, fixed, groups, board_at, hole_at)
     else:
-        values = hb.korean_high_batch(holes.reshape(n * p_count, hole_n)).reshape(n, p_count)
-    return _share_of_first(values.astype(np.int64, copy=False))
+        n, p_count = samples, len(players)
+        ext = np.concatenate([cards, np.broadcast_to(np.array(fixed, dtype=np.int64), (n, len(fixed)))],
+                             axis=1)
+        holes = ext[:, np.array(hole_at, dtype=np.intp)].reshape(n * p_count, hole_n)
+        if mode == "omaha":
+            board_rows = np.repeat(ext[:, np.array(board_at, dtype=np.intp)], p_count, axis=0)
+            values = hb.omaha_high_batch(holes, board_rows).reshape(n, p_count).astype(np.int64)
+        else:
+            values = hb.korean_high_batch(holes).reshape(n, p_count)
+    return _share_of_first(values)
 
 
-def _holdem_values(board: NDArray[np.int64], holes: NDArray[np.int64]) -> NDArray[np.int64]:
-    """(n, players) hold'em values: the board's key sum once, each hole's added, one lookup for all; the
+def _holdem_values(cards: NDArray[np.int64], fixed: list[int], groups: list[int], board_at: list[int],
+                   hole_at: list[list[int]]) -> NDArray[np.int64]:
+    """(deals, players) hold'em values from key sums: each group's sampled cards summed once (the board's
+    for everyone), the known cards' sums are constants, one table lookup values all players; only the
     entries holding a flush (the sums carry suit counts) are re-evaluated from their seven cards."""
-    n, p_count, _ = holes.shape
-    totals = hb.CARD_KEY[board].sum(axis=1)[:, None] + hb.CARD_KEY[holes].sum(axis=2)
+    n, take = cards.shape
+    p_count = len(hole_at)
+    nb = groups[0]
+    key = hb.CARD_KEY
+    board_const = int(key[fixed[: len(board_at) - nb]].sum()) if len(board_at) > nb else 0
+    const = np.array([board_const + int(key[[fixed[i - take] for i in at if i >= take]].sum())
+                      for at in hole_at], dtype=np.int64)
+    starts = [0] * (nb > 0)
+    owner: list[int] = []  # the player of each non-empty hole group
+    offset = nb
+    for p, g in enumerate(groups[1:]):
+        if g:
+            starts.append(offset)
+            owner.append(p)
+        offset += g
+    totals = np.broadcast_to(const, (n, p_count)).copy()
+    if starts:
+        sums = np.add.reduceat(key[cards], starts, axis=1)
+        if nb:
+            totals += sums[:, :1]
+            sums = sums[:, 1:]
+        if owner:
+            totals[:, owner] += sums
     values, flush = hb.international_high_sums(totals.ravel())
     out = values.astype(np.int64).reshape(n, p_count)
     if flush.size:
         rows, players = np.divmod(flush, p_count)
-        seven = np.concatenate([board[rows], holes[rows, players]], axis=1)
-        out[rows, players] = hb.international_high_batch(seven)
+        ext = np.concatenate([cards[rows], np.broadcast_to(np.array(fixed, dtype=np.int64),
+                                                           (rows.size, len(fixed)))], axis=1)
+        seven = np.array([board_at + at for at in hole_at], dtype=np.intp)[players]
+        out[rows, players] = hb.international_high_batch(ext[np.arange(rows.size)[:, None], seven])
     return out
 
 
