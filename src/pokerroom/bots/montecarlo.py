@@ -17,6 +17,7 @@ the tool unchanged: their lows are evaluated per distinct hand in Python anyway.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -67,7 +68,7 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         sampled += g
         fixed_at += len(k)
     if mode == "holdem":
-        values = _holdem_values(cards, fixed, groups, board_at, hole_at)
+        values = _holdem_values(cards, board_ids, known, groups)
     else:
         n, p_count = samples, len(players)
         ext = np.concatenate([cards, np.broadcast_to(np.array(fixed, dtype=np.int64), (n, len(fixed)))],
@@ -81,43 +82,48 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
     return _share_of_first(values)
 
 
-def _holdem_values(cards: NDArray[np.int64], fixed: list[int], groups: list[int], board_at: list[int],
-                   hole_at: list[list[int]]) -> NDArray[np.int64]:
-    """(deals, players) hold'em values from key sums: each group's sampled cards summed once (the board's
-    for everyone), the known cards' sums are constants, one table lookup values all players; only the
-    entries holding a flush (the sums carry suit counts) are re-evaluated from their seven cards."""
-    n, take = cards.shape
-    p_count = len(hole_at)
-    nb = groups[0]
-    key = hb.CARD_KEY
-    board_const = int(key[fixed[: len(board_at) - nb]].sum()) if len(board_at) > nb else 0
-    const = np.array([board_const + int(key[[fixed[i - take] for i in at if i >= take]].sum())
-                      for at in hole_at], dtype=np.int64)
-    starts = [0] * (nb > 0)
-    owner: list[int] = []  # the player of each non-empty hole group
-    offset = nb
+_KEY: list[int] = hb.CARD_KEY.tolist()
+#: Per card id, as floats: its key and its mask bit. Sums of up to seven of them stay below 2**53 (keys are
+#: under 2**33, masks are distinct bits under 2**52), so float sums are exact integers and one BLAS matrix
+#: product adds every hand's cards at once.
+_KEY_F = hb.CARD_KEY.astype(np.float64)
+_BIT_F = np.ldexp(1.0, np.arange(52))
+
+
+@lru_cache(maxsize=256)
+def _members(groups: tuple[int, ...]) -> NDArray[np.float64]:
+    """(sampled cards, players) 0/1: which sampled cards are in each player's seven (the board's in all)."""
+    take, p_count = sum(groups), len(groups) - 1
+    out = np.zeros((take, p_count), dtype=np.float64)
+    out[: groups[0], :] = 1.0
+    offset = groups[0]
     for p, g in enumerate(groups[1:]):
-        if g:
-            starts.append(offset)
-            owner.append(p)
+        out[offset : offset + g, p] = 1.0
         offset += g
-    totals = np.broadcast_to(const, (n, p_count)).copy()
-    if starts:
-        sums = np.add.reduceat(key[cards], starts, axis=1)
-        if nb:
-            totals += sums[:, :1]
-            sums = sums[:, 1:]
-        if owner:
-            totals[:, owner] += sums
-    values, flush = hb.international_high_sums(totals.ravel())
-    out = values.astype(np.int64).reshape(n, p_count)
-    if flush.size:
-        rows, players = np.divmod(flush, p_count)
-        ext = np.concatenate([cards[rows], np.broadcast_to(np.array(fixed, dtype=np.int64),
-                                                           (rows.size, len(fixed)))], axis=1)
-        seven = np.array([board_at + at for at in hole_at], dtype=np.intp)[players]
-        out[rows, players] = hb.international_high_batch(ext[np.arange(rows.size)[:, None], seven])
+    out.setflags(write=False)
     return out
+
+
+def _holdem_values(cards: NDArray[np.int64], board_ids: list[int], known: list[list[int]],
+                   groups: list[int]) -> NDArray[np.int64]:
+    """(deals, players) hold'em values from sums: per hand the sum of :data:`~pokerroom.hands.batch.CARD_KEY`
+    (rank multiset and suit counts) and of ``1 << id`` (the card mask, for flushes) over its seven cards.
+    The sampled cards' sums are one matrix product (:func:`_members`), the known cards' are constants; one
+    lookup then values every hand (:func:`~pokerroom.hands.batch.international_high_sums_masks`)."""
+    n = cards.shape[0]
+    board_key = sum(_KEY[c] for c in board_ids)
+    board_mask = sum(1 << c for c in board_ids)
+    keys = np.array([board_key + sum(_KEY[c] for c in k) for k in known], dtype=np.int64)
+    masks = np.array([board_mask + sum(1 << c for c in k) for k in known], dtype=np.int64)
+    if cards.shape[1]:
+        sums = (np.concatenate([_KEY_F[cards], _BIT_F[cards]]) @ _members(tuple(groups))).astype(np.int64)
+        keys = sums[:n] + keys
+        masks = sums[n:] + masks
+    else:
+        keys = np.broadcast_to(keys, (n, len(known)))
+        masks = np.broadcast_to(masks, (n, len(known)))
+    values = hb.international_high_sums_masks(keys.ravel(), masks.ravel())
+    return values.astype(np.int64).reshape(n, len(known))
 
 
 def _share_of_first(values: NDArray[np.int64]) -> float:

@@ -183,15 +183,14 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
         j = rng.integers(0, np.broadcast_to((unseen - steps)[:, None], (take, n)), dtype=np.int64)
     else:  # big batches (the odds tool): a scalar bound per call draws faster per number
         j = np.stack([rng.integers(0, unseen - i, size=n, dtype=np.int64) for i in range(take)])
-    base = np.arange(n, dtype=np.int64) * unseen
-    j += steps[:, None]
-    j += base
-    deck = np.tile(np.arange(unseen, dtype=np.int16), n)
+    at = np.arange(0, n * unseen, unseen, dtype=np.int64) + steps[:, None]  # (take, n): row r's position i
+    j += at
+    deck = np.broadcast_to(np.arange(unseen, dtype=np.int16), (n, unseen)).flatten()
     out = np.empty((take, n), dtype=np.int16)
     for i in range(take):
         ji = j[i]
-        np.take(deck, ji, out=out[i])
-        deck[ji] = deck[base + i]
+        deck.take(ji, out=out[i])
+        deck.put(ji, deck.take(at[i]))
     return out.T
 
 
