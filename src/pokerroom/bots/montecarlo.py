@@ -44,17 +44,21 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
     hole_n, board_n = HOLE_COUNT[mode], BOARD_COUNT[mode]
     known = [[c.id for c in p] for p in players]
     board_ids = [c.id for c in board]
-    used = [c for k in known for c in k] + board_ids + [c.id for c in dead]
+    used = [c for k in known for c in k]
+    used += board_ids
+    used += [c.id for c in dead]
     groups = [board_n - len(board_ids)] + [hole_n - len(k) for k in known]
     take = sum(groups)
     if (mode == "sevenHiLo" or (mode == "omaha" and omaha_hi_lo) or len(players) < 2 or samples <= 0
             or samples > DEFAULT_BATCH or len(set(used)) != len(used) or take > 52 - len(used)
-            or min(groups) < 0 or any(not 0 <= c < 52 for c in used)):
+            or min(groups) < 0 or (used and not 0 <= min(used) <= max(used) < 52)):
         # the tool's own path: the hi-lo splits, and whatever the tool validates (it raises there)
         return equity(players, board, mode=mode, dead=dead, samples=samples, rng=rng, exact=False,
                       categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]
     unseen = np.array(sorted(_ALL.difference(used)), dtype=np.int64)
     cards = unseen[sample_completions(rng, unseen.size, take, samples)]
+    if mode == "holdem":
+        return _share_of_first(_holdem_values(cards, board_ids, known, groups))
     # Every card of every deal is a column of ``ext``: the sampled ones, then the known ones (the board's,
     # then each player's); ``board_at`` and ``hole_at`` say which columns make the board and each hand.
     fixed = board_ids + [c for k in known for c in k]
@@ -67,18 +71,14 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         hole_at.append(list(range(fixed_at, fixed_at + len(k))) + list(range(sampled, sampled + g)))
         sampled += g
         fixed_at += len(k)
-    if mode == "holdem":
-        values = _holdem_values(cards, board_ids, known, groups)
+    n, p_count = samples, len(players)
+    ext = np.concatenate([cards, np.broadcast_to(np.array(fixed, dtype=np.int64), (n, len(fixed)))], axis=1)
+    holes = ext[:, np.array(hole_at, dtype=np.intp)].reshape(n * p_count, hole_n)
+    if mode == "omaha":
+        board_rows = np.repeat(ext[:, np.array(board_at, dtype=np.intp)], p_count, axis=0)
+        values = hb.omaha_high_batch(holes, board_rows).reshape(n, p_count).astype(np.int64)
     else:
-        n, p_count = samples, len(players)
-        ext = np.concatenate([cards, np.broadcast_to(np.array(fixed, dtype=np.int64), (n, len(fixed)))],
-                             axis=1)
-        holes = ext[:, np.array(hole_at, dtype=np.intp)].reshape(n * p_count, hole_n)
-        if mode == "omaha":
-            board_rows = np.repeat(ext[:, np.array(board_at, dtype=np.intp)], p_count, axis=0)
-            values = hb.omaha_high_batch(holes, board_rows).reshape(n, p_count).astype(np.int64)
-        else:
-            values = hb.korean_high_batch(holes).reshape(n, p_count)
+        values = hb.korean_high_batch(holes).reshape(n, p_count)
     return _share_of_first(values)
 
 
@@ -111,10 +111,17 @@ def _holdem_values(cards: NDArray[np.int64], board_ids: list[int], known: list[l
     The sampled cards' sums are one matrix product (:func:`_members`), the known cards' are constants; one
     lookup then values every hand (:func:`~pokerroom.hands.batch.international_high_sums_masks`)."""
     n = cards.shape[0]
-    board_key = sum(_KEY[c] for c in board_ids)
-    board_mask = sum(1 << c for c in board_ids)
-    keys = np.array([board_key + sum(_KEY[c] for c in k) for k in known], dtype=np.int64)
-    masks = np.array([board_mask + sum(1 << c for c in k) for k in known], dtype=np.int64)
+    board_key = board_mask = 0
+    for c in board_ids:
+        board_key += _KEY[c]
+        board_mask += 1 << c
+    key_list, mask_list = [board_key] * len(known), [board_mask] * len(known)
+    for p, k in enumerate(known):
+        for c in k:
+            key_list[p] += _KEY[c]
+            mask_list[p] += 1 << c
+    keys = np.array(key_list, dtype=np.int64)
+    masks = np.array(mask_list, dtype=np.int64)
     if cards.shape[1]:
         sums = (np.concatenate([_KEY_F[cards], _BIT_F[cards]]) @ _members(tuple(groups))).astype(np.int64)
         keys = sums[:n] + keys
