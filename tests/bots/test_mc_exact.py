@@ -116,7 +116,8 @@ def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
         cards = pick.sample(deck, 52)
         if mode == "sevenPoker":
             shown = pick.randint(3, 7)
-            known = [cards[:shown]] + [cards[7 * i : 7 * i + pick.randint(0, shown - 2)] for i in range(1, players)]
+            known = [cards[:shown]]
+            known += [cards[7 * i : 7 * i + pick.randint(0, shown - 2)] for i in range(1, players)]
             board: list[Any] = []
             dead = cards[49 : 49 + pick.randint(0, 3)]
         else:
@@ -129,3 +130,30 @@ def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
         got = hero_equity(known, board, mode, np.random.Generator(np.random.PCG64(case)),  # type: ignore[arg-type]
                           samples, dead=dead)
         assert got == want, (mode, case, players, len(board), samples)
+
+
+def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is a function of the digest only: a view whose digest was hinted before (another seat's
+    change this seat cannot see) gets the same hint without a second Monte Carlo, as an independent copy."""
+    import copy
+
+    from pokerroom.bots import policy
+
+    view = _points({"mode": "holdem"}, 6)[5]
+    policy._HINTS.clear()
+    runs: list[int] = []
+    real = policy._decide
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        runs.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(policy, "_decide", counting)
+    first = recommend(view)
+    other = copy.deepcopy(view)
+    other["deadlineAt"] = (other.get("deadlineAt") or 0) + 5000  # not in the digest
+    assert first is not None and recommend(other) == first and len(runs) == 1
+    first["type"] = "changed by a caller"
+    assert recommend(view) != first and len(runs) == 1
+    policy._HINTS.clear()
+    assert recommend(view) == recommend(other) and len(runs) == 2

@@ -228,10 +228,11 @@ def _lemire(rng: np.random.Generator, bounds: NDArray[np.int64]) -> NDArray[np.i
     if bool(((product & np.uint64(0xFFFFFFFF)) < wide).any()):
         bg.state = state  # a redraw may be due somewhere: let numpy draw, from the very same state
         return rng.integers(0, bounds, dtype=np.int64)
-    after = bg.state
+    after = dict(bg.state)
     after["has_uint32"], after["uinteger"] = (1, int(halves[k])) if halves.size > k else (0, 0)
     bg.state = after
-    return (product >> np.uint64(32)).astype(np.int64).reshape(bounds.shape)
+    out: NDArray[np.int64] = (product >> np.uint64(32)).astype(np.int64).reshape(bounds.shape)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -245,7 +246,9 @@ def _lemire_agrees() -> bool:
         bounds = np.broadcast_to((50 - np.arange(take, dtype=np.int64))[:, None], (take, n))
         if not np.array_equal(a.integers(0, bounds, dtype=np.int64), _lemire(b, bounds)):
             return False
-        if a.integers(0, 1000, size=3).tolist() != b.integers(0, 1000, size=3).tolist() or a.random() != b.random():
+        if a.integers(0, 1000, size=3).tolist() != b.integers(0, 1000, size=3).tolist():
+            return False
+        if a.random() != b.random():
             return False
     return True
 
