@@ -14,6 +14,15 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
 - bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
   window, divided by the sockets and by the hands the rooms played in it).
 
+With ``--nodes N`` (issue #14) the server is N cluster nodes (``pokerroom serve --redis --database``) on the
+machine's Redis and PostgreSQL (a fresh database and key prefix per run, benchmarks/cluster_nodes.py); each
+room is created through one node and its sockets alternate between the nodes, so with 2 nodes the players of
+a room sit on different nodes and half the actions cross the relay. ``--nodes 1,2`` runs both and prints the
+ratio; ``--rooms 40,80,120`` runs each room count, and the figure of a node count is the best actions/s of
+a run whose p99 stayed under ``--p99-ms`` (100). The relay's added latency per action is the difference of
+the own-ack latency (action sent -> its ack back) of actions sent on a node that does not own the room and
+of actions sent on the owner, inside the same runs.
+
 Every socket opts in to view deltas (docs/protocol.md §2.8) unless ``--no-deltas`` (or the server's
 ``pokerroom`` has no ``pokerroom.server.deltas``): players rebuild their whole view from each ``viewDelta``
 and ask ``resync`` on a gap; a player's own ack then rides on its view frame.
@@ -22,6 +31,7 @@ The load is spread over ``--workers`` client processes so the generator is not t
 Only 127.0.0.1 is ever used.
 
     .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
+    .venv/bin/python benchmarks/load.py --nodes 1,2 --rooms 40,80 --seconds 20
 """
 
 from __future__ import annotations
@@ -113,6 +123,8 @@ class Stats:
     window_bytes: int = 0  # every frame received inside the window, all sockets
     hands: int = 0  # hands begun inside the window (a room's handNo or game changing), all rooms
     resyncs: int = 0
+    # (action sent, its ack back, sent on the node owning the room): the relay's cost (--nodes)
+    ack_pairs: list[tuple[float, float, bool]] = field(default_factory=list)
 
 
 def window_counts(stats: dict[str, Any]) -> tuple[int, list[float]]:
@@ -129,11 +141,28 @@ def window_counts(stats: dict[str, Any]) -> tuple[int, list[float]]:
     return actions, latencies
 
 
+def relay_counts(stats: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """Own-ack latencies (seconds) inside the window: of actions sent on the room's owner, and elsewhere."""
+    start, end = stats["window"]
+    local: list[float] = []
+    remote: list[float] = []
+    for sent, acked, on_owner in stats.get("ack_pairs", []):
+        if sent >= start and acked < end:
+            (local if on_owner else remote).append(acked - sent)
+    return local, remote
+
+
 class RoomDriver:
     """One room: its sockets, the newest version each saw, and the pending action timings."""
 
-    def __init__(self, port: int, args: argparse.Namespace, stats: Stats, end_at: float, seed: int) -> None:
-        self.port = port
+    def __init__(self, ports: list[int], args: argparse.Namespace, stats: Stats, end_at: float, seed: int,
+                 index: int = 0, lookup: dict[str, Any] | None = None) -> None:
+        self.ports = ports
+        self.port = ports[index % len(ports)]  # the node the room is created through
+        self.index = index
+        self.lookup = lookup  # how to find the room's owner (cluster mode), for the relay figures
+        self.owner: int | None = None
+        self.sent_by: dict[str, tuple[float, bool]] = {}  # clientMsgId -> (sent, on the owner)
         self.args = args
         self.stats = stats
         self.end_at = end_at
@@ -161,12 +190,21 @@ class RoomDriver:
                 self.stats.setup_failures += 1
                 return
             created = r.json()
-            url = f"ws://{HOST}:{self.port}/ws/{created['code']}"
+            if self.lookup is not None:
+                from cluster_nodes import owner_port
+
+                self.owner = await asyncio.to_thread(owner_port, self.lookup["redis"], self.lookup["prefix"],
+                                                     created["code"], self.lookup["ports"])
             sockets = []
+            self.socket_ports: dict[Any, int] = {}
             try:
                 for i in range(self.nsockets):
+                    # socket i on node (index + i) mod N: a room's players sit on every node
+                    port = self.ports[(self.index + i) % len(self.ports)]
+                    url = f"ws://{HOST}:{port}/ws/{created['code']}"
                     ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=60)
                     sockets.append(ws)
+                    self.socket_ports[ws] = port
                     if i == 0:
                         hello: dict[str, Any] = {"token": created["token"]}
                     elif i < self.args.players:
@@ -227,6 +265,7 @@ class RoomDriver:
                         held = (version, msg["view"])
                     if "ack" in msg:
                         self.stats.ack_times.append(now)
+                        self.on_ack(msg["ack"], now)
                     if ws is self.host_ws:
                         self.on_hand(version, held[1].get("handNo"), inside)
                     if (held[1].get("me") or {}).get("legalActions") and now < self.end_at:
@@ -239,12 +278,18 @@ class RoomDriver:
                         self.stats.errors[err["code"]] = self.stats.errors.get(err["code"], 0) + 1
                 elif raw.startswith('{"type":"ack"'):
                     self.stats.ack_times.append(now)
+                    self.on_ack(json.loads(raw)["clientMsgId"], now)
                 elif raw.startswith('{"type":"result"') and ws is self.host_ws:
                     self.spawn(self.restart())
         except websockets.ConnectionClosed:
             pass
         if time.monotonic() < self.end_at - 0.5:
             self.stats.closes += 1
+
+    def on_ack(self, cmid: str, now: float) -> None:
+        sent = self.sent_by.pop(cmid, None)
+        if sent is not None and self.owner is not None:
+            self.stats.ack_pairs.append((sent[0], now, sent[1]))
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -276,6 +321,7 @@ class RoomDriver:
             return  # someone else changed the table meanwhile: the newer view decides again
         self.msg_no += 1
         self.sent_at[version] = time.monotonic()
+        self.sent_by[f"m{self.msg_no}"] = (self.sent_at[version], self.socket_ports.get(ws) == self.owner)
         try:
             await ws.send(json.dumps({"type": "action", "clientMsgId": f"m{self.msg_no}", "version": version,
                                       "action": action}))
@@ -288,8 +334,9 @@ class RoomDriver:
             await self.host_ws.send(json.dumps({"type": "start"}))
 
 
-def worker(port: int, rooms: int, args: argparse.Namespace, start_at: float, seed: int, out: Any) -> None:
-    """One load-generator process: ``rooms`` rooms, results sent back as a dict."""
+def worker(ports: list[int], rooms: int, args: argparse.Namespace, start_at: float, seed: int, out: Any,
+           first: int = 0, lookup: dict[str, Any] | None = None) -> None:
+    """One load-generator process: ``rooms`` rooms (numbered from ``first``), results sent back as a dict."""
 
     async def main() -> Stats:
         window_start = time.monotonic() + (start_at - time.time())
@@ -298,7 +345,8 @@ def worker(port: int, rooms: int, args: argparse.Namespace, start_at: float, see
         gate = asyncio.Semaphore(16)
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(limits=limits, timeout=30) as http:
-            drivers = [RoomDriver(port, args, stats, end_at, seed * 100_003 + i) for i in range(rooms)]
+            drivers = [RoomDriver(ports, args, stats, end_at, seed * 100_003 + i, first + i, lookup)
+                       for i in range(rooms)]
             await asyncio.gather(*(d.run(http, gate) for d in drivers))
         return stats
 
@@ -330,7 +378,7 @@ def percentile(data: list[float], q: float) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rooms", type=int, default=200)
+    ap.add_argument("--rooms", default="200", help="rooms, or a comma list of room counts to run in turn")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured time after all rooms are set up")
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--spectators", type=int, default=2)
@@ -346,11 +394,27 @@ def main() -> int:
     ap.add_argument("--server-pid", type=int, default=0, help="with --port: the server's pid, for its RSS")
     ap.add_argument("--record", default="", metavar="PATH",
                     help="also write every worker's raw timings (acks, round trips, window) as JSON")
+    ap.add_argument("--nodes", default="", metavar="N[,N...]",
+                    help="cluster nodes on Redis + PostgreSQL instead of one SQLite server, e.g. 1,2 "
+                         "(issue #14)")
+    ap.add_argument("--lease-ttl", type=float, default=5.0, help="--nodes: the nodes' lease TTL")
+    ap.add_argument("--p99-ms", type=float, default=100.0, help="--nodes: the p99 a run must stay under")
     args = ap.parse_args()
 
+    room_counts = [int(x) for x in str(args.rooms).split(",") if x]
+    if args.port or not args.nodes:
+        worst = 0
+        for rooms in room_counts:
+            args.rooms = rooms
+            worst = max(worst, single(args) if not args.port else
+                        drive(args, [args.port], [args.server_pid] if args.server_pid else [])["exit"])
+        return worst
+    return cluster_runs(args, [int(x) for x in args.nodes.split(",")], room_counts)
+
+
+def single(args: argparse.Namespace) -> int:
+    """Today's embedded server: one ``pokerroom serve`` on SQLite."""
     sockets = args.rooms * (args.players + args.spectators)
-    if args.port:
-        return drive(args, args.port, args.server_pid, sockets)
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
     server = subprocess.Popen(
@@ -372,7 +436,7 @@ def main() -> int:
                 print("the server did not start", file=sys.stderr)
                 return 1
             time.sleep(0.2)
-        return drive(args, port, server.pid, sockets)
+        return int(drive(args, [port], [server.pid])["exit"])
     finally:
         server.terminate()
         try:
@@ -381,33 +445,90 @@ def main() -> int:
             server.kill()
 
 
-def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) -> int:
-    """Run the load-generator processes against the server on ``port`` and print the figures."""
-    while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
-        time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
+def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: list[int]) -> int:
+    """Every (nodes, rooms) run on fresh nodes; then the best actions/s under the p99 bar per node count,
+    the ratio to the first node count, and the relay's added own-ack latency."""
+    from cluster_nodes import Nodes
+
+    runs: list[dict[str, Any]] = []
+    worst = 0
+    for n in node_counts:
+        for rooms in room_counts:
+            args.rooms = rooms
+            sockets = rooms * (args.players + args.spectators)
+            extra = ("--max-rooms", str(rooms + 10), "--max-connections", str(sockets + 100))
+            print(f"\n=== {n} node(s), {rooms} rooms ===", flush=True)
+            with Nodes(n, extra, lease_ttl=args.lease_ttl) as nodes:
+                lookup = {"redis": nodes.redis_url, "prefix": nodes.prefix,
+                          "ports": {node.node_id: node.port for node in nodes.nodes}}
+                fig = drive(args, nodes.ports, nodes.pids, lookup)
+            worst = max(worst, fig["exit"])
+            runs.append({"nodes": n, "rooms": rooms, **fig})
+    print("\n=== summary (issue #14: 2 nodes should carry >= 1.7x, a relay hop < 2 ms at p50) ===")
+    best: dict[int, dict[str, Any]] = {}
+    for n in node_counts:
+        ok = [r for r in runs if r["nodes"] == n and r["p99"] < args.p99_ms and r["exit"] == 0]
+        if ok:
+            best[n] = max(ok, key=lambda r: r["rate"])
+            b = best[n]
+            print(f"{n} node(s): {b['rate']:.1f} actions/s at p99 {b['p99']:.1f} ms ({b['rooms']} rooms, "
+                  f"CPU {b['cpu_ms']:.1f} ms/action, load {b['load']:.1f})")
+        else:
+            print(f"{n} node(s): no run kept p99 under {args.p99_ms:.0f} ms without errors")
+    if len(best) > 1:
+        base = best[node_counts[0]]["rate"]
+        for n in node_counts[1:]:
+            if n in best:
+                print(f"ratio {n} / {node_counts[0]} node(s): {best[n]['rate'] / base:.2f}x")
+    local = [x for r in runs for x in r["local"]]
+    remote = [x for r in runs for x in r["remote"]]
+    if local and remote:
+        print(f"own ack on the owner: p50 {percentile(local, 0.5):.1f} ms, "
+              f"p99 {percentile(local, 0.99):.1f} ms "
+              f"({len(local)}); through the relay: p50 {percentile(remote, 0.5):.1f} ms, "
+              f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
+        print(f"relay added per action: p50 {percentile(remote, 0.5) - percentile(local, 0.5):.1f} ms, "
+              f"p99 {percentile(remote, 0.99) - percentile(local, 0.99):.1f} ms")
+    return worst
+
+
+def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
+          lookup: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run the load-generator processes against the nodes on ``ports`` and print the figures."""
+    sockets = args.rooms * (args.players + args.spectators)
+    for port in ports:
+        while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
+            time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
     start_at = time.time() + args.setup_seconds
     shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
-    procs = [ctx.Process(target=worker, args=(port, n, args, start_at, i + 1, queue))
+    firsts = [sum(shares[:i]) for i in range(len(shares))]
+    procs = [ctx.Process(target=worker, args=(ports, n, args, start_at, i + 1, queue, firsts[i], lookup))
              for i, n in enumerate(shares) if n]
     for p in procs:
         p.start()
     time.sleep(max(0.0, start_at - time.time()))
-    cpu0, load0 = (cpu_seconds(server_pid) if server_pid else 0.0), os.getloadavg()[0]
+    cpu0, load0 = sum(cpu_seconds(pid) for pid in pids), os.getloadavg()[0]
     time.sleep(args.seconds)
-    cpu1, load1 = (cpu_seconds(server_pid) if server_pid else 0.0), os.getloadavg()[0]
+    cpu1, load1 = sum(cpu_seconds(pid) for pid in pids), os.getloadavg()[0]
     results = [queue.get() for _ in procs]
     for p in procs:
         p.join()
     if args.record:
         Path(args.record).write_text(json.dumps(results), encoding="utf-8")
-    rss, hwm = rss_kib(server_pid) if server_pid else (0, 0)
-    inside = httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {})
+    rss = hwm = 0
+    for pid in pids:
+        r, h = rss_kib(pid)
+        rss, hwm = rss + r, hwm + h
+    insides = [httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {})
+               for port in ports]
 
     total = Stats()
     actions = 0
     lat = []
+    local: list[float] = []
+    remote: list[float] = []
     view_bytes: list[int] = []
     window_bytes = hands = resyncs = 0
     for r in results:
@@ -418,6 +539,9 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
         n, latencies = window_counts(r)
         actions += n
         lat += [x * 1000 for x in latencies]
+        on_owner, relayed = relay_counts(r)
+        local += [x * 1000 for x in on_owner]
+        remote += [x * 1000 for x in relayed]
         total.stale += r["stale"]
         total.closes += r["closes"]
         total.setup_failures += r["setup_failures"]
@@ -425,20 +549,27 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
         for code, n in r["errors"].items():
             total.errors[code] = total.errors.get(code, 0) + n
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
+    where = f"{len(ports)} cluster node(s)" if lookup is not None else "one server"
     print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
           f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
-          f"{args.seconds:.0f} s measured, "
+          f"{args.seconds:.0f} s measured, {where}, "
           f"{os.cpu_count()} CPUs")
     print(f"actions accepted inside the window: {actions} ({actions / args.seconds:.1f}/s)")
     print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
           f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
           f"({len(lat)} samples)")
+    if lookup is not None:
+        print(f"own ack: sent on the owner p50 {percentile(local, 0.5):.1f} ms "
+              f"p99 {percentile(local, 0.99):.1f} ms "
+              f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
+              f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
     print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
           f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
-    print(f"server-side change time (store write + views + frames queued, last {inside.get('n', 0)}): "
-          f"p50 {inside.get('p50', float('nan'))} ms, p99 {inside.get('p99', float('nan'))} ms, "
-          f"max {inside.get('max', float('nan'))} ms")
+    for port, inside in zip(ports, insides, strict=True):
+        print(f"server-side change time on :{port} (store write + views + frames queued, last "
+              f"{inside.get('n', 0)}): p50 {inside.get('p50', float('nan'))} ms, "
+              f"p99 {inside.get('p99', float('nan'))} ms, max {inside.get('max', float('nan'))} ms")
     deltas = "on" if args.deltas and apply_delta is not None else "off"
     print(f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
           f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
@@ -447,8 +578,11 @@ def drive(args: argparse.Namespace, port: int, server_pid: int, sockets: int) ->
     busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
-          f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}")
-    return 0 if errors == 0 else 1
+          f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
+          flush=True)
+    return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
+            "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
+            "remote": remote}
 
 
 if __name__ == "__main__":
