@@ -22,6 +22,7 @@ from pokerroom.hands.batch import (
     international_category,
     international_high_batch,
     international_high_sums,
+    international_high_sums_masks,
     korean_category,
     korean_high_batch,
     omaha_high_batch,
@@ -126,6 +127,17 @@ def test_sums_path_equals_batch() -> None:
     is_flush[flush_rows] = True
     assert np.array_equal(values[~is_flush], expected[~is_flush])
     assert is_flush.any() and ((expected[is_flush] >> 20) >= 5).all()
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_sums_and_masks_path_equals_batch_flushes_included(k: int) -> None:
+    hands = _hands(6, k)
+    ids = hands.astype(np.int64)
+    masks = (np.int64(1) << ids).sum(axis=1)
+    values = international_high_sums_masks(CARD_KEY[ids].sum(axis=1), masks, n=k)
+    expected = international_high_batch(hands)
+    assert np.array_equal(values, expected)
+    assert np.isin(expected >> 20, [5, 8]).sum() > 50  # flushes and straight flushes: the mask path
 
 
 @pytest.mark.parametrize("board_size", [3, 4, 5])

@@ -328,3 +328,35 @@ def test_omaha_hi_lo_exact_matches_brute_force_on_the_turn() -> None:
     assert sum(got.low_win) > 0 and got.no_low_any > 0  # not vacuous: lows and deals without one
     plain = equity(holes, board, mode="omaha", exact=True, categories=False)
     assert plain.equity != got.equity and not plain.scoop  # the switch changes the split
+
+
+def _reference_completions(rng: np.random.Generator, unseen: int, take: int, n: int) -> np.ndarray:
+    """The partial Fisher–Yates as first written: one draw call and three gathers per column."""
+    deck = np.broadcast_to(np.arange(unseen, dtype=np.int64), (n, unseen)).copy()
+    rows = np.arange(n)
+    for i in range(take):
+        j = i + rng.integers(0, unseen - i, size=n, dtype=np.int64)
+        picked = deck[rows, j]
+        deck[rows, j] = deck[rows, i]
+        deck[rows, i] = picked
+    return deck[:, :take]
+
+
+def test_sampling_draws_exactly_the_reference_stream() -> None:
+    """The faster sampler (all draws in one call, Lemire's products vectorised) deals the very rows of the
+    per-column reference and leaves the generator where the reference does, spare 32-bit half included:
+    the bots' decisions (and hints) depend on it bit for bit."""
+    from pokerroom.tools.equity import _lemire_agrees
+
+    assert _lemire_agrees()  # this numpy: the fast path is the one under test
+    for case in range(120):
+        unseen, take, n = 20 + case % 33, 7 + case % 14, 1 + (case * 37) % 400
+        take = min(take, unseen)
+        a, b = np.random.Generator(np.random.PCG64(case)), np.random.Generator(np.random.PCG64(case))
+        if case % 2:  # leave a spare half in the state first
+            a.integers(0, 7, dtype=np.int64)
+            b.integers(0, 7, dtype=np.int64)
+        fast, reference = sample_completions(a, unseen, take, n), _reference_completions(b, unseen, take, n)
+        assert np.array_equal(fast, reference)
+        assert a.integers(0, 1000, size=4).tolist() == b.integers(0, 1000, size=4).tolist()
+        assert a.random() == b.random()

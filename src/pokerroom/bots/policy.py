@@ -49,12 +49,15 @@ Action = dict[str, Any]
 DEFAULT_SAMPLES = 300
 
 
-def decision_rng(sit: Situation, seed: int | str | None) -> np.random.Generator:
+def decision_rng(sit: Situation, seed: int | str | None, fingerprint: bytes | None = None
+                 ) -> np.random.Generator:
     """The generator for one decision: SHA-256 of (seed, fingerprint of what the bot sees) seeds PCG64.
 
     Never :mod:`random`, never wall-clock entropy: the stream is a pure function of seed and view.
+    ``fingerprint``: ``sit.fingerprint()`` when the caller has it already.
     """
-    digest = hashlib.sha256(str(seed).encode() + b"|" + sit.fingerprint()).digest()
+    fp = sit.fingerprint() if fingerprint is None else fingerprint
+    digest = hashlib.sha256(str(seed).encode() + b"|" + fp).digest()
     return np.random.Generator(np.random.PCG64(int.from_bytes(digest, "big")))
 
 
@@ -64,11 +67,12 @@ def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None =
     return _decide(situation(view), level, seed, samples)
 
 
-def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples: int | None) -> Action:
+def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples: int | None,
+            fingerprint: bytes | None = None) -> Action:
     """:func:`decide` on the digest of the view (read once: :func:`recommend` has it already)."""
     if sit is None or not sit.legal:
         raise ValueError("nothing to decide: not seated or no legal action")
-    rng = decision_rng(sit, seed)
+    rng = decision_rng(sit, seed, fingerprint)
     n = samples if samples is not None else DEFAULT_SAMPLES
     legal = sit.legal_types()
     if not legal:
@@ -88,13 +92,37 @@ def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples
 
 def recommend(view: dict[str, Any]) -> Action | None:
     """The hint: what a ``normal`` bot would do here (seed 0), or ``None`` when there is nothing to do."""
+    me = view.get("me")
+    acts = me.get("legalActions") if isinstance(me, dict) else None
+    if not isinstance(acts, list) or all(isinstance(a, dict) and a.get("type") in _NO_HINT for a in acts):
+        return None  # (cheaply, before the digest: between hands every seat's view offers only ``ready``)
     sit = situation(view)
     if sit is None or not sit.legal:
         return None
     legal = sit.legal_types()
-    if set(legal) <= {"ready", "rebuy"}:  # (also: nothing but an optional show)
+    if set(legal) <= _NO_HINT:  # (also: nothing but an optional show)
         return None
-    return _decide(sit, "normal", seed=0, samples=200)
+    # The hint is a pure function of the digest (seed 0, 200 samples), so a decision point seen before (a
+    # new version that changed nothing this seat can see: another seat's simultaneous choice or
+    # declaration, a seat's connection) reuses its hint instead of running the Monte Carlo again.
+    fp = sit.fingerprint()
+    hint = _HINTS.get(fp)
+    if hint is None:
+        hint = _decide(sit, "normal", seed=0, samples=200, fingerprint=fp)
+        if len(_HINTS) >= _HINTS_KEPT:
+            _HINTS.clear()
+        _HINTS[fp] = hint
+    # a copy: the caller puts it into a view, which others may change
+    return {k: list(v) if isinstance(v, list) else v for k, v in hint.items()}
+
+
+#: Hints by the fingerprint of their decision point (see :func:`recommend`); cleared when full.
+_HINTS: dict[bytes, Action] = {}
+_HINTS_KEPT = 4096
+
+
+#: Decisions that get no hint: readiness, a rebuy, the optional show.
+_NO_HINT = frozenset({"ready", "rebuy", "show"})
 
 
 # --- betting ------------------------------------------------------------------------------------------------

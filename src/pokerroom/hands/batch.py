@@ -8,7 +8,8 @@ Every function returns exactly the scalar evaluator's integer, so batch and scal
   suit``), the §6.2 key of :func:`pokerroom.hands.korean_high` without its lazy card-mask tie-break (which
   only separates card sets that share cards, never two hands of one deal).
 - :func:`international_high_sums` — the international value from pre-summed :data:`CARD_KEY` parts, for
-  callers that share a board's sum between players.
+  callers that share a board's sum between players (:func:`international_high_sums_masks`: flushes too,
+  from the card masks' sums).
 
 Larger is better, equal is a tie. How: one gather-and-sum of per-card keys (:data:`CARD_KEY`) gives every
 hand's rank-key sum and suit counts; a flat index by the rank-key sum gives the rank multiset, whose value
@@ -171,6 +172,32 @@ def international_high_sums(sums: npt.ArrayLike, n: int = 7) -> tuple[npt.NDArra
     keys = np.asarray(sums, dtype=np.int64)
     values = _intl(n)[_multiset(keys >> 12, n)]
     return values, np.flatnonzero(_FLUSH_SHIFT[keys & 4095] >= 0)
+
+
+def international_high_sums_masks(sums: npt.ArrayLike, masks: npt.ArrayLike,
+                                  n: int = 7) -> npt.NDArray[np.int32]:
+    """International values of hands of ``n`` cards (5..7), flushes included, from two sums over each
+    hand's cards: of :data:`CARD_KEY` and of ``1 << id`` (the card mask). Why: a caller that shares a
+    board's sums between players (the bots' Monte Carlo) values every player without regathering cards;
+    the mask holds each suit's 13 rank bits at ``13 * suit`` (ids are ``13 * suit + rank - 2``), which is the
+    flush suit's rank mask the flush table is indexed by.
+
+    >>> from pokerroom.cards import parse_cards
+    >>> from pokerroom.hands import evaluate7_ids
+    >>> ids = [c.id for c in parse_cards("As Ks 2s 2c 9s 9d 3s")]
+    >>> value = international_high_sums_masks([CARD_KEY[ids].sum()], [sum(1 << i for i in ids)])[0]
+    >>> int(value) == evaluate7_ids(ids), int(value) >> 20   # a flush
+    (True, 5)
+    """
+    keys = np.asarray(sums, dtype=np.int64)
+    values: npt.NDArray[np.int32] = _intl(n)[_multiset(keys >> 12, n)]
+    strength = _FLUSH_SHIFT[keys & 4095]
+    rows = np.flatnonzero(strength >= 0)
+    if rows.size:
+        suit = 3 - strength[rows].astype(np.int64)  # strength 3 (♠) .. 0 (♣); ids are in ♠ ◆ ♥ ♣ order
+        ranks = (np.asarray(masks, dtype=np.int64)[rows] >> (13 * suit)) & 8191
+        values[rows] = _flush13()[0][ranks]
+    return values
 
 
 def international_high_batch(ids: npt.ArrayLike) -> npt.NDArray[np.int32]:

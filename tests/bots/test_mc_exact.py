@@ -1,0 +1,159 @@
+"""The bots' Monte Carlo gives exactly the numbers (and so the decisions and hints) it gave before it was
+vectorised (issue #13: hints at <= 1 ms of server CPU per action).
+
+Why a recorded file: the speed-up deals the same samples from the same per-decision random stream and
+evaluates them with exact evaluators, so every equity must be bit-identical, not merely close. The file
+``data/mc_golden.json`` was written by the code before the change (``python tests/bots/test_mc_exact.py``
+rewrites it: only do that on purpose, when bot decisions are meant to change). It holds, for seeded
+multi-player games of every mode, each decision point's equity as ``normal`` sees it (hint samples and bot
+samples), the hint, and ``normal``/``easy`` decisions at two bot seeds.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerroom import engine
+from pokerroom.bots import decide, recommend
+from pokerroom.bots.policy import decision_rng
+from pokerroom.bots.situation import situation
+from pokerroom.bots.strength import mc_equity
+
+GOLDEN = Path(__file__).parent / "data" / "mc_golden.json"
+
+#: (name, options, players): multiway tables, where the Monte Carlo deals the most cards.
+TABLES: list[tuple[str, dict[str, Any], int]] = [
+    ("holdem", {"mode": "holdem"}, 6),
+    ("holdem-korean", {"mode": "holdem", "betting": "korean"}, 4),
+    ("omaha", {"mode": "omaha", "betting": "potLimit"}, 6),
+    ("omaha-hilo", {"mode": "omaha", "omahaHiLo": True}, 4),
+    ("sevenPoker", {"mode": "sevenPoker"}, 5),
+    ("sevenPoker-nl", {"mode": "sevenPoker", "betting": "noLimit"}, 3),
+    ("sevenHiLo", {"mode": "sevenHiLo", "hiLoLow": "aceToFive", "hiLoQualifier": "eight"}, 4),
+    ("badugi", {"mode": "badugi"}, 5),
+    ("fiveDraw", {"mode": "fiveDraw"}, 5),
+    ("indian", {"mode": "indian"}, 4),
+]
+POINTS = 30
+
+
+def _points(options: dict[str, Any], players: int, seed: int = 11) -> list[dict[str, Any]]:
+    """Views at decision points of a seeded game played by ``easy`` bots (no Monte Carlo drives the game,
+    so the same views come up whatever the Monte Carlo's speed-ups)."""
+    from pokerroom.engine.flow import pending
+
+    ids = [f"p{i}" for i in range(players)]
+    state = engine.setup(ids, engine.PokerOptions.model_validate({**options, "hints": False}), seed=seed)
+    out: list[dict[str, Any]] = []
+    now = 0
+    while len(out) < POINTS and state.phase != "finished":
+        actors = pending(state)
+        if not actors:
+            break
+        pid = actors[0]
+        v = engine.view(state, pid)
+        kinds = {a["type"] for a in v["me"]["legalActions"]}
+        if kinds - {"ready", "rebuy", "show"}:
+            out.append(v)
+        now += 1000
+        state, _ = engine.apply(state, pid, decide(v, "easy", seed=len(out)), now)
+    return out
+
+
+def _record(view: dict[str, Any]) -> dict[str, Any]:
+    sit = situation(view)
+    assert sit is not None
+    return {
+        "equity200": repr(mc_equity(sit, decision_rng(sit, 0), 200)),
+        "equity60": repr(mc_equity(sit, decision_rng(sit, 3), 60)),
+        "hint": recommend(view),
+        "normal": [decide(view, "normal", seed=s, samples=60) for s in (1, 7)],
+        "easy": [decide(view, "easy", seed=s) for s in (1, 7)],
+    }
+
+
+def _all() -> dict[str, list[dict[str, Any]]]:
+    return {name: [_record(v) for v in _points(opts, n)] for name, opts, n in TABLES}
+
+
+@pytest.mark.parametrize("name", [t[0] for t in TABLES])
+def test_equities_hints_and_decisions_are_unchanged(name: str) -> None:
+    golden = json.loads(GOLDEN.read_text())[name]
+    opts, players = next((o, n) for t, o, n in TABLES if t == name)
+    got = [_record(v) for v in _points(opts, players)]
+    assert len(got) == len(golden) >= 10
+    for i, (new, old) in enumerate(zip(got, golden, strict=True)):
+        assert new == old, f"{name} point {i}: {new} != {old}"
+
+
+if __name__ == "__main__":
+    GOLDEN.write_text(json.dumps(_all(), indent=0, sort_keys=True) + "\n")
+    print(f"wrote {GOLDEN}", file=sys.stderr)
+
+
+@pytest.mark.parametrize("mode", ["holdem", "omaha", "sevenPoker"])
+def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
+    """Random tables of 2..9 players (hold'em, Omaha) or 2..7 (7 Poker, with open cards and dead cards),
+    every street: the vectorised pass returns exactly the tool's ``equity[0]`` from the same generator."""
+    import random
+
+    import numpy as np
+
+    from pokerroom.bots.montecarlo import hero_equity
+    from pokerroom.cards import standard_deck
+    from pokerroom.tools.equity import equity
+
+    pick = random.Random(5)
+    deck = standard_deck()
+    hole_n = {"holdem": 2, "omaha": 4, "sevenPoker": 7}[mode]
+    for case in range(60):
+        players = pick.randint(2, 7 if mode == "sevenPoker" else 9)
+        cards = pick.sample(deck, 52)
+        if mode == "sevenPoker":
+            shown = pick.randint(3, 7)
+            known = [cards[:shown]]
+            known += [cards[7 * i : 7 * i + pick.randint(0, shown - 2)] for i in range(1, players)]
+            board: list[Any] = []
+            dead = cards[49 : 49 + pick.randint(0, 3)]
+        else:
+            known = [cards[:hole_n]] + [[] for _ in range(players - 1)]
+            board = cards[40 : 40 + pick.choice([0, 3, 4, 5])]
+            dead = []
+        samples = pick.choice([1, 2, 60, 200, 333])
+        want = equity(known, board, mode=mode, dead=dead, samples=samples,  # type: ignore[arg-type]
+                      rng=np.random.Generator(np.random.PCG64(case)), exact=False, categories=False).equity[0]
+        got = hero_equity(known, board, mode, np.random.Generator(np.random.PCG64(case)),  # type: ignore[arg-type]
+                          samples, dead=dead)
+        assert got == want, (mode, case, players, len(board), samples)
+
+
+def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is a function of the digest only: a view whose digest was hinted before (another seat's
+    change this seat cannot see) gets the same hint without a second Monte Carlo, as an independent copy."""
+    import copy
+
+    from pokerroom.bots import policy
+
+    view = _points({"mode": "holdem"}, 6)[5]
+    policy._HINTS.clear()
+    runs: list[int] = []
+    real = policy._decide
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        runs.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(policy, "_decide", counting)
+    first = recommend(view)
+    other = copy.deepcopy(view)
+    other["deadlineAt"] = (other.get("deadlineAt") or 0) + 5000  # not in the digest
+    assert first is not None and recommend(other) == first and len(runs) == 1
+    first["type"] = "changed by a caller"
+    assert recommend(view) != first and len(runs) == 1
+    policy._HINTS.clear()
+    assert recommend(view) == recommend(other) and len(runs) == 2
