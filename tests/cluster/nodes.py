@@ -87,7 +87,7 @@ class Node:
         except httpx.HTTPError:
             return False
 
-    def wait_ready(self, timeout: float = 30.0) -> Node:
+    def wait_ready(self, timeout: float = 60.0) -> Node:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc is not None and self.proc.poll() is not None:

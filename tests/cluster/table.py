@@ -181,8 +181,22 @@ class Table:
         while not pred():
             self.check_pilots()
             if time.monotonic() > end:
-                raise AssertionError(f"{what}: not within {timeout}s\n" + self.cluster.logs())
+                raise AssertionError(f"{what}: not within {timeout}s\n{self.describe()}\n"
+                                     + self.cluster.logs())
             await asyncio.sleep(0.02)
+
+    def describe(self) -> str:
+        """Where everyone stands (for a failure message): version, phase, closes, refusals, last frames."""
+        lines = [f"room {self.code}, owner {getattr(self.cluster.owner(self.code), 'node_id', None)}"]
+        for p in self.people:
+            v = p.last_view()
+            view = v["view"] if v else {}
+            where = f"v{v['version']} {view.get('phase')} hand {view.get('handNo')}" if v else "no view"
+            lines.append(f"  {p.name} on {p.node.node_id}: {where}, to act {view.get('toAct')}, "
+                         f"closes {[c for _t, c in p.closes]}, "
+                         f"errors {[e.get('code') for e in p.errors][-5:]}, "
+                         f"last frames {[f['type'] for f in p.client.frames[-4:]]}")
+        return "\n".join(lines)
 
     def version(self) -> int:
         """The newest version any person holds."""
