@@ -125,7 +125,7 @@ class Node:
         os.kill(self.proc.pid, signal.SIGCONT)
         self.stopped = False
 
-    def terminate(self, timeout: float = 30.0) -> int:
+    def terminate(self, timeout: float = 60.0) -> int:
         """SIGTERM and wait: a graceful shutdown (finish writes, hand rooms over, close sockets 4012)."""
         assert self.proc is not None
         if self.stopped:
