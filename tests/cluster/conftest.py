@@ -25,7 +25,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every cluster test starts processes and waits for leases: a generous per-test timeout."""
     for item in items:
         if HERE in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.timeout(240))
+            item.add_marker(pytest.mark.timeout(360))
 
 
 @pytest.fixture
