@@ -59,7 +59,8 @@ def redis_prefix(tag: str = "t") -> Iterator[str]:
     try:
         client.ping()
     except redis.RedisError as exc:  # pragma: no cover - a machine without Redis
-        raise RuntimeError(f"Redis is not reachable at {REDIS_URL} ({exc}); `make services` starts it") from None
+        raise RuntimeError(
+            f"Redis is not reachable at {REDIS_URL} ({exc}); `make services` starts it") from None
     try:
         yield prefix
     finally:

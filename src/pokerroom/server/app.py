@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,11 +29,15 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerroom.server import protocol as P
+from pokerroom.server.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
 from pokerroom.server.engine_port import GameEngine
 from pokerroom.server.guard import AcceptErrorFilter, ConnectionGuard, RoomCreationGuard, client_address
 from pokerroom.server.headers import BrowserEdge
+from pokerroom.server.health import Readiness, store_check
 from pokerroom.server.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
 from pokerroom.server.limits import Limits, TokenBucket, origin_allowed
+from pokerroom.server.logs import current_room
+from pokerroom.server.metrics import MISSING, Metrics
 from pokerroom.server.rooms import Connection, Rooms
 from pokerroom.server.store import Store
 from pokerroom.server.timers import Clock
@@ -64,6 +71,11 @@ class ServerConfig:
     public_url: str | None = None
     # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
     allowed_hosts: frozenset[str] | None = None
+    # --- operations (issue #14): /healthz, /readyz, /metrics, graceful shutdown -------------------------
+    node_id: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
+    readiness: Readiness = field(default_factory=Readiness)  # /readyz; the app adds "store" at start-up
+    drain_hooks: list[DrainHook] = field(default_factory=list)  # run on SIGTERM after rooms freeze (drain.py)
+    metrics: Metrics | None = None  # None: create_app makes one (app.state.metrics)
 
     def host_allow_list(self) -> frozenset[str]:
         """The ``Host`` names this server answers to (DNS-rebinding protection, see headers.BrowserEdge)."""
@@ -86,9 +98,11 @@ class WsConnection(Connection):
     total_bytes = 0  # queued bytes of every socket of the process (for /healthz)
     peak_bytes = 0  # the most any one socket ever had queued
 
-    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+    def __init__(self, ws: WebSocket, limits: Limits, metrics: Metrics | None = None) -> None:
         super().__init__()
         self.ws = ws
+        self.metrics = metrics
+        self.flushed = asyncio.Event()  # the sender stopped: its close frame went out, or the peer left
         self.queue: asyncio.Queue[str | int] = asyncio.Queue(maxsize=limits.send_queue + 1)
         self.queued_bytes = 0
         self.max_bytes = limits.send_queue_bytes
@@ -127,25 +141,32 @@ class WsConnection(Connection):
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(code)
 
+    async def wait_flushed(self) -> None:
+        await self.flushed.wait()
+
     async def run_sender(self) -> None:
         try:
             while True:
                 item = await self.queue.get()
                 if isinstance(item, int):
                     with contextlib.suppress(Exception):
-                        await self.ws.close(code=item)
+                        await self.ws.close(code=item, reason=MOVING_REASON if item == CLOSE_MOVING else None)
                     return
                 await self.ws.send_text(item)
                 self.queued_bytes -= len(item)
                 WsConnection.total_bytes -= len(item)
+                if self.metrics is not None:
+                    self.metrics.frame_sent(len(item))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         except Exception:
             log.debug("sender stopped", exc_info=True)
+        finally:
+            self.flushed.set()
 
 
 async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: Limits,
-                           on_done: Any = None) -> None:
+                           on_done: Any = None, drain: Drain | None = None) -> None:
     """Run one accepted socket until the peer goes away *or* the server drops it, then leave the room.
 
     Why not just await the receive loop: a peer that stops reading (a frozen tab, a slowloris) fills its
@@ -168,7 +189,8 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
         try:
             await rooms.detach(conn)
         finally:
-            conn.close(1000)
+            # a room frozen by the drain ends the receive loop: that socket is being sent elsewhere (4012)
+            conn.close(CLOSE_MOVING if drain is not None and drain.draining else 1000)
             await asyncio.wait({sender}, timeout=2.0)  # flush and send the close frame, if the peer reads
             for task in (sender, receiver, dropped):
                 if not task.done():
@@ -239,6 +261,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     limits = cfg.limits
     state: dict[str, Any] = {"connections": 0}
     creations = RoomCreationGuard(limits.rooms_per_address, limits.room_creations_per_minute)
+    metrics = cfg.metrics if cfg.metrics is not None else Metrics(cfg.node_id)
+    drain = Drain(cfg.drain_hooks)
+    sockets: set[WsConnection] = set()  # every open socket (the drain closes them all with 4012)
 
     def make_rooms() -> Rooms:
         engine = cfg.engine
@@ -255,6 +280,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                       bot_delay_ms=cfg.bot_delay_ms,
                       decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
         rooms.on_close = creations.closed
+        rooms.observe_commit = metrics.committed
         return rooms
 
     @contextlib.asynccontextmanager
@@ -262,6 +288,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         AcceptErrorFilter(asyncio.get_running_loop()).install()
         rooms = make_rooms()
         app.state.rooms = rooms
+        metrics.bind(rooms=lambda: len(rooms.rooms), connections=lambda: int(state["connections"]))
+        if "store" not in cfg.readiness.checks:
+            cfg.readiness.add("store", store_check(rooms.store))
         await rooms.start()
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
         state["warm"] = warm
@@ -273,12 +302,17 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             if warm is not None:
                 with contextlib.suppress(Exception):
                     await warm
+            await drain_now(app)  # done already under `pokerroom serve` (before uvicorn drops the sockets)
             await rooms.stop()
             rooms.store.close()
 
     def rooms_of(request: Request | WebSocket) -> Rooms:
         rooms: Rooms = request.app.state.rooms
         return rooms
+
+    async def drain_now(app: Starlette) -> None:
+        """Graceful shutdown (drain.py): freeze rooms, run the hooks, close every socket with 4012."""
+        await drain.run(app.state.rooms, lambda: list(sockets))
 
     # the public URL's own origin is always ours (a proxy may rewrite Host)
     ws_origins = limits.allowed_origins + ((origin_of(cfg.public_url),) if cfg.public_url else ())
@@ -310,7 +344,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def healthz(request: Request) -> Response:
         rooms = rooms_of(request)
         warm = state.get("warm")
-        body: dict[str, Any] = {"ok": True, "rooms": len(rooms.rooms), "connections": state["connections"],
+        body: dict[str, Any] = {"ok": True, "node": cfg.node_id, "rooms": len(rooms.rooms),
+                                "connections": state["connections"],
                                 "warm": warm is None or warm.done(), "changeMs": rooms.change_latency(),
                                 "quarantined": len(rooms.quarantined), "roomsRefused": creations.refused,
                                 "sendQueue": {"bytes": WsConnection.total_bytes,
@@ -318,6 +353,23 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         if cfg.connection_guard is not None:
             body["tcp"] = cfg.connection_guard.stats()
         return JSONResponse(body)
+
+    async def readyz(request: Request) -> Response:
+        """200 when every readiness check passes (health.py), else 503 naming the failed ones; a draining
+        node is never ready (the load balancer stops sending it new connections)."""
+        results = await cfg.readiness.run()
+        checks = {r.name: r.to_json() for r in results}
+        if drain.draining:
+            checks["draining"] = {"ok": False, "detail": "shutting down: sockets sent elsewhere", "ms": 0.0}
+        failed = [name for name, c in checks.items() if not c["ok"]]
+        return JSONResponse({"ok": not failed, "node": cfg.node_id, "failed": failed, "checks": checks},
+                            status_code=503 if failed else 200)
+
+    async def metrics_endpoint(request: Request) -> Response:
+        body = metrics.render()
+        if body is None:
+            return PlainTextResponse(MISSING, status_code=404)
+        return Response(body, media_type=metrics.content_type)
 
     async def create_room(request: Request) -> Response:
         address = client_address(request.client.host if request.client else None,
@@ -332,6 +384,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 raise P.error("nickname_invalid")
             if not isinstance(options, dict) or not P.depth_ok(options):
                 raise P.error("bad_options")
+            if drain.draining:
+                raise P.error("server_moving", status=503)
             if not creations.admit(address):
                 raise P.error("too_many_rooms_here", status=429)
             rooms = rooms_of(request)
@@ -345,6 +399,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
+        if drain.draining:  # its rooms are frozen (closed): not "not found", but "ask another node"
+            return _json_error(P.error("server_moving", status=503))
         room = rooms_of(request).get(code) if is_room_code(code) else None
         if room is None:
             return _json_error(P.error("room_not_found", status=404))
@@ -358,6 +414,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         code = ws.path_params["code"]
         room = rooms.get(code) if is_room_code(code) else None
         await ws.accept()
+        if drain.draining:  # shutting down: try again (the load balancer picks a live node)
+            await ws.close(code=CLOSE_MOVING, reason=MOVING_REASON)
+            return
         if room is None:
             await ws.send_text(P.dumps(P.error_msg("room_not_found", P.MESSAGES["room_not_found"])))
             await ws.close(code=4404)
@@ -366,27 +425,37 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await ws.send_text(P.dumps(P.error_msg("server_full", P.MESSAGES["server_full"])))
             await ws.close(code=1013)
             return
-        conn = WsConnection(ws, limits)
+        conn = WsConnection(ws, limits, metrics)
         conn.room = room
         state["connections"] += 1
+        sockets.add(conn)
+        current_room.set(code)  # structured logs of this socket's task carry the room code (logs.py)
 
         def released() -> None:
             state["connections"] -= 1
+            sockets.discard(conn)
 
-        await serve_connection(rooms, room, conn, limits, released)
+        await serve_connection(rooms, room, conn, limits, released, drain)
 
     routes = [
         Route("/", index),
         Route("/r/{code}", index),
         Route("/static/{path:path}", static),
         Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics_endpoint),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
         WebSocketRoute("/ws/{code}", websocket),
     ]
     public = [cfg.public_url] if cfg.public_url else []
     edge = Middleware(BrowserEdge, allowed_hosts=cfg.host_allow_list(), public_urls=public)
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[edge])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[edge])
+    app.state.metrics = metrics
+    app.state.readiness = cfg.readiness
+    app.state.drain = drain
+    app.state.drain_now = functools.partial(drain_now, app)
+    return app
 
 
 async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits) -> None:

@@ -7,6 +7,8 @@ has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import os
 import sys
 from pathlib import Path
@@ -58,6 +60,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
     p.add_argument("--log-level", default="info")
+    p.add_argument("--log-format", choices=("text", "json"),
+                   default=(os.environ.get("POKERROOM_LOG_FORMAT") or "text").lower(),
+                   help="text (default) or json: one JSON object per line with time, level, message, node id "
+                        "and room code (env POKERROOM_LOG_FORMAT)")
     p.set_defaults(func=run)
 
 
@@ -83,6 +89,42 @@ def describe(addresses: Addresses, listen_host: str) -> str:
         lines.append("pokerroom: 지금은 이 컴퓨터에서만 들어올 수 있어요. 같은 Wi-Fi 친구와 하려면 "
                      "--host 0.0.0.0 (make run HOST=0.0.0.0)")
     return "\n".join(lines)
+
+
+def node_id_of(args: argparse.Namespace) -> str:
+    """This node's id: ``--node-id`` (cluster flags), ``POKERROOM_NODE_ID``, else host name and port."""
+    import socket
+
+    given = getattr(args, "node_id", None) or os.environ.get("POKERROOM_NODE_ID")
+    return str(given) if given else f"{socket.gethostname()}:{args.port}"
+
+
+def draining_server(config: Any, app: Any) -> Any:
+    """A uvicorn server that drains the app (drain.py) *before* uvicorn's own shutdown, which would close
+    every websocket with 1012 and only then run the lifespan shutdown."""
+    import signal
+
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            # uvicorn re-raises a captured signal after its shutdown (the process then dies of SIGTERM);
+            # a drained node has finished cleanly, so it exits 0 (process managers count that as a success)
+            if sig == signal.SIGTERM:
+                with contextlib.suppress(ValueError):
+                    self._captured_signals.remove(sig)
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            for server in self.servers:  # stop accepting first: new connections go to another node
+                server.close()
+            try:
+                await app.state.drain_now()
+            except Exception:
+                logging.getLogger("pokerroom.server").exception("drain failed")
+            await super().shutdown(sockets)
+
+    return DrainingServer(config)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,15 +165,26 @@ def run(args: argparse.Namespace) -> int:
                           reap_interval_s=min(5.0, max(0.1, args.idle_close / 4)),
                           engine=_load_engine(args.engine), warm_up=not args.no_warm_up, tune_gc=True,
                           busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard,
-                          public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts)
+                          public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts,
+                          node_id=node_id_of(args))
+    log_config: Any = uvicorn.config.LOGGING_CONFIG
+    if args.log_format == "json":
+        from pokerroom.server.logs import set_node_id, uvicorn_log_config
+
+        set_node_id(config.node_id)
+        log_config = uvicorn_log_config(args.log_level)
     app = create_app(config)
     # Hand the GIL over sooner (default 5 ms): the store's writer thread waits for it after every SQLite
     # call, and with a busy event loop those waits would add up to whole frames of latency.
     sys.setswitchinterval(0.001)
     # No permessage-deflate: every socket gets its own view, so compression would run once per socket
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
-                access_log=False)
-    return 0
+    # SIGTERM: drain (finish writes, close every socket with 4012), then uvicorn's shutdown, then exit 0
+    server = draining_server(uvicorn.Config(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+        http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
+        ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
+        access_log=False, log_config=log_config), app)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    return 0 if server.started else 3  # as uvicorn.run: 3 = start-up failed

@@ -268,6 +268,7 @@ MESSAGES: dict[str, str] = {
     "room_not_found": "방을 찾을 수 없어요",
     "too_many_rooms": "지금은 방을 더 만들 수 없어요. 잠시 후 다시 해 주세요",
     "server_full": "서버가 가득 찼어요. 잠시 후 다시 해 주세요",
+    "server_moving": "이 서버가 잠시 내려가요. 잠시 후 다시 해 주세요",
     "bad_options": "옵션이 올바르지 않아요",
     "too_many_players": "이 모드에는 지금 인원이 너무 많아요",
     "internal": "서버에서 문제가 생겼어요. 다시 해 주세요",

@@ -2,7 +2,7 @@
 
 Why a module of its own: these messages touch the room's members and the engine's seats together, and
 keeping them apart from ``rooms`` (actions, timers, bots, the commit path) keeps both small. They run inside
-``Rooms.handle``, i.e. under the room's lock, like every change.
+``Rooms.handle`` (``room_handlers``), i.e. under the room's lock, like every change.
 
 Rules:
 - A player who joins by nickname while a game runs is ``waiting`` and asks for a seat at once (``asking``);
@@ -25,10 +25,11 @@ from pokerroom.server import protocol as P
 from pokerroom.server.store import LogRow
 
 if TYPE_CHECKING:
-    from pokerroom.server.rooms import Connection, Member, Room, Rooms
+    from pokerroom.server.room_members import RoomMembers
+    from pokerroom.server.room_model import Connection, Member, Room
 
 
-async def handle(rooms: Rooms, room: Room, conn: Connection,
+async def handle(rooms: RoomMembers, room: Room, conn: Connection,
                  msg: P.RequestSeat | P.AnswerSeat | P.SitOut | P.SitIn) -> None:
     if isinstance(msg, P.RequestSeat):
         await request_seat(rooms, room, conn, msg.nickname)
@@ -43,7 +44,7 @@ def table_full(room: Room) -> bool:
     return room.phase == "playing" and len(room.game_players) >= room.max_players
 
 
-async def request_seat(rooms: Rooms, room: Room, conn: Connection, nickname: str | None) -> None:
+async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, nickname: str | None) -> None:
     if conn.role == "spectator":
         if nickname is None:
             raise P.error("nickname_needed")
@@ -69,7 +70,7 @@ async def request_seat(rooms: Rooms, room: Room, conn: Connection, nickname: str
     rooms._broadcast_lobby(room)
 
 
-async def _spectator_becomes_member(rooms: Rooms, room: Room, conn: Connection, nickname: str) -> None:
+async def _spectator_becomes_member(rooms: RoomMembers, room: Room, conn: Connection, nickname: str) -> None:
     """A spectator takes a member's place (a token of their own); mid-game they ask for a seat at once."""
     member, token = await rooms.admit_member(room, nickname, asking=lambda r, _m: r.phase == "playing")
     conn.role, conn.player_id = "player", member.id
@@ -83,7 +84,7 @@ def wants_seat(room: Room, member: Member) -> bool:
     return room.phase == "playing" and member.status == "waiting" and not table_full(room)
 
 
-async def answer_seat(rooms: Rooms, room: Room, conn: Connection, player_id: str, accept: bool) -> None:
+async def answer_seat(rooms: RoomMembers, room: Room, conn: Connection, player_id: str, accept: bool) -> None:
     rooms._require_host(room, conn)
     member = room.members.get(player_id)
     if member is None or not member.asking or member.status != "waiting":
@@ -116,7 +117,7 @@ async def answer_seat(rooms: Rooms, room: Room, conn: Connection, player_id: str
     rooms._broadcast_lobby(room)
 
 
-async def sit(rooms: Rooms, room: Room, conn: Connection, kind: str) -> None:
+async def sit(rooms: RoomMembers, room: Room, conn: Connection, kind: str) -> None:
     pid = conn.player_id
     if conn.role != "player" or pid is None:
         raise P.error("spectator")

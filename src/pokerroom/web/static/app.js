@@ -512,7 +512,7 @@ class Room {
       onMessage: (m) => this.onMessage(m),
       onState: (s, detail) => {
         if (s === "open") setConn("open", "연결됨");
-        else if (s === "connecting") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
+        else if (s === "connecting" || detail === "moving") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
         else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
       },
       onFatal: (code, message) => {
@@ -524,6 +524,7 @@ class Room {
         }
         this.showJoin(message || "들어갈 수 없어요");
       },
+      onMoving: () => toast("서버를 옮기는 중… 다시 연결할게요", "info"),
     });
   }
 
@@ -532,6 +533,7 @@ class Room {
       case "welcome":
         this.role = m.role;
         this.playerId = m.playerId;
+        this.resendPending();
         if (m.token) { try { sessionStorage.removeItem(`pokerroom:spectate:${this.code}`); } catch { /* ignore */ } }
         this.render();
         break;
@@ -687,8 +689,20 @@ class Room {
       this.pending = null;
       return;
     }
-    this.pending = { id, action, version, tries, retryOnView: false };
+    this.pending = { id, action, version, tries, retryOnView: false, at: Date.now() };
     this.table?.lock();
+  }
+
+  /**
+   * A new socket (a reconnect, say after the server moved: 4012): my action still waiting for its ack may not
+   * have reached the server. Send it again with the same id on the fresh connection (at most once applied, see
+   * net.js); an old one (> 15 s, the table has long been unlocked) is forgotten instead.
+   */
+  resendPending() {
+    const p = this.pending;
+    if (!p || !this.conn) return;
+    if (Date.now() - p.at > 15000) { this.pending = null; return; }
+    this.conn.resendAction(p.id, p.action, p.version);
   }
 
   /**

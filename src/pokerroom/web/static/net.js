@@ -55,9 +55,14 @@ export function roomInfo(code) {
   return jsonFetch(`/api/rooms/${encodeURIComponent(code)}`);
 }
 
+/** Close codes of a server going away on purpose (docs/protocol.md §2): 4012 "reconnect, to any node, with your
+ * seat token" (a node draining on SIGTERM), 1012 "service restart". The room lives on elsewhere. */
+export const MOVING_CODES = [4012, 1012];
+
 /**
  * One room connection. `hello` is {token} | {nickname} | {spectate: true}. Handlers:
- * onMessage(msg), onState(state: "connecting"|"open"|"closed", detail), onFatal(code, message).
+ * onMessage(msg), onState(state: "connecting"|"open"|"closed", detail), onFatal(code, message),
+ * onMoving(code) (the server is going away: the connection reconnects by itself, soon).
  */
 export class RoomConnection {
   constructor(code, hello, handlers) {
@@ -146,6 +151,11 @@ export class RoomConnection {
         this.h.onFatal?.("room_closed", "방이 닫혔어요");
         return;
       }
+      if (MOVING_CODES.includes(ev.code)) {
+        this.h.onMoving?.(ev.code);
+        this.scheduleRetry(true);
+        return;
+      }
       this.scheduleRetry();
     };
     ws.onerror = () => { /* onclose follows */ };
@@ -160,9 +170,15 @@ export class RoomConnection {
     return ["kicked", "room_closed", "hello_timeout"].includes(code);
   }
 
-  scheduleRetry() {
-    this.h.onState?.("closed", "retry");
-    const delay = Math.min(10000, 500 * 2 ** Math.min(this.attempt, 5)) * (0.8 + Math.random() * 0.4);
+  /**
+   * Reconnect after a pause that doubles per failed attempt (0.5 s .. 10 s, ±20 % jitter). `moving`: the server
+   * closed on purpose (4012/1012) and every socket of that node comes back at once, so the first try waits a
+   * random 0.15..1 s (full jitter spreads them over the other nodes); later tries back off as usual.
+   */
+  scheduleRetry(moving = false) {
+    this.h.onState?.("closed", moving ? "moving" : "retry");
+    const delay = moving && this.attempt === 0 ? 150 + Math.random() * 850
+      : Math.min(10000, 500 * 2 ** Math.min(this.attempt, 5)) * (0.8 + Math.random() * 0.4);
     this.attempt += 1;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
@@ -179,6 +195,12 @@ export class RoomConnection {
     const clientMsgId = `c-${Date.now().toString(36)}-${this.seq}`;
     const ok = this.send({ type: "action", clientMsgId, version: this.version ?? 0, action });
     return ok ? clientMsgId : null;
+  }
+
+  /** Send an unacknowledged action again on a new socket, with its own id: the server applies it at most once
+   * (a duplicate id gets its ack again; a changed table answers stale_version). */
+  resendAction(clientMsgId, action, version) {
+    return this.send({ type: "action", clientMsgId, version, action });
   }
 
   close() {

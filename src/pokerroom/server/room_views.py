@@ -1,0 +1,113 @@
+"""What each socket of a room is sent: its own view, lobby and broadcast frames, the hand history.
+
+Why a module of its own: this is where secrecy is decided at the room's level. The engine's
+``view(state, viewer)`` decides what a seat may see; this part hands each socket the view of exactly its
+own seat (spectators and not-yet-seated members get ``view(state, None)``) and puts nothing else secret in
+any frame. It never changes a room (``room_writer`` does, then calls these to publish).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Any
+
+from pokerroom.server import preactions as pre
+from pokerroom.server import protocol as P
+from pokerroom.server.botseat import legal_actions
+from pokerroom.server.room_model import Connection, Room, RoomsBase
+from pokerroom.tools.history import for_viewer
+
+log = logging.getLogger("pokerroom.server")
+
+HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
+
+
+class RoomViews(RoomsBase):
+    """Views, snapshots, broadcasts and history answers of the rooms (read-only on every room)."""
+
+    def _send_views_to(self, room: Room, pid: str) -> None:
+        """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
+        view = self._current_view(room, pid)  # same version: the cached view (and hint)
+        text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self._seat_part(room, view, pid)))
+        for c in list(room.connections):
+            if c.player_id == pid and self._viewer(room, c) == pid:
+                c.send(text)
+                c.view_version, c.view_viewer = room.version, pid  # a whole view: the delta base
+
+    def _viewer(self, room: Room, conn: Connection) -> str | None:
+        pid = conn.player_id
+        return pid if pid is not None and pid in room.game_players else None
+
+    def _view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+        view = self.engine.view(room.state, viewer)
+        if viewer is not None and self.recommender is not None and room.options_json.get("hints"):
+            me = view.get("me")
+            if isinstance(me, dict) and legal_actions(view):
+                try:
+                    me["hint"] = self.recommender(view)
+                except Exception:
+                    log.exception("hint failed")
+        return view
+
+    def _seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
+        """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
+        return pre.seat_part(view, room.pre, viewer)
+
+    def _current_view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+        """The view (hint included) of the room's current version, built once per (version, viewer)."""
+        return room.views.get(room.version, viewer, functools.partial(self._view, room))
+
+    def _send_view(self, room: Room, conn: Connection) -> None:
+        """A full ``view`` of the current version (snapshot, ``resync``): the socket's new delta base."""
+        if room.state is None:
+            return
+        viewer = self._viewer(room, conn)
+        view = self._current_view(room, viewer)
+        seat = self._seat_part(room, view, viewer)
+        conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
+        conn.view_version, conn.view_viewer = room.version, viewer
+
+    def _send_snapshot(self, room: Room, conn: Connection) -> None:
+        self._send_view(room, conn)
+        if room.result is not None and room.phase == "finished":
+            conn.send(P.dumps(P.result_msg(room.version, room.result)))
+
+    def _broadcast(self, room: Room, text: str) -> None:
+        for conn in list(room.connections):
+            conn.send(text)
+
+    def _broadcast_lobby(self, room: Room) -> None:
+        self._broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
+
+    def _send_history(self, room: Room, conn: Connection) -> None:
+        """The room's last hands, newest first, as this connection may see them: public information plus,
+        for a player of the hand, that player's own cards (never anyone else's unshown cards).
+
+        The encoded answer is cached per (room, viewer) until the next hand ends (issue #12.1): encoding ten
+        hands is ~50 KB of JSON, and every spectator of a room shares one string (queued by reference)."""
+        viewer = conn.player_id if conn.role == "player" else None
+        key = (room.code, viewer)
+        cached = self._history_cache.get(key)
+        if cached is not None and cached[0] == room.hand_seq:
+            self._history_cache.move_to_end(key)
+            conn.send(cached[1])
+            return
+        hands = [{"gameNo": h.game_no, "version": h.version, **for_viewer(h.record, viewer)}
+                 for h in reversed(room.hands)]
+        text = P.dumps(P.history_msg(hands))
+        self._history_cache[key] = (room.hand_seq, text)
+        while len(self._history_cache) > HISTORY_CACHE:
+            self._history_cache.popitem(last=False)
+        conn.send(text)
+
+    def _answer_history(self, room: Room, conn: Connection) -> None:
+        """``history``, after ``hello`` and at the connection's own low rate (``history_rate`` otherwise)."""
+        if room.closed:
+            return
+        if conn.role == "none":
+            conn.send(P.dumps(P.error_msg("hello_first", P.MESSAGES["hello_first"])))
+        elif not conn.allow_history():
+            conn.send(P.dumps(P.error_msg("history_rate", P.MESSAGES["history_rate"])))
+        else:
+            self._send_history(room, conn)

@@ -1,0 +1,306 @@
+"""The single writer of one room's changes: validate -> engine -> store -> publish, one change at a time.
+
+Why one writer: two players clicking at once, a timer firing and a bot acting must apply one after
+another against a single version counter, or a stale view could act on a state it never saw. Every change
+of a room runs inside ``room.lock``: engine -> write to the store (awaited on the group-commit writer
+thread, the only await inside the lock) -> enqueue frames, all before the room's next change starts,
+while other rooms keep going. Sockets are written by their own sender tasks (see ``app``), so a slow phone
+never stalls a table.
+
+Also here: restoring a room from its stored snapshot plus the log rows after it (the engine is pure, so
+replaying them rebuilds the exact state), the memory of acknowledged client messages, and what happens
+when the store refuses a write (nothing changed; timeouts and bots retry later).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal
+
+from pokerroom.server import deltas as D
+from pokerroom.server import preactions as pre
+from pokerroom.server import protocol as P
+from pokerroom.server import reactions as talk
+from pokerroom.server.room_model import ACKS_KEPT, Connection, FinishedHand, Member, Room
+from pokerroom.server.room_views import RoomViews
+from pokerroom.server.store import LogRow, Store
+from pokerroom.server.timers import DeadlineTimer
+from pokerroom.tools.history import HistoryRecorder
+
+log = logging.getLogger("pokerroom.server")
+
+SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they delay every room
+RETRY_FIRST_S = 0.5  # a timeout or bot move whose store write failed is retried after this, doubling...
+RETRY_MAX_S = 5.0  # ...up to this (issue #12.2: a store outage must never stop a room's clock)
+#: Log-row kinds the engine recomputes exactly from the previous state (``apply`` / ``on_timeout`` are pure
+#: and deterministic). Such a change is stored as its action-log row alone; any other change (a start, a
+#: leave, a new member, a finished hand or game, anything added later) stores a full snapshot. See store.py.
+REPLAYED_KINDS = frozenset({"action", "bot", "timeout"})
+#: at most this many log-only changes between two snapshots (bounds the replay after a restart)
+SNAPSHOT_EVERY = 200
+
+
+class RoomWriter(RoomViews):
+    """Commits, snapshots, restore/replay, acks and store-outage retries of the rooms."""
+
+    # --- provided by RoomClock (room_clock.py): re-arming after a change, retries ----------------------
+
+    def _arm(self, room: Room) -> None:
+        raise NotImplementedError
+
+    def _schedule_bots(self, room: Room) -> None:
+        raise NotImplementedError
+
+    def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        raise NotImplementedError
+
+    async def _on_deadline(self, room: Room) -> None:
+        raise NotImplementedError
+
+    # --- restore ----------------------------------------------------------------------------------------
+
+    def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int) -> Room:
+        options = self.engine.parse_options(meta["options"])
+        lo, hi = self.engine.player_range(options)
+        room = Room(code, options, self.engine.options_json(options), lo, hi, meta["createdMs"])
+        room.members = {m["id"]: Member.from_json(m) for m in meta["members"]}
+        room.host_id = meta["hostId"]
+        room.phase = meta["phase"]
+        room.game_no = meta["gameNo"]
+        room.next_seq = meta["nextSeq"]
+        room.game_players = list(meta["gamePlayers"])
+        room.result = meta["result"]
+        room.version = version
+        room.state = None if state_text is None else self.engine.load_state(state_text)
+        room.hand_seq = int(meta.get("handSeq") or 0)
+        room.pre = pre.PreActions.from_json(meta.get("preActions"))
+        room.social = talk.Social.from_json(meta.get("social"))
+        if meta.get("recorder") is not None:
+            room.recorder = HistoryRecorder.from_json(meta["recorder"])
+            room.recorder_json = meta["recorder"]
+        for seq, data in self.store.hands(code):
+            room.hands.append(FinishedHand.from_json(seq, data))
+        for pid, cmid, ver in self.store.recent_acks(code):
+            self._remember_ack(room, pid, cmid, ver)
+        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
+        room.empty_since = time.monotonic()
+        return room
+
+    def _replay(self, room: Room, rows: tuple[LogRow, ...]) -> None:
+        """Re-apply the log-only changes stored after the room's snapshot, in order: the engine is pure and
+        deterministic, so this rebuilds exactly the state (and hand recording) the room had published."""
+        for row in rows:
+            if row.kind not in REPLAYED_KINDS:
+                raise ValueError(f"log row v{row.version} of kind {row.kind!r} cannot be replayed")
+            if row.kind == "timeout":
+                new_state, events = self.engine.on_timeout(room.state, row.at_ms)
+            else:
+                assert row.player_id is not None and row.action is not None
+                new_state, events = self.engine.apply(room.state, row.player_id, row.action, row.at_ms)
+            if self._record(room, new_state, events, row.version):
+                raise ValueError(f"log row v{row.version} finished a hand but was stored without a snapshot")
+            room.state, room.version = new_state, row.version
+        room.log_only = len(rows)
+
+    def change_latency(self) -> dict[str, float]:
+        """p50/p99/max of recent changes, ms from the engine call's result to the last frame queued."""
+        data = sorted(self.change_ms)
+        if not data:
+            return {}
+
+        def pick(q: float) -> float:
+            return round(data[min(len(data) - 1, int(q * len(data)))], 2)
+
+        return {"p50": pick(0.5), "p99": pick(0.99), "max": round(data[-1], 2), "n": len(data)}
+
+    def _review_preactions(self, room: Room, state: Any, version: int) -> list[pre.Review]:
+        """Cancel (with a notice) the pre-actions this change made obsolete; return the one due now."""
+        if not room.pre.chosen:
+            return []
+        views = {pid: self.engine.view(state, pid) for pid in room.pre.chosen}
+        return pre.review(room.pre, views, version)
+
+    async def _fire_preactions(self, room: Room, due: list[pre.Review]) -> None:
+        """Apply due pre-actions as ordinary actions, right after the change that made the turn come (still
+        under the room's lock: no other change, and no round trip to the phone, comes in between)."""
+        for item in due:
+            if room.phase != "playing" or room.state is None:
+                return
+            now = self.clock.now_ms()
+            assert item.fire is not None
+            try:
+                new_state, events = self.engine.apply(room.state, item.player_id, item.fire, now)
+                row = LogRow(room.version + 1, "preaction", item.player_id, None, item.fire, now)
+                await self._commit(room, new_state, events, row)
+            except Exception as exc:
+                log.warning("room %s: pre-action of %s not applied: %s", room.code, item.player_id, exc)
+                room.pre.notices[item.player_id] = {"text": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
+                                                    "version": room.version}
+                self._send_views_to(room, item.player_id)
+
+    def _remember_ack(self, room: Room, pid: str, cmid: str, version: int) -> None:
+        seen = room.acks.setdefault(pid, OrderedDict())
+        seen[cmid] = version
+        while len(seen) > ACKS_KEPT:
+            seen.popitem(last=False)
+
+    async def _write(self, room: Room, op: Literal["save", "log", "delete"], *args: Any) -> None:
+        """One store write of ``room`` through the group-commit writer. The caller holds the room's lock, so
+        this room waits for its write (persist before publish) while every other room keeps going: a slow
+        disk (an fsync, dirty-page throttling) must never freeze the whole server."""
+        op_name, params = self._store_op(room, op, args)
+        await self._writer.submit(op_name, *params)
+
+    def _store_op(self, room: Room, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+        """The store operation for one write of ``room`` (``args`` after the room code). Every write of a
+        room is built here: the one place a cluster node adds ``room.fence`` (its fencing token)."""
+        if op == "save":
+            return Store.prepare_save(room.code, *args)
+        if op == "log":
+            return Store.prepare_log(room.code, *args)
+        return op, (room.code, *args)
+
+    async def _save_meta(self, room: Room) -> None:
+        state = None if room.state is None else self.engine.dump_state(room.state)
+        await self._write(room, "save", room.meta(), state, room.version, self.clock.now_ms(), None)
+        room.log_only = 0  # that was a snapshot of the room as it is
+
+    async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
+                sender: Connection | None = None,
+                record: list[dict[str, Any]] | Literal["begin"] | None = None) -> None:
+        """Persist, then publish: every socket gets the events and its own view; the sender its ack.
+
+        ``record``: what the hand recorder gets instead of ``events`` (a game start: the first hand's
+        events, or ``"begin"`` to rebuild them from the view)."""
+        t0 = time.perf_counter()
+        result = self.engine.result(new_state) if room.phase == "playing" else None
+        before = (room.state, room.version, room.phase, room.result)
+        recorder_before = room.recorder_json
+        pre_before = room.pre.to_json()
+        hand_seq_before = room.hand_seq
+        room.state = new_state
+        room.version = row.version
+        if result is not None:
+            room.phase = "finished"
+            room.result = result
+        finished = self._record(room, new_state, events if record is None else record, row.version)
+        due = self._review_preactions(room, new_state, row.version) if room.phase == "playing" else []
+        log_only_before = room.log_only
+        # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
+        # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
+        # Pre-actions live in the room's metadata: a change that cancels or uses one is a snapshot too.
+        snapshot = (row.kind not in REPLAYED_KINDS or record is not None or bool(finished)
+                    or result is not None or room.log_only >= SNAPSHOT_EVERY
+                    or (bool(due) or room.pre.to_json() != pre_before))
+        t1 = time.perf_counter()
+        try:
+            if snapshot:
+                hands = [(h.seq, h.to_json()) for h in finished] or None
+                await self._write(room, "save", room.meta(), self.engine.dump_state(new_state),
+                                  row.version, row.at_ms, row, hands)
+                room.log_only = 0
+            else:
+                await self._write(room, "log", row)
+                room.log_only += 1
+        except BaseException:
+            # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
+            room.state, room.version, room.phase, room.result = before
+            room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
+            room.recorder_json = recorder_before
+            room.hand_seq -= sum(1 for h in finished if h.seq > hand_seq_before)
+            room.pre = pre.PreActions.from_json(pre_before)
+            room.log_only = log_only_before
+            raise
+        for done in finished:
+            if room.hands and room.hands[-1].seq == done.seq:
+                room.hands[-1] = done  # a hand amended after its end (a winner showed their cards)
+            else:
+                room.hands.append(done)
+        if row.client_msg_id is not None and row.player_id is not None:
+            self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
+        t2 = time.perf_counter()
+        version = row.version
+        events_text = P.dumps(P.events_msg(version, events)) if events else None
+        frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
+                                functools.partial(self._view, room), functools.partial(self._seat_part, room))
+        ack_id = row.client_msg_id if sender is not None else None
+        for conn in list(room.connections):
+            if events_text is not None:
+                conn.send(events_text)
+            conn.send(frames.text_for(conn, self._viewer(room, conn), ack_id if conn is sender else None))
+        if sender is not None and row.client_msg_id is not None and not (
+                sender.deltas and sender in room.connections):  # else the ack rode on its view frame
+            sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
+        if result is not None:
+            self._broadcast(room, P.dumps(P.result_msg(version, result)))
+            self._broadcast_lobby(room)
+        t3 = time.perf_counter()
+        self.change_ms.append((t3 - t0) * 1000.0)
+        if self.observe_commit is not None:
+            self.observe_commit(row.kind, t3 - t0)
+        if t3 - t0 > SLOW_COMMIT_S:
+            log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
+                        version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+        if self.on_commit is not None:
+            self.on_commit(room, version, events)
+        self._arm(room)
+        self._schedule_bots(room)
+        if due:
+            await self._fire_preactions(room, due)
+
+    # --- hand history ---------------------------------------------------------------------------------
+
+    def _record(self, room: Room, state: Any, events: list[dict[str, Any]] | Literal["begin"],
+                version: int) -> list[FinishedHand]:
+        """Feed one change to the room's hand recorder; returns the hands it finished (numbered; the caller
+        keeps them once stored). Recording never stops a game: if it fails, this game is not recorded."""
+        rec = room.recorder
+        if rec is None or not events:
+            return []
+
+        def view_of(viewer: str | None) -> dict[str, Any]:
+            return self.engine.view(state, viewer)
+
+        try:
+            if events == "begin":
+                rec.begin(view_of)
+            else:
+                rec.observe(events, view_of)
+        except Exception:
+            log.exception("room %s: hand recording failed; this game is not recorded", room.code)
+            room.recorder = room.recorder_json = None
+            return []
+        finished: list[FinishedHand] = []
+        if rec.amended is not None:
+            last = room.hands[-1] if room.hands else None
+            same = last is not None and last.record.hand_no == rec.amended.hand_no
+            if last is not None and same and last.game_no == room.game_no:
+                # the same seq, re-stored; its version is now the change that showed the cards
+                finished.append(FinishedHand(last.seq, last.game_no, version, rec.amended))
+            rec.amended = None
+        for hand in rec.hands:
+            room.hand_seq += 1
+            finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))
+        rec.hands.clear()  # the room keeps the finished hands (the last HANDS_KEPT), not the recorder
+        room.recorder_json = rec.to_json()
+        return finished
+
+    def _store_failed(self, room: Room, exc: BaseException,
+                      retry: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """A timeout's or a bot's change could not be stored: nothing happened (``_commit`` put the room
+        back), so try again later with a growing pause, and tell the room once why it is waiting."""
+        n = self._failures.get(room.code, 0) + 1
+        self._failures[room.code] = n
+        delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (n - 1))
+        log.warning("room %s: store write failed (%s: %s); retry %d in %.1f s", room.code,
+                    type(exc).__name__, exc, n, delay)
+        if n == 1:
+            self._broadcast(room, P.dumps(P.notice_msg("store_retrying", P.MESSAGES["store_retrying"])))
+        self._later(delay, retry)
+
+    def _store_recovered(self, room: Room) -> None:
+        self._failures.pop(room.code, None)

@@ -1,0 +1,166 @@
+"""SIGTERM a real ``pokerroom serve`` mid-game: every socket is closed with 4012 (reconnect elsewhere with
+the seat token), the process exits 0 within a few seconds, and after a restart the room is there with every
+acknowledged action (an action in flight at the signal is either acknowledged and stored, or neither)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serve_process import Serve
+from server_helpers import Client
+
+pytestmark = pytest.mark.timeout(120)
+
+SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+
+
+def _safe(view: dict[str, Any]) -> dict[str, Any] | None:
+    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
+    return next(({"type": kind} for kind in SAFE if kind in acts), None)
+
+
+def _actor(players: list[Client]) -> tuple[Client, int, dict[str, Any]] | None:
+    latest = [p.last("view") for p in players]
+    version = max(v["version"] for v in latest if v)
+    for p, v in zip(players, latest, strict=True):
+        if v and v["version"] == version and (action := _safe(v["view"])) is not None:
+            return p, version, action
+    return None
+
+
+async def _reply(p: Client, cmid: str) -> dict[str, Any]:
+    """The ack or error of ``cmid``, or the close (``_closed``) if the socket went first."""
+    while True:
+        msg = await asyncio.wait_for(p.queue.get(), 15)
+        if msg["type"] == "_closed" or (msg["type"] in ("ack", "error") and msg.get("clientMsgId") == cmid):
+            return msg
+
+
+async def _play(players: list[Client], steps: int, acked: dict[str, int], tag: str) -> None:
+    n = 0
+    while n < steps:
+        found = _actor(players)
+        if found is None:
+            await asyncio.sleep(0.05)
+            continue
+        p, version, action = found
+        cmid = f"{tag}{n}"
+        await p.send({"type": "action", "clientMsgId": cmid, "version": version, "action": action})
+        reply = await _reply(p, cmid)
+        if reply["type"] == "ack":
+            acked[cmid] = reply["version"]
+            n += 1
+            while any((q.last("view") or {}).get("version", -1) < reply["version"] for q in players):
+                await asyncio.sleep(0.005)
+        else:
+            assert reply.get("code") == "stale_version", reply  # a timeout won the race: decide again
+
+
+def _stored(data: Path, code: str) -> tuple[dict[str, int], int]:
+    db = sqlite3.connect(data / "pokerroom.sqlite3")
+    try:
+        rows = db.execute("SELECT client_msg_id, version FROM actions WHERE code=? AND client_msg_id IS NOT "
+                          "NULL", (code,)).fetchall()
+        newest = max(db.execute("SELECT max(version) FROM actions WHERE code=?", (code,)).fetchone()[0] or 0,
+                     db.execute("SELECT version FROM rooms WHERE code=?", (code,)).fetchone()[0])
+    finally:
+        db.close()
+    return dict(rows), newest
+
+
+def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_path: Path) -> None:
+    from pokerroom.server.engine_port import engine_available
+
+    if not engine_available():
+        pytest.skip("pokerroom.engine is not importable yet")
+    json_logs = {"POKERROOM_LOG_FORMAT": "json", "POKERROOM_NODE_ID": "ops-node-1"}
+    srv = Serve(tmp_path, "--log-level", "info", env=json_logs).wait()
+    port = srv.port
+    url = f"ws://127.0.0.1:{port}/ws/"
+    acked: dict[str, int] = {}
+    try:
+        async def before() -> tuple[str, list[str], str, int]:
+            r = httpx.post(f"{srv.http}/api/rooms", json={"nickname": "가", "options": {
+                "mode": "holdem", "turnSeconds": 60, "hints": False}}).json()
+            code = r["code"]
+            a = await Client.open(url + code, "a")
+            await a.hello(token=r["token"])
+            b = await Client.open(url + code, "b")
+            await b.hello(nickname="나")
+            w = await Client.open(url + code, "w")
+            await w.hello(spectate=True)
+            await a.send({"type": "start"})
+            players = [a, b]
+            for p in players:
+                await p.expect("view")
+            await _play(players, 5, acked, "s")
+            found = None
+            while found is None:
+                found = _actor(players)
+                await asyncio.sleep(0.01)
+            p, version, action = found
+            await p.send({"type": "action", "clientMsgId": "inflight", "version": version, "action": action})
+            srv.proc.send_signal(signal.SIGTERM)  # right behind the action: it may or may not be applied
+            t0 = time.monotonic()
+            reply = await _reply(p, "inflight")
+            if reply["type"] == "ack":
+                acked["inflight"] = reply["version"]
+            for c in (a, b, w):
+                closed = await c.expect("_closed", timeout=10)
+                assert closed["code"] == 4012, (c.name, closed)
+                assert c.ws.close_reason.startswith("이 서버가 잠시 내려가요")
+            seen = max((c.last("view") or {}).get("version", 0) for c in (a, b, w))
+            assert srv.proc.wait(timeout=10) == 0, srv.output()
+            assert time.monotonic() - t0 < 5.0, "drained and exited within a few seconds"
+            return code, [a.token or "", b.token or ""], p.name, seen
+
+        code, tokens, inflight_by, seen = asyncio.run(before())
+        lines = [json.loads(line) for line in srv.output().splitlines() if line.startswith("{")]
+        assert lines and all(rec["node"] == "ops-node-1" and {"time", "level", "message"} <= set(rec)
+                             for rec in lines), "structured logs: one JSON object per line, with the node id"
+        assert any(rec["message"].startswith("drained: 1 rooms frozen, 3 sockets") for rec in lines)
+        stored, newest = _stored(tmp_path, code)
+        for cmid, version in acked.items():
+            assert stored.get(cmid) == version, f"acknowledged action {cmid} v{version} is stored"
+        if "inflight" not in acked:
+            assert "inflight" not in stored, "an action nobody acknowledged was not applied either"
+        assert newest == seen, "every stored change was sent before the sockets closed"
+
+        srv = Serve(tmp_path, port=port).wait()  # the same address: the rooms come back from SQLite
+
+        async def after() -> None:
+            players = []
+            for i, token in enumerate(tokens):
+                c = await Client.open(url + code, f"r{i}")
+                await c.hello(token=token)
+                snap = await c.expect("view")
+                assert snap["version"] == newest, "the reconnect snapshot is the last stored version"
+                players.append(c)
+            if "inflight" not in acked:  # the client re-sends its unacknowledged action: applied once now
+                p = players[0 if inflight_by == "a" else 1]
+                view = p.last("view")
+                assert view is not None
+                if _safe(view["view"]) is not None:
+                    await p.send({"type": "action", "clientMsgId": "inflight", "version": view["version"],
+                                  "action": _safe(view["view"])})
+                    reply = await _reply(p, "inflight")
+                    assert reply["type"] == "ack", reply
+                    acked["inflight"] = reply["version"]
+            before_more = len(acked)
+            await _play(players, 3, acked, "t")
+            assert len(acked) == before_more + 3, "play goes on after the restart"
+
+        asyncio.run(after())
+    finally:
+        srv.stop()
+    stored, _ = _stored(tmp_path, code)
+    for cmid, version in acked.items():
+        assert stored.get(cmid) == version

@@ -1,0 +1,112 @@
+"""The server goes away on purpose (SIGTERM: sockets closed with 4012) and comes back on the same address:
+the page says so in a small toast, reconnects by itself with its seat token, keeps its seat and cards, and
+the hand plays on (a phone, 390x844)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp
+from webplay import MOBILE, ROOT, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Node:
+    """``pokerroom serve`` on a fixed port and data directory, restartable."""
+
+    def __init__(self, port: int, data: Path) -> None:
+        self.port, self.data = port, data
+        self.log = data / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Node:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "pokerroom", "serve", "--port", str(self.port), "--data-dir",
+                 str(self.data), "--log-level", "info", "--no-warm-up", "--rooms-per-address", "0",
+                 "--room-creations-per-minute", "0", "--connections-per-address", "0"],
+                stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT),
+                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            assert self.proc.poll() is None, self.log.read_text(errors="replace")
+            time.sleep(0.1)
+        raise AssertionError("pokerroom serve did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tmp_path: Path) -> None:
+    node = Node(free_port(), tmp_path).start()
+    try:
+        a, b = open_page("a", MOBILE), open_page("b", MOBILE)
+        for p in (a, b):  # the refused reconnects while the server is down are expected
+            p.recorder.allowed.append("WebSocket connection to")
+        code = wp.create_room_ui(a, node.url, "민수", "holdem")
+        wp.join_ui(b, node.url, code, "지수")
+        wp.wait_members(a, 2)
+        a.click("[data-testid=start]")
+        for p in (a, b):
+            wp.wait_table(p)
+        for p in (a, b):  # one decision each, so the hand has history
+            wp.act_once(p, {})
+        v0 = max(wp.version(a), wp.version(b))
+        seats = [p.evaluate("() => window.__room.playerId") for p in (a, b)]
+        cards = [sorted(wp.my_card_ids(p)) for p in (a, b)]
+        assert all(cards)
+
+        assert node.proc is not None
+        node.proc.send_signal(signal.SIGTERM)
+        for p in (a, b):
+            p.wait_for_selector("[data-testid=toast]:has-text('서버를 옮기는 중')", timeout=5000)
+        shot(b, "moving-toast")
+        assert node.proc.wait(timeout=10) == 0
+        node.start()  # the same address: the room comes back from the store
+
+        for p in (a, b):
+            p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
+                                " && window.__room.conn.version >= v && window.__room.view", arg=v0,
+                                timeout=20000)
+        assert [p.evaluate("() => window.__room.playerId") for p in (a, b)] == seats, "the same seats"
+        assert [sorted(wp.my_card_ids(p)) for p in (a, b)] == cards, "the same cards"
+        assert min(wp.version(a), wp.version(b)) >= v0
+        shot(b, "moving-reconnected")
+        hand = wp.view(a)["handNo"]  # type: ignore[index]
+        final = wp.play_hand([a, b])
+        assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > hand
+        assert a.locator("[data-testid=toast].error").count() == 0
+        shot(b, "moving-played-on")
+    finally:
+        node.stop()
