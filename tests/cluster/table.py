@@ -21,6 +21,7 @@ from server_helpers import Client, pick_action
 
 HANGUL = range(0xAC00, 0xD7A4)
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
 
 
 def is_korean(text: str) -> bool:
@@ -230,5 +231,6 @@ class Table:
         return out
 
     def store_errors(self) -> list[dict[str, Any]]:
-        """Refusals other than the expected ``stale_version`` of simultaneous phases."""
-        return [e for p in self.people for e in p.errors if e.get("code") != "stale_version"]
+        """Refusals other than the expected races: ``stale_version`` (someone acted first) and ``no_game``
+        (an action on the last view of a game another action just ended)."""
+        return [e for p in self.people for e in p.errors if e.get("code") not in RACES]
