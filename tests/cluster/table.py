@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,13 @@ from nodes import Cluster, Node
 from server_helpers import Client, pick_action
 
 HANGUL = range(0xAC00, 0xD7A4)
+GAME_BUDGET = 270.0  # seconds for a test's whole game, under the per-test pytest timeout (conftest: 360)
+
+
+def run_game(coro: Coroutine[Any, Any, Any], seconds: float = GAME_BUDGET) -> Any:
+    """``asyncio.run`` with a deadline: a wait without its own timeout fails here with the traceback of
+    where it was stuck (pytest-timeout would only show an idle event loop)."""
+    return asyncio.run(asyncio.wait_for(coro, seconds))
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
 

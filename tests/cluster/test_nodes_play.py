@@ -11,7 +11,7 @@ from typing import Any
 
 from nodes import Cluster, running_cluster
 from server_helpers import real_secrets_for, scan_frames
-from table import Table
+from table import Table, run_game
 from truth import acked_in_log, chips_of, install_audit, read_truth
 
 MODES = ("holdem", "sevenHiLo", "badugi", "indian")
@@ -82,7 +82,7 @@ def test_three_nodes_four_modes_relay_and_scanner(tmp_path: Path) -> None:
                     await t.close()
             return tables
 
-        tables = asyncio.run(play())
+        tables = run_game(play())
         for t in tables:
             check_table(t, db, 3)
         for t in tables:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from nodes import running_cluster
-from table import Table
+from table import Table, run_game
 from test_nodes_failover import seated
 from test_nodes_play import check_table
 from truth import install_audit
@@ -39,7 +39,7 @@ def test_rolling_restart_of_three_nodes(tmp_path: Path) -> None:
             await table.close()
             return table, pauses
 
-        table, pauses = asyncio.run(play())
+        table, pauses = run_game(play())
         print("pause per restart (s):", [round(p, 1) for p in pauses])
         closes = [code for p in table.people for _t, code in p.closes]
         assert closes, "the restarts closed sockets"
