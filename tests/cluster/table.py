@@ -220,6 +220,14 @@ class Table:
         return self.people[0].results[-1]
 
     async def close(self) -> None:
+        """Stop acting, give the last changes time to reach every socket (the final-view check compares
+        each person's last view with the newest stored state), then close everything."""
+        self.acting = False
+        end = time.monotonic() + 10
+        await asyncio.sleep(0.5)
+        while time.monotonic() < end and len({(v or {}).get("version") for v in
+                                              (p.last_view() for p in self.people)}) > 1:
+            await asyncio.sleep(0.05)
         for t in self._tasks:
             t.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
