@@ -89,6 +89,7 @@ class Table:
         self.think_s = think_s
         self.people: list[Person] = []
         self.acting = True  # autopilots act; False: they only read
+        self.again = False  # True: the host starts a new game when one ends (play that outlasts a game)
         self._tasks: list[asyncio.Task[None]] = []
         self._msg = 0
 
@@ -157,6 +158,8 @@ class Table:
                         acted = -2  # refused (e.g. the store is unreachable): try again shortly
                 elif kind == "result":
                     person.results.append(m)
+                    if self.again and self.acting and person is self.people[0]:
+                        await c.send({"type": "start"})
                 elif kind == "view":
                     person.views_at.append((time.monotonic(), m["version"]))
                     newest = m

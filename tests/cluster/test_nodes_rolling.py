@@ -24,6 +24,7 @@ def test_rolling_restart_of_three_nodes(tmp_path: Path) -> None:
 
         async def play() -> tuple[Table, list[float]]:
             table = await seated(cluster, 7)
+            table.again = True  # the restarts may outlast one game
             pauses = []
             for node in cluster.nodes:
                 version = table.version()
