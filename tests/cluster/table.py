@@ -9,6 +9,7 @@ they got (``acks``) for the "nothing acknowledged is lost" check against the act
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -104,10 +105,26 @@ class Table:
         c = await Client.open(node.ws_url(self.code), f"{person.name}#{len(person.clients)}", open_timeout=10)
         person.clients.append(c)
         person.node = node
-        welcome = await c.hello(**hello, **({"deltas": True} if self.deltas else {}))
+        welcome = await self.hello(c, hello)
         if "spectate" not in hello:
             person.player_id = welcome["playerId"]
             person.token = c.token
+
+    async def hello(self, c: Client, hello: dict[str, Any]) -> dict[str, Any]:
+        """Say hello and return the welcome; an error or a close fails at once (the caller retries on
+        another node soon, like the web client), where ``Client.hello`` would wait out its timeout."""
+        await c.send({"type": "hello", **hello, **({"deltas": True} if self.deltas else {})})
+        end = time.monotonic() + 10
+        while True:
+            msg = await asyncio.wait_for(c.queue.get(), max(0.01, end - time.monotonic()))
+            if msg["type"] == "welcome":
+                c.player_id = msg["playerId"]
+                c.token = msg.get("token", hello.get("token"))
+                return msg
+            if msg["type"] in ("error", "_closed"):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(c.close(), 2)
+                raise AssertionError(f"{c.name}: hello refused: {msg}")
 
     def live_nodes(self, avoid: Node | None = None) -> list[Node]:
         return [n for n in self.cluster.nodes if n.alive() and not n.stopped and n is not avoid]

@@ -58,7 +58,7 @@ class ProxiedTable(Table):
         c = await Client.open(f"wss://{NAME}:{self.https_port}/ws/{self.code}", person.name, ssl=self.ctx,
                               host="127.0.0.1", port=self.https_port, origin=public, open_timeout=10)
         person.clients.append(c)
-        welcome = await c.hello(**hello, **({"deltas": True} if self.deltas else {}))
+        welcome = await self.hello(c, hello)
         if "spectate" not in hello:
             person.player_id = welcome["playerId"]
             person.token = c.token
