@@ -49,7 +49,7 @@ class Node:
         data = self.tmp / f"data-{self.node_id}"
         data.mkdir(exist_ok=True)
         return [sys.executable, "-m", "pokerroom", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data-dir", str(data), "--log-level", "warning", "--no-warm-up",
+                "--data-dir", str(data), "--log-level", "warning", "--no-warm-up", "--log-format", "json",
                 "--redis", self.redis_url, "--database", self.database_url, "--node-id", self.node_id,
                 "--redis-prefix", self.prefix, "--lease-ttl", str(self.lease_ttl),
                 # every scripted client comes from 127.0.0.1: lift the per-address caps (as load.py does)
