@@ -68,21 +68,24 @@ def test_three_nodes_four_modes_relay_and_scanner(tmp_path: Path) -> None:
     with running_cluster(tmp_path, 3, "--time-scale", "0.25") as (cluster, db):
         install_audit(db)
 
-        async def play() -> list[Table]:
-            # half the sockets take view deltas, half whole views: the relay must carry both
-            tables = [await open_table(cluster, mode, i, deltas=i % 2 == 0) for i, mode in enumerate(MODES)]
-            owners = {cluster.owner(t.code) for t in tables}
-            assert len(owners) >= 2, "new rooms go to the live node with the fewest rooms"
-            for t in tables:
-                await t.people[0].client.send({"type": "start"})
+        async def play() -> tuple[list[Table], set[Any]]:
+            tables: list[Table] = []
             try:
+                for i, mode in enumerate(MODES):
+                    # half the sockets take view deltas, half whole views: the relay must carry both
+                    tables.append(await open_table(cluster, mode, i, deltas=i % 2 == 0))
+                    await asyncio.sleep(1.0)  # a heartbeat (TTL/3) tells the cluster the room's node
+                owners = {cluster.owner(t.code) for t in tables}
+                for t in tables:
+                    await t.people[0].client.send({"type": "start"})
                 await asyncio.gather(*(t.finish(timeout=150) for t in tables))
             finally:
                 for t in tables:
                     await t.close()
-            return tables
+            return tables, owners
 
-        tables = run_game(play())
+        tables, owners = run_game(play())
+        assert len(owners) >= 2, f"new rooms go to the live node with the fewest rooms: all on {owners}"
         for t in tables:
             check_table(t, db, 3)
         for t in tables:
