@@ -24,10 +24,22 @@ HANGUL = range(0xAC00, 0xD7A4)
 GAME_BUDGET = 270.0  # seconds for a test's whole game, under the per-test pytest timeout (conftest: 360)
 
 
+_OPEN: list[Table] = []  # tables not closed yet (run_game closes them whatever happened)
+
+
 def run_game(coro: Coroutine[Any, Any, Any], seconds: float = GAME_BUDGET) -> Any:
     """``asyncio.run`` with a deadline: a wait without its own timeout fails here with the traceback of
-    where it was stuck (pytest-timeout would only show an idle event loop)."""
-    return asyncio.run(asyncio.wait_for(coro, seconds))
+    where it was stuck (pytest-timeout would only show an idle event loop); every table is closed after."""
+
+    async def guarded() -> Any:
+        try:
+            return await asyncio.wait_for(coro, seconds)
+        finally:
+            for table in list(_OPEN):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(table.close(), 30)
+
+    return asyncio.run(guarded())
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
 
@@ -93,6 +105,7 @@ class Table:
         self.again = False  # True: the host starts a new game when one ends (play that outlasts a game)
         self._tasks: list[asyncio.Task[None]] = []
         self._msg = 0
+        _OPEN.append(self)
 
     async def seat(self, name: str, node: Node, **hello: Any) -> Person:
         person = Person(name, dict(hello), node)
@@ -242,6 +255,8 @@ class Table:
     async def close(self) -> None:
         """Stop acting, give the last changes time to reach every socket (the final-view check compares
         each person's last view with the newest stored state), then close everything."""
+        if self in _OPEN:
+            _OPEN.remove(self)
         self.acting = False
         end = time.monotonic() + 10
         await asyncio.sleep(0.5)
