@@ -14,8 +14,9 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 - bytes per view frame (median, p90) and per socket per hand (all frames);
 - the CPU time a fresh ``Rooms`` takes to restore the room where the run stopped (mid-hand: the last
   snapshot plus the log rows after it, re-applied);
-- with ``--profile``: the functions with the most cumulative time per action (cProfile; it slows everything,
-  so the CPU figure of a profiled run is not comparable with an unprofiled one).
+- with ``--profile``: the functions with the most cumulative CPU time of the event-loop thread per action
+  (cProfile; it slows everything, so the CPU figure of a profiled run is not comparable with an unprofiled
+  one).
 
 ``--other-src DIR`` runs the same measurement a second time in a subprocess importing ``pokerroom`` from
 ``DIR`` (e.g. ``git worktree add /tmp/base main`` then ``--other-src /tmp/base/src``), interleaved with
@@ -130,7 +131,9 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         await rooms.handle(other, other.connections[0], start)  # type: ignore[arg-type]
     rnd = random.Random(args.seed)
     players = sockets[: args.players]
-    profiler = cProfile.Profile() if args.profile else None
+    # CPU time of this thread: wall time (cProfile's default) counts the waits for the writer thread and
+    # every other process of a loaded machine; the writer thread's own work is not in the profile
+    profiler = cProfile.Profile(time.thread_time) if args.profile else None
     done = 0
     cpu = 0.0
     hands = 0
@@ -197,9 +200,13 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         stats = pstats.Stats(profiler)
         rows = []
         for (file, line, name), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
-            if "pokerroom" in file or name in ("dumps", "loads"):
+            if "pokerroom" in file or name in ("dumps", "loads") or args.profile_all:
                 rows.append((ct / args.actions * 1000, f"{Path(file).name}:{line} {name}"))
-        out["profile"] = sorted(rows, reverse=True)[:25]
+        out["profile"] = sorted(rows, reverse=True)[:args.profile_rows]
+        own = sorted(((tt / args.actions * 1000, f"{Path(file).name}:{line} {name}")
+                      for (file, line, name), (_cc, _nc, tt, _ct, _callers)
+                      in stats.stats.items()), reverse=True)  # type: ignore[attr-defined]
+        out["profile_own"] = own[:args.profile_rows]
     return out
 
 
@@ -216,6 +223,8 @@ def main() -> int:
     ap.add_argument("--no-deltas", dest="deltas", action="store_false",
                     help="full view frames only (default: opt in to viewDelta where the tree has it)")
     ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
+    ap.add_argument("--profile-all", action="store_true", help="--profile: list library functions too")
+    ap.add_argument("--profile-rows", type=int, default=25)
     ap.add_argument("--rounds", type=int, default=3, help="runs of each tree (best CPU figure is kept)")
     ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
@@ -264,6 +273,9 @@ def main() -> int:
         if "profile" in f:
             print(f"\n{name}: cumulative ms per action (profiled, so inflated)")
             for ms, where in f["profile"]:
+                print(f"  {ms:8.3f}  {where}")
+            print(f"\n{name}: own (not cumulative) ms per action (profiled, so inflated)")
+            for ms, where in f["profile_own"]:
                 print(f"  {ms:8.3f}  {where}")
     return 0
 

@@ -104,13 +104,16 @@ window.stopObs = async () => {
   obs.disconnect();
   return long;
 };
-window.step = async (v, gap) => {
+window.step = async (v, gap, name) => {
   await pause(gap);
+  performance.mark(`bench-${name}-start`);
   const t0 = performance.now();
   window.feed(v);
   const sync = performance.now() - t0;
   await painted();
-  return [performance.now() - t0, sync];
+  const total = performance.now() - t0;
+  performance.mark(`bench-${name}-end`);
+  return [total, sync];
 };
 window.ready = true;
 </script></body></html>"""
@@ -359,7 +362,12 @@ def route_from(static: Path) -> Any:
 
 
 def measure(
-    browser: Any, clients: dict[str, Path], views: list[dict[str, Any]], rate: float, gap: int
+    browser: Any,
+    clients: dict[str, Path],
+    views: list[dict[str, Any]],
+    rate: float,
+    gap: int,
+    size: tuple[int, int] = (390, 844),
 ) -> dict[str, dict[str, list[float]]]:
     """One hand on every client at once, view by view: view i goes to one client, then to the other (the
     order flips every view), so a burst of load on the shared machine hits both alike."""
@@ -367,7 +375,7 @@ def measure(
     errors: list[str] = []
     for name, static in clients.items():
         ctx = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale="ko-KR", device_scale_factor=1
+            viewport={"width": size[0], "height": size[1]}, locale="ko-KR", device_scale_factor=1
         )
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -379,19 +387,81 @@ def measure(
         page.evaluate("() => window.startObs()")
         pages[name] = page
     out: dict[str, dict[str, list[float]]] = {name: {"times": [], "sync": []} for name in pages}
+    browser.start_tracing(categories=TRACE_CATEGORIES)
     for i, v in enumerate(views):
         order = list(pages.items())
         if i % 2:
             order.reverse()
         for name, page in order:
-            total, sync = page.evaluate("([v, g]) => window.step(v, g)", [v, gap])
+            total, sync = page.evaluate("([v, g, n]) => window.step(v, g, n)", [v, gap, name])
             out[name]["times"].append(total)
             out[name]["sync"].append(sync)
     for name, page in pages.items():
         out[name]["long"] = page.evaluate("() => window.stopObs()")
+    for name, cpu in cpu_per_view(browser.stop_tracing(), list(pages)).items():
+        out[name].update(cpu)
+    for page in pages.values():
         page.context.close()
     if errors:
         raise RuntimeError(f"page errors: {errors[:3]}")
+    return out
+
+
+TRACE_CATEGORIES = ["blink.user_timing", "toplevel"]
+
+
+def cpu_per_view(raw: bytes, names: list[str]) -> dict[str, dict[str, list[float]]]:
+    """Main-thread CPU time per view, from a Chrome trace: for each client, the renderer main thread's thread
+    time between the mark set before the view is handed over and the one set once it is painted, and each
+    recorded task's thread time. Thread time does not count waiting for a core, so on the shared machine it
+    moves far less with the load than the wall clock does (it still grows some: caches, switches); it is the
+    work a view costs, throttled or not."""
+    events: list[dict[str, Any]] = json.loads(raw)["traceEvents"]
+    out: dict[str, dict[str, list[float]]] = {}
+    for name in names:
+        marks = sorted(
+            (
+                e
+                for e in events
+                if e.get("name") in (f"bench-{name}-start", f"bench-{name}-end") and "tts" in e
+            ),
+            key=lambda e: e["ts"],
+        )
+        if not marks:
+            continue
+        pid, tid = marks[0]["pid"], marks[0]["tid"]
+        per_view = []
+        windows: list[tuple[int, int]] = []
+        start: dict[str, Any] | None = None
+        for m in marks:
+            if m["name"].endswith("-start"):
+                start = m
+            elif start is not None:
+                per_view.append((m["tts"] - start["tts"]) / 1000)
+                windows.append((start["ts"], m["ts"]))
+                start = None
+        # the tasks of the views: those that end inside a view's window (the one that took the view, the
+        # frame, the one that saw it painted); outermost only (a nested task is inside its parent's time)
+        runs = sorted(
+            (
+                e
+                for e in events
+                if e.get("name") == "ThreadControllerImpl::RunTask"
+                and e.get("ph") == "X"
+                and (e["pid"], e["tid"]) == (pid, tid)
+                and "tdur" in e
+            ),
+            key=lambda e: (e["ts"], -e["dur"]),
+        )
+        tasks = []
+        edge = -1
+        for e in runs:
+            if e["ts"] < edge:
+                continue  # nested
+            edge = e["ts"] + e["dur"]
+            if any(s0 <= edge and e["ts"] <= s1 for s0, s1 in windows):
+                tasks.append(e["tdur"] / 1000)
+        out[name] = {"cpu": per_view, "cpu_tasks": tasks}
     return out
 
 
@@ -408,18 +478,35 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=2, help="recorded hands per table and client")
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling rate")
     parser.add_argument("--gap", type=int, default=120, help="ms between two views")
+    parser.add_argument(
+        "--other-src",
+        type=Path,
+        default=None,
+        help="the 'before' client from this source tree (its src/pokerroom/web/static) instead of --base",
+    )
+    parser.add_argument("--size", default="390x844", help="viewport WxH (e.g. 360x640: a short phone)")
     args = parser.parse_args()
+    w, _, hgt = args.size.partition("x")
+    size = (int(w), int(hgt))
     from playwright.sync_api import sync_playwright
 
     tables = {"hold'em 10 players": holdem_ten(), "7 Poker 6 players": seven_six()}
     base = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
+    if args.other_src is not None:
+        base = str(args.other_src)
     with tempfile.TemporaryDirectory(prefix="render-bench-") as tmp:
         old = Path(tmp) / "before"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(old), base], cwd=ROOT, check=True, capture_output=True
-        )
+        if args.other_src is not None:
+            old = args.other_src.resolve()
+        else:
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(old), base],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
         try:
             clients = {"before": old / STATIC_REL, "after": ROOT / STATIC_REL}
             results: dict[tuple[str, str], dict[str, list[float]]] = {}
@@ -427,29 +514,41 @@ def main() -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 for _ in range(args.reps):
                     for table, views in tables.items():
-                        both = measure(browser, clients, views, args.rate, args.gap)
+                        both = measure(browser, clients, views, args.rate, args.gap, size)
                         for client, r in both.items():
-                            acc = results.setdefault((table, client), {"times": [], "long": [], "sync": []})
+                            acc = results.setdefault(
+                                (table, client),
+                                {"times": [], "long": [], "sync": [], "cpu": [], "cpu_tasks": []},
+                            )
                             for k in acc:
                                 acc[k] += r[k]
                 browser.close()
         finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False, capture_output=True
-            )
+            if args.other_src is None:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(old)],
+                    cwd=ROOT,
+                    check=False,
+                    capture_output=True,
+                )
     print(
-        f"view → next paint at CPU ×{args.rate:g}, 390×844, {args.reps} recorded hand(s) per row; "
+        f"view → next paint at CPU ×{args.rate:g}, {size[0]}×{size[1]}, "
+        f"{args.reps} recorded hand(s) per row; "
         f"before = {base}, after = this tree; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     print(
         f"{'table':<20} {'client':<7} {'views':>5} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
-        f"{'long>50':>7} {'longest':>7} {'js p50':>7}"
+        f"{'long>50':>7} {'longest':>7} {'js p50':>7} | {'cpu p50':>7} {'cpu p95':>7} {'cpu max':>7} "
+        f"{'task>' + format(50 / args.rate, 'g'):>7} {'longest':>7}"
     )
     for (table, client), r in results.items():
         t, lt = r["times"], r["long"]
+        c, ct = r["cpu"] or [0.0], [x for x in r["cpu_tasks"] if x * args.rate > 50]
         print(
             f"{table:<20} {client:<7} {len(t):>5} {statistics.median(t):>7.1f} {pct(t, 95):>7.1f} "
-            f"{max(t):>7.1f} {len(lt):>7} {max(lt, default=0):>7.1f} {statistics.median(r['sync']):>7.1f}"
+            f"{max(t):>7.1f} {len(lt):>7} {max(lt, default=0):>7.1f} {statistics.median(r['sync']):>7.1f} | "
+            f"{statistics.median(c):>7.1f} {pct(c, 95):>7.1f} {max(c):>7.1f} {len(ct):>7} "
+            f"{max(r['cpu_tasks'], default=0):>7.1f}"
         )
     for table in tables:
         rb, ra = results[(table, "before")], results[(table, "after")]
@@ -457,11 +556,17 @@ def main() -> int:
         print(
             f"{table}: p95 after/before = {pct(a, 95) / pct(b, 95):.2f}, "
             f"p50 after/before = {statistics.median(a) / statistics.median(b):.2f}, "
-            f"js p50 after/before = {statistics.median(ra['sync']) / statistics.median(rb['sync']):.2f}"
+            f"js p50 after/before = {statistics.median(ra['sync']) / statistics.median(rb['sync']):.2f}, "
+            f"cpu p95 after/before = {pct(ra['cpu'] or [0.0], 95) / pct(rb['cpu'] or [1.0], 95):.2f}"
         )
     print(
         "js: the table's own work on a view (scripts and the layouts they force) before the browser may "
         "paint; the rest of 'view → paint' is the frame's style, layout and paint, and waiting for the frame."
+    )
+    print(
+        "cpu: the renderer main thread's CPU time (ms, thread time) from the view to its paint; its tasks "
+        "over that many ms (a 50 ms task at the throttling rate) / the longest; thread time leaves out the "
+        "wait for a core, which the wall-clock columns count on a loaded machine."
     )
     return 0
 

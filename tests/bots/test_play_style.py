@@ -106,6 +106,25 @@ def test_no_limit_five_card_draw_is_no_all_in_festival() -> None:
     assert hpg >= 10, (rate, hpg)
 
 
+@pytest.mark.parametrize(("mode", "betting", "hands"), [("fiveDraw", "noLimit", 150),
+                                                      ("sevenPoker", "noLimit", 150),
+                                                      ("badugi", "potLimit", 120)])
+def test_deep_games_last_as_long_as_the_band(mode: str, betting: str, hands: int) -> None:
+    """Six normal bots with no-limit/pot-limit chips in the draw and stud games bust someone every 9.5
+    (5카드 드로우 NL), 13.3 (7포커 NL) and 12.5 (바둑이 PL) hands before the deep-game sizing (band 15):
+    pot-fraction bets on every round compound, and the second-best hand raised and called its stack away.
+    Three seeds pooled, so one long or short game moves the figure little (바둑이's Monte Carlo is the
+    slow one: 120 hands a seed keep it near 25 s CPU): 12.9 / 12.2 / 13.8 hands per game on the
+    second-pass policy (26–37 games), 37.5 / 18.0 / 17.1 with it."""
+    played = games = 0
+    for seed in (15, 16, 17):
+        result = run_match(SimConfig(mode=mode, players=6, hands=hands, bots=("normal",), seed=seed,
+                                     samples=30, options={"betting": betting}, check=False))
+        played += result.play.hands
+        games += result.games
+    assert played / games >= target_bands(mode, 6).hands_per_game_min, (played, games)
+
+
 def test_pot_limit_badugi_made_hands_do_not_raise_each_other_all_in() -> None:
     """Six normal bots at 바둑이 pot-limit lasted 7 hands per game: a player standing pat holds a badugi, and
     two made badugis raised each other all-in after the draw."""

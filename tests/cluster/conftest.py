@@ -58,3 +58,28 @@ def pg_proxy() -> Iterator[TcpProxy]:
         yield proxy
     finally:
         proxy.close()
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    """A Redis key prefix of this test's own; its keys are deleted afterwards (cluster unit tests)."""
+    from services import redis_prefix
+
+    with redis_prefix("cl") as p:
+        yield p
+
+
+@pytest.fixture
+def redis_url() -> str:
+    from services import REDIS_URL
+
+    return REDIS_URL
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A PostgreSQL database of this test's own (dropped afterwards)."""
+    from services import fresh_database
+
+    with fresh_database("cl") as url:
+        yield url

@@ -130,9 +130,13 @@ class Client:
 
     async def _whole(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         """What the test code reads: a ``viewDelta`` becomes the whole ``view`` it describes (a gap asks
-        ``resync``), and an ``ack`` folded into a view frame is also queued as its own ``ack`` message, so
-        tests read the same messages with deltas on or off. ``frames`` keeps what was really received."""
+        ``resync``), and the ``events`` and ``ack`` folded into a view frame are also queued as their own
+        ``events`` (before the view) and ``ack`` messages, so tests read the same messages with deltas on or
+        off. ``frames`` keeps what was really received."""
         out = [data]
+        folded: list[dict[str, Any]] = []
+        if data["type"] in ("view", "viewDelta") and "events" in data:  # a delta socket's events ride along
+            folded = [{"type": "events", "version": data["version"], "events": data["events"]}]
         if data["type"] == "view":
             self.held = (data["version"], data["view"])
             self.resync_asked = False
@@ -143,7 +147,7 @@ class Client:
                     self.resync_asked = True
                     await self.send({"type": "resync"})
                 self.held = None
-                return []
+                return folded  # the events still count: they are public and need no base
             self.held = (data["version"], apply_delta(self.held[1], data))
             whole = {"type": "view", "version": data["version"], "serverNow": data["serverNow"]}
             if "seat" in data:
@@ -151,7 +155,7 @@ class Client:
             out = [{**whole, "view": self.held[1]}]
         if "ack" in data:
             out.append({"type": "ack", "clientMsgId": data["ack"], "version": data["version"]})
-        return out
+        return folded + out
 
     def views(self) -> list[dict[str, Any]]:
         """Every view message this client held, full or rebuilt from deltas, in order."""

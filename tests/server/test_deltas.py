@@ -13,7 +13,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
-from pokerroom.server.deltas import apply_delta, log_delta, view_delta
+from pokerroom.server.deltas import OWN_KEYS, Differ, apply_delta, log_delta, same, view_delta
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
@@ -41,12 +41,44 @@ def test_log_delta_sends_only_appended_entries(old: list[int], drop: int, add: l
     assert len(delta["add"]) <= len(add) or not old[drop:]
 
 
+@given(views, views, st.lists(st.tuples(keys, values, values), min_size=1, max_size=4))
+@example({"publicLog": [1, 2]}, {"publicLog": [2, 3]}, [("me", {"x": 1}, {"x": True})])
+def test_one_differ_for_many_viewers_gives_each_its_own_delta(
+        old: dict[str, Any], new: dict[str, Any], own: list[tuple[str, Any, Any]]) -> None:
+    """The views of one change share their public objects (engine ``StateViews``) and each viewer's base
+    shares them too; a :class:`Differ` remembering comparisons across viewers must give every viewer exactly
+    the delta it would get alone, and the new views must again share the public objects."""
+    olds = [{**old, key: before} for key, before, _after in own]
+    news = [{**new, key: after} for key, _before, after in own]
+    alone = [view_delta(copy.deepcopy(o), copy.deepcopy(n)) for o, n in zip(olds, news, strict=True)]
+    differ = Differ()
+    shared = [view_delta(o, n, differ) for o, n in zip(olds, news, strict=True)]
+    assert [json.dumps(d, sort_keys=True) for d in shared] == [json.dumps(d, sort_keys=True) for d in alone]
+    for o, n in zip(olds, news, strict=True):
+        assert json.dumps(apply_delta(o, shared.pop(0)), sort_keys=True) == json.dumps(n, sort_keys=True)
+    for key in new:  # a public key no viewer overrode is one object in every new view
+        if all(key != k for k, _b, _a in own) and isinstance(new[key], (list, dict)):
+            if key in OWN_KEYS and isinstance(new[key], list):  # a list per viewer, its items shared
+                rows = zip(*(n[key] for n in news), strict=True)
+                assert all(len({id(item) for item in items}) == 1 for items in rows)
+            elif key not in OWN_KEYS:
+                assert len({id(n[key]) for n in news}) == 1
+
+
+def test_same_tells_bools_from_ints_at_any_depth() -> None:
+    assert same(1, 1) and same("가", "가") and same(None, None) and same([{"a": 1}], [{"a": 1}])
+    assert not same(True, 1) and not same(0, False) and not same([{"a": 1}], [{"a": True}])
+    assert not same(1, 1.5) and not same("1", 1)
+
+
 def test_same_seat_count_sends_changed_seats_only() -> None:
     a = {"id": "a", "stack": 5}
     old = {"seats": [a, {"id": "b", "stack": 7}], "publicLog": [1, 2, 3], "me": {"h": 1}}
     new = {"seats": [a, {"id": "b", "stack": 6}], "publicLog": [2, 3, 4], "me": {"h": 2}}
-    assert view_delta(old, new) == {"seats": {"1": {"id": "b", "stack": 6}}, "log": {"drop": 1, "add": [4]},
-                                    "me": {"set": {"h": 2}}}
+    assert view_delta(old, new) == {"seatsSet": {"1": {"stack": 6}}, "log": {"drop": 1, "add": [4]},
+                                    "me": {"set": {"h": 2}}}  # only the seat's changed field
+    grown = {"seats": [a, {"id": "b", "stack": 6, "new": 1}]}  # keys changed: the seat travels whole
+    assert view_delta({"seats": [a, {"id": "b", "stack": 6}]}, grown) == {"seats": {"1": grown["seats"][1]}}
 
 
 async def _table(server: LiveServer) -> tuple[str, Client, Client, Client]:
@@ -73,6 +105,13 @@ def test_delta_sockets_get_deltas_and_old_clients_full_views(server: LiveServer)
         assert not any(f["type"] == "ack" for f in host.frames)
         acked = [f for f in host.frames if "ack" in f]
         assert acked and all(f["type"] in ("view", "viewDelta") for f in acked)
+        # the events ride on the view frame too: the same public events as the old client's events frames
+        assert not any(f["type"] == "events" for f in host.frames + watcher.frames)
+        old_events = {f["version"]: f["events"] for f in old.frames if f["type"] == "events"}
+        for c in (host, watcher):
+            folded = {f["version"]: f["events"] for f in c.frames if "events" in f}
+            assert folded and {v: e for v, e in old_events.items() if v in folded} == folded
+            assert set(old_events) - set(folded) <= {min(old_events)}  # (the start, before its first view)
         final = server.rooms.rooms[code].version
         for c in (host, watcher):
             last = c.views()[-1]

@@ -33,6 +33,12 @@ COUNT_RENDERS_JS = """() => {
 }"""
 
 
+COUNT_EVENTS_JS = """() => {
+  const c = window.__room.conn; const on = c.h.onMessage; window.__events = 0;
+  c.h.onMessage = (m) => { if (m.type === 'events') window.__events += 1; on(m); };
+}"""
+
+
 def frame_types(page: Any) -> list[str]:
     """Record the type of every websocket frame the page receives (call before it connects)."""
     seen: list[str] = []
@@ -67,11 +73,17 @@ def test_hand_on_deltas_matches_a_fresh_reload(live_server: Any, open_page: Any)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
         wp.wait_table(p)
+    for p in [*players, spectator]:
+        p.evaluate(COUNT_EVENTS_JS)
     checker = SecretChecker(players, spectator, "holdem")
     wp.play_hand(players, [{"raise_once": True}, {}], on_step=checker)
     assert checker.checks >= 2
     for seen in kinds:  # one whole view per socket, then deltas; my own acks rode on my view frames
         assert seen.count("view") == 1 and seen.count("viewDelta") >= 5, seen
+    # the events rode on the view frames too, and the app still got each change's events (sounds)
+    for p, seen in zip([*players, spectator], kinds, strict=True):
+        assert "events" not in seen, seen
+        assert p.evaluate("() => window.__events") >= 5
     assert "ack" not in kinds[0] and "ack" not in kinds[1]
     # one render per change of my own action (the ack no longer re-renders the table): the versions the
     # table rendered after my click are distinct

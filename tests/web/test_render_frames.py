@@ -86,19 +86,86 @@ SEAT_BOXES = """() => Object.fromEntries([...document.querySelectorAll('.seat')]
 def test_unchanged_seats_keep_their_element_and_place(static_page: Any, size: dict[str, int]) -> None:
     page = harness(static_page, "holdem_ten_player", size)
     v0 = load("holdem_ten_player")
-    page.evaluate("() => document.querySelectorAll('.seat').forEach((e) => { e.dataset.mark = 'old'; })")
+    # marks as JS properties (an attribute would itself be a change the render undoes)
+    page.evaluate(
+        """() => document.querySelectorAll('.seat').forEach((e) => {
+      e.__old = true;
+      for (const n of e.querySelectorAll('.name, .card')) n.__old = true;
+    })"""
+    )
     v1 = moved_turn(v0, 1)[0]
     page.evaluate("(v) => window.scheduleView(v)", v1)
     marks = page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('.seat')]"
-        ".map((e) => [e.dataset.seatId, e.dataset.mark ?? 'new']))"
+        """() => Object.fromEntries([...document.querySelectorAll('.seat')].map((e) => [e.dataset.seatId,
+      [!!e.__old, [...e.querySelectorAll('.name, .card')].every((n) => n.__old)]]))"""
     )
     changed = {v0["toAct"], v1["toAct"]}  # the seat that called and the seat now to act
-    assert {pid for pid, m in marks.items() if m == "new"} == changed, marks
     assert len(marks) == 9
+    # no seat is rebuilt: the two that changed keep their box, name and cards too (only what changed is new)
+    assert all(kept and inner for kept, inner in marks.values()), marks
+    assert page.locator(".seat.to-act").get_attribute("data-seat-id") == v1["toAct"]
+    caller = page.locator(f".seat[data-seat-id='{v0['toAct']}']")
+    assert caller.locator(".bet-chip").inner_text() == "20"
+    assert caller.locator(".badge.last").inner_text() == "콜"
+    assert changed <= set(marks)
     incremental = page.evaluate(SEAT_BOXES)
     shot(page, f"render-incremental-{size['width']}x{size['height']}")
     # exactly where a table drawn from scratch with that view puts every seat and chip
     fresh = harness(static_page, "holdem_ten_player", size)
     fresh.evaluate("(v) => window.renderView(v)", v1)
     assert fresh.evaluate(SEAT_BOXES) == incremental
+
+
+MY_AREA = """() => {
+  const area = document.querySelector('[data-testid=me-area]');
+  return { cards: [...area.querySelectorAll('[data-testid=my-cards] .card')].map((n) => !!n.__old),
+    name: !!area.querySelector('.me-line .name').__old, area: !!area.__old,
+    buttons: [...area.querySelectorAll('.actions button')].map((b) => [b.dataset.action, b.disabled]) };
+}"""
+
+
+def test_my_area_keeps_its_nodes_across_views(static_page: Any) -> None:
+    page = harness(static_page, "holdem_ten_player")
+    v0 = load("holdem_ten_player")
+    page.evaluate(
+        """() => {
+      const area = document.querySelector('[data-testid=me-area]');
+      area.__old = true;
+      for (const n of area.querySelectorAll('.card, .me-line .name')) n.__old = true;
+    }"""
+    )
+    views = moved_turn(v0, 2)
+    for v in views:
+        page.evaluate("(v) => window.scheduleView(v)", v)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r()))")
+    # others acting: my cards, my name and my area are the same nodes (nothing of mine was rebuilt)
+    kept = page.evaluate(MY_AREA)
+    assert kept["area"] and kept["name"] and kept["cards"] == [True, True], kept
+    # my turn: the buttons come alive, the cards stay the same nodes
+    mine = copy.deepcopy(views[-1])
+    mine["toAct"] = "p1"
+    mine["pending"] = ["p1"]
+    mine["me"]["legalActions"] = [
+        {"type": "nl.fold"},
+        {"type": "nl.call", "amount": 20},
+        {"type": "nl.raise", "min": 40, "max": 990},
+        {"type": "nl.allIn", "amount": 990, "to": 1000},
+    ]
+    mine["me"]["toCall"] = 20
+    page.evaluate("(v) => window.scheduleView(v)", mine)
+    now = page.evaluate(MY_AREA)
+    assert now["cards"] == [True, True], now
+    assert ["nl.call", False] in now["buttons"] and ["nl.fold", False] in now["buttons"], now
+    page.locator("[data-action='nl.call']").click()
+    assert page.evaluate("() => window.sent") == [{"type": "nl.call"}]
+    # a new hand: new cards are drawn (the old nodes do not linger)
+    nxt = copy.deepcopy(v0)
+    nxt["handNo"] = v0["handNo"] + 1
+    nxt["me"]["hole"] = [{"id": 0, "rank": 2, "suit": "S"}, {"id": 1, "rank": 3, "suit": "S"}]
+    page.evaluate("(v) => window.scheduleView(v)", nxt)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))")
+    labels = page.locator("[data-testid=my-cards] .card").evaluate_all(
+        "(ns) => ns.map((n) => n.dataset.cardId)"
+    )
+    assert labels == ["0", "1"]
+    assert page.evaluate(MY_AREA)["cards"] == [False, False]

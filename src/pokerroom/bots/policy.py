@@ -10,7 +10,10 @@ Levels:
   than average hands and re-raises only with much better ones, value-bets with Korean sizing (삥/쿼터/하프)
   or pot fractions in NL/PL, folds when the price is wrong, and makes sensible choices, draws and hi-lo
   declarations.
-- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong.
+- Both: a bet never puts in more than :data:`COMMIT_CAP` of the stack unless the hand is very strong. In the
+  draw and stud games with no-limit/pot-limit chips (:func:`deep_game`) bets stay small until the last round
+  and the pot may only grow to :data:`HAND_CAP` of the stack (:func:`_deep_fraction`); ``normal`` stops a
+  raising war at its first re-raise there and prices a call by what the whole hand will have cost.
   docs/bots.md has the figures (all-in rate, hands per game, VPIP/PFR) and their target bands.
 
 Why a per-decision rng derived from ``seed`` + a fingerprint of the view: the same view and seed must give the
@@ -58,7 +61,11 @@ def decision_rng(sit: Situation, seed: int | str | None) -> np.random.Generator:
 def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None = 0,
            samples: int | None = None) -> Action:
     """The bot's action among ``view["me"]["legalActions"]``. Raises ``ValueError`` when there is none."""
-    sit = situation(view)
+    return _decide(situation(view), level, seed, samples)
+
+
+def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples: int | None) -> Action:
+    """:func:`decide` on the digest of the view (read once: :func:`recommend` has it already)."""
     if sit is None or not sit.legal:
         raise ValueError("nothing to decide: not seated or no legal action")
     rng = decision_rng(sit, seed)
@@ -87,7 +94,7 @@ def recommend(view: dict[str, Any]) -> Action | None:
     legal = sit.legal_types()
     if set(legal) <= {"ready", "rebuy"}:  # (also: nothing but an optional show)
         return None
-    return decide(view, "normal", seed=0, samples=200)
+    return _decide(sit, "normal", seed=0, samples=200)
 
 
 # --- betting ------------------------------------------------------------------------------------------------
@@ -126,8 +133,17 @@ WAR_NUTS = 0.95
 #: after a draw (about 0.9 against random hands) bet whole stacks into each other at six players.
 STRONG = 0.92
 
+#: The same bar in the deep games (:func:`deep_game`): there equity against random hands saturates (two pair
+#: after the draw, a made badugi, trips at 6구), and 0.92 let the second-best hand bet its stack.
+DEEP_STRONG = 0.97
+
 #: How much a badugi opponent standing pat lowers my equity (an exponent, as in :func:`range_equity`).
 PAT_WEIGHT = 3.0
+
+#: Betting rounds of the ante games that compound (the draw and stud games). With no-limit or pot-limit chips
+#: these are the "deep" games: a pot bet on every round doubles the pot four times, so a stack of 100 antes is
+#: in by the last round (issue #15: six normal bots busted someone every 9.5–13 hands).
+BETTING_ROUNDS = {"sevenPoker": 4, "sevenHiLo": 4, "badugi": 4, "fiveDraw": 2}
 
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
 PRICE_WEIGHT = 4.0
@@ -139,7 +155,8 @@ def raises_this_round(sit: Situation) -> int:
     return sum(1 for o in sit.opponents if o.last_action in AGGRESSIVE)
 
 
-def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int, aggressors: int) -> float:
+def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int, aggressors: int,
+                 invested: int = 0) -> float:
     """My equity against the hands that would put in this bet, from my equity against random hands.
 
     Why: equity is measured against random hands, but a player who bets or raises holds a stronger hand than a
@@ -148,12 +165,17 @@ def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int,
     raising each aggressor's factor to the power ``1 + w`` (``w`` = price weight) gives
     ``strength ** (1 + w * aggressors / n)``. Without this the bots called every all-in with any pair: nine of
     them were all-in on hand 1 in issue #15.
+
+    ``invested`` (the chips I already put in this hand) makes the commitment the share of the hand's starting
+    stack that will be in after the call: over several rounds each bet is a modest share of what is left,
+    yet a player who keeps betting into a pot that outgrew the stacks holds a strong hand. ``aggressors`` may
+    exceed ``n_opp`` by one: a raise over my own bet is a re-raise, a stronger range than a first bet.
     """
     if amount <= 0:
         return strength
     price = amount / (pot + amount)
-    commit = min(1.0, amount / max(1, stack))
-    k = min(aggressors, n_opp)
+    commit = min(1.0, (amount + invested) / max(1, stack + invested))
+    k = min(aggressors, n_opp + 1)
     if k == 0:
         return strength  # blinds and antes are forced: they say nothing about the hand
     weight = (PRICE_WEIGHT * price + COMMIT_WEIGHT * commit) * k / max(1, n_opp)
@@ -184,7 +206,7 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if level == "easy":
         return _easy_bet(sit, legal, korean, strength, rng, call, can_check, pot, raises)
     # Indian poker has a single betting round, so nothing compounds: the old bar (0.85) stays there.
-    strong_bar = 0.85 if sit.mode == "indian" else STRONG
+    strong_bar = 0.85 if sit.mode == "indian" else DEEP_STRONG if deep_game(sit, korean) else STRONG
     # Thresholds grow with the table: against many players an average share is small and noisy.
     bar = 1.0 + 0.04 * (n_opp - 1)
     if can_check:
@@ -205,7 +227,14 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if sit.mode == "indian" and sit.options.get("indianFoldPenalty", True):
         fold_cost = indian_top_chance(sit) * 10 * sit.base_unit
     pot_odds = max(0.0, amount - fold_cost) / (pot + amount) if amount else 0.0
-    eq = range_equity(strength, n_opp, amount, pot, sit.stack, raises)
+    war = sit.my_last_action in AGGRESSIVE
+    if deep_game(sit, korean):
+        # Deep games: the range behind a bet grows with what the hand has cost me, and a raise over my own bet
+        # is a re-raise (this is what folds a second-best hand to the last round's raise).
+        eq = range_equity(strength, n_opp, amount, pot, sit.stack, raises + (1 if war else 0),
+                          invested=sit.my_committed_total)
+    else:
+        eq = range_equity(strength, n_opp, amount, pot, sit.stack, raises)
     rel = eq / fair
     commit = amount / max(1, sit.stack)
     if _can_raise(legal):
@@ -216,10 +245,13 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
         # When I already bet or raised this round and am raised back, that is a raising war: re-raise again
         # only with a near-certain winner against the raiser's range (two "strong" hands after a draw kept
         # raising each other all-in, issue #15).
-        war = sit.my_last_action in AGGRESSIVE
         nuts = WAR_NUTS if war else strong_bar
         steps = raises + (1 if war else 0)
-        if raises > 0 and ((not war and rel > (1.7 + 0.5 * steps) * bar) or eq > nuts):
+        # In the deep games a raising war stops at my first re-raise: raised back, I call or fold. Equity
+        # against random hands saturates there (two pair after the draw, any made badugi: 0.95+), so no
+        # equity bar told a near-lock from the second-best hand, and both raised to the last chip.
+        capped = war and deep_game(sit, korean)
+        if raises > 0 and not capped and ((not war and rel > (1.7 + 0.5 * steps) * bar) or eq > nuts):
             big = rel > (2.1 + 0.5 * steps) * bar or eq > nuts
             return _raise(sit, legal, korean, big=big, strong=eq > nuts)
     if eq >= pot_odds * 1.05 or (amount <= max(1, sit.base_unit // 2) and rel > 0.8):
@@ -228,6 +260,11 @@ def _bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -
     if commit < 0.06 and rel > 1.05 * bar:
         return {"type": str(call["type"])}
     return _fold(legal)
+
+
+def deep_game(sit: Situation, korean: bool) -> bool:
+    """A draw or stud game played with no-limit or pot-limit chips (see :data:`BETTING_ROUNDS`)."""
+    return not korean and sit.mode in BETTING_ROUNDS
 
 
 def _indian_low_table(sit: Situation) -> bool:
@@ -366,6 +403,8 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
         # NL draw). Indian has a single round, so nothing compounds there.
         frac = 0.5 if big else 0.3
     pot_after_call = sit.pot_total + sit.to_call
+    if deep_game(sit, korean):
+        frac = _deep_fraction(sit, frac, strong, pot_after_call)
     target = sit.current_bet + int(frac * pot_after_call)
     lo, hi = int(rs["min"]), int(rs["max"])
     target = max(lo, min(hi, target))
@@ -375,6 +414,31 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
             return _call_or_check(legal)  # even the smallest raise commits too much
         target = limit
     return {"type": "nl.raise", "to": target}
+
+
+#: Largest bet, as a share of the pot, before the last betting round of a deep game (big / small bets).
+EARLY_FRAC = (0.33, 0.25)
+
+
+def _deep_fraction(sit: Situation, frac: float, strong: bool, pot: int) -> float:
+    """The pot fraction of a bet in a deep game: small before the last round, and, unless ``strong``, no
+    bigger than lets the pot grow over the rounds left to :data:`HAND_CAP` of the stack.
+
+    Why: people in these games rarely pot it before the last draw (or before 7구); they keep the big bets
+    for when the hands are made. If both players bet ``f`` of the pot and call on each of the ``n`` rounds
+    left, the pot grows by ``(1 + 2f) ** n`` and I put in half of the growth; solving that for the chips I
+    may still put in gives the geometric fraction.
+    """
+    left = max(1, BETTING_ROUNDS[sit.mode] - sit.street)
+    if left > 1:
+        frac = min(frac, EARLY_FRAC[0] if frac >= 0.5 else EARLY_FRAC[1])
+    if strong:
+        return frac
+    room = HAND_CAP * (sit.stack + sit.my_committed_total) - sit.my_committed_total
+    if room <= 0:
+        return 0.0
+    geometric = (float((1.0 + 2.0 * room / max(1, pot)) ** (1.0 / left)) - 1.0) / 2.0
+    return min(frac, geometric)
 
 
 # --- 7 Poker choice -----------------------------------------------------------------------------------------

@@ -238,18 +238,27 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
     return quick_strength(sit)
 
 
+#: Random fives an opponent is dealt the best of, by the cards they drew (see :func:`_draw_equity`).
+_DRAW_BEST_OF = (3, 3, 3, 2, 1, 1)
+
+
 def _draw_equity(sit: Situation, rng: np.random.Generator, samples: int) -> float:
     """Five-card draw: my five against random fives; opponents who kept more cards are dealt a better hand.
 
-    An opponent who stood pat or drew one is treated as holding the best of two random fives (a made hand
-    is likely); one who drew three or more as a single random five.
+    After the draw an opponent is dealt the best of several random fives, by what the exchange says: three
+    for one who kept two pair, trips or a pat hand (drew 0–2), two for one who kept a pair (drew 3), one for a
+    player who drew four or five. Why: a player who drew three kept a pair, and a single random five holds
+    no pair half the time, so one pair after the draw looked far better than it is (5카드 드로우 was the
+    mode where ``normal`` beat ``easy`` least). Before the draw everyone holds a single random five.
     """
     unseen = np.array([c.id for c in _unseen(sit)], dtype=np.int64)
     n_opp = len(sit.opponents)
     mine = np.array([c.id for c in sit.hole[:5]], dtype=np.int64)
     if mine.size < 5:
         return quick_strength(sit)
-    per = [2 if (o.draw_counts and o.draw_counts[-1] <= 1) else 1 for o in sit.opponents]
+    per = [_DRAW_BEST_OF[min(o.draw_counts[-1], 5)] if o.draw_counts else 1 for o in sit.opponents]
+    while 5 * sum(per) > unseen.size and max(per) > 1:
+        per[per.index(max(per))] -= 1  # not enough unseen cards for every extra five: fewer for the best
     take = 5 * sum(per)
     if take > unseen.size:
         per = [1] * n_opp

@@ -10,6 +10,7 @@ Public API::
     apply(state, player_id, action, now_ms) -> (State, events)      # raises Rejected; input never mutated
     join_seat(state, player_id, now_ms) -> (State, events)          # a seat between hands (late joiner)
     view(state, viewer_id | None) -> dict                            # docs/view.md
+    StateViews(state).of(viewer_id | None) -> dict                   # the same, public part built once
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
     result(state) -> dict | None
     pending(state) -> list[str]                                      # who the current phase waits for
@@ -31,13 +32,14 @@ from pokerroom.engine.result import result
 from pokerroom.engine.seating import join_seat
 from pokerroom.engine.state import State, state_hash
 from pokerroom.engine.timeouts import deadline, on_timeout
-from pokerroom.engine.view import legal_actions, view
+from pokerroom.engine.view import StateViews, legal_actions, view
 
 __all__ = [
     "MODES",
     "MODE_NAMES",
     "PokerOptions",
     "State",
+    "StateViews",
     "apply",
     "deadline",
     "join_seat",

@@ -324,7 +324,7 @@ class State:
             "rebuy_deadline_at": self.rebuy_deadline_at,
             "last_winner": self.last_winner,
             "elimination_seq": [list(g) for g in self.elimination_seq],
-            "public_log": copy.deepcopy(self.public_log),
+            "public_log": [dict(e) for e in self.public_log],  # flat entries: a copy each is a deep copy
             "end_reason": self.end_reason,
             "biggest_pot": copy.deepcopy(self.biggest_pot),
             "best_hand": copy.deepcopy(self.best_hand),

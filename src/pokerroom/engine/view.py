@@ -3,8 +3,8 @@
 Rules:
 - The dict is built as a whitelist: each field is *added* because this viewer may see it. Nothing is ever
   copied wholesale from the state and then pruned, so a new secret field in the state cannot leak by default.
-- A card the viewer may not see is ``{"hidden": true, "slot": k}``: no id, rank or suit; ``k`` is a fresh
-  counter of this view only.
+- A card the viewer may not see is ``{"hidden": true, "slot": k}``: no id, rank or suit; ``k`` is the card's
+  place among that seat's hidden cards (0, 1, 2 ...), which says no more than ``holeCount`` does.
 - Own private cards are always visible to their owner; others' only once shown at the showdown. Folded hands
   are never shown to others (Indian: everything is revealed when the hand has ended).
 - Indian forehead: visible to the other players of the hand, never to its owner or a spectator before the
@@ -14,6 +14,11 @@ Rules:
 - The deck, burns, draw discards and choice discards (except my own) never appear.
 - ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): the 491 switch,
   the bet cap in chips and the sentence explaining a 491 restriction of the current round.
+
+Building every viewer's view of one state (:class:`StateViews`): everything but ``seats`` and ``me`` is the
+same for every viewer and is built once; a seat's dict depends on the viewer only through two facts (is it the
+viewer's own seat, does the viewer play this hand), so each seat is built at most once per variant. A server
+that sends 8 views per change builds the public part once instead of 8 times.
 """
 
 from __future__ import annotations
@@ -34,22 +39,13 @@ from pokerroom.hands import ranked_name
 JSON = dict[str, Any]
 
 
-class _Slots:
-    """Fresh, meaningless keys for hidden cards, numbered in the order they appear in this view."""
-
-    def __init__(self) -> None:
-        self.next = 0
-
-    def hidden(self) -> JSON:
-        slot = self.next
-        self.next += 1
-        return {"hidden": True, "slot": slot}
-
-
-def _cards(cards: list[Card], visible: bool, slots: _Slots) -> list[JSON]:
+def _cards(cards: list[Card], visible: bool) -> list[JSON]:
+    """Visible cards whole; hidden ones as ``{"hidden": true, "slot": k}``, ``k`` the place in this seat's
+    list (numbered per seat, not per view: the seat's dict is then the same for every viewer who may not see
+    these cards, so it is built once and a view delta does not re-send seats whose slots merely moved)."""
     if visible:
         return [c.to_json() for c in cards]
-    return [slots.hidden() for _ in cards]
+    return [{"hidden": True, "slot": k} for k in range(len(cards))]
 
 
 def _hand_done(state: State) -> bool:
@@ -68,7 +64,9 @@ def _all_declared(hand: Hand) -> bool:
     return hand.phase != "declare" and all(hand.players[pid].declare is not None for pid in live)
 
 
-def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> JSON:
+def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON:
+    """``seat`` as seen by a viewer: ``mine`` (the viewer's own seat), ``viewer_plays`` (the viewer plays
+    this hand): the only two facts about the viewer it depends on."""
     hand = state.hand
     opts = state.options
     korean_marks = not uses_blinds(opts)
@@ -97,12 +95,10 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         return out
     b = hand.bettors[seat.id]
     done = _hand_done(state)
-    mine = viewer == seat.id
     private = hp.choice if hp.choice is not None else hp.hole
     show_private = mine or hp.shown
     forehead: JSON | None = None
     if hp.forehead is not None:
-        viewer_plays = viewer is not None and viewer in hand.players
         if (done and hp.shown) or (viewer_plays and not mine):
             forehead = hp.forehead.to_json()
     declare_public = _all_declared(hand)
@@ -114,7 +110,7 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "committedTotal": b.committed_total,
         "lastAction": b.last_action or hp.forced,
         "up": [c.to_json() for c in hp.up],
-        "hole": _cards(list(private), show_private, slots),
+        "hole": _cards(list(private), show_private),
         "holeCount": len(private),
         "forehead": forehead,
         "hasForehead": hp.forehead is not None,
@@ -127,6 +123,32 @@ def _seat_json(state: State, seat: Seat, viewer: str | None, slots: _Slots) -> J
         "shown": hp.shown,
     })
     return out
+
+
+#: (rules object, hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
+_HINTS: dict[tuple[Any, ...], tuple[str | None, str | None, str | None]] = {}
+_HINTS_KEPT = 8192
+
+
+def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None, str | None]:
+    """The hint names of ``pid``'s cards, remembered by the cards.
+
+    Why: with hints on, every change rebuilt every player's hint (two hand evaluations and a ranked name
+    each), although a player's cards change a few times per hand. The names are a pure function of the rules
+    object (one per options) and the cards the modes read (``hint_values``: hole, up, choice, board), so
+    they are cached by exactly those; the table is cleared when it reaches ``_HINTS_KEPT`` entries."""
+    hp = hand.players[pid]
+    choice = None if hp.choice is None else tuple(hp.choice)
+    key = (mode, tuple(hp.hole), tuple(hp.up), choice, tuple(hand.board))
+    hit = _HINTS.get(key)
+    if hit is None:
+        hand_name, low_name = mode.hint(hand, pid)
+        high, _low = mode.hint_values(hand, pid)
+        hit = (hand_name, low_name, None if high is None else ranked_name(high))
+        if len(_HINTS) >= _HINTS_KEPT:
+            _HINTS.clear()
+        _HINTS[key] = hit
+    return hit
 
 
 def legal_actions(state: State, pid: str) -> list[JSON]:
@@ -200,9 +222,7 @@ def _me(state: State, seat: Seat) -> JSON:
             if done and hp.forehead is not None:
                 hand_name = rank_name = str(mode.evaluate(hand, seat.id).high.name)
         else:
-            hand_name, low_name = mode.hint(hand, seat.id)
-            high, _low = mode.hint_values(hand, seat.id)
-            rank_name = None if high is None else ranked_name(high)
+            hand_name, low_name, rank_name = _hint_names(mode, hand, seat.id)
     out.update({
         "inHand": True,
         "hole": [c.to_json() for c in hp.hole],
@@ -223,14 +243,104 @@ def _me(state: State, seat: Seat) -> JSON:
 
 
 def view(state: State, viewer: str | None) -> JSON:
-    """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator)."""
+    """The JSON-ready view of ``state`` for ``viewer`` (a player id, or None for a spectator). A fresh dict
+    that shares nothing with any other call's; built the plain way, seat by seat (the reference
+    :class:`StateViews` is tested against)."""
+    out = _public(state, copy_log=True)
+    viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
+    viewer_id = viewer_seat.id if viewer_seat is not None else None
+    hand = state.hand
+    plays = viewer_id is not None and hand is not None and viewer_id in hand.players
+    out["seats"] = [_seat_json(state, s, s.id == viewer_id, plays) for s in sorted(state.seats, key=_seat_no)]
+    out["me"] = None if viewer_seat is None else _me(state, viewer_seat)
+    return out
+
+
+def _seat_no(seat: Seat) -> int:
+    return seat.seat
+
+
+class StateViews:
+    """Every viewer's view of one state, sharing what is the same for all of them.
+
+    :meth:`of` returns a fresh top-level dict (and a fresh ``me`` and ``seats`` list) per call, but the other
+    values (the seat dicts, ``publicLog`` and its entries, ``options``, ...) are shared with the other views
+    of this object and with the state: callers must treat them as read-only. Secrecy is unchanged:
+    the shared part is built exactly as for a spectator except the seats; a seat's dict depends on the viewer
+    only through ``mine`` and ``viewer_plays`` (:func:`_seat_json`), and is shared only between viewers
+    for whom those are the same. ``tests/engine/test_state_views.py`` checks every view against
+    :func:`view` on every step of the golden games."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._public: JSON | None = None
+        self._seats = sorted(state.seats, key=_seat_no)
+        self._index = {seat.id: i for i, seat in enumerate(self._seats)}
+        self._rows: dict[bool, list[JSON]] = {}
+        self._own: dict[str, JSON] = {}
+
+    def _row(self, viewer_plays: bool) -> list[JSON]:
+        """Every seat as a viewer sees it who sits in none of them (and plays the hand, or not)."""
+        row = self._rows.get(viewer_plays)
+        if row is None:
+            hand = self.state.hand
+            other = self._rows.get(not viewer_plays)
+            row = []
+            for i, seat in enumerate(self._seats):
+                hp = hand.players.get(seat.id) if hand is not None else None
+                if other is not None and (hp is None or hp.forehead is None):
+                    row.append(other[i])  # only a forehead card depends on viewer_plays
+                else:
+                    row.append(_seat_json(self.state, seat, False, viewer_plays))
+            self._rows[viewer_plays] = row
+        return row
+
+    def of(self, viewer: str | None) -> JSON:
+        state = self.state
+        viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
+        out = dict(self.public())
+        if viewer_seat is None:
+            out["seats"] = list(self._row(False))
+            return out
+        hand = state.hand
+        plays = hand is not None and viewer_seat.id in hand.players
+        seats = list(self._row(plays))
+        if plays:
+            i = self._index[viewer_seat.id]
+            own = self._own.get(viewer_seat.id)
+            if own is None:
+                own = self._own[viewer_seat.id] = _own_seat(state, viewer_seat, self._row(False)[i])
+            seats[i] = own
+        out["seats"] = seats
+        out["me"] = _me(state, viewer_seat)
+        return out
+
+    def public(self) -> JSON:
+        """The view's keys in order, ``seats`` still empty and ``me`` None (a spectator's)."""
+        if self._public is None:
+            self._public = _public(self.state, copy_log=False)
+        return self._public
+
+
+def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:
+    """The viewer's own seat, from the spectator's dict of it: :func:`_seat_json` with ``mine`` differs only
+    in ``hole`` (own private cards are always visible; the forehead rule gives the owner exactly what it
+    gives a spectator: the card once shown after the hand)."""
+    hand = state.hand
+    hp = hand.players.get(seat.id) if hand is not None else None
+    if hp is None or hp.shown:
+        return as_spectator
+    out = dict(as_spectator)
+    out["hole"] = _cards(list(hp.choice if hp.choice is not None else hp.hole), True)
+    return out
+
+
+def _public(state: State, copy_log: bool) -> JSON:
+    """What every viewer's view has in common (``seats`` left empty, ``me`` None). ``copy_log``: copy the
+    public log's entries (else they are the state's own, never-mutated dicts: :class:`StateViews`)."""
     opts = state.options
     hand = state.hand
     mode = rules_for(opts)
-    slots = _Slots()
-    seats = sorted(state.seats, key=lambda s: s.seat)
-    viewer_seat = state.seat_of(viewer) if isinstance(viewer, str) else None
-    viewer_id = viewer_seat.id if viewer_seat is not None else None
     street_name = ""
     if hand is not None and not _hand_done(state):
         if hand.phase == "choice":
@@ -265,7 +375,7 @@ def view(state: State, viewer: str | None) -> JSON:
         "dealerSeat": None if hand is None else hand.dealer_seat,
         "street": -1 if hand is None else hand.street,
         "streetName": street_name,
-        "seats": [_seat_json(state, s, viewer_id, slots) for s in seats],
+        "seats": [],
         "board": [] if hand is None else [c.to_json() for c in hand.board],
         "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
         "potTotal": 0 if hand is None or paid_out
@@ -282,8 +392,8 @@ def view(state: State, viewer: str | None) -> JSON:
         "indianUsed": [c.to_json() for c in state.indian_used],
         "indianDeckLeft": _indian_left(state),
         "rebuyPending": list(state.rebuy_pending) if state.phase == "rebuy" else [],
-        "me": None if viewer_seat is None else _me(state, viewer_seat),
-        "publicLog": [dict(e) for e in state.public_log],
+        "me": None,
+        "publicLog": [dict(e) for e in state.public_log] if copy_log else list(state.public_log),
         "result": result(state),
     }
     house = house_rules(state)

@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ from pokerroom.server.tokens import is_room_code
 log = logging.getLogger("pokerroom.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+Dispatch = Callable[[P.ClientMessage, str], Awaitable[None]]
 HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
 
 
@@ -76,6 +77,9 @@ class ServerConfig:
     readiness: Readiness = field(default_factory=Readiness)  # /readyz; the app adds "store" at start-up
     drain_hooks: list[DrainHook] = field(default_factory=list)  # run on SIGTERM after rooms freeze (drain.py)
     metrics: Metrics | None = None  # None: create_app makes one (app.state.metrics)
+    # A cluster node (issue #14: ``pokerroom.cluster.node.ClusterNode``, built by the CLI behind --redis) or
+    # None: one process on SQLite. Typed Any so this module never imports the cluster package.
+    node: Any = None
 
     def host_allow_list(self) -> frozenset[str]:
         """The ``Host`` names this server answers to (DNS-rebinding protection, see headers.BrowserEdge)."""
@@ -166,7 +170,8 @@ class WsConnection(Connection):
 
 
 async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: Limits,
-                           on_done: Any = None, drain: Drain | None = None) -> None:
+                           on_done: Any = None, drain: Drain | None = None, dispatch: Dispatch | None = None,
+                           detach: Callable[[], Awaitable[None]] | None = None) -> None:
     """Run one accepted socket until the peer goes away *or* the server drops it, then leave the room.
 
     Why not just await the receive loop: a peer that stops reading (a frozen tab, a slowloris) fills its
@@ -174,10 +179,13 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     receive loop in ``ws.receive()``, and neither returns while the peer keeps the TCP connection open.
     Waiting on ``conn.closed`` as well lets the room forget it at once (tabs, spectator count, idle close);
     a message being handled is shielded, so dropping a socket never interrupts a change half-way.
+
+    ``dispatch``/``detach``: a cluster node routes each message to the room's owner, wherever it is, and
+    detaches the socket from there (``pokerroom.cluster.sockets``); by default the local ``room``.
     """
     loop = asyncio.get_running_loop()
     sender = loop.create_task(conn.run_sender())
-    receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits))
+    receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits, dispatch))
     dropped = loop.create_task(conn.closed.wait())
     hello_timer = loop.call_later(limits.hello_timeout_s, _hello_deadline, conn) \
         if limits.hello_timeout_s > 0 else None
@@ -187,7 +195,7 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
         if hello_timer is not None:
             hello_timer.cancel()
         try:
-            await rooms.detach(conn)
+            await (rooms.detach(conn) if detach is None else detach())
         finally:
             # a room frozen by the drain ends the receive loop: that socket is being sent elsewhere (4012)
             conn.close(CLOSE_MOVING if drain is not None and drain.draining else 1000)
@@ -273,9 +281,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             engine = PokerEngine()
         from pokerroom.server.botseat import load_decider, load_recommender
 
-        store = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
-                      busy_timeout_ms=cfg.busy_timeout_ms)
-        rooms = Rooms(engine, store, clock=Clock(cfg.time_scale), limits=limits,
+        store: Any = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
+                           busy_timeout_ms=cfg.busy_timeout_ms) if cfg.node is None else cfg.node.make_store()
+        cls: type[Rooms] = Rooms if cfg.node is None else cfg.node.rooms_class
+        rooms = cls(engine, store, clock=Clock(cfg.time_scale), limits=limits,
                       idle_close_s=cfg.idle_close_s, reap_interval_s=cfg.reap_interval_s,
                       bot_delay_ms=cfg.bot_delay_ms,
                       decider=load_decider(), recommender=load_recommender() if cfg.hints else None)
@@ -292,6 +301,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         if "store" not in cfg.readiness.checks:
             cfg.readiness.add("store", store_check(rooms.store))
         await rooms.start()
+        if cfg.node is not None:
+            await cfg.node.start(rooms, metrics)
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
         state["warm"] = warm
         if cfg.tune_gc:
@@ -303,6 +314,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 with contextlib.suppress(Exception):
                     await warm
             await drain_now(app)  # done already under `pokerroom serve` (before uvicorn drops the sockets)
+            if cfg.node is not None:
+                await cfg.node.stop()
             await rooms.stop()
             rooms.store.close()
 
@@ -386,6 +399,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 raise P.error("bad_options")
             if drain.draining:
                 raise P.error("server_moving", status=503)
+            if cfg.node is not None:  # cluster-wide caps and placement (pokerroom.cluster.node)
+                made = await cfg.node.create_room(options, nickname, address)
+                return JSONResponse({**made, "link": room_link(request, made["code"]),
+                                     "ws": f"/ws/{made['code']}"}, status_code=201)
             if not creations.admit(address):
                 raise P.error("too_many_rooms_here", status=429)
             rooms = rooms_of(request)
@@ -401,6 +418,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         code = request.path_params["code"]
         if drain.draining:  # its rooms are frozen (closed): not "not found", but "ask another node"
             return _json_error(P.error("server_moving", status=503))
+        if cfg.node is not None and is_room_code(code):
+            try:
+                info = await cfg.node.room_info(code)
+            except Exception:
+                info = None
+            if info is None:
+                return _json_error(P.error("room_not_found", status=404))
+            return JSONResponse({**info, "link": room_link(request, code)})
         room = rooms_of(request).get(code) if is_room_code(code) else None
         if room is None:
             return _json_error(P.error("room_not_found", status=404))
@@ -412,6 +437,25 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
             return
         code = ws.path_params["code"]
+        if cfg.node is not None and is_room_code(code):  # any room, wherever it lives (cluster/node.py)
+            await ws.accept()
+            if drain.draining:
+                await ws.close(code=CLOSE_MOVING, reason=MOVING_REASON)
+                return
+            if state["connections"] >= limits.max_connections:
+                await ws.send_text(P.dumps(P.error_msg("server_full", P.MESSAGES["server_full"])))
+                await ws.close(code=1013)
+                return
+            state["connections"] += 1
+            current_room.set(code)
+
+            def gone(conn: WsConnection | None) -> None:
+                state["connections"] -= 1
+                if conn is not None:
+                    sockets.discard(conn)
+
+            await cfg.node.serve_socket(ws, code, sockets.add, gone, drain)
+            return
         room = rooms.get(code) if is_room_code(code) else None
         await ws.accept()
         if drain.draining:  # shutting down: try again (the load balancer picks a live node)
@@ -458,7 +502,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     return app
 
 
-async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits) -> None:
+async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits,
+                        dispatch: Dispatch | None = None) -> None:
     """Read frames until the socket closes; every bad frame gets a typed error, only floods disconnect."""
     while not conn.closing:
         message = await ws.receive()
@@ -479,6 +524,9 @@ async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSock
             msg = P.parse_client_message(text)
         except P.ProtocolError as exc:
             conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
+            continue
+        if dispatch is not None:
+            await asyncio.shield(dispatch(msg, text))
             continue
         if room.closed:
             return

@@ -60,6 +60,25 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
     p.add_argument("--log-level", default="info")
+    cluster = p.add_argument_group(
+        "cluster (issue #14)", "Run as one node of many on a shared Redis and PostgreSQL: any node "
+        "serves any room. Without --redis the server is one process on SQLite and imports none of this.")
+    env = os.environ.get
+    cluster.add_argument("--redis", default=env("POKERROOM_REDIS_URL") or None, metavar="URL",
+                         help="Redis for leases, routing and cluster-wide limits, e.g. "
+                              "redis://127.0.0.1:6379/0 (env POKERROOM_REDIS_URL); needs --database")
+    cluster.add_argument("--database", default=env("POKERROOM_DATABASE_URL") or None, metavar="URL",
+                         help="PostgreSQL, the rooms' source of truth, e.g. postgresql://user@host/db "
+                              "(env POKERROOM_DATABASE_URL)")
+    cluster.add_argument("--node-id", default=env("POKERROOM_NODE_ID") or None, metavar="ID",
+                         help="this node's id, unique in the cluster (env POKERROOM_NODE_ID; default "
+                              "host:port)")
+    cluster.add_argument("--redis-prefix", default=env("POKERROOM_REDIS_PREFIX") or "pokerroom",
+                         metavar="P", help="prefix of every Redis key (env POKERROOM_REDIS_PREFIX; default "
+                                           "pokerroom)")
+    cluster.add_argument("--lease-ttl", type=float, default=float(env("POKERROOM_LEASE_TTL") or 5.0),
+                         metavar="SECONDS", help="room lease TTL: a dead node's rooms move within about this "
+                                                 "+ 2 s (env POKERROOM_LEASE_TTL; default 5)")
     p.add_argument("--log-format", choices=("text", "json"),
                    default=(os.environ.get("POKERROOM_LOG_FORMAT") or "text").lower(),
                    help="text (default) or json: one JSON object per line with time, level, message, node id "
@@ -142,8 +161,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
     data_dir = Path(args.data_dir)
+    if bool(args.redis) != bool(args.database):
+        print("pokerroom serve: a cluster node needs both --redis and --database", file=sys.stderr)
+        return 2
     try:  # a damaged store file fails here, with a sentence, instead of "Application startup failed"
-        Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
+        if not args.redis:
+            Store(data_dir / "pokerroom.sqlite3", busy_timeout_ms=args.busy_timeout_ms).close()
     except StoreError as exc:
         print(f"pokerroom serve: {exc}", file=sys.stderr)
         return 2
@@ -167,6 +190,14 @@ def run(args: argparse.Namespace) -> int:
                           busy_timeout_ms=args.busy_timeout_ms, connection_guard=guard,
                           public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts,
                           node_id=node_id_of(args))
+    if args.redis:  # a cluster node: imported only behind the flag (the single process never loads it)
+        from pokerroom.cluster.node import cluster_node
+
+        try:
+            cluster_node(args, limits).configure(config)
+        except Exception as exc:
+            print(f"pokerroom serve: {exc}", file=sys.stderr)
+            return 2
     log_config: Any = uvicorn.config.LOGGING_CONFIG
     if args.log_format == "json":
         from pokerroom.server.logs import set_node_id, uvicorn_log_config

@@ -66,6 +66,8 @@ class PokerEngine:
     def __init__(self) -> None:
         self._mod: Any = importlib.import_module("pokerroom.engine")
         self._state_cls: Any = getattr(self._mod, "State", None)
+        self._views_cls: Any = getattr(self._mod, "StateViews", None)
+        self._views: Any = None  # the StateViews of the state last viewed
 
     def parse_options(self, raw: dict[str, Any]) -> Any:
         from pydantic import ValidationError
@@ -106,8 +108,20 @@ class PokerEngine:
         return new_state, list(events)
 
     def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
-        out: dict[str, Any] = self._mod.view(state, viewer)
-        return out
+        """``viewer``'s view of ``state``. The views of one state share their public part (built once: a
+        change is followed by one view per socket, the pre-action review's and the hand recorder's), so
+        the caller may change the returned dict's own keys and its ``me``, nothing deeper. States are
+        never changed in place (``apply`` returns a new one), so the state's identity is the cache key. The
+        warm-up thread also calls this (``sample_views``): ``views`` is a local checked against ``state``, so
+        a race can only cost a rebuild, never hand out another state's view."""
+        if self._views_cls is None:
+            out: dict[str, Any] = self._mod.view(state, viewer)
+            return out
+        views = self._views
+        if views is None or views.state is not state:
+            views = self._views = self._views_cls(state)
+        result: dict[str, Any] = views.of(viewer)
+        return result
 
     def join_seat(self, state: Any, player_id: str, now_ms: int) -> tuple[Any, list[dict[str, Any]]]:
         """A seat between hands (``pokerroom.engine.join_seat``): dealt in from the next hand."""

@@ -84,9 +84,11 @@ def _my_seat(view: View) -> dict[str, Any] | None:
     me = view.get("me")
     if not isinstance(me, dict):
         return None
+    my_id = me.get("id")
     for seat in view.get("seats") or []:
-        if seat.get("id") == me.get("id"):
-            return dict(seat)
+        if seat.get("id") == my_id:
+            found: dict[str, Any] = seat  # read only (the view's seats are shared between viewers)
+            return found
     return None
 
 

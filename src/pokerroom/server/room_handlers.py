@@ -22,6 +22,7 @@ from pokerroom.server import seating
 from pokerroom.server.engine_port import OptionsError
 from pokerroom.server.room_members import RoomMembers
 from pokerroom.server.room_model import Connection, Room, clean_nickname
+from pokerroom.server.storage.base import StoreError
 from pokerroom.server.store import LogRow
 from pokerroom.tools.history import HistoryRecorder
 
@@ -77,7 +78,7 @@ class RoomHandlers(RoomMembers):
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
             except Rejected as exc:
                 conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
-            except sqlite3.Error:
+            except (sqlite3.Error, StoreError):  # SQLite, or PostgreSQL down / timed out (StoreUnavailable)
                 log.warning("room %s: store write failed on %s; nothing changed", room.code,
                             type(msg).__name__)
                 conn.send(P.dumps(P.error_msg("store_unavailable", P.MESSAGES["store_unavailable"], cmid)))

@@ -224,12 +224,15 @@ class RoomWriter(RoomViews):
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         t2 = time.perf_counter()
         version = row.version
-        events_text = P.dumps(P.events_msg(version, events)) if events else None
+        events_text = None  # the separate events frame, for sockets without deltas (delta sockets: folded)
         frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
-                                functools.partial(self._view, room), functools.partial(self._seat_part, room))
+                                functools.partial(self._view, room), functools.partial(self._seat_part, room),
+                                events=events)
         ack_id = row.client_msg_id if sender is not None else None
         for conn in list(room.connections):
-            if events_text is not None:
+            if events and not conn.deltas:
+                if events_text is None:
+                    events_text = P.dumps(P.events_msg(version, events))
                 conn.send(events_text)
             conn.send(frames.text_for(conn, self._viewer(room, conn), ack_id if conn is sender else None))
         if sender is not None and row.client_msg_id is not None and not (

@@ -7,9 +7,11 @@ export function applyDelta(base, d) {
   const view = { ...base };
   for (const key of d.del ?? []) delete view[key];
   Object.assign(view, d.set ?? {});
-  if (d.seats) {
+  if (d.seats || d.seatsSet) {
     const seats = [...view.seats];
-    for (const [i, seat] of Object.entries(d.seats)) seats[Number(i)] = seat;
+    for (const [i, seat] of Object.entries(d.seats ?? {})) seats[Number(i)] = seat;
+    // only the changed fields of a seat (same keys): merged into a copy of the held seat
+    for (const [i, fields] of Object.entries(d.seatsSet ?? {})) seats[Number(i)] = { ...seats[Number(i)], ...fields };
     view.seats = seats;
   }
   if (d.me) {

@@ -16,9 +16,13 @@ export const PHASE_LABEL = {
   choice: "초이스", betting: "베팅", draw: "교환", declare: "선언", handEnd: "판 결과", rebuy: "리바이", finished: "게임 끝",
 };
 
+// one formatter for every number: toLocaleString builds a new one per call, which a throttled phone feels
+// (every seat's stack and bet on every render)
+const NUM = new Intl.NumberFormat("ko-KR");
+
 export function fmt(n) {
   if (n == null || Number.isNaN(Number(n))) return "0";
-  return Number(n).toLocaleString("ko-KR");
+  return NUM.format(Number(n));
 }
 
 export function chips(n) {

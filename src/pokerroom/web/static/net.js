@@ -109,6 +109,9 @@ export class RoomConnection {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "view" || msg.type === "viewDelta") {
+        // a delta socket's view frame carries the change's public `events` (no separate events frame):
+        // handed on first, as the events frame came before the view, even when the delta is a gap
+        if (msg.events !== undefined) this.h.onMessage?.({ type: "events", version: msg.version, events: msg.events });
         // a view frame may carry the `ack` of my action (delta sockets get no separate ack frame):
         // the app handles both at once and renders the table once
         if (msg.type === "view") this.resyncAsked = false;

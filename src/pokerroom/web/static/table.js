@@ -6,6 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
+import { listen, morph, whole } from "./morph.js";
 import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
@@ -14,7 +15,7 @@ function h(tag, attrs = {}, ...kids) {
     if (v == null || v === false) continue;
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on") && typeof v === "function") listen(node, k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
     else node.setAttribute(k, v === true ? "" : String(v));
@@ -27,17 +28,21 @@ function h(tag, attrs = {}, ...kids) {
 }
 
 const RING_C = 2 * Math.PI * 12;
+const RING = { svg: null };
 
 function isHidden(c) { return !c || c.hidden || c.rank == null; }
 
 /** §3 "보스" 왕관: a small crown drawn inline (no emoji font needed). */
 function crownIcon() {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 16 12");
-  svg.setAttribute("class", "crown");
-  svg.setAttribute("aria-hidden", "true");
-  svg.innerHTML = '<path d="M1 3.5 4.5 7 8 1.5 11.5 7 15 3.5 13.6 11H2.4Z"/><circle cx="1" cy="3" r="1.2"/><circle cx="8" cy="1.2" r="1.2"/><circle cx="15" cy="3" r="1.2"/>';
-  return svg;
+  if (!crownIcon.svg) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 16 12");
+    svg.setAttribute("class", "crown");
+    svg.setAttribute("aria-hidden", "true");
+    svg.innerHTML = '<path d="M1 3.5 4.5 7 8 1.5 11.5 7 15 3.5 13.6 11H2.4Z"/><circle cx="1" cy="3" r="1.2"/><circle cx="8" cy="1.2" r="1.2"/><circle cx="15" cy="3" r="1.2"/>';
+    crownIcon.svg = svg;
+  }
+  return crownIcon.svg.cloneNode(true); // innerHTML runs the HTML parser: once, not per render
 }
 
 /** The timer ring sits on a seat's top-right corner; near the screen edge it moves in over the seat. */
@@ -155,10 +160,11 @@ function isBackEl(c) {
  * Mobile: each seat's bet chip goes where it covers no other seat (nor another chip): below the seat, else
  * beside it towards the middle (unless that hides the pot or board, `soft`), else over the bottom edge of its
  * own seat. items: layoutMobile's seats ({el, group, x, y, w, h}, centres in px), boxes: their boxes
- * ({l, r, t, b}, marks included).
+ * ({l, r, t, b}, marks included). Returns each seat's chip box (null: no chip).
  */
 function placeChips(items, boxes, soft, W, bottom) {
   const placed = [];
+  const out = items.map(() => null);
   const GAP = 2;
   const free = (c, k) => c.l >= 0 && c.r <= W && c.t >= 0 && c.b <= bottom
     && !boxes.some((o, m) => m !== k && overlap(c, o)) && !placed.some((o) => overlap(c, o));
@@ -184,6 +190,7 @@ function placeChips(items, boxes, soft, W, bottom) {
     // never over the pot or the board either: rather over its own seat
     const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
     placed.push(c);
+    out[k] = c;
     const border = it.m.border;
     Object.assign(chip.style, {
       left: `${c.cx - (it.x - it.w / 2) - border}px`,
@@ -193,6 +200,7 @@ function placeChips(items, boxes, soft, W, bottom) {
       zIndex: "1",
     });
   });
+  return out;
 }
 
 /**
@@ -284,9 +292,13 @@ export class TableUI {
     this.animating = false;
     this.tipsSeen = loadTipsSeen();
     this.resizeObs = null;
+    this.wide = window.matchMedia("(min-width: 1000px)"); // style.css: where the side panel shows
+    this.onWide = () => { if (this.wide.matches) this.render(); };
+    this.wide.addEventListener("change", this.onWide);
   }
 
   destroy() {
+    this.wide.removeEventListener("change", this.onWide);
     this.closePalette();
     clearInterval(this.timer);
     this.resizeObs?.disconnect();
@@ -401,16 +413,27 @@ export class TableUI {
     this.keepY = window.scrollY; // placeTable keeps the reader's scroll position
     this.renders = (this.renders ?? 0) + 1;
     this.hostW = this.host.clientWidth; // read before any write: no forced layout
+    this.vp = [window.innerWidth, window.innerHeight];
+    // the seat layer's width does not depend on what a render writes (a phone's column layout): read now,
+    // while the layout is clean, so the first forced layout is the one that measures the changed seats
+    this.preW = this.sk?.seats?.isConnected && this.hostW < 600 ? this.sk.seats.clientWidth : null;
     const sk = this.skeleton();
-    sk.screen.dataset.phase = v.phase;
-    sk.screen.dataset.mode = v.mode;
-    // the centre (pot, board, used cards): rebuilt only when what it shows changed
+    // (an attribute written with the value it has still makes the browser look at the styles again)
+    if (sk.screen.dataset.phase !== v.phase) sk.screen.dataset.phase = v.phase;
+    if (sk.screen.dataset.mode !== v.mode) sk.screen.dataset.mode = v.mode;
+    // the centre (pot, board, used cards): built again only when what it shows changed, and then morphed
+    // into the one on screen (the board's cards stay while the pot changes); what placeCenter wrote goes
     const centerKey = this.centerKey();
     if (!sk.center || centerKey !== this.centerKeyShown) {
       const center = this.renderCenter();
-      if (sk.center) sk.center.replaceWith(center);
-      else sk.main.insertBefore(center, sk.phase);
-      sk.center = center;
+      if (!sk.center) {
+        sk.main.insertBefore(center, sk.phase);
+        sk.center = center;
+      } else {
+        const kept = morph(sk.center, center);
+        if (kept !== sk.center) sk.center.replaceWith(kept);
+        sk.center = kept;
+      }
       this.centerKeyShown = centerKey;
     } else {
       // kept: back to how a fresh build starts (placeCenter moves and folds it again from there)
@@ -419,9 +442,16 @@ export class TableUI {
       panel?.style.removeProperty("--cell");
       panel?.classList.remove("folded");
     }
-    const banner = this.renderBanner();
-    if (sk.banner) sk.banner.remove();
-    if (banner) sk.main.insertBefore(banner, sk.phase);
+    // the hand-end banner likewise (a ready mark coming in does not rebuild it); placeBanner places it again
+    let banner = this.renderBanner();
+    if (sk.banner && banner) {
+      const kept = morph(sk.banner, banner);
+      if (kept !== sk.banner) sk.banner.replaceWith(kept);
+      banner = kept;
+    } else {
+      sk.banner?.remove();
+      if (banner) sk.main.insertBefore(banner, sk.phase);
+    }
     sk.banner = banner;
     const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
     const street = v.streetName || PHASE_LABEL[v.phase] || "";
@@ -429,25 +459,41 @@ export class TableUI {
       ...houseRuleTags(v.houseRules)]
       .filter(Boolean).join(" · ");
     if (sk.phase.textContent !== phaseText) sk.phase.textContent = phaseText;
+    // my area is built afresh and morphed into the one on screen: unchanged cards, buttons and lines stay
     const me = this.renderMeArea();
-    if (sk.me) sk.me.replaceWith(me);
-    else sk.screen.append(me);
-    sk.me = me;
-    const sideKey = this.sidePanelKey();
-    if (!sk.side || sideKey !== this.sideKey) {
-      const side = this.renderSidePanel();
-      if (sk.side) sk.side.replaceWith(side);
-      else sk.screen.append(side);
-      sk.side = side;
-      this.sideKey = sideKey;
+    if (!sk.me) {
+      sk.screen.append(me);
+      sk.me = me;
+    } else {
+      const kept = morph(sk.me, me);
+      if (kept !== sk.me) sk.me.replaceWith(kept);
+      sk.me = kept;
+    }
+    // the side panel (log, rankings) shows on wide screens only (style.css): a phone neither builds it nor
+    // rebuilds it per view; the media query's change draws it when the screen widens
+    if (this.wide.matches) {
+      const sideKey = this.sidePanelKey();
+      if (!sk.side || sideKey !== this.sideKey) {
+        const side = this.renderSidePanel();
+        if (sk.side) sk.side.replaceWith(side);
+        else sk.screen.append(side);
+        sk.side = side;
+        this.sideKey = sideKey;
+      }
+    } else if (sk.side) {
+      sk.side.remove();
+      sk.side = null;
+      this.sideKey = null;
     }
     this.placeTable(sk.seats);
     this.keepY = null;
+    this.preW = null;
     this.revealMyTurn();
     this.tick();
     if (!this.resizeObs && typeof ResizeObserver !== "undefined") {
       this.resizeObs = new ResizeObserver(() => {
         const s = this.host.querySelector(".seats");
+        this.vp = [window.innerWidth, window.innerHeight];
         if (s) this.placeTable(s);
       });
       this.resizeObs.observe(this.host);
@@ -466,18 +512,24 @@ export class TableUI {
     const keepY = this.keepY ?? window.scrollY; // a re-render shrinks the page for a moment: keep the scroll
     main?.style.removeProperty("flex");
     screen?.style.removeProperty("height");
+    this.grown = false;
     for (let k = 0; ; k++) {
       this.placeSeats(seats);
       this.placeCenter();
       this.placeBanner();
-      const W = main?.clientWidth ?? 0;
-      const H = main?.clientHeight ?? 0;
       // short phones only (as the CSS's max-height: 700px): a taller screen keeps my area always in view
-      if (!main || !W || W >= 600 || window.innerHeight > 700 || k >= 16 || tableClear(main)) {
-        if (window.scrollY !== keepY) window.scrollTo(0, keepY);
+      // (asked first: the sizes below are read only when needed, each read after a write forces a layout)
+      const tall = (this.vp?.[1] ?? window.innerHeight) > 700;
+      const W = !main || tall ? 0 : this.placed?.W ?? main.clientWidth;
+      if (!main || tall || !W || W >= 600 || k >= 16 || tableClear(main)) {
+        // scrolled to the top, a page that shrank for a moment is still at the top (reading scrollY would
+        // force a layout)
+        if (keepY > 0 && window.scrollY !== keepY) window.scrollTo(0, keepY);
         return;
       }
+      const H = main.clientHeight;
       main.style.flex = `0 0 ${H + 24}px`;
+      this.grown = true;
       screen.style.height = "auto";
     }
   }
@@ -489,7 +541,8 @@ export class TableUI {
   revealMyTurn() {
     const me = this.mySeatId();
     const mine = !!me && (this.view.pending ?? []).includes(me);
-    if (mine && !this.wasMyTurn) {
+    // only a grown table (or a short screen) can push my area below the fold: otherwise no read, no layout
+    if (mine && !this.wasMyTurn && (this.grown || (this.vp?.[1] ?? 0) <= 700)) {
       const area = this.host.querySelector("[data-testid=me-area]");
       const r = area?.getBoundingClientRect();
       if (r && r.bottom > window.innerHeight) area.scrollIntoView({ block: "end" });
@@ -539,11 +592,12 @@ export class TableUI {
   placeSeats(container) {
     const { others, full } = this.seatOrderForDisplay();
     const n = others.length;
+    this.placed = null;
     if (!n) { container.replaceChildren(); return; }
-    const W = container.clientWidth || 390;
-    const H = container.clientHeight || 480;
+    const W = this.preW || container.clientWidth || 390;
     const slots = this.seatSlots(n, full, W);
     if (W >= 600) {
+      const H = container.clientHeight || 480;
       container.replaceChildren();
       this.seatCache = new Map();
       const compact = n >= 7;
@@ -568,7 +622,7 @@ export class TableUI {
     const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
     const gen = (this.seatGen = (this.seatGen ?? 0) + 1);
     for (let level = first; level <= 2; level++) {
-      const boxes = this.layoutMobile(container, others, slots, level, W, H, gen);
+      const boxes = this.layoutMobile(container, others, slots, level, W, gen);
       if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(this.placeCenter(14)))) break;
     }
     for (const [k, e] of this.seatCache) if (e.gen !== gen) this.seatCache.delete(k);
@@ -592,7 +646,7 @@ export class TableUI {
    * the level and its cell width), so only new or changed seats are measured: one batch of reads for them,
    * then the positions of all are written (no forced layout per seat).
    */
-  layoutMobile(container, others, slots, level, W, H, gen = 0) {
+  layoutMobile(container, others, slots, level, W, gen = 0) {
     const n = others.length;
     const GAP = 4;
     const t = slots.filter((sl) => sl[2] === "top").length;
@@ -603,8 +657,12 @@ export class TableUI {
       const slot = `${seat.id}|${level}`;
       let entry = this.seatCache.get(slot);
       if (!entry || entry.key !== key) {
-        const el = this.renderSeat(seat, level >= 1, n);
-        if (level >= 2) el.classList.add("tiny");
+        const built = this.renderSeat(seat, level >= 1, n);
+        if (level >= 2) built.classList.add("tiny");
+        // a changed seat keeps its element and every unchanged node in it (name, cards...): the new content
+        // is morphed in, which also drops what the last layout wrote (sizes, position, card fanning), so it
+        // is measured like a new one
+        const el = entry ? morph(entry.el, built) : built;
         entry = { key, el, m: null };
         this.seatCache.set(slot, entry);
       }
@@ -614,9 +672,19 @@ export class TableUI {
     syncChildren(container, made.map(({ el }) => el));
     // every step below reads all new seats, then writes them: one layout per step instead of one per seat
     const fresh = made.filter(({ entry }) => !entry.m);
+    // a seat's CSS width limits depend on its classes and the screen only: read once per class list (a
+    // getComputedStyle after the writes above would recalculate the style of the whole page)
+    const vpKey = `${W}|${this.vp?.join("x")}`;
+    if (this.limitsCache?.vp !== vpKey) this.limitsCache = { vp: vpKey, byClass: new Map() };
+    const byClass = this.limitsCache.byClass;
     const limits = fresh.map(({ el }) => {
-      const cs = getComputedStyle(el);
-      return [parseFloat(cs.maxWidth), parseFloat(cs.minWidth)];
+      let lim = byClass.get(el.className);
+      if (!lim) {
+        const cs = getComputedStyle(el);
+        lim = [parseFloat(cs.maxWidth), parseFloat(cs.minWidth)];
+        byClass.set(el.className, lim);
+      }
+      return lim;
     });
     fresh.forEach(({ el, cell }, i) => {
       const [maxW, minW] = limits[i];
@@ -624,17 +692,37 @@ export class TableUI {
       if (minW > cell) el.style.minWidth = `${cell}px`;
     });
     fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell));
-    // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller)
+    // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller).
+    // Everything about the new seats is read in one go (their width, height, marks and chip, the table's
+    // height, the centre), before the width is written: one layout for all of it (a box given the width it
+    // already has keeps its height)
     const widths = fresh.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
-    fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
     fresh.forEach(({ el, entry }, i) => {
       // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
       const mk = el.querySelector(":scope > .marks");
-      const up = mk ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - mk.getBoundingClientRect().top)) : 0;
+      const box = el.getBoundingClientRect();
+      const mr = mk?.getBoundingClientRect();
+      const up = mr ? Math.max(0, Math.ceil(box.top - mr.top)) : 0;
+      // a crowded marks row (D, SB, BB over a tiny seat) can stick out sideways too: its overhang, centred
+      const side = mr ? Math.max(0, Math.ceil(Math.max(box.left - mr.left, mr.right - box.right))) : 0;
       const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
-      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, border: el.clientTop,
+      entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop,
         chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
     });
+    const H = container.clientHeight || 480;
+    const center = container.parentElement?.querySelector(":scope > .center");
+    const panel = center?.querySelector(".used-panel");
+    // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
+    const softKey = () => `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+    const measureSoft = () => {
+      const origin = container.getBoundingClientRect();
+      const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+        .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
+      this.softCache = { key: softKey(), soft };
+    };
+    // the centre at its usual place (no style of its own) is measured with the seats, in the same layout
+    if (this.softCache?.key !== softKey() && !center?.hasAttribute("style")) measureSoft();
+    fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
     const items = made.map(({ el, entry, group, px, py }) => ({ el, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
     const bottomLimit = H - 32; // above the phase line
     for (const it of items) {
@@ -681,6 +769,7 @@ export class TableUI {
     // a timer ring that would reach over a neighbour (a tight top row, a seat right below another) goes into
     // its own seat's corner instead; computed from the positions (.timer-ring: 30 px, top -12, right -10 as
     // keepRingInside leaves it), so a kept seat ends where a fresh one would
+    const rings = items.map(() => null);
     items.forEach((it, k) => {
       const ring = it.el.querySelector(":scope > .timer-ring");
       if (!ring) return;
@@ -690,26 +779,26 @@ export class TableUI {
       const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
       if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
         Object.assign(ring.style, { top: "2px", right: "2px" });
-      } else if (ring.style.top) {
-        ring.style.removeProperty("top");
-        ring.style.removeProperty("right");
-        keepRingInside(it.el, R, W);
+      } else {
+        rings[k] = reach;
+        if (ring.style.top) {
+          ring.style.removeProperty("top");
+          ring.style.removeProperty("right");
+          keepRingInside(it.el, R, W);
+        }
       }
     });
     // the centre at its usual place: a chip beside a seat must not hide the pot or the board (measured once
     // per centre content and table size)
-    const center = container.parentElement?.querySelector(":scope > .center");
-    const panel = center?.querySelector(".used-panel");
-    // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
-    const softKey = `${this.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
-    if (this.softCache?.key !== softKey) {
+    if (this.softCache?.key !== softKey()) {
       center?.removeAttribute("style");
-      const origin = container.getBoundingClientRect();
-      const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
-        .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
-      this.softCache = { key: softKey, soft };
+      measureSoft();
     }
-    placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
+    const chips = placeChips(items, boxes, this.softCache.soft, W, bottomLimit);
+    // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
+    const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
+    this.placed = { W, H, gen, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+      l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
     return boxes;
   }
 
@@ -728,6 +817,13 @@ export class TableUI {
     center.removeAttribute("style");
     panel?.style.removeProperty("--cell");
     panel?.classList.remove("folded");
+    // the usual place is free: known from what layoutMobile placed and the centre it measured, no layout
+    const p = this.placed;
+    if (p && this.softCache?.key === `${this.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`) {
+      const soft = this.softCache.soft;
+      const clear = !soft.some((b) => b.t < 0 || b.b > p.H - 36 || p.boxes.some((o) => overlap(b, o)));
+      if (clear) return "usual";
+    }
     const W = main.clientWidth;
     const H = main.clientHeight;
     if (!W || !H || W >= 600) return "none";
@@ -1019,12 +1115,16 @@ export class TableUI {
   }
 
   ring() {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 30 30");
-    svg.setAttribute("class", "timer-ring");
-    svg.setAttribute("aria-hidden", "true");
-    svg.innerHTML = `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`;
-    return svg;
+    if (!RING.svg) {
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("viewBox", "0 0 30 30");
+      svg.setAttribute("class", "timer-ring");
+      svg.setAttribute("aria-hidden", "true");
+      svg.dataset.keep = "ring"; // morph keeps the ring on screen: the clock (tick) draws into it
+      svg.innerHTML = `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`;
+      RING.svg = svg;
+    }
+    return RING.svg.cloneNode(true); // the HTML parser once, a copy per seat
   }
 
   phaseTotalMs() {
@@ -1046,12 +1146,15 @@ export class TableUI {
     const total = Math.max(this.phaseTotalMs(), 1);
     const left = Math.min(total, Math.max(0, v.deadlineAt - serverClock.now()));
     const frac = Math.max(0, Math.min(1, left / total));
+    const offset = String(RING_C * (1 - frac));
+    const secs = String(Math.ceil(left / 1000));
+    // only what changed is written: each write makes the browser repaint the ring
     this.host.querySelectorAll(".timer-ring").forEach((r) => {
-      r.classList.toggle("urgent", left < 5000);
+      if (r.classList.contains("urgent") !== left < 5000) r.classList.toggle("urgent", left < 5000);
       const fg = r.querySelector(".fg");
-      if (fg) fg.setAttribute("stroke-dashoffset", String(RING_C * (1 - frac)));
+      if (fg && fg.getAttribute("stroke-dashoffset") !== offset) fg.setAttribute("stroke-dashoffset", offset);
       const t = r.querySelector("text");
-      if (t) t.textContent = String(Math.ceil(left / 1000));
+      if (t && t.textContent !== secs) t.textContent = secs;
     });
   }
 
@@ -1114,9 +1217,9 @@ export class TableUI {
     // shown only when the grid has no room and is folded (placeCenter): opens it over the table
     const toggle = h("button", { type: "button", class: "used-toggle", "aria-expanded": String(!!this.usedOpen) },
       this.usedOpen ? "닫기" : "보기");
-    const panel = h("div", { class: "used-panel" + (this.usedOpen ? " open" : ""), "data-testid": "used-panel" },
-      h("div", { class: "used-title" }, title, toggle), table);
-    toggle.addEventListener("click", () => {
+    const panel = whole(h("div", { class: "used-panel" + (this.usedOpen ? " open" : ""), "data-testid": "used-panel" },
+      h("div", { class: "used-title" }, title, toggle), table));
+    listen(toggle, "click", () => {
       this.usedOpen = !this.usedOpen;
       panel.classList.toggle("open", this.usedOpen);
       toggle.textContent = this.usedOpen ? "닫기" : "보기";
@@ -1296,8 +1399,8 @@ export class TableUI {
             if (this.ui.discard === c.id) e.classList.add("discard");
             if (this.ui.open === c.id) e.classList.add("raised");
             const pick = () => this.pickChoice(c.id);
-            e.addEventListener("click", pick);
-            e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+            listen(e, "click", pick);
+            listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
           } else if (chosen) {
             if (chosen.discardId === c.id) e.classList.add("discard");
             if (chosen.openId === c.id) e.classList.add("raised");
@@ -1308,8 +1411,8 @@ export class TableUI {
             e.setAttribute("aria-pressed", this.ui.drawSel.has(c.id) ? "true" : "false");
             if (this.ui.drawSel.has(c.id)) e.classList.add("raised");
             const pick = () => this.pickDraw(c.id);
-            e.addEventListener("click", pick);
-            e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+            listen(e, "click", pick);
+            listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
           } else if (me.drawPending && me.drawPending.includes(c.id)) e.classList.add("raised");
           if (clash.has(c.id)) e.classList.add("clash");
         }
@@ -1587,19 +1690,20 @@ export class TableUI {
       // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
       amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(this.ui.raiseTo)}` : `${rlabel} ${fmt(this.ui.raiseTo)}까지`;
     };
-    slider.addEventListener("input", () => {
+    listen(slider, "input", () => {
       // snap to the base unit, but keep min and max reachable
       const raw = Number(slider.value);
       const snapped = raw >= raise.max ? raise.max : raw <= raise.min ? raise.min : raise.min + Math.round((raw - raise.min) / unit) * unit;
       setTo(snapped);
     });
     setTo(this.ui.raiseTo);
-    const q = (label, val, key) => h("button", { "data-quick": key, onclick: () => setTo(val) }, label);
+    // the value in the button too: an equal panel then has equal handlers (morph keeps it)
+    const q = (label, val, key) => h("button", { "data-quick": key, "data-to": val, onclick: () => setTo(val) }, label);
     // pot limit: the highest raise can be below everything I have — then it is "최대", not "올인"
     const mine = (v.seats ?? []).find((s) => s.id === v.me?.id);
     const allInTo = this.legal("nl.allIn")?.to ?? (mine ? mine.stack + (mine.committedRound ?? 0) : raise.max);
     const maxLabel = raise.max >= allInTo ? "올인" : "최대";
-    return h("div", { class: "raise-panel", "data-testid": "raise-panel" },
+    return whole(h("div", { class: "raise-panel", "data-testid": "raise-panel" },
       h("div", { class: "quick" },
         q("최소", raise.min, "min"),
         q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
@@ -1611,7 +1715,7 @@ export class TableUI {
         h("button", { "aria-label": `${unit} 올리기`, "data-step": "+", onclick: () => setTo(this.ui.raiseTo + unit) }, "+")),
       h("div", { class: "confirm-row" },
         h("button", { class: "act", onclick: () => { this.ui.raiseOpen = false; this.render(); } }, "취소"),
-        h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => this.send({ type: "nl.raise", to: this.ui.raiseTo }) }, amountEl, h("small", {}, "확인"))));
+        h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => this.send({ type: "nl.raise", to: this.ui.raiseTo }) }, amountEl, h("small", {}, "확인")))));
   }
 
   choiceControls(box) {
@@ -1698,13 +1802,13 @@ export class TableUI {
     }
     if (!key || this.tipsSeen.has(key)) return null;
     // short phones show one line until asked (the table keeps its room); the text otherwise
-    const tip = h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
+    const tip = whole(h("div", { class: "tip" + (this.tipOpen ? " open" : ""), role: "note", "data-testid": "tip" },
       h("div", { class: "tip-text" }, text),
       h("div", { class: "row" },
         h("button", { class: "link tip-toggle", "aria-expanded": String(!!this.tipOpen), onclick: () => { this.tipOpen = !this.tipOpen; this.render(); } },
           this.tipOpen ? "도움말 접기" : "도움말 보기"),
         h("button", { class: "link", onclick: () => { this.tipsSeen.add(key); saveTipsSeen(this.tipsSeen); tip.remove(); this.render(); } }, "닫기"),
-        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기")));
+        h("button", { class: "link", onclick: () => { this.cb.disableTips?.(); this.settings = { ...this.settings, tips: false }; tip.remove(); this.render(); } }, "도움말 그만 보기"))));
     return tip;
   }
 

@@ -1,0 +1,245 @@
+"""Messages between nodes over Redis pub/sub: one channel per node, plus one every node hears.
+
+Why pub/sub (and not streams): what crosses is live traffic for sockets that exist right now (a client's
+message to the room's owner, a frame back to the node holding the socket); if a node is gone its sockets are
+gone too, and nothing durable travels here (PostgreSQL is the source of truth, acks go out only after the
+commit). Pub/sub delivers in order per publishing connection and costs one hop.
+
+Why one publisher task: every ``send`` is queued (a room's ``conn.send`` must never block) and one task
+publishes everything pending through a single pipeline, one ``PUBLISH`` per destination carrying a list of
+items. One connection keeps each destination's items in order, and a busy node sends many frames per round
+trip. ``PUBLISH`` answers how many subscribers got it: 0 means the destination node is not listening (dead
+or restarting), which ``on_undelivered`` is told so the caller can react at once instead of waiting for a
+TTL.
+
+An item is a small dict (orjson); ``t`` is its kind, the rest is the node module's business. Requests
+(``request``) carry ``r`` (request id) and ``o`` (origin node); the answer is an item ``{"t": "reply"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from pokerroom.cluster.keys import Keys
+
+log = logging.getLogger("pokerroom.cluster")
+
+Item = dict[str, Any]
+MAX_PENDING = 200_000  # items queued while Redis is unreachable before the oldest are dropped
+
+
+class Relay:
+    """This node's end of the relay: a subscriber task and a publisher task."""
+
+    def __init__(self, redis: Any, keys: Keys, node_id: str, on_item: Callable[[Item], None],
+                 on_undelivered: Callable[[str, list[Item]], None] | None = None) -> None:
+        self.redis = redis
+        self.keys = keys
+        self.node_id = node_id
+        self.on_item = on_item
+        self.on_undelivered = on_undelivered
+        self._pending: dict[str, list[Item]] = {}  # channel -> items, in order
+        self._count = 0
+        self._wake = asyncio.Event()
+        self._ready = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._requests: dict[str, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self.published = 0
+        self.received = 0
+        self._probe_sent: float | None = None  # monotonic time of the last probe sent to ourselves
+        self._heard = 0.0  # monotonic time of the last message received
+
+    async def start(self) -> None:
+        """Subscribe (returns once the subscription is in place) and start publishing."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._subscriber()), loop.create_task(self._publisher())]
+        async with asyncio.timeout(10):
+            await self._ready.wait()
+
+    async def check(self) -> bool:
+        """Is this node's channel subscribed on Redis? If not (a restarted Redis the subscriber connection
+        came back to without its subscriptions), the subscriber starts over. True if it was fine."""
+        now = time.monotonic()
+        # a probe sent to ourselves at the last check must have come back since (subscribed but not
+        # reading is as bad as not subscribed)
+        sent = self._probe_sent
+        deaf = sent is not None and now - sent > 2.0 and self._heard < sent
+        got = await self.redis.pubsub_numsub(self.keys.channel(self.node_id))
+        if got and int(got[0][1]) > 0 and not deaf:
+            if self._probe_sent is None or self._heard >= self._probe_sent:
+                self._probe_sent = now
+                self.send(self.node_id, {"t": "probe"})
+            return True
+        self._probe_sent = None
+        log.warning("relay: this node's channel has no working subscriber on Redis; subscribing again")
+        old = self._tasks[0]
+        old.cancel()
+        with contextlib.suppress(BaseException):
+            await old
+        self._tasks[0] = asyncio.get_running_loop().create_task(self._subscriber())
+        return False
+
+    async def close(self) -> None:
+        """Publish what is pending (briefly), then stop both tasks."""
+        if self._count:
+            self._wake.set()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2):
+                    while self._count:
+                        await asyncio.sleep(0.01)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        for fut in self._requests.values():
+            if not fut.done():
+                fut.cancel()
+
+    # --- sending --------------------------------------------------------------------------------------
+
+    def send(self, node_id: str, item: Item) -> None:
+        """Queue one item for a node (never blocks)."""
+        self._queue(self.keys.channel(node_id), item)
+
+    def broadcast(self, item: Item) -> None:
+        """Queue one item for every node (this one included)."""
+        self._queue(self.keys.broadcast, item)
+
+    def _queue(self, channel: str, item: Item) -> None:
+        self._pending.setdefault(channel, []).append(item)
+        self._count += 1
+        if self._count > MAX_PENDING:
+            for items in self._pending.values():
+                if items:
+                    items.pop(0)
+                    self._count -= 1
+                    break
+        self._wake.set()
+
+    async def request(self, node_id: str, item: Item, timeout_s: float) -> Any:
+        """Send ``item`` to a node and wait for its reply's body (TimeoutError after ``timeout_s``)."""
+        rid = f"{self.node_id}:{next(self._ids)}"
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._requests[rid] = fut
+        try:
+            self.send(node_id, {**item, "r": rid, "o": self.node_id})
+            async with asyncio.timeout(timeout_s):
+                return await fut
+        finally:
+            self._requests.pop(rid, None)
+
+    def reply(self, request: Item, body: Any) -> None:
+        """Answer a request item (from :meth:`request` on another node)."""
+        self.send(str(request["o"]), {"t": "reply", "r": request["r"], "b": body})
+
+    async def _publisher(self) -> None:
+        delay = 0.05
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            if not self._pending:
+                continue
+            batch, self._pending = self._pending, {}
+            sent = sum(len(items) for items in batch.values())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, items in batch.items():
+                        pipe.publish(channel, orjson.dumps(items))
+                    counts = await pipe.execute()
+            except Exception as exc:
+                if "connecting" not in str(exc):
+                    # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
+                    # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
+                    # by the next change's view (a client missing a delta base asks ``resync``)
+                    log.warning("relay publish failed (%s: %s); %d items dropped", type(exc).__name__, exc,
+                                sent)
+                    self._count -= sent
+                    self._lost(batch)
+                    continue
+                log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
+                for channel, items in batch.items():  # nothing left: put back, before anything queued since
+                    self._pending[channel] = items + self._pending.get(channel, [])
+                await asyncio.sleep(delay)
+                delay = min(1.0, delay * 2)
+                self._wake.set()
+                continue
+            delay = 0.05
+            self._count -= sent
+            self.published += sent
+            if self.on_undelivered is not None:
+                for (channel, items), n in zip(batch.items(), counts, strict=True):
+                    if int(n) == 0 and channel != self.keys.broadcast:
+                        node = channel.rsplit(":", 1)[1]
+                        try:
+                            self.on_undelivered(node, items)
+                        except Exception:
+                            log.exception("relay: on_undelivered failed")
+
+    def _lost(self, batch: dict[str, list[Item]]) -> None:
+        """Client messages of a batch that may not have arrived: their senders are told (as undelivered)."""
+        if self.on_undelivered is None:
+            return
+        for channel, items in batch.items():
+            msgs = [item for item in items if item.get("t") == "m"]
+            if msgs and channel != self.keys.broadcast:
+                try:
+                    self.on_undelivered(channel.rsplit(":", 1)[1], msgs)
+                except Exception:
+                    log.exception("relay: on_undelivered failed")
+
+    # --- receiving ------------------------------------------------------------------------------------
+
+    async def _subscriber(self) -> None:
+        """Listen on this node's channel and the broadcast channel, resubscribing after a Redis outage."""
+        delay = 0.05
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.keys.channel(self.node_id), self.keys.broadcast)
+                self._ready.set()
+                delay = 0.05
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    self._dispatch(message["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("relay subscriber lost Redis (%s: %s); resubscribing", type(exc).__name__, exc)
+                await asyncio.sleep(delay)
+                delay = min(0.5, delay * 2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    def _dispatch(self, data: bytes) -> None:
+        try:
+            items = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            log.warning("relay: undecodable message dropped")
+            return
+        self._heard = time.monotonic()
+        for item in items if isinstance(items, list) else ():
+            if not isinstance(item, dict) or item.get("t") == "probe":
+                continue
+            self.received += 1
+            if item.get("t") == "reply":
+                fut = self._requests.get(str(item.get("r")))
+                if fut is not None and not fut.done():
+                    fut.set_result(item.get("b"))
+                continue
+            try:
+                self.on_item(item)
+            except Exception:
+                log.exception("relay: handling a %r item failed", item.get("t"))

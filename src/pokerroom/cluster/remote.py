@@ -1,0 +1,139 @@
+"""The owner's side of the relay: a :class:`Connection` for each socket that lives on another node.
+
+Why the owner computes every frame: a relayed connection is an ordinary connection of the room (a player
+with their seat, or a spectator), so the room builds its frames exactly as for a local socket — the viewer's
+own projection — and only that text is published to the socket's node. Nothing a connection may not see
+ever leaves the owner.
+
+Messages of one remote socket are applied one after another, in arrival order (like a local socket's
+receive loop), each shielded from cancellation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from typing import Any
+
+from pokerroom.cluster.relay import Item, Relay
+from pokerroom.server import protocol as P
+from pokerroom.server.limits import Limits, TokenBucket
+from pokerroom.server.rooms import Connection, Rooms
+
+log = logging.getLogger("pokerroom.cluster")
+
+HISTORY_STRIKES = 10  # as for a local socket (app.HISTORY_STRIKES)
+
+
+class RemoteConnection(Connection):
+    """A socket on node ``origin`` (its id there: ``cid``) attached to a room of this node."""
+
+    def __init__(self, relay: Relay, origin: str, cid: int, limits: Limits) -> None:
+        super().__init__()
+        self.relay = relay
+        self.origin = origin
+        self.cid = cid
+        self.dead = False  # detached: sends are dropped
+        self.inbox: deque[P.ClientMessage] = deque()
+        self.busy = False
+        self.history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
+        self.history_strikes = 0
+
+    def send(self, text: str) -> None:
+        if not self.dead:
+            self.relay.send(self.origin, {"t": "f", "c": self.cid, "x": text})
+
+    def close(self, code: int) -> None:
+        if not self.dead:
+            self.dead = True
+            self.relay.send(self.origin, {"t": "x", "c": self.cid, "n": code})
+
+    def allow_history(self) -> bool:
+        if self.history_bucket.allow():
+            self.history_strikes = 0
+            return True
+        self.history_strikes += 1
+        if self.history_strikes > HISTORY_STRIKES:
+            self.close(1008)
+        return False
+
+
+class RemoteConnections:
+    """Every remote socket attached to this node's rooms, keyed by (origin node, socket id)."""
+
+    def __init__(self, rooms: Rooms, relay: Relay, limits: Limits) -> None:
+        self.rooms = rooms
+        self.relay = relay
+        self.limits = limits
+        self.conns: dict[tuple[str, int], RemoteConnection] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def message(self, item: Item) -> None:
+        """A client message relayed from a socket's node: ``{c, o, k, x}`` (``a``: a re-attach, which
+        replaces whatever connection that socket had here)."""
+        origin, cid, code, text = str(item["o"]), int(item["c"]), str(item["k"]), str(item["x"])
+        key = (origin, cid)
+        conn = self.conns.get(key)
+        if conn is not None and (item.get("a") or conn.dead or conn.room is None or conn.room.closed):
+            self._forget(conn)
+            conn = None
+        room = self.rooms.get(code)
+        if room is None:  # not (or no longer) ours: the socket's node must look for the owner again
+            self.relay.send(origin, {"t": "g", "c": cid, "k": code, "x": text, "h": int(item.get("h", 0))})
+            return
+        if conn is None:
+            conn = RemoteConnection(self.relay, origin, cid, self.limits)
+            conn.room = room
+            self.conns[key] = conn
+        try:
+            msg = P.parse_client_message(text)
+        except P.ProtocolError as exc:
+            conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
+            return
+        conn.inbox.append(msg)
+        if not conn.busy:
+            conn.busy = True
+            self._spawn(self._drain(conn))
+
+    def detached(self, origin: str, cid: int) -> None:
+        """The socket closed on its node."""
+        conn = self.conns.get((origin, cid))
+        if conn is not None:
+            self._forget(conn)
+
+    def origin_gone(self, origin: str) -> None:
+        """A node stopped listening (its frames could not be delivered): forget its sockets."""
+        for conn in [c for key, c in self.conns.items() if key[0] == origin]:
+            self._forget(conn)
+
+    def room_dropped(self, code: str) -> None:
+        """A room left this node: its remote sockets re-attach to the new owner (told by "moved")."""
+        for conn in [c for c in self.conns.values() if c.room is not None and c.room.code == code]:
+            conn.dead = True
+            self.conns.pop((conn.origin, conn.cid), None)
+            # its node looks for the new owner even if the new owner's "moved" never reaches it
+            self.relay.send(conn.origin, {"t": "g", "c": conn.cid, "k": code, "x": None})
+
+    def _forget(self, conn: RemoteConnection) -> None:
+        conn.dead = True
+        if self.conns.get((conn.origin, conn.cid)) is conn:
+            del self.conns[(conn.origin, conn.cid)]
+        conn.inbox.clear()
+        self._spawn(self.rooms.detach(conn))
+
+    async def _drain(self, conn: RemoteConnection) -> None:
+        try:
+            while conn.inbox and not conn.dead:
+                msg = conn.inbox.popleft()
+                room = conn.room
+                if room is None or room.closed:
+                    break
+                await asyncio.shield(self.rooms.handle(room, conn, msg))
+        finally:
+            conn.busy = False
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

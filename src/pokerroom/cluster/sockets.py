@@ -1,0 +1,295 @@
+"""The socket's side of the relay: websockets of this node and the room owner each one talks to.
+
+Why a socket stays where it connected: no sticky sessions are needed in front of the cluster, and a room
+moving (a takeover, a rolling restart) costs its sockets nothing but a fresh snapshot. Each socket remembers
+how to say ``hello`` again: its own ``hello``, rewritten to ``{token}`` once a ``welcome`` handed it a seat
+token. When the room's owner changes ("moved", a relayed message answered "gone"), the socket sends that
+``hello`` to the new owner — this node's own rooms or another node's over the relay — and the owner answers
+with ``welcome`` and a whole view, as after a reconnect.
+
+Per-socket limits (rate, frame size, the send queue) stay on this node: they are the app's
+:class:`~pokerroom.server.app.WsConnection`; only parsed-valid text is relayed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+from starlette.websockets import WebSocket
+
+from pokerroom.cluster.owned import moving_error
+from pokerroom.cluster.relay import Item, Relay
+from pokerroom.server import protocol as P
+from pokerroom.server.app import WsConnection
+from pokerroom.server.limits import Limits
+from pokerroom.server.rooms import Room, Rooms
+
+log = logging.getLogger("pokerroom.cluster")
+
+LOCAL = ""  # target of a socket attached to a room of this node
+MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
+
+Resolver = Callable[[str], Awaitable["Room | str | None"]]
+
+
+class NodeSocket(WsConnection):
+    """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner."""
+
+    def __init__(self, ws: WebSocket, limits: Limits, code: str, metrics: Any = None) -> None:
+        super().__init__(ws, limits, metrics)
+        self.code = code
+        self.target: str | None = None  # None: not attached to any owner right now
+        self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
+        self.welcomed = False  # an owner answered its hello: it is in the room
+        self.attaching = False  # looking for the owner right now (a second look would hello twice)
+
+    def send(self, text: str) -> None:
+        if text.startswith('{"type":"welcome"'):
+            self._welcomed(text)
+        super().send(text)
+
+    def remember(self, msg: P.Hello) -> None:
+        self.hello = msg.model_dump(exclude_none=True)
+
+    def _welcomed(self, text: str) -> None:
+        try:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            return
+        deltas = bool(self.hello and self.hello.get("deltas"))
+        self.welcomed = True
+        if self.target != LOCAL:  # a relayed socket: the app's hello deadline looks at its role
+            self.role = "spectator" if data.get("role") == "spectator" else "player"
+            self.player_id = data.get("playerId")
+        if data.get("token"):
+            self.hello = {"type": "hello", "token": data["token"], "deltas": deltas}
+        elif data.get("role") == "spectator":
+            self.hello = {"type": "hello", "spectate": True, "deltas": deltas}
+
+
+class Sockets:
+    """This node's websockets, by id and by room, and their routing to the room's owner."""
+
+    def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
+                 still_owner: Callable[[str], Awaitable[bool]] | None = None) -> None:
+        self.node_id = node_id
+        self.still_owner = still_owner  # checks the lease before a local room handles a message
+        self.rooms = rooms
+        self.relay = relay
+        self.resolve = resolve
+        self.by_id: dict[int, NodeSocket] = {}
+        self.by_room: dict[str, set[NodeSocket]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, sock: NodeSocket) -> None:
+        self.by_id[sock.conn_id] = sock
+        self.by_room.setdefault(sock.code, set()).add(sock)
+
+    async def remove(self, sock: NodeSocket) -> None:
+        """The socket closed: leave the local room, or tell the remote owner."""
+        self.by_id.pop(sock.conn_id, None)
+        peers = self.by_room.get(sock.code)
+        if peers is not None:
+            peers.discard(sock)
+            if not peers:
+                del self.by_room[sock.code]
+        if sock.target == LOCAL:
+            await self.rooms.detach(sock)
+        elif sock.target is not None:
+            self.relay.send(sock.target, {"t": "d", "c": sock.conn_id, "o": self.node_id})
+        sock.target = None
+
+    # --- client messages ------------------------------------------------------------------------------
+
+    async def dispatch(self, sock: NodeSocket, msg: P.ClientMessage, text: str, hops: int = 0) -> None:
+        """Route one client message to the room's owner (this node or another)."""
+        if isinstance(msg, P.Hello):
+            if sock.welcomed:
+                sock.send(P.dumps(P.error_msg("already_hello", P.MESSAGES["already_hello"])))
+                return
+            sock.remember(msg)
+        target = await self._target(sock, hello_now=isinstance(msg, P.Hello))
+        if target is None:
+            return
+        if target == LOCAL:
+            if self.still_owner is not None and not await self.still_owner(sock.code):
+                # the lease lapsed (a node waking from SIGSTOP): never judge a message on a stale room
+                sock.target = None
+                target = await self._target(sock, hello_now=isinstance(msg, P.Hello))
+                if target is None:
+                    return
+        if target == LOCAL:
+            room = self.rooms.get(sock.code)
+            if room is None and hops < MAX_HOPS:  # dropped meanwhile: never lose the message silently
+                sock.target = None
+                await self.dispatch(sock, msg, text, hops + 1)
+            elif room is not None:
+                await self.rooms.handle(room, sock, msg)
+                if room.closed and not isinstance(msg, P.Ping | P.History):
+                    self._unsure(sock, msg)
+            return
+        self.relay.send(target, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code, "x": text,
+                                 "h": hops})
+
+    async def _target(self, sock: NodeSocket, hello_now: bool = False) -> str | None:
+        """The owner this socket talks to now, attaching it (its ``hello`` again) if it has none."""
+        if sock.target == LOCAL and self.rooms.get(sock.code) is not None:
+            return LOCAL
+        if sock.target:
+            return sock.target
+        return await self.attach(sock, send_hello=not hello_now)
+
+    async def attach(self, sock: NodeSocket, send_hello: bool = True, quiet: bool = False) -> str | None:
+        """Find the room's owner (taking the room over if it has none) and say hello to it again.
+        ``quiet``: a background retry, which does not tell the client again that the room is moving."""
+        if sock.closing:
+            return None
+        sock.attaching = True
+        try:
+            return await self._attach(sock, send_hello, quiet)
+        finally:
+            sock.attaching = False
+
+    async def _attach(self, sock: NodeSocket, send_hello: bool, quiet: bool) -> str | None:
+        try:
+            async with asyncio.timeout(30):  # never stay "attaching" forever
+                where = await self.resolve(sock.code)
+        except Exception as exc:
+            say = log.debug if quiet else log.warning
+            say("room %s: no owner found (%s: %s)", sock.code, type(exc).__name__, exc)
+            where = None
+            gone = False
+        else:
+            gone = where is None
+        if gone:
+            sock.send(P.dumps(P.error_msg("room_not_found", P.MESSAGES["room_not_found"])))
+            sock.close(4404)
+            return None
+        if where is None:
+            if not quiet:
+                err = moving_error()
+                sock.send(P.dumps(P.error_msg(err.code, err.message)))
+            sock.target = None
+            return None
+        if isinstance(where, Room):
+            if sock in where.connections:
+                sock.target = LOCAL
+                return LOCAL
+            sock.target = LOCAL
+            sock.role, sock.player_id, sock.room = "none", None, where
+            if send_hello and sock.welcomed and sock.hello is not None:
+                hello = P.parse_client_message(orjson.dumps(sock.hello).decode())
+                await self.rooms.handle(where, sock, hello)
+            return LOCAL
+        sock.target = where
+        if send_hello and sock.welcomed and sock.hello is not None:
+            self.relay.send(where, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code,
+                                    "x": orjson.dumps(sock.hello).decode(), "a": 1})
+        return where
+
+    # --- relay items for this node's sockets ----------------------------------------------------------
+
+    def frame(self, item: Item) -> None:
+        sock = self.by_id.get(int(item["c"]))
+        if sock is not None:
+            sock.send(str(item["x"]))
+
+    def close(self, item: Item) -> None:
+        sock = self.by_id.get(int(item["c"]))
+        if sock is not None:
+            sock.target = None  # the owner already forgot it
+            sock.close(int(item["n"]))
+
+    def gone(self, item: Item) -> None:
+        """The node we relayed to does not own the room (any more): find the owner and re-send."""
+        sock = self.by_id.get(int(item["c"]))
+        if sock is None:
+            return
+        sock.target = None
+        if item.get("x") is None:  # the owner dropped the room: find the new one (no message to re-send)
+            if sock.welcomed and not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
+        hops = int(item.get("h", 0)) + 1
+        text = str(item["x"])
+        if hops > MAX_HOPS:
+            log.warning("room %s: a message found no owner after %d hops", item.get("k"), hops)
+            err = moving_error()
+            sock.send(P.dumps(P.error_msg(err.code, err.message)))
+            return
+        try:
+            msg = P.parse_client_message(text)
+        except P.ProtocolError:
+            return
+        if isinstance(msg, P.Hello) and sock.welcomed:  # a re-attach that met the old owner: look again
+            if not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
+        self._spawn(self.dispatch(sock, msg, text, hops))
+
+    def moved(self, code: str) -> None:
+        """A room changed owner: every socket of it says hello to the new one."""
+        for sock in list(self.by_room.get(code, ())):
+            if sock.target == LOCAL:
+                room = self.rooms.get(code)
+                if room is not None and sock in room.connections:
+                    continue  # already attached to this node's (new) room
+            if sock.attaching:
+                continue
+            sock.target = None
+            if sock.welcomed:
+                self._spawn(self.attach(sock))
+
+    def dropped(self, code: str, reattach: bool = True) -> None:
+        """A room of this node was dropped: its sockets look for the owner again (now, or on "moved")."""
+        for sock in list(self.by_room.get(code, ())):
+            if sock.target == LOCAL:
+                sock.target = None
+                if reattach and sock.welcomed and not sock.attaching:
+                    self._spawn(self.attach(sock))
+
+    def _unsure(self, sock: NodeSocket, msg: P.ClientMessage) -> None:
+        """The room was dropped while this message waited for it, so it may not have been applied: say so
+        (an action is deduplicated by its clientMsgId if the client sends it again), and re-attach."""
+        if isinstance(msg, P.Hello):
+            sock.target = None
+            if not sock.attaching:
+                self._spawn(self.attach(sock))
+            return
+        err = moving_error()
+        sock.send(P.dumps(P.error_msg(err.code, err.message, getattr(msg, "clientMsgId", None))))
+
+    def retry_orphans(self) -> None:
+        """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
+        "moved" was lost while resubscribing) look again; called every scan."""
+        for sock in list(self.by_id.values()):
+            if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
+                self._spawn(self.attach(sock, quiet=True))
+
+    def undelivered(self, node: str, items: list[Item]) -> None:
+        """Messages to a node nobody listens on (it died): the sender is told, and looks again next time."""
+        for item in items:
+            if item.get("t") != "m":
+                continue
+            sock = self.by_id.get(int(item["c"]))
+            if sock is None or sock.target != node:
+                continue
+            sock.target = None
+            log.warning("room %s: node %s is not listening; message refused", sock.code, node)
+            cmid = None
+            try:
+                msg = P.parse_client_message(str(item["x"]))
+                cmid = getattr(msg, "clientMsgId", None)
+            except P.ProtocolError:
+                pass
+            err = moving_error()
+            sock.send(P.dumps(P.error_msg(err.code, err.message, cmid)))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,258 @@
+"""What every room store shares: the stored shapes, the errors, the prepared operations and the interface.
+
+Why one module: the room writer (and the group-commit thread) must not care whether rooms live in the
+embedded SQLite file (one process) or in PostgreSQL (a cluster of nodes). Both backends take the same
+*prepared operations* (plain tuples, serialised on the event loop so the writer thread does little Python
+work), apply them with the same semantics, and pass the same tests (``tests/storage``).
+
+A prepared operation is ``(kind, args)``:
+
+- ``("save", (room, row, hands, prune, fence))``: upsert the room's snapshot ``room`` =
+  ``(code, meta_json, state, version, now_ms, snapshot_version, fence_or_0)``, append its log row ``row``
+  (or ``None``), upsert finished ``hands`` ``((code, seq, data_json), ...)`` and delete hands up to
+  ``prune`` = ``(code, seq)`` (or ``None``);
+- ``("log", (row, fence))``: append one action-log row ``(code, version, kind, player_id, client_msg_id,
+  action_json, at_ms)``;
+- ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
+  leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
+
+**Fencing** (issue #14): ``fence`` is the writer's fencing token (``None``: a single node, no check). A
+room's stored token only grows (:meth:`RoomStore.claim`, or a save carrying a newer token). A batch
+commits every operation of every room whose token is current, and then raises :class:`Fenced` naming the
+rooms whose writer carried an older token: nothing of those rooms was written.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+log = logging.getLogger("pokerroom.server")
+
+HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
+
+Op = tuple[str, tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
+
+    version: int
+    kind: str  # "action" | "timeout" | "bot" | "start" | "leave" | "join" (a seat) | "preaction"
+    player_id: str | None
+    client_msg_id: str | None
+    action: dict[str, Any] | None
+    at_ms: int
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room as stored: its last snapshot (``state`` belongs to ``version``) and the log rows after it,
+    oldest first, which the room server re-applies to reach the room's newest version. ``fence``: the
+    room's stored fencing token (0 when no node ever claimed it)."""
+
+    code: str
+    meta: dict[str, Any]
+    state: str | None
+    version: int
+    updated_ms: int
+    replay: tuple[LogRow, ...] = ()
+    fence: int = 0
+
+    @property
+    def newest_version(self) -> int:
+        return self.replay[-1].version if self.replay else self.version
+
+    @property
+    def newest_ms(self) -> int:
+        return max([self.updated_ms, *(row.at_ms for row in self.replay)])
+
+
+class StoreError(Exception):
+    """The store cannot be used (a damaged file, an unreachable database); the message says what to do."""
+
+
+class StoreUnavailable(StoreError):
+    """The database did not answer in time or the connection broke; the next batch reconnects."""
+
+
+class Fenced(StoreError):
+    """Writes refused because their fencing token is older than the room's: another node owns the room."""
+
+    def __init__(self, codes: frozenset[str]) -> None:
+        super().__init__(f"writes refused by a newer owner's fencing token: {', '.join(sorted(codes))}")
+        self.codes = codes
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, as both backends store it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def log_params(code: str, row: LogRow) -> tuple[Any, ...]:
+    return (code, row.version, row.kind, row.player_id, row.client_msg_id,
+            None if row.action is None else json.dumps(row.action, separators=(",", ":")), row.at_ms)
+
+
+def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                 log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None,
+                 fence: int | None = None) -> Op:
+    """The ``("save", ...)`` operation (see the module docstring). ``hands`` are finished hands
+    ``(seq, record)`` stored with this change; only the newest :data:`HANDS_KEPT` per room stay."""
+    room = (code, dumps(meta), state, version, now_ms, version, 0 if fence is None else fence)
+    row = None if log is None else log_params(code, log)
+    stored = tuple((code, seq, dumps(record)) for seq, record in hands or ())
+    prune = (code, max(seq for seq, _ in hands) - HANDS_KEPT) if hands else None
+    return ("save", (room, row, stored, prune, fence))
+
+
+def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op:
+    """The ``("log", ...)`` operation: a change stored as its action-log row alone (the room's snapshot
+    stays as it is; loading re-applies the row)."""
+    return ("log", (log_params(code, log), fence))
+
+
+def op_code(op: Op) -> str:
+    """The room an operation writes."""
+    kind, args = op
+    if kind == "save":
+        return str(args[0][0])
+    if kind == "log":
+        return str(args[0][0])
+    if kind == "delete":
+        return str(args[0])
+    raise ValueError(f"unknown store operation {kind!r}")
+
+
+def op_fence(op: Op) -> int | None:
+    """The fencing token an operation carries (``None``: unchecked)."""
+    kind, args = op
+    if kind == "save":
+        return args[4] if len(args) > 4 else None
+    if kind == "log":
+        return args[1] if len(args) > 1 else None
+    if kind == "delete":
+        return args[1] if len(args) > 1 else None
+    raise ValueError(f"unknown store operation {kind!r}")
+
+
+def fenced_codes(ops: Iterable[Op]) -> list[str]:
+    """The rooms (sorted, so rows are locked in one order on every node) whose operations carry a token."""
+    return sorted({op_code(op) for op in ops if op_fence(op) is not None})
+
+
+def refused(ops: Iterable[Op], stored: dict[str, int]) -> frozenset[str]:
+    """Rooms with an operation whose token is older than the room's stored token. ``stored`` holds the token
+    of each room's row, or of its tombstone if it was deleted (so a paused old owner cannot bring a closed
+    room back). A room never stored has no token, so nothing refuses its writes (a new room is created by a
+    save carrying its token)."""
+    out: set[str] = set()
+    for op in ops:
+        fence = op_fence(op)
+        code = op_code(op)
+        if fence is not None and fence < stored.get(code, fence):
+            out.add(code)
+    return frozenset(out)
+
+
+def only_saves_and_logs(ops: list[Op]) -> bool:
+    return all(kind in ("save", "log") for kind, _ in ops)
+
+
+def grouped(ops: list[Op]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
+                                    list[tuple[Any, ...]]]:
+    """Saves and logs split into (room rows, log rows, hand rows, hand prunes), for ``executemany``.
+    Snapshots go before every log row: a room's rows never precede its snapshot within a batch either,
+    since a snapshot's version is newer than any earlier row."""
+    rooms: list[tuple[Any, ...]] = []
+    rows: list[tuple[Any, ...]] = []
+    hands: list[tuple[Any, ...]] = []
+    prunes: list[tuple[Any, ...]] = []
+    for kind, args in ops:
+        if kind == "save":
+            rooms.append(args[0])
+            if args[1] is not None:
+                rows.append(args[1])
+            hands.extend(args[2])
+            if args[3] is not None:
+                prunes.append(args[3])
+        else:
+            rows.append(args[0])
+    return rooms, rows, hands, prunes
+
+
+def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any) -> tuple[
+        dict[str, Any], str | None, int, int]:
+    """A stored room row, checked: raises on any damage (bad JSON, invalid UTF-8, a wrong type), which
+    quarantines that room only. ``meta`` may be bytes or text (JSON), or already parsed."""
+    if isinstance(meta, (bytes, bytearray, memoryview)):
+        meta = bytes(meta).decode("utf-8")
+    data = json.loads(meta) if isinstance(meta, str) else meta
+    if not isinstance(data, dict) or not isinstance(version, int) or not isinstance(updated_ms, int):
+        raise ValueError(f"room {code}: not a room row")
+    if isinstance(state, (bytes, bytearray, memoryview)):
+        state = bytes(state).decode("utf-8")
+    if state is not None and not isinstance(state, str):
+        raise ValueError(f"room {code}: state is not text")
+    return data, state, version, updated_ms
+
+
+def log_row(version: int, kind: str, player: str | None, cmid: str | None, action: Any, at_ms: int) -> LogRow:
+    """A stored action-log row (``action`` as JSON text or already parsed)."""
+    parsed = json.loads(action) if isinstance(action, str) else action
+    return LogRow(version, kind, player, cmid, parsed, at_ms)
+
+
+class PreparedOps:
+    """The prepared-operation builders as static methods of a store class (``Store.prepare_save(...)``)."""
+
+    @staticmethod
+    def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                     log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None,
+                     fence: int | None = None) -> Op:
+        return prepare_save(code, meta, state, version, now_ms, log, hands, fence)
+
+    @staticmethod
+    def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op:
+        return prepare_log(code, log, fence)
+
+
+class RoomStore(Protocol):
+    """What the room server and the cluster node need from a store (SQLite :class:`~.sqlite.Store` or
+    PostgreSQL :class:`~.postgres.PgStore`)."""
+
+    damaged: list[str]  # codes of rooms whose stored row could not be read (quarantined)
+
+    @staticmethod
+    def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+                     log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None,
+                     fence: int | None = None) -> Op: ...
+
+    @staticmethod
+    def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op: ...
+
+    def apply_batch(self, ops: list[Op]) -> None:
+        """Apply prepared operations in one transaction; raise :class:`Fenced` after committing the rest."""
+
+    def claim(self, code: str, token: int) -> bool:
+        """Raise the room's stored fencing token to ``token`` if it is newer (True); False otherwise, and
+        for a room without a row (nothing to claim: a new room is created by a save carrying its token)."""
+
+    def load(self, code: str) -> StoredRoom | None:
+        """One room (snapshot + log rows after it), or None if absent or damaged (then in ``damaged``)."""
+
+    def load_all(self) -> list[StoredRoom]: ...
+
+    def codes(self) -> list[str]: ...
+
+    def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]: ...
+
+    def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]: ...
+
+    def log(self, code: str, after: int = -1) -> list[LogRow]: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,278 @@
+"""The PostgreSQL room store of a cluster (issue #14): the source of truth every node shares.
+
+Same tables and semantics as the SQLite store (:mod:`.sqlite`): a room's snapshot, its action log, its
+finished hands. What PostgreSQL adds is **fencing**: every write carries the writing node's token and a
+room refuses a token older than its stored one, so a node that lost its lease (paused, cut off) can never
+overwrite the new owner's work. The check runs in the same transaction as the write: the batch first locks
+the rows of every fenced room it writes (``SELECT ... FOR UPDATE``, in code order so two nodes never
+deadlock), drops the operations of rooms whose token is outdated, writes the rest and commits; then
+:class:`Fenced` names the refused rooms. A refused room's operations never run, so one fenced room never
+aborts the batch (no savepoint is needed), and a concurrent :meth:`PgStore.claim` waits for the lock.
+
+**Outages.** The writer thread must never hang: connecting gives up after ``connect_timeout_s``, the server
+cancels a statement after ``statement_timeout_ms``, and a watchdog shuts the socket down if a whole batch
+takes longer than ``batch_timeout_s`` (a link that swallows packets answers nothing at all). The error is
+:class:`StoreUnavailable`; the connection is dropped and the next batch connects again, so writes resume
+as soon as PostgreSQL is back.
+
+Connections (:mod:`.pg_link`): one for the writer thread (batches), one for everything else (reads,
+claims), each behind a lock and (re)opened on demand. A deleted room leaves a tombstone with its token
+(``fences``), so even a closed room refuses a stale owner's late write. ``meta``, actions and hands are
+JSONB (an operator can query them); the engine state is TEXT (opaque, not worth parsing on every snapshot).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import psycopg
+
+from pokerroom.server.storage import base
+from pokerroom.server.storage.base import (
+    HANDS_KEPT,
+    Fenced,
+    LogRow,
+    Op,
+    StoredRoom,
+    StoreError,
+    log,
+)
+from pokerroom.server.storage.pg_link import Conn, Link
+
+#: numbered migrations: migration N is ``MIGRATIONS[N-1]``, statements applied once, in order
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, meta JSONB NOT NULL, state TEXT, "
+     "version BIGINT NOT NULL, snapshot_version BIGINT NOT NULL, updated_ms BIGINT NOT NULL, "
+     "fence BIGINT NOT NULL DEFAULT 0)",
+     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, version BIGINT NOT NULL, kind TEXT NOT NULL, "
+     "player_id TEXT, client_msg_id TEXT, action JSONB, at_ms BIGINT NOT NULL, PRIMARY KEY (code, version))",
+     "CREATE TABLE IF NOT EXISTS hands (code TEXT NOT NULL, seq BIGINT NOT NULL, data JSONB NOT NULL, "
+     "PRIMARY KEY (code, seq))"),
+    # tombstones: the token of a deleted room, so an old owner's late write cannot resurrect it
+    ("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence BIGINT NOT NULL)",),
+)
+_MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
+
+_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_version, fence) "
+           "VALUES (%s, %s::jsonb, %s, %s, %s, %s, %s) ON CONFLICT (code) DO UPDATE SET meta=excluded.meta, "
+           "state=excluded.state, version=excluded.version, updated_ms=excluded.updated_ms, "
+           "snapshot_version=excluded.snapshot_version, fence=GREATEST(rooms.fence, excluded.fence)")
+_LOG = ("INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s) "
+        "ON CONFLICT (code, version) DO UPDATE SET kind=excluded.kind, player_id=excluded.player_id, "
+        "client_msg_id=excluded.client_msg_id, "
+        "action=excluded.action, at_ms=excluded.at_ms")
+_HAND = ("INSERT INTO hands(code, seq, data) VALUES (%s, %s, %s::jsonb) ON CONFLICT (code, seq) "
+         "DO UPDATE SET data=excluded.data")
+_HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
+_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, GREATEST(fence, %s) FROM rooms WHERE code=%s "
+              "AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET fence=GREATEST(fences.fence, "
+              "excluded.fence)")
+
+
+def migrate(conn: Conn) -> int:
+    """Bring the schema to the newest version in one transaction (under an advisory lock, so nodes starting
+    together do it once); returns the version. A database from a newer pokerroom is refused, untouched."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+                     "applied_ms BIGINT NOT NULL)")
+        row = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+        current = int(row[0]) if row else 0
+        if current > len(MIGRATIONS):
+            raise StoreError(f"the room database has schema version {current}, newer than this pokerroom "
+                             f"({len(MIGRATIONS)}); run the newer pokerroom")
+        for number, statements in enumerate(MIGRATIONS, 1):
+            if number > current:
+                for sql in statements:
+                    conn.execute(sql)  # constant DDL, not user input
+                conn.execute("INSERT INTO schema_version VALUES (%s, %s)", (number, int(time.time() * 1000)))
+    return len(MIGRATIONS)
+
+
+class PgStore(base.PreparedOps):
+    """The room store on PostgreSQL (psycopg 3, synchronous: batches run on the GroupWriter thread).
+
+    ``synchronous_commit=False`` lets a commit return before PostgreSQL flushed its WAL (faster, like the
+    SQLite store's ``synchronous=NORMAL``), at the price of losing the last acknowledged changes if the
+    *database server* crashes; the default keeps PostgreSQL's guarantee (a node's death never loses them
+    either way)."""
+
+    def __init__(self, url: str, *, connect_timeout_s: float = 2.0, statement_timeout_ms: int = 3000,
+                 batch_timeout_s: float = 4.0, synchronous_commit: bool = True) -> None:
+        self.url = url
+        self._synchronous_commit = synchronous_commit
+        self.damaged: list[str] = []
+        self._connect_timeout_s = connect_timeout_s
+        self._statement_timeout_ms = statement_timeout_ms
+        self._writer = Link(self._open, batch_timeout_s, "write")
+        self._reader = Link(self._open, batch_timeout_s, "read")
+        self.schema_version = self._reader.run(migrate)
+
+    def _open(self) -> Conn:
+        return psycopg.connect(
+            self.url, autocommit=True, connect_timeout=max(1, round(self._connect_timeout_s)),
+            application_name="pokerroom",
+            options=f"-c statement_timeout={int(self._statement_timeout_ms)} "
+                    f"-c lock_timeout={int(self._statement_timeout_ms)} "
+                    f"-c idle_in_transaction_session_timeout={int(self._statement_timeout_ms) * 2}"
+                    + ("" if self._synchronous_commit else " -c synchronous_commit=off"),
+            keepalives=1, keepalives_idle=5, keepalives_interval=2, keepalives_count=3,
+            tcp_user_timeout=int(self._statement_timeout_ms))
+
+    # --- writes ------------------------------------------------------------------------------------------
+
+    def apply_batch(self, ops: list[Op]) -> None:
+        """Run prepared operations in ONE transaction, fenced rooms' rows locked first; then raise
+        :class:`Fenced` for the rooms whose writes carried an outdated token (none of theirs ran)."""
+        refused = self._writer.run(lambda conn: self._apply(conn, ops))
+        if refused:
+            raise Fenced(refused)
+
+    @staticmethod
+    def _apply(conn: Conn, ops: list[Op]) -> frozenset[str]:
+        """One transaction in pipeline mode: BEGIN, every statement and COMMIT go out together and their
+        results come back together, so an unfenced batch costs one round trip (a fenced one two: the
+        lock's answer is read before the writes). On any error the transaction is rolled back."""
+        refused: frozenset[str] = frozenset()
+        try:
+            with conn.pipeline(), conn.cursor() as cur:
+                cur.execute("BEGIN")
+                codes = base.fenced_codes(ops)
+                if codes:
+                    # rooms first (this may wait for a concurrent delete's row lock), then tombstones in a
+                    # later statement, whose newer snapshot sees what that delete left
+                    cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
+                                (codes,))
+                    current = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
+                    stored = {str(code): int(fence) for code, fence in cur.fetchall()}
+                    refused = base.refused(ops, {**stored, **current})
+                    if refused:
+                        ops = [op for op in ops if base.op_code(op) not in refused]
+                if base.only_saves_and_logs(ops):
+                    for sql, rows in zip((_UPSERT, _LOG, _HAND, _HAND_PRUNE), base.grouped(ops), strict=True):
+                        for params in rows:  # queued (executemany would sync the pipeline each time)
+                            cur.execute(sql, params)
+                else:
+                    for op in ops:
+                        PgStore._apply_one(cur, op)
+                cur.execute("COMMIT")
+        except BaseException:
+            if not (conn.broken or conn.closed):
+                conn.execute("ROLLBACK")  # the failed statement skipped COMMIT: end the open transaction
+            raise
+        return refused
+
+    @staticmethod
+    def _apply_one(cur: psycopg.Cursor[tuple[Any, ...]], op: Op) -> None:
+        kind, args = op
+        if kind == "save":
+            cur.execute(_UPSERT, args[0])
+            if args[1] is not None:
+                cur.execute(_LOG, args[1])
+            for hand in args[2]:
+                cur.execute(_HAND, hand)
+            if args[3] is not None:
+                cur.execute(_HAND_PRUNE, args[3])
+        elif kind == "log":
+            cur.execute(_LOG, args[0])
+        elif kind == "delete":
+            fence = args[1] if len(args) > 1 else None
+            cur.execute(_TOMBSTONE, (fence, args[0], fence))
+            for table in ("rooms", "actions", "hands"):
+                cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
+        else:
+            raise ValueError(f"unknown store operation {kind!r}")
+
+    def append_log(self, code: str, log: LogRow, fence: int | None = None) -> None:
+        self.apply_batch([self.prepare_log(code, log, fence)])
+
+    def save(self, code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,
+             log: LogRow | None = None, hands: list[tuple[int, dict[str, Any]]] | None = None,
+             fence: int | None = None) -> None:
+        self.apply_batch([self.prepare_save(code, meta, state, version, now_ms, log, hands, fence)])
+
+    def delete(self, code: str, fence: int | None = None) -> None:
+        self.apply_batch([("delete", (code,) if fence is None else (code, fence))])
+
+    def claim(self, code: str, token: int) -> bool:
+        """Raise the room's fencing token to ``token`` if newer (True); False otherwise or without a row.
+        Waits for a batch holding the room's row lock, so a claim never lands inside a fenced write."""
+        def work(conn: Conn) -> bool:
+            cur = conn.execute("UPDATE rooms SET fence=%s WHERE code=%s AND fence<%s", (token, code, token))
+            return cur.rowcount == 1
+        return self._reader.run(work)
+
+    # --- reads -------------------------------------------------------------------------------------------
+
+    def codes(self) -> list[str]:
+        """Every stored room code, sorted."""
+        return self._reader.run(
+            lambda conn: [str(row[0]) for row in conn.execute("SELECT code FROM rooms ORDER BY code")])
+
+    def _load(self, code: str) -> StoredRoom | None:
+        """One room, in one read transaction (the snapshot and its rows agree); raises on damage."""
+        def work(conn: Conn) -> tuple[Any, ...] | None:
+            with conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                row = conn.execute("SELECT meta::text, state, snapshot_version, updated_ms, fence FROM rooms "
+                                   "WHERE code=%s", (code,)).fetchone()
+                if row is None:
+                    return None
+                rows = conn.execute(_LOG_SELECT, (code, row[2])).fetchall()
+                return (*row, rows)
+        found = self._reader.run(work)
+        if found is None:
+            return None
+        meta, state, version, updated_ms = base.decode_room(code, *found[:4])
+        return StoredRoom(code, meta, state, version, updated_ms,
+                          tuple(base.log_row(*row) for row in found[5]), int(found[4]))
+
+    def load(self, code: str) -> StoredRoom | None:
+        """One room: its last snapshot and the log rows after it; None if absent or damaged (then its code
+        is in :attr:`damaged`). An unreachable database raises :class:`StoreUnavailable`."""
+        try:
+            return self._load(code)
+        except StoreError:
+            raise
+        except Exception as exc:
+            log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
+                      code, type(exc).__name__)
+            if code not in self.damaged:
+                self.damaged.append(code)
+            return None
+
+    def load_all(self) -> list[StoredRoom]:
+        """Every readable room, one at a time: a damaged row quarantines that room only (see SQLite)."""
+        self.damaged = []
+        out = [room for room in (self.load(code) for code in self.codes()) if room is not None]
+        return out
+
+    def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]:
+        """The stored finished hands of a room, ``(seq, record)``, oldest first (at most HANDS_KEPT)."""
+        rows = self._reader.run(lambda conn: conn.execute(
+            "SELECT seq, data::text FROM hands WHERE code=%s ORDER BY seq DESC LIMIT %s", (code, HANDS_KEPT)
+        ).fetchall())
+        return [(int(seq), json.loads(data)) for seq, data in reversed(rows)]
+
+    def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]:
+        """(player_id, client_msg_id, version) of the newest client actions, oldest first."""
+        rows = self._reader.run(lambda conn: conn.execute(
+            "SELECT player_id, client_msg_id, version FROM actions WHERE code=%s AND client_msg_id "
+            "IS NOT NULL ORDER BY version DESC LIMIT %s", (code, limit)).fetchall())
+        return [(str(p), str(c), int(v)) for p, c, v in reversed(rows)]
+
+    def log(self, code: str, after: int = -1) -> list[LogRow]:
+        """The action log of a room, oldest first: every row, or those newer than version ``after``."""
+        rows = self._reader.run(lambda conn: conn.execute(_LOG_SELECT, (code, after)).fetchall())
+        return [base.log_row(*row) for row in rows]
+
+    def close(self) -> None:
+        self._writer.close()
+        self._reader.close()
+
+
+_LOG_SELECT = ("SELECT version, kind, player_id, client_msg_id, action::text, at_ms FROM actions "
+               "WHERE code=%s AND version>%s ORDER BY version")

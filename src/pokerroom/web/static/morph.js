@@ -1,0 +1,91 @@
+// Keep what did not change (issue #15, speed on a phone). The table builds a part of the screen afresh from
+// the view (simple and correct), then `morph` makes the part on screen look like the fresh one while keeping
+// every node that is already right: an unchanged button, card or line stays the very same node, so the
+// browser restyles, lays out and repaints only what changed, and focus and typed text survive a view.
+
+const LISTENED = new WeakSet();
+
+/** addEventListener, remembered: a node with a listener is only ever kept whole or replaced whole (its
+ * handler was made for the view it was built from), never patched into another node's shape. */
+export function listen(node, type, fn) {
+  node.addEventListener(type, fn);
+  LISTENED.add(node);
+}
+
+const WHOLE = new WeakSet();
+
+/** Mark a part whose handlers reach other nodes of the same part (a raise panel's buttons write its slider
+ * and amount): it is kept only when equal in every node, else replaced whole, never patched, so a handler
+ * never writes into a node that is not on screen. Returns the node. */
+export function whole(node) {
+  WHOLE.add(node);
+  return node;
+}
+
+// controls whose state lives in properties (value, checked) or whose handlers come from other modules:
+// kept whole when equal, else replaced
+const SOLID = new Set(["BUTTON", "INPUT", "FORM", "SELECT", "TEXTAREA", "A", "LABEL"]);
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+
+function patchable(a, b) {
+  return a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && a.namespaceURI === HTML_NS
+    && !SOLID.has(a.tagName) && !LISTENED.has(a) && !LISTENED.has(b) && !WHOLE.has(a) && !WHOLE.has(b);
+}
+
+/** Which old child a fresh child may take the place of: same tag, class and identity attributes. */
+function matchKey(n) {
+  if (n.nodeType !== 1) return `#${n.nodeType}`;
+  const d = n.dataset ?? {};
+  return `${n.tagName}|${n.getAttribute("class") ?? ""}|${d.testid ?? ""}|${d.action ?? ""}|${d.cardId ?? ""}|${d.keep ?? ""}`;
+}
+
+/**
+ * The node to show in place of `old` so that the screen shows `fresh`: `old` itself when it is equal (or
+ * patched to be equal: its attributes and children), else `fresh`. Nodes marked `data-keep` (the timer
+ * ring, which the ticking clock draws into) are kept whenever the fresh node has the same mark.
+ */
+export function morph(old, fresh) {
+  if (old === fresh) return old;
+  if (old.nodeType === 1 && fresh.nodeType === 1 && old.dataset?.keep && old.dataset.keep === fresh.dataset?.keep
+    && old.tagName === fresh.tagName && old.getAttribute("class") === fresh.getAttribute("class")
+    && old.getAttribute("style") === fresh.getAttribute("style")) return old;
+  if (old.isEqualNode(fresh)) return old;
+  if (old.nodeType === 3 && fresh.nodeType === 3) {
+    old.data = fresh.data;
+    return old;
+  }
+  if (!patchable(old, fresh)) return fresh;
+  for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of fresh.attributes) {
+    if (old.getAttribute(a.name) === a.value) continue;
+    // the page's CSP (style-src 'self') refuses a style attribute set as an attribute; CSSOM is allowed
+    if (a.name === "style") old.style.cssText = fresh.style.cssText;
+    else old.setAttribute(a.name, a.value);
+  }
+  morphChildren(old, fresh);
+  return old;
+}
+
+/** Give `old` the children of `fresh`, keeping (and patching) the old children that match. */
+export function morphChildren(old, fresh) {
+  const olds = [...old.childNodes];
+  const used = new Array(olds.length).fill(false);
+  let from = 0;
+  const want = [...fresh.childNodes].map((n) => {
+    const key = matchKey(n);
+    for (let i = from; i < olds.length; i++) {
+      if (!used[i] && matchKey(olds[i]) === key) {
+        used[i] = true;
+        from = i + 1;
+        return morph(olds[i], n);
+      }
+    }
+    return n;
+  });
+  const keep = new Set(want);
+  for (const c of olds) if (!keep.has(c)) c.remove();
+  want.forEach((node, i) => {
+    const at = old.childNodes[i];
+    if (at !== node) old.insertBefore(node, at ?? null);
+  });
+}

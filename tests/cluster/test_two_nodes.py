@@ -1,0 +1,128 @@
+"""Two in-process nodes on one Redis prefix and one database: a player on one node acts on a room owned by
+the other through the relay, and a room whose owner stops is taken over with every socket re-attached."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from cluster_inproc import start_node
+from server_fake_engine import secrets_for
+from server_helpers import Client, play_until_result, scan_frames
+
+
+def _rooms(srv: Any) -> set[str]:
+    return set(srv.rooms.rooms)
+
+
+def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, prefix: str,
+                                                              database: str) -> None:
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="fake", handLimit=2)
+        code = made["code"]
+        assert _rooms(a) == {code} and _rooms(b) == set()  # created where it was asked, A owns it
+        info = httpx.get(f"{b.http}/api/rooms/{code}").json()  # B answers for A's room
+        assert info["code"] == code and info["players"][0]["nickname"] == "방장"
+
+        async def main() -> dict[str, Any]:
+            host = await Client.open(a.ws_url(code), "host")
+            await host.hello(token=made["token"])
+            guest = await Client.open(b.ws_url(code), "guest")  # on B: relayed to A
+            welcome = await guest.hello(nickname="손님")
+            assert welcome["role"] == "player" and welcome["token"]
+            spectator = await Client.open(b.ws_url(code), "spec")
+            await spectator.hello(spectate=True)
+            await host.send({"type": "start"})
+            result = await play_until_result([host, guest], random.Random(7), timeout=30)
+            assert _rooms(b) == set()  # still A's room: every action of the guest crossed the relay
+            assert any(f["type"] == "ack" or f.get("ack") for f in guest.frames)
+            await spectator.expect("result", timeout=10)
+            await guest.expect("result", timeout=10)
+            # the frame scanner, across nodes: what reached B's sockets is exactly what each may see
+            tokens = (made["token"], guest.token or "")
+            assert scan_frames(a, code, spectator, lambda v: None, secrets_for, tokens) > 0
+            assert scan_frames(a, code, guest, lambda v: guest.player_id, secrets_for, tokens) > 0
+            for c in (host, guest, spectator):
+                await c.close()
+            return result
+
+        result = asyncio.run(main())
+        assert result["type"] == "result"
+    finally:
+        b.stop()
+        a.stop()
+
+
+def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, database: str) -> None:
+    """A's lease runs out (its renewals stop): B takes the room over from PostgreSQL and the sockets on B
+    get a fresh welcome and view; play goes on against B."""
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="fake", handLimit=3)
+        code = made["code"]
+        old_token = a.config.node.leases.owned[code].token
+
+        async def main() -> float:
+            host = await Client.open(b.ws_url(code), "host")
+            await host.hello(token=made["token"])
+            guest = await Client.open(b.ws_url(code), "guest")
+            await guest.hello(nickname="손님")
+            await host.send({"type": "start"})
+            view = await host.expect("view")
+            version = view["version"]
+            # A stops renewing (as if frozen): its renewal thread stops
+            t0 = time.monotonic()
+            asyncio.run_coroutine_threadsafe(_stop_renewing(a.config.node), a.config.node.loop).result(5)
+            welcome = await host.expect("welcome", timeout=10)
+            moved = time.monotonic() - t0
+            assert welcome["playerId"] == made["playerId"]
+            fresh = await host.expect("view", timeout=5)
+            assert fresh["version"] >= version
+            assert code in _rooms(b)
+            # A, made to believe it still owns the room with its old lease (a write stalled across the
+            # takeover, before B's "moved" reached it), writes: PostgreSQL refuses the old token, A drops it
+            stale = _stale_write(a, code, old_token)
+            refused = asyncio.run_coroutine_threadsafe(stale, a.config.node.loop).result(10)
+            assert refused == "cluster_unavailable"
+            assert code not in _rooms(a)
+            # play goes on against B (the deadlines and the deal came back from PostgreSQL)
+            result = await play_until_result([host, guest], random.Random(3), timeout=40)
+            assert result["type"] == "result"
+            for c in (host, guest):
+                await c.close()
+            return moved
+
+        moved = asyncio.run(main())
+        print(f"takeover: renewals stopped -> fresh welcome on B in {moved:.2f} s (TTL 2 s)")
+        assert moved < 2.0 + 2.0
+    finally:
+        b.stop()
+        a.stop()
+
+
+async def _stop_renewing(node: Any) -> None:
+    node._keeper.set()  # the lease renewal thread stops
+
+
+async def _stale_write(srv: Any, code: str, token: int) -> str | None:
+    from pokerroom.cluster.lease import Lease
+    from pokerroom.server import protocol as P
+
+    node, rooms = srv.config.node, srv.rooms
+    node.leases.owned[code] = Lease(code, token, float("inf"))  # what a stalled node still believes
+    if code not in rooms.rooms:  # B's "moved" already made A let it go: take the stale copy back
+        rooms.adopt(rooms.store.load(code))
+    room = rooms.rooms[code]
+    async with room.lock:
+        try:
+            await rooms._save_meta(room)
+        except P.ProtocolError as exc:
+            return exc.code
+    return None

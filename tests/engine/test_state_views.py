@@ -1,0 +1,104 @@
+"""``StateViews``: every viewer's view of one state with the public part built once is exactly ``view()``.
+
+The server builds one change's views through one :class:`pokerroom.engine.StateViews` (the public part and
+each seat variant built once, shared between the views). Secrecy rests on it being byte-for-byte the
+whitelist ``view(state, viewer)`` for every viewer, whatever order the viewers ask in: replayed here on every
+step of every golden game (all modes and house rules), the hidden Indian foreheads included.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from pokerroom.engine import StateViews, apply, on_timeout, setup, view
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("regen_golden", ROOT / "scripts" / "regen_golden.py")
+assert _spec is not None and _spec.loader is not None
+regen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(regen)
+
+GAMES = sorted(p.stem for p in (ROOT / "tests" / "golden").glob("*.jsonl"))
+
+
+def _states(name: str) -> tuple[list[str], list[Any]]:
+    data = regen.load_lines((ROOT / "tests" / "golden" / f"{name}.jsonl").read_text(encoding="utf-8"))
+    ids = [f"p{i}" for i in range(data["players"])]
+    state = setup(ids, data["options"], seed=data["seed"], now_ms=0)
+    states = [state]
+    for step in data["steps"][1:]:
+        if step["actor"] == "*":
+            state, _ = on_timeout(state, step["now"])
+        else:
+            state, _ = apply(state, step["actor"], step["action"], step["now"])
+        states.append(state)
+    return ids, states
+
+
+def _hidden_slots(seat: dict[str, Any]) -> list[int]:
+    return [c["slot"] for c in seat["hole"] if c.get("hidden")]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_shared_views_are_exactly_the_whitelist_views(name: str) -> None:
+    ids, states = _states(name)
+    viewers: list[str | None] = [*ids, None, "stranger"]
+    shared_seats = 0
+    for state in states:
+        want = {v: orjson.dumps(view(state, v)) for v in viewers}
+        for order in (viewers, viewers[::-1]):
+            views = StateViews(state)
+            got = {v: views.of(v) for v in order}
+            assert {v: orjson.dumps(got[v]) for v in viewers} == want
+            assert views.of(ids[0]) is not got[ids[0]], "a fresh top-level dict per call"
+        spectator = got[None]
+        for seat in spectator["seats"]:
+            assert _hidden_slots(seat) == list(range(len(_hidden_slots(seat)))), "slots numbered per seat"
+        # a third player's seat, as two other players see it, is one object (built once)
+        shared_seats += sum(a is b for a, b in zip(got[ids[0]]["seats"], got[ids[1]]["seats"], strict=True)
+                            if a["id"] not in ids[:2])
+    assert shared_seats > 0
+
+
+def test_view_calls_share_nothing() -> None:
+    """``view()`` itself stays a fresh dict per call: a caller may change it freely."""
+    _ids, states = _states("holdem")
+    a, b = view(states[3], None), view(states[3], None)
+    assert a == b and a["seats"][0] is not b["seats"][0] and a["publicLog"] is not b["publicLog"]
+
+
+def test_hint_names_are_evaluated_once_per_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With hints on, a player's hand names are worked out once per set of cards (hole, up, choice, board),
+    not on every change: the betting actions between two streets reuse them."""
+    from pokerroom.engine.modes import rules_for
+
+    view_module = importlib.import_module("pokerroom.engine.view")  # the package exports the function
+
+    ids, states = _states("holdem")
+    assert states[0].options.hints
+    mode = rules_for(states[0].options)
+    calls: list[tuple[Any, ...]] = []
+    real = type(mode).hint
+
+    def counting(self: Any, hand: Any, pid: str) -> tuple[str | None, str | None]:
+        p = hand.players[pid]
+        calls.append((pid, tuple(p.hole), tuple(hand.board)))
+        return real(self, hand, pid)
+
+    monkeypatch.setattr(type(mode), "hint", counting)
+    view_module._HINTS.clear()
+    names = []
+    for state in states:
+        views = StateViews(state)
+        names.append([(views.of(p)["me"] or {}).get("handName") for p in ids])
+    assert calls, "hints were built"
+    assert len(calls) == len(set(calls)), "the same cards were evaluated twice"
+    view_module._HINTS.clear()
+    monkeypatch.undo()
+    assert names == [[(view(state, p)["me"] or {}).get("handName") for p in ids] for state in states]
