@@ -42,6 +42,7 @@ def run_game(coro: Coroutine[Any, Any, Any], seconds: float = GAME_BUDGET) -> An
     return asyncio.run(guarded())
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
+RESEND_S = 3.0  # no new view this long after acting: the action was lost with its node, act again
 
 
 def is_korean(text: str) -> bool:
@@ -161,13 +162,16 @@ class Table:
 
     async def _pilot(self, person: Person) -> None:
         acted = -1
+        sent_at = 0.0
         while True:
             c = person.client
             try:
                 msg = await asyncio.wait_for(c.queue.get(), 0.3)
             except TimeoutError:
-                if acted == -2:
-                    acted = -1  # retry after a refusal: decide again on the newest view
+                if acted == -2 or (acted >= 0 and time.monotonic() - sent_at > RESEND_S):
+                    # refused, or nothing came back (the action went to an owner that died or froze and
+                    # was never acknowledged): decide again on the newest view, as a person would
+                    acted = -1
                 else:
                     continue
                 msg = {"type": "_tick"}
@@ -190,6 +194,8 @@ class Table:
                     person.results.append(m)
                     if self.again and self.acting and person is self.people[0]:
                         await c.send({"type": "start"})
+                elif kind == "welcome":
+                    acted = -1  # re-attached to a (new) owner: a fresh snapshot follows, decide on it
                 elif kind == "view":
                     person.views_at.append((time.monotonic(), m["version"]))
                     newest = m
@@ -205,6 +211,7 @@ class Table:
             if self.think_s:
                 await asyncio.sleep(self.think_s)
             acted = newest["version"]
+            sent_at = time.monotonic()
             self._msg += 1
             try:
                 await c.send({"type": "action", "clientMsgId": f"{person.name}-{self._msg}",
