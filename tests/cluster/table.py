@@ -42,6 +42,7 @@ def run_game(coro: Coroutine[Any, Any, Any], seconds: float = GAME_BUDGET) -> An
     return asyncio.run(guarded())
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
+THINK_S = 0.08  # a node's real flood limit is ~20 messages/s a socket (close 1008): stay well under it
 RESEND_S = 3.0  # no new view this long after acting: the action was lost with its node, act again
 
 
@@ -94,7 +95,7 @@ class Table:
 
     def __init__(self, cluster: Cluster, code: str, seed: int = 1, deltas: bool = True,
                  chooser: Callable[[dict[str, Any], random.Random], dict[str, Any] | None] = safe_action,
-                 think_s: float = 0.0) -> None:
+                 think_s: float = THINK_S) -> None:
         self.cluster = cluster
         self.code = code
         self.rnd = random.Random(seed)
