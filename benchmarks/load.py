@@ -480,8 +480,16 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
         for n in node_counts[1:]:
             if n in best:
                 print(f"ratio {n} / {node_counts[0]} node(s): {best[n]['rate'] / base:.2f}x")
-    local = [x for r in runs for x in r["local"]]
-    remote = [x for r in runs for x in r["remote"]]
+    for rooms in room_counts:  # the same load on each node count, whatever its p99
+        same = {r["nodes"]: r for r in runs if r["rooms"] == rooms}
+        cells = ", ".join(f"{n} node(s) {same[n]['rate']:.1f}/s p99 {same[n]['p99']:.0f} ms" for n in same)
+        base_run = same.get(node_counts[0])
+        ratio = "".join(f", ratio {n}/{node_counts[0]}: {same[n]['rate'] / base_run['rate']:.2f}x"
+                        for n in node_counts[1:] if n in same and base_run and base_run["rate"])
+        print(f"{rooms} rooms: {cells}{ratio}")
+    # the relay's cost: inside the same multi-node runs (same load), own acks sent on the owner vs elsewhere
+    local = [x for r in runs if r["nodes"] > 1 for x in r["local"]]
+    remote = [x for r in runs if r["nodes"] > 1 for x in r["remote"]]
     if local and remote:
         print(f"own ack on the owner: p50 {percentile(local, 0.5):.1f} ms, "
               f"p99 {percentile(local, 0.99):.1f} ms "

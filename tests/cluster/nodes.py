@@ -49,7 +49,7 @@ class Node:
         data = self.tmp / f"data-{self.node_id}"
         data.mkdir(exist_ok=True)
         return [sys.executable, "-m", "pokerroom", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data-dir", str(data), "--log-level", "warning", "--no-warm-up",
+                "--data-dir", str(data), "--log-level", "warning", "--no-warm-up", "--log-format", "json",
                 "--redis", self.redis_url, "--database", self.database_url, "--node-id", self.node_id,
                 "--redis-prefix", self.prefix, "--lease-ttl", str(self.lease_ttl),
                 # every scripted client comes from 127.0.0.1: lift the per-address caps (as load.py does)
@@ -87,7 +87,7 @@ class Node:
         except httpx.HTTPError:
             return False
 
-    def wait_ready(self, timeout: float = 30.0) -> Node:
+    def wait_ready(self, timeout: float = 60.0) -> Node:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc is not None and self.proc.poll() is not None:
@@ -125,7 +125,7 @@ class Node:
         os.kill(self.proc.pid, signal.SIGCONT)
         self.stopped = False
 
-    def terminate(self, timeout: float = 30.0) -> int:
+    def terminate(self, timeout: float = 60.0) -> int:
         """SIGTERM and wait: a graceful shutdown (finish writes, hand rooms over, close sockets 4012)."""
         assert self.proc is not None
         if self.stopped:

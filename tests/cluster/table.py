@@ -9,9 +9,10 @@ they got (``acks``) for the "nothing acknowledged is lost" check against the act
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,29 @@ from nodes import Cluster, Node
 from server_helpers import Client, pick_action
 
 HANGUL = range(0xAC00, 0xD7A4)
+GAME_BUDGET = 270.0  # seconds for a test's whole game, under the per-test pytest timeout (conftest: 360)
+
+
+_OPEN: list[Table] = []  # tables not closed yet (run_game closes them whatever happened)
+
+
+def run_game(coro: Coroutine[Any, Any, Any], seconds: float = GAME_BUDGET) -> Any:
+    """``asyncio.run`` with a deadline: a wait without its own timeout fails here with the traceback of
+    where it was stuck (pytest-timeout would only show an idle event loop); every table is closed after."""
+
+    async def guarded() -> Any:
+        try:
+            return await asyncio.wait_for(coro, seconds)
+        finally:
+            for table in list(_OPEN):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(table.close(), 30)
+
+    return asyncio.run(guarded())
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
+THINK_S = 0.08  # a node's real flood limit is ~20 messages/s a socket (close 1008): stay well under it
+RESEND_S = 3.0  # no new view this long after acting: the action was lost with its node, act again
 
 
 def is_korean(text: str) -> bool:
@@ -72,7 +95,7 @@ class Table:
 
     def __init__(self, cluster: Cluster, code: str, seed: int = 1, deltas: bool = True,
                  chooser: Callable[[dict[str, Any], random.Random], dict[str, Any] | None] = safe_action,
-                 think_s: float = 0.0) -> None:
+                 think_s: float = THINK_S) -> None:
         self.cluster = cluster
         self.code = code
         self.rnd = random.Random(seed)
@@ -81,8 +104,10 @@ class Table:
         self.think_s = think_s
         self.people: list[Person] = []
         self.acting = True  # autopilots act; False: they only read
+        self.again = False  # True: the host starts a new game when one ends (play that outlasts a game)
         self._tasks: list[asyncio.Task[None]] = []
         self._msg = 0
+        _OPEN.append(self)
 
     async def seat(self, name: str, node: Node, **hello: Any) -> Person:
         person = Person(name, dict(hello), node)
@@ -95,10 +120,26 @@ class Table:
         c = await Client.open(node.ws_url(self.code), f"{person.name}#{len(person.clients)}", open_timeout=10)
         person.clients.append(c)
         person.node = node
-        welcome = await c.hello(**hello, **({"deltas": True} if self.deltas else {}))
+        welcome = await self.hello(c, hello)
         if "spectate" not in hello:
             person.player_id = welcome["playerId"]
             person.token = c.token
+
+    async def hello(self, c: Client, hello: dict[str, Any]) -> dict[str, Any]:
+        """Say hello and return the welcome; an error or a close fails at once (the caller retries on
+        another node soon, like the web client), where ``Client.hello`` would wait out its timeout."""
+        await c.send({"type": "hello", **hello, **({"deltas": True} if self.deltas else {})})
+        end = time.monotonic() + 10
+        while True:
+            msg = await asyncio.wait_for(c.queue.get(), max(0.01, end - time.monotonic()))
+            if msg["type"] == "welcome":
+                c.player_id = msg["playerId"]
+                c.token = msg.get("token", hello.get("token"))
+                return msg
+            if msg["type"] in ("error", "_closed"):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(c.close(), 2)
+                raise AssertionError(f"{c.name}: hello refused: {msg}")
 
     def live_nodes(self, avoid: Node | None = None) -> list[Node]:
         return [n for n in self.cluster.nodes if n.alive() and not n.stopped and n is not avoid]
@@ -122,13 +163,16 @@ class Table:
 
     async def _pilot(self, person: Person) -> None:
         acted = -1
+        sent_at = 0.0
         while True:
             c = person.client
             try:
                 msg = await asyncio.wait_for(c.queue.get(), 0.3)
             except TimeoutError:
-                if acted == -2:
-                    acted = -1  # retry after a refusal: decide again on the newest view
+                if acted == -2 or (acted >= 0 and time.monotonic() - sent_at > RESEND_S):
+                    # refused, or nothing came back (the action went to an owner that died or froze and
+                    # was never acknowledged): decide again on the newest view, as a person would
+                    acted = -1
                 else:
                     continue
                 msg = {"type": "_tick"}
@@ -149,6 +193,10 @@ class Table:
                         acted = -2  # refused (e.g. the store is unreachable): try again shortly
                 elif kind == "result":
                     person.results.append(m)
+                    if self.again and self.acting and person is self.people[0]:
+                        await c.send({"type": "start"})
+                elif kind == "welcome":
+                    acted = -1  # re-attached to a (new) owner: a fresh snapshot follows, decide on it
                 elif kind == "view":
                     person.views_at.append((time.monotonic(), m["version"]))
                     newest = m
@@ -164,6 +212,7 @@ class Table:
             if self.think_s:
                 await asyncio.sleep(self.think_s)
             acted = newest["version"]
+            sent_at = time.monotonic()
             self._msg += 1
             try:
                 await c.send({"type": "action", "clientMsgId": f"{person.name}-{self._msg}",
@@ -181,8 +230,22 @@ class Table:
         while not pred():
             self.check_pilots()
             if time.monotonic() > end:
-                raise AssertionError(f"{what}: not within {timeout}s\n" + self.cluster.logs())
+                raise AssertionError(f"{what}: not within {timeout}s\n{self.describe()}\n"
+                                     + self.cluster.logs())
             await asyncio.sleep(0.02)
+
+    def describe(self) -> str:
+        """Where everyone stands (for a failure message): version, phase, closes, refusals, last frames."""
+        lines = [f"room {self.code}, owner {getattr(self.cluster.owner(self.code), 'node_id', None)}"]
+        for p in self.people:
+            v = p.last_view()
+            view = v["view"] if v else {}
+            where = f"v{v['version']} {view.get('phase')} hand {view.get('handNo')}" if v else "no view"
+            lines.append(f"  {p.name} on {p.node.node_id}: {where}, to act {view.get('toAct')}, "
+                         f"closes {[c for _t, c in p.closes]}, "
+                         f"errors {[e.get('code') for e in p.errors][-5:]}, "
+                         f"last frames {[f['type'] for f in p.client.frames[-4:]]}")
+        return "\n".join(lines)
 
     def version(self) -> int:
         """The newest version any person holds."""
@@ -198,6 +261,16 @@ class Table:
         return self.people[0].results[-1]
 
     async def close(self) -> None:
+        """Stop acting, give the last changes time to reach every socket (the final-view check compares
+        each person's last view with the newest stored state), then close everything."""
+        if self in _OPEN:
+            _OPEN.remove(self)
+        self.acting = False
+        end = time.monotonic() + 10
+        await asyncio.sleep(0.5)
+        while time.monotonic() < end and len({(v or {}).get("version") for v in
+                                              (p.last_view() for p in self.people)}) > 1:
+            await asyncio.sleep(0.05)
         for t in self._tasks:
             t.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -216,5 +289,6 @@ class Table:
         return out
 
     def store_errors(self) -> list[dict[str, Any]]:
-        """Refusals other than the expected ``stale_version`` of simultaneous phases."""
-        return [e for p in self.people for e in p.errors if e.get("code") != "stale_version"]
+        """Refusals other than the expected races: ``stale_version`` (someone acted first) and ``no_game``
+        (an action on the last view of a game another action just ended)."""
+        return [e for p in self.people for e in p.errors if e.get("code") not in RACES]

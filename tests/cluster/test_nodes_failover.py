@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from nodes import TAKEOVER_BUDGET, Cluster, Node, running_cluster
 from server_helpers import Client
-from table import Person, Table, is_korean
+from table import Person, Table, is_korean, run_game
 from test_nodes_play import OPTIONS, check_table, engine
 from truth import install_audit, read_truth
 
@@ -81,7 +81,7 @@ def test_sigkill_owner_mid_hand(tmp_path: Path) -> None:
             await table.close()
             return table
 
-        table = asyncio.run(play())
+        table = run_game(play())
         assert not table.store_errors(), table.store_errors()
         check_table(table, db, 3)  # replay of the log == every stored snapshot: the same next cards
 
@@ -128,7 +128,7 @@ def test_sigstop_owner_is_fenced_and_steps_down(tmp_path: Path) -> None:
             await tab.close()
             return table, tab, to_act
 
-        table, tab, _to_act = asyncio.run(play())
+        table, tab, _to_act = run_game(play())
         truth = read_truth(db, table.code, engine())
         assert not truth.problems, truth.problems
         # the frozen owner's action was never applied on its stale state: either refused, or (after it

@@ -8,7 +8,6 @@ ports), and each replacement must hit, so the file cannot drift from what was te
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import ssl
 import time
@@ -20,7 +19,7 @@ import pytest
 from faults import free_port
 from nodes import Cluster, Node, running_cluster
 from server_helpers import Client
-from table import Person, Table
+from table import Person, Table, run_game
 from test_nginx import Nginx, nginx_binary, self_signed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +58,7 @@ class ProxiedTable(Table):
         c = await Client.open(f"wss://{NAME}:{self.https_port}/ws/{self.code}", person.name, ssl=self.ctx,
                               host="127.0.0.1", port=self.https_port, origin=public, open_timeout=10)
         person.clients.append(c)
-        welcome = await c.hello(**hello, **({"deltas": True} if self.deltas else {}))
+        welcome = await self.hello(c, hello)
         if "spectate" not in hello:
             person.player_id = welcome["playerId"]
             person.token = c.token
@@ -110,7 +109,7 @@ def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
                 await table.close()
                 return result, spread
 
-            result, spread = asyncio.run(play())
+            result, spread = run_game(play())
             assert result["type"] == "result"
             assert all(n > 0 for n in spread), f"round robin put sockets on both nodes: {spread}"
         finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from faults import PrivateRedis, TcpProxy
 from nodes import running_cluster
-from table import Table, is_korean
+from table import Table, is_korean, run_game
 from test_nodes_failover import seated
 from test_nodes_play import check_table
 from truth import install_audit
@@ -42,7 +42,7 @@ def test_redis_restarted_mid_game(tmp_path: Path, private_redis: PrivateRedis) -
             print(f"play resumed {resumed:.1f}s after Redis came back")
             return table
 
-        table = asyncio.run(play())
+        table = run_game(play())
         refusals_are_korean(table)
         assert cluster.owner(table.code) is not None
         check_table(table, db, 3)
@@ -70,7 +70,7 @@ def test_postgres_unreachable_for_seconds(tmp_path: Path, pg_proxy: TcpProxy) ->
             await table.close()
             return table, during - version
 
-        table, advanced = asyncio.run(play())
+        table, advanced = run_game(play())
         errors = table.store_errors()
         assert errors, "an action sent while PostgreSQL was unreachable was refused"
         assert advanced <= 1, f"{advanced} changes published while nothing could be stored"

@@ -11,7 +11,7 @@ from typing import Any
 
 from nodes import Cluster, running_cluster
 from server_helpers import real_secrets_for, scan_frames
-from table import Table
+from table import Table, run_game
 from truth import acked_in_log, chips_of, install_audit, read_truth
 
 MODES = ("holdem", "sevenHiLo", "badugi", "indian")
@@ -68,22 +68,27 @@ def test_three_nodes_four_modes_relay_and_scanner(tmp_path: Path) -> None:
     with running_cluster(tmp_path, 3, "--time-scale", "0.25") as (cluster, db):
         install_audit(db)
 
-        async def play() -> list[Table]:
-            # half the sockets take view deltas, half whole views: the relay must carry both
-            tables = [await open_table(cluster, mode, i, deltas=i % 2 == 0) for i, mode in enumerate(MODES)]
-            owners = {cluster.owner(t.code) for t in tables}
-            assert len(owners) >= 2, "new rooms go to the live node with the fewest rooms"
-            for t in tables:
-                await t.people[0].client.send({"type": "start"})
+        async def play() -> tuple[list[Table], set[Any]]:
+            tables: list[Table] = []
             try:
+                for i, mode in enumerate(MODES):
+                    # half the sockets take view deltas, half whole views: the relay must carry both
+                    tables.append(await open_table(cluster, mode, i, deltas=i % 2 == 0))
+                    await asyncio.sleep(1.0)  # a heartbeat (TTL/3) tells the cluster the room's node
+                owners = {cluster.owner(t.code) for t in tables}
+                for t in tables:
+                    await t.people[0].client.send({"type": "start"})
                 await asyncio.gather(*(t.finish(timeout=150) for t in tables))
             finally:
                 for t in tables:
                     await t.close()
-            return tables
+            return tables, owners
 
-        tables = asyncio.run(play())
+        tables, owners = run_game(play())
+        assert len(owners) >= 2, f"new rooms go to the live node with the fewest rooms: all on {owners}"
+        for t in tables:
+            check_table(t, db, 3)
         for t in tables:
             assert not t.store_errors(), t.store_errors()
-            assert all(not p.closes for p in t.people), "no socket was closed during the games"
-            check_table(t, db, 3)
+            closes = {p.name: p.closes for p in t.people if p.closes}
+            assert not closes, f"sockets closed during the games (no node went away): {closes}"
