@@ -166,7 +166,8 @@ class ClusterNode:
         self.registry = Registry(self.redis, self.keys, self.node_id, self.ttl_s)
         self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps,
                                             self.ttl_s)
-        self.relay = Relay(self.redis, self.keys, self.node_id, self._on_item, self._on_undelivered)
+        self.relay = Relay(self.redis, self.keys, self.node_id, self._on_item, self._on_undelivered,
+                           self._on_resubscribed)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner)
         await self.relay.start()
@@ -419,6 +420,9 @@ class ClusterNode:
             self._spawn(self._create_for(item))
         elif kind == "info":
             self._spawn(self._info_for(item))
+
+    def _on_resubscribed(self) -> None:
+        self.sockets.resync_relayed()
 
     def _on_undelivered(self, node: str, items: list[Item]) -> None:
         self.sockets.undelivered(node, items)

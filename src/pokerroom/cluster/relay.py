@@ -40,8 +40,13 @@ class Relay:
     """This node's end of the relay: a subscriber task and a publisher task."""
 
     def __init__(self, redis: Any, keys: Keys, node_id: str, on_item: Callable[[Item], None],
-                 on_undelivered: Callable[[str, list[Item]], None] | None = None) -> None:
+                 on_undelivered: Callable[[str, list[Item]], None] | None = None,
+                 on_resubscribed: Callable[[], None] | None = None) -> None:
         self.redis = redis
+        # called each time the subscription is made again after an outage: whatever was published to this
+        # node meanwhile (frames of its relayed sockets) is lost, so those sockets need a fresh snapshot
+        self.on_resubscribed = on_resubscribed
+        self._subscribed_before = False
         self.keys = keys
         self.node_id = node_id
         self.on_item = on_item
@@ -207,6 +212,12 @@ class Relay:
             try:
                 await pubsub.subscribe(self.keys.channel(self.node_id), self.keys.broadcast)
                 self._ready.set()
+                if self._subscribed_before and self.on_resubscribed is not None:
+                    try:
+                        self.on_resubscribed()
+                    except Exception:
+                        log.exception("relay: on_resubscribed failed")
+                self._subscribed_before = True
                 delay = 0.05
                 while True:
                     message = await pubsub.get_message(timeout=1.0)

@@ -270,6 +270,15 @@ class Sockets:
             if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
                 self._spawn(self.attach(sock, quiet=True))
 
+    def resync_relayed(self) -> None:
+        """This node's relay subscription was lost and made again (a Redis restart or outage): frames the
+        owners published for its relayed sockets meanwhile are gone for good, so each of them says hello to
+        its room's owner again and gets a fresh snapshot (the owner answers a repeated hello with one)."""
+        for sock in list(self.by_id.values()):
+            if sock.target not in (LOCAL, None) and sock.welcomed and not sock.attaching and not sock.closing:
+                sock.target = None
+                self._spawn(self.attach(sock, quiet=True))
+
     def undelivered(self, node: str, items: list[Item]) -> None:
         """Messages to a node nobody listens on (it died): the sender is told, and looks again next time."""
         for item in items:
