@@ -22,19 +22,10 @@ from faults import PrivateRedis, TcpProxy  # noqa: E402
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every cluster test starts processes and waits for leases: a generous per-test timeout. The node
-    tests need ``pokerroom serve --redis``, i.e. the ``pokerroom.cluster`` package: in a tree without it
-    they are skipped with that reason (once it exists they run, and a node that cannot start fails them)."""
-    import importlib.util
-
-    missing = importlib.util.find_spec("pokerroom.cluster") is None
-    why = "pokerroom.cluster is not in this tree yet (issue #14)"
+    """Every cluster test starts processes and waits for leases: a generous per-test timeout."""
     for item in items:
-        path = Path(str(item.fspath))
-        if HERE in path.parents:
+        if HERE in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.timeout(360))
-            if missing and path.name.startswith("test_nodes_") and path.name != "test_nodes_harness.py":
-                item.add_marker(pytest.mark.skip(reason=why))
 
 
 @pytest.fixture
