@@ -191,8 +191,12 @@ def run(args: argparse.Namespace) -> int:
                           public_url=addresses.share_url, allowed_hosts=addresses.allowed_hosts,
                           node_id=node_id_of(args))
     if args.redis:  # a cluster node: imported only behind the flag (the single process never loads it)
-        from pokerroom.cluster.node import cluster_node
-
+        try:
+            from pokerroom.cluster.node import cluster_node
+        except ImportError as exc:
+            print(f"pokerroom serve: a cluster node needs the cluster extra ({exc.name} is missing): "
+                  "pip install 'pokerroom[cluster]'", file=sys.stderr)
+            return 2
         try:
             cluster_node(args, limits).configure(config)
         except Exception as exc:
