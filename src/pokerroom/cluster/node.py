@@ -26,7 +26,6 @@ import contextlib
 import logging
 import math
 import os
-import random
 import secrets
 import socket
 import threading
@@ -353,7 +352,8 @@ class ClusterNode:
         """Every ``ttl/4``: the store's rooms whose lease is absent are taken over (racing is safe)."""
         every = min(2.0, max(0.25, self.ttl_s / 4))
         while True:
-            await asyncio.sleep(every * random.uniform(0.8, 1.2))
+            # a jittered period (secrets, not `random`: no module of src imports random, see test_cards_rng)
+            await asyncio.sleep(every * (0.8 + 0.4 * secrets.randbelow(1001) / 1000))
             self.sockets.retry_orphans()
             try:
                 codes = sorted(await asyncio.to_thread(self.store.codes))
