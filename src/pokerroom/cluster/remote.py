@@ -18,12 +18,10 @@ from typing import Any
 
 from pokerroom.cluster.relay import Item, Relay
 from pokerroom.server import protocol as P
-from pokerroom.server.limits import Limits, TokenBucket
+from pokerroom.server.limits import Limits
 from pokerroom.server.rooms import Connection, Rooms
 
 log = logging.getLogger("pokerroom.cluster")
-
-HISTORY_STRIKES = 10  # as for a local socket (app.HISTORY_STRIKES)
 
 
 class RemoteConnection(Connection):
@@ -37,8 +35,7 @@ class RemoteConnection(Connection):
         self.dead = False  # detached: sends are dropped
         self.inbox: deque[P.ClientMessage] = deque()
         self.busy = False
-        self.history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
-        self.history_strikes = 0
+        self.limit_history(limits)
 
     def send(self, text: str) -> None:
         if not self.dead:
@@ -48,15 +45,6 @@ class RemoteConnection(Connection):
         if not self.dead:
             self.dead = True
             self.relay.send(self.origin, {"t": "x", "c": self.cid, "n": code})
-
-    def allow_history(self) -> bool:
-        if self.history_bucket.allow():
-            self.history_strikes = 0
-            return True
-        self.history_strikes += 1
-        if self.history_strikes > HISTORY_STRIKES:
-            self.close(1008)
-        return False
 
 
 class RemoteConnections:

@@ -47,7 +47,6 @@ log = logging.getLogger("pokerroom.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 Dispatch = Callable[[P.ClientMessage, str], Awaitable[None]]
-HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
 
 
 @dataclass
@@ -113,8 +112,7 @@ class WsConnection(Connection):
         self.closing = False
         self.closed = asyncio.Event()  # set by close(): the socket's handler stops waiting for the peer
         self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
-        self.history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
-        self.history_strikes = 0
+        self.limit_history(limits)
 
     def send(self, text: str) -> None:
         if self.closing:
@@ -126,16 +124,6 @@ class WsConnection(Connection):
         WsConnection.total_bytes += len(text)
         WsConnection.peak_bytes = max(WsConnection.peak_bytes, self.queued_bytes)
         self.queue.put_nowait(text)
-
-    def allow_history(self) -> bool:
-        """The history rate; a socket that keeps asking past it (10 refusals in a row) is a flood: 1008."""
-        if self.history_bucket.allow():
-            self.history_strikes = 0
-            return True
-        self.history_strikes += 1
-        if self.history_strikes > HISTORY_STRIKES:
-            self.close(1008)
-        return False
 
     def close(self, code: int) -> None:
         if self.closing:

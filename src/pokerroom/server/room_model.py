@@ -20,6 +20,7 @@ from pokerroom.server import deltas as D
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
 from pokerroom.server import reactions as talk
+from pokerroom.server.limits import Limits, TokenBucket
 from pokerroom.server.store import HANDS_KEPT
 from pokerroom.server.timers import DeadlineTimer
 from pokerroom.tools.history import HandRecord, HistoryRecorder
@@ -37,6 +38,9 @@ MAX_NICKNAME = 12
 ACKS_KEPT = 256
 
 
+HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
+
+
 class Connection:
     """A room's handle on one socket. ``send``/``close`` must not block (the app queues them)."""
 
@@ -50,6 +54,8 @@ class Connection:
         self.deltas = False  # asked for viewDelta frames in hello (protocol §2.8)
         self.view_version = -1  # version of the last view this socket was sent (its delta base) ...
         self.view_viewer: str | None = None  # ... and whose view it was
+        self._history_bucket: TokenBucket | None = None  # see limit_history
+        self._history_strikes = 0
 
     def send(self, text: str) -> None:
         raise NotImplementedError
@@ -57,9 +63,23 @@ class Connection:
     def close(self, code: int) -> None:
         raise NotImplementedError
 
+    def limit_history(self, limits: Limits) -> None:
+        """Rate-limit this connection's ``history`` requests (a real socket, local or relayed)."""
+        self._history_bucket = TokenBucket(limits.history_rate_per_second, limits.history_burst)
+
     def allow_history(self) -> bool:
-        """May this connection get another ``history`` answer now? (The app rate-limits it.)"""
-        return True
+        """May this connection get another ``history`` answer now? Without :meth:`limit_history`, always;
+        with it, the history rate, and a socket that keeps asking past it (:data:`HISTORY_STRIKES`
+        refusals in a row) is a flood: closed with 1008."""
+        if self._history_bucket is None:
+            return True
+        if self._history_bucket.allow():
+            self._history_strikes = 0
+            return True
+        self._history_strikes += 1
+        if self._history_strikes > HISTORY_STRIKES:
+            self.close(1008)
+        return False
 
 
 @dataclass
