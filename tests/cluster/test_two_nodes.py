@@ -43,7 +43,8 @@ def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, p
             assert _rooms(b) == set()  # still A's room: every action of the guest crossed the relay
             assert any(f["type"] == "ack" or f.get("ack") for f in guest.frames)
             await spectator.expect("result", timeout=10)
-            await guest.expect("result", timeout=10)
+            if not any(f["type"] == "result" for f in guest.frames):  # play_until_result may have read it
+                await guest.expect("result", timeout=10)
             # the frame scanner, across nodes: what reached B's sockets is exactly what each may see
             tokens = (made["token"], guest.token or "")
             assert scan_frames(a, code, spectator, lambda v: None, secrets_for, tokens) > 0
