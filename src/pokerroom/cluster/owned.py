@@ -11,22 +11,19 @@ differs on a node is small and all of it is here:
   half-applied (``_commit`` puts the room back when its write raises);
 - a write refused by PostgreSQL (``Fenced``: another node took the room) makes the node drop the room at
   once: no frame of it is sent any more, and its sockets re-attach to the new owner;
-- ``create_room`` takes the code the node reserved (cluster-wide unique, lease already held).
+- ``create_room`` is given the code the node reserved (cluster-wide unique, lease already held).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import time
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from pokerroom.server import protocol as P
-from pokerroom.server.rooms import Member, Room, Rooms
+from pokerroom.server.rooms import Room, Rooms
 from pokerroom.server.storage.base import Fenced, StoreUnavailable
-from pokerroom.server.timers import DeadlineTimer
 
 log = logging.getLogger("pokerroom.cluster")
 
@@ -79,33 +76,6 @@ class OwnedRooms(Rooms):
         fencing = self.fencing
         room.fence = None if fencing is None else fencing.token_of(room.code)
         return room
-
-    async def create_room(self, raw_options: dict[str, Any], nickname: str,
-                          code: str | None = None) -> tuple[Room, Member, str]:
-        """A new room under ``code`` (reserved by the node); see :meth:`Rooms.create_room`."""
-        if code is None:
-            return await super().create_room(raw_options, nickname)
-        from pokerroom.server.engine_port import OptionsError
-        from pokerroom.server.rooms import clean_nickname
-
-        try:
-            options = self.engine.parse_options(raw_options)
-        except OptionsError as exc:
-            raise P.error("bad_options", exc.message) from None
-        nick = clean_nickname(nickname)
-        lo, hi = self.engine.player_range(options)
-        room = Room(code, options, self.engine.options_json(options), lo, hi, self.clock.now_ms())
-        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
-        room.empty_since = time.monotonic()
-        member, token = self._new_member(room, nick, bot=False)
-        room.host_id = member.id
-        self.rooms[code] = room
-        try:
-            await self._save_meta(room)
-        except BaseException:
-            self.rooms.pop(code, None)
-            raise
-        return room, member, token
 
     def _store_op(self, room: Room, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
         """Every write of a room carries its fencing token, and none is even tried without a valid lease."""

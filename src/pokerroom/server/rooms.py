@@ -183,9 +183,14 @@ class Rooms(RoomHandlers, RoomClock):
             task.cancel()
         self._writer.close()
 
-    async def create_room(self, raw_options: dict[str, Any], nickname: str) -> tuple[Room, Member, str]:
-        """A new room with its creator as host and first member; returns the creator's seat token."""
-        if len(self.rooms) >= self.limits.max_rooms:
+    async def create_room(self, raw_options: dict[str, Any], nickname: str,
+                          code: str | None = None) -> tuple[Room, Member, str]:
+        """A new room with its creator as host and first member; returns the creator's seat token.
+
+        ``code``: a code the caller reserved, and whose room count it checked itself (a cluster node does
+        both in Redis, cluster-wide); None: a fresh code here, under this process's ``max_rooms``. A room
+        whose first write fails is forgotten again (nobody learned its code)."""
+        if code is None and len(self.rooms) >= self.limits.max_rooms:
             raise P.error("too_many_rooms", status=503)
         try:
             options = self.engine.parse_options(raw_options)
@@ -193,16 +198,21 @@ class Rooms(RoomHandlers, RoomClock):
             raise P.error("bad_options", exc.message) from None
         nick = clean_nickname(nickname)
         lo, hi = self.engine.player_range(options)
-        code = new_room_code()
-        while code in self.rooms or code in self.quarantined:
+        if code is None:
             code = new_room_code()
+            while code in self.rooms or code in self.quarantined:
+                code = new_room_code()
         room = Room(code, options, self.engine.options_json(options), lo, hi, self.clock.now_ms())
         room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
         room.empty_since = time.monotonic()
         member, token = self._new_member(room, nick, bot=False)
         room.host_id = member.id
         self.rooms[code] = room
-        await self._save_meta(room)
+        try:
+            await self._save_meta(room)
+        except BaseException:
+            self.rooms.pop(code, None)
+            raise
         return room, member, token
 
     def get(self, code: str) -> Room | None:
