@@ -201,6 +201,15 @@ def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any)
     return data, state, version, updated_ms
 
 
+def quarantine(damaged: list[str], code: str, exc: BaseException) -> None:
+    """A room whose stored row cannot be read: logged, its code kept in the store's ``damaged`` list (the
+    server answers 404 for it), the row itself left untouched in the store (issue #12.6)."""
+    log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
+              code, type(exc).__name__)
+    if code not in damaged:
+        damaged.append(code)
+
+
 def log_row(version: int, kind: str, player: str | None, cmid: str | None, action: Any, at_ms: int) -> LogRow:
     """A stored action-log row (``action`` as JSON text or already parsed)."""
     parsed = json.loads(action) if isinstance(action, str) else action

@@ -37,7 +37,7 @@ from pokerroom.server.storage.base import (
     Op,
     StoredRoom,
     StoreError,
-    log,
+    quarantine,
 )
 from pokerroom.server.storage.pg_link import Conn, Link
 
@@ -238,10 +238,7 @@ class PgStore(base.PreparedOps):
         except StoreError:
             raise
         except Exception as exc:
-            log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
-                      code, type(exc).__name__)
-            if code not in self.damaged:
-                self.damaged.append(code)
+            quarantine(self.damaged, code, exc)
             return None
 
     def load_all(self) -> list[StoredRoom]:

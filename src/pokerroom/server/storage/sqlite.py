@@ -44,6 +44,7 @@ from pokerroom.server.storage.base import (
     StoredRoom,
     StoreError,
     log,
+    quarantine,
 )
 
 _UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_version, fence) "
@@ -271,10 +272,7 @@ class Store(base.PreparedOps):
         try:
             return self._load_where("code=?", code, code)
         except Exception as exc:
-            log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
-                      code, type(exc).__name__)
-            if code not in self.damaged:
-                self.damaged.append(code)
+            quarantine(self.damaged, code, exc)
             return None
 
     def load_all(self) -> list[StoredRoom]:
