@@ -123,12 +123,7 @@ class RoomHandlers(RoomMembers):
         if seen is not None and msg.clientMsgId in seen:
             conn.send(P.dumps(P.ack_msg(msg.clientMsgId, seen[msg.clientMsgId])))
             return
-        if room.phase != "playing" or room.state is None:
-            raise P.error("no_game")
-        if pid not in room.game_players:
-            raise P.error("not_seated")
-        if msg.version != room.version:
-            raise P.error("stale_version")
+        self._require_current_game(room, pid, msg.version)
         action = P.action_dict(msg)
         now = self.clock.now_ms()
         new_state, events = self.engine.apply(room.state, pid, action, now)
@@ -165,17 +160,22 @@ class RoomHandlers(RoomMembers):
             raise
         self._broadcast_lobby(room)
 
+    @staticmethod
+    def _require_current_game(room: Room, pid: str, version: int) -> None:
+        """An action or a pre-action needs a game in play, a seat in it, and the room's current version."""
+        if room.phase != "playing" or room.state is None:
+            raise P.error("no_game")
+        if pid not in room.game_players:
+            raise P.error("not_seated")
+        if version != room.version:
+            raise P.error("stale_version")
+
     async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
         """Choose (or clear, ``kind: null``) my pre-action: stored with the room, answered with my view."""
         if conn.role != "player" or conn.player_id is None:
             raise P.error("spectator")
         pid = conn.player_id
-        if room.phase != "playing" or room.state is None:
-            raise P.error("no_game")
-        if pid not in room.game_players:
-            raise P.error("not_seated")
-        if msg.version != room.version:
-            raise P.error("stale_version")
+        self._require_current_game(room, pid, msg.version)
         before = room.pre.to_json()
         if msg.kind is None:
             room.pre.chosen.pop(pid, None)
