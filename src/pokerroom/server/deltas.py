@@ -66,7 +66,10 @@ class Differ:
 
     def __init__(self) -> None:
         self.top: dict[str, tuple[Any, Any, bool]] = {}
-        self.items: dict[str, dict[int, tuple[Any, Any, bool, dict[str, Any] | None]]] = {
+        # (index, id(old item), id(new item)) -> the items (kept: their ids stay theirs) and the outcome.
+        # Keyed by both ids, not by the index alone: each player's own seat is another pair at its index
+        # than everybody else's view of that seat, and one entry per index was overwritten back and forth
+        self.items: dict[str, dict[tuple[int, int, int], tuple[Any, Any, bool, dict[str, Any] | None]]] = {
             key: {} for key in LIST_KEYS}
         self.log: tuple[Any, Any, tuple[dict[str, Any], list[Any]] | None] | None = None
         self.template: _Template | None = None
@@ -233,10 +236,10 @@ def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[
             if b is v:
                 merged.append(b)
                 continue
-            found = item_memo.get(i)
-            if found is None or found[0] is not b or found[1] is not v:
+            found = item_memo.get((i, id(b), id(v)))
+            if found is None:
                 equal = same(b, v)
-                found = item_memo[i] = (b, v, equal, None if equal else _fields(b, v))
+                found = item_memo[i, id(b), id(v)] = (b, v, equal, None if equal else _fields(b, v))
             if found[2]:
                 merged.append(b)
                 continue
