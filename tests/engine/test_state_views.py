@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,51 @@ def test_shared_views_are_exactly_the_whitelist_views(name: str) -> None:
         shared_seats += sum(a is b for a, b in zip(got[ids[0]]["seats"], got[ids[1]]["seats"], strict=True)
                             if a["id"] not in ids[:2])
     assert shared_seats > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_built_from_the_previous_state_are_exactly_the_whitelist_views(name: str) -> None:
+    """``StateViews(state, previous)`` reuses the previous state's seat dicts where a seat's inputs did not
+    change: every view is still byte-for-byte ``view()``, on every step of every golden game (the viewers
+    asking in a different order every other step, so both seat variants come first sometimes), and most
+    unchanged seats are the very same objects as one step before."""
+    ids, states = _states(name)
+    viewers: list[str | None] = [*ids, None, "stranger"]
+    previous: StateViews | None = None
+    before: dict[str | None, dict[str, Any]] = {}
+    reused = unchanged = 0
+    for step, state in enumerate(states):
+        views = StateViews(state, previous)
+        order = viewers if step % 2 else viewers[::-1]
+        got = {v: views.of(v) for v in order}
+        for v in viewers:
+            assert orjson.dumps(got[v]) == orjson.dumps(view(state, v)), (name, step, v)
+            for old, new in zip(before.get(v, {}).get("seats", ()), got[v]["seats"], strict=False):
+                if orjson.dumps(old) == orjson.dumps(new):
+                    unchanged += 1
+                    reused += old is new
+        previous, before = views, got
+    assert unchanged and reused > unchanged // 2, (reused, unchanged)
+
+
+def test_previous_views_are_not_reused_when_a_seat_changed() -> None:
+    """A seat whose stack changed between two states is a new dict with the new stack, while another seat
+    that did not change is the previous state's very dict."""
+    _ids, states = _states("holdem")
+    for a, b in itertools.pairwise(states):
+        stacks = [(s.id, s.stack) for s in a.seats], [(s.id, s.stack) for s in b.seats]
+        if stacks[0] != stacks[1]:
+            break
+    else:  # pragma: no cover - a golden hold'em game moves chips
+        raise AssertionError("no step changed a stack")
+    first = StateViews(a)
+    old = first.of(None)["seats"]
+    new = StateViews(b, first).of(None)["seats"]
+    moved = {pid for (pid, x), (_, y) in zip(*stacks, strict=True) if x != y}
+    for o, n in zip(old, new, strict=True):
+        if n["id"] in moved:
+            assert o is not n and o["stack"] != n["stack"]
+    assert any(o is n for o, n in zip(old, new, strict=True) if n["id"] not in moved)
 
 
 def test_view_calls_share_nothing() -> None:

@@ -9,10 +9,12 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
+from pokerroom.server import deltas
 from pokerroom.server.deltas import OWN_KEYS, Differ, apply_delta, log_delta, same, view_delta
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
@@ -79,6 +81,34 @@ def test_same_seat_count_sends_changed_seats_only() -> None:
                                     "me": {"set": {"h": 2}}}  # only the seat's changed field
     grown = {"seats": [a, {"id": "b", "stack": 6, "new": 1}]}  # keys changed: the seat travels whole
     assert view_delta({"seats": [a, {"id": "b", "stack": 6}]}, grown) == {"seats": {"1": grown["seats"][1]}}
+
+
+def test_each_seat_pair_is_compared_once_per_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change's viewers share their base and new seat dicts except each player's own seat: the Differ
+    compares every (old seat, new seat) pair once, however the viewers' own seats interleave (it used to
+    keep one comparison per seat index, which each player's own seat overwrote for the next viewer)."""
+    calls: list[tuple[int, int]] = []
+    real = deltas.same
+
+    def counting(a: Any, b: Any) -> bool:
+        if isinstance(a, dict) and "stack" in a:
+            calls.append((id(a), id(b)))
+        return real(a, b)
+
+    monkeypatch.setattr(deltas, "same", counting)
+    row_old = [{"id": f"p{i}", "stack": 10, "hole": [{"hidden": True, "slot": 0}]} for i in range(4)]
+    row_new = [{**seat, "stack": 9} for seat in row_old]  # every seat changed: no identity shortcut
+    olds, news = [], []
+    for i in range(4):  # player i sees its own seat with its card; everybody else the shared row
+        own_old = {**row_old[i], "hole": [{"id": i, "rank": 5, "suit": "S"}]}
+        own_new = {**row_new[i], "hole": own_old["hole"]}
+        olds.append({"seats": [own_old if j == i else s for j, s in enumerate(row_old)]})
+        news.append({"seats": [own_new if j == i else s for j, s in enumerate(row_new)]})
+    differ = Differ()
+    for o, n in zip(olds, news, strict=True):
+        view_delta(o, n, differ)
+    assert calls and len(calls) == len(set(calls)), "a seat pair was compared twice"
+    assert len(calls) == 8  # 4 shared pairs + 4 own pairs
 
 
 async def _table(server: LiveServer) -> tuple[str, Client, Client, Client]:

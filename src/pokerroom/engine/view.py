@@ -23,6 +23,7 @@ that sends 8 views per change builds the public part once instead of 8 times.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
@@ -37,14 +38,49 @@ from pokerroom.engine.timeouts import deadline
 from pokerroom.hands import ranked_name
 
 JSON = dict[str, Any]
+CardJson = Callable[[Card], JSON]
+
+#: (id, rank, suit) -> the one JSON dict of that visible card that :class:`StateViews` puts in every view
+_CARD_JSON: dict[tuple[int, int, str], JSON] = {}
+#: id(options) -> (options, their JSON): the options object of a game is shared by all its states
+_OPTIONS_JSON: dict[int, tuple[Any, JSON]] = {}
+_OPTIONS_KEPT = 1024
 
 
-def _cards(cards: list[Card], visible: bool) -> list[JSON]:
+def _fresh_card(card: Card) -> JSON:
+    return card.to_json()
+
+
+def _shared_card(card: Card) -> JSON:
+    """A visible card's JSON, the same dict every time (:class:`StateViews`; read-only like all it returns).
+
+    Why: the view delta of a change compares each viewer's new view with the previous one, and equal lists
+    of the very same card dicts compare without being encoded (``server/deltas.same``); fresh dicts per
+    state made every unchanged hand, board and ``up`` list cost two encodings per change."""
+    key = (card.id, card.rank, card.suit)
+    out = _CARD_JSON.get(key)
+    if out is None:
+        out = _CARD_JSON[key] = card.to_json()
+    return out
+
+
+def _shared_options(opts: Any) -> JSON:
+    """The options' JSON, one dict per options object (states of one game share it), for the same reason
+    as :func:`_shared_card`; building it (a pydantic dump) also cost more than the rest of ``_public``."""
+    hit = _OPTIONS_JSON.get(id(opts))
+    if hit is None or hit[0] is not opts:
+        if len(_OPTIONS_JSON) >= _OPTIONS_KEPT:
+            _OPTIONS_JSON.clear()
+        hit = _OPTIONS_JSON[id(opts)] = (opts, opts.to_json())
+    return hit[1]
+
+
+def _cards(cards: list[Card], visible: bool, cj: CardJson = _fresh_card) -> list[JSON]:
     """Visible cards whole; hidden ones as ``{"hidden": true, "slot": k}``, ``k`` the place in this seat's
     list (numbered per seat, not per view: the seat's dict is then the same for every viewer who may not see
     these cards, so it is built once and a view delta does not re-send seats whose slots merely moved)."""
     if visible:
-        return [c.to_json() for c in cards]
+        return [cj(c) for c in cards]
     return [{"hidden": True, "slot": k} for k in range(len(cards))]
 
 
@@ -64,7 +100,7 @@ def _all_declared(hand: Hand) -> bool:
     return hand.phase != "declare" and all(hand.players[pid].declare is not None for pid in live)
 
 
-def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON:
+def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: CardJson = _fresh_card) -> JSON:
     """``seat`` as seen by a viewer: ``mine`` (the viewer's own seat), ``viewer_plays`` (the viewer plays
     this hand): the only two facts about the viewer it depends on."""
     hand = state.hand
@@ -101,7 +137,6 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON
     if hp.forehead is not None:
         if (done and hp.shown) or (viewer_plays and not mine):
             forehead = hp.forehead.to_json()
-    declare_public = _all_declared(hand)
     out.update({
         "inHand": True,
         "folded": b.folded,
@@ -109,15 +144,16 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool) -> JSON
         "committedRound": b.committed_round,
         "committedTotal": b.committed_total,
         "lastAction": b.last_action or hp.forced,
-        "up": [c.to_json() for c in hp.up],
-        "hole": _cards(list(private), show_private),
+        "up": [cj(c) for c in hp.up],
+        "hole": _cards(list(private), show_private, cj),
         "holeCount": len(private),
         "forehead": forehead,
         "hasForehead": hp.forehead is not None,
         "drawCounts": list(hp.draw_counts),
         "drawDone": hand.phase == "draw" and hp.draw_pending is not None,
         "choiceDone": hp.chosen is not None or (hand.phase != "choice" and bool(hp.up)),
-        "declare": hp.declare if declare_public else None,
+        # whether everybody has declared is only asked when this seat has (it is a pass over the hand)
+        "declare": hp.declare if hp.declare is not None and _all_declared(hand) else None,
         "declared": hp.declare is not None,
         "ready": hp.ready,
         "shown": hp.shown,
@@ -188,7 +224,7 @@ def legal_actions(state: State, pid: str) -> list[JSON]:
     return []
 
 
-def _me(state: State, seat: Seat) -> JSON:
+def _me(state: State, seat: Seat, cj: CardJson = _fresh_card) -> JSON:
     hand = state.hand
     opts = state.options
     rebuys_left: int | None
@@ -225,9 +261,9 @@ def _me(state: State, seat: Seat) -> JSON:
             hand_name, low_name, rank_name = _hint_names(mode, hand, seat.id)
     out.update({
         "inHand": True,
-        "hole": [c.to_json() for c in hp.hole],
-        "up": [c.to_json() for c in hp.up],
-        "choice": None if hp.choice is None else [c.to_json() for c in hp.choice],
+        "hole": [cj(c) for c in hp.hole],
+        "up": [cj(c) for c in hp.up],
+        "choice": None if hp.choice is None else [cj(c) for c in hp.choice],
         "chosen": None if hp.chosen is None else {"discardId": hp.chosen[0], "openId": hp.chosen[1]},
         "discarded": None if hp.discarded is None else hp.discarded.to_json(),
         "forehead": forehead,
@@ -265,19 +301,33 @@ class StateViews:
 
     :meth:`of` returns a fresh top-level dict (and a fresh ``me`` and ``seats`` list) per call, but the other
     values (the seat dicts, ``publicLog`` and its entries, ``options``, ...) are shared with the other views
-    of this object and with the state: callers must treat them as read-only. Secrecy is unchanged:
+    of this object and with the state (the dicts of visible cards and of the options with every other view
+    and state too): callers must treat them as read-only. Secrecy is unchanged:
     the shared part is built exactly as for a spectator except the seats; a seat's dict depends on the viewer
     only through ``mine`` and ``viewer_plays`` (:func:`_seat_json`), and is shared only between viewers
     for whom those are the same. ``tests/engine/test_state_views.py`` checks every view against
-    :func:`view` on every step of the golden games."""
+    :func:`view` on every step of the golden games.
 
-    def __init__(self, state: State) -> None:
+    ``previous``: the views of the state this one follows (the same game). A seat whose inputs
+    (:func:`_seat_inputs`) are equal to what they were there gets the very same dict again, not an equal
+    new one. Why: most seats do not change in an action, and the server's view deltas compare every
+    viewer's new view with its previous one; an unchanged seat that is the same object costs them one
+    identity test instead of a comparison and two encodings. Only the inputs and dicts are taken from
+    ``previous`` (not the object: a chain of states must not stay alive)."""
+
+    def __init__(self, state: State, previous: StateViews | None = None) -> None:
         self.state = state
         self._public: JSON | None = None
         self._seats = sorted(state.seats, key=_seat_no)
         self._index = {seat.id: i for i, seat in enumerate(self._seats)}
         self._rows: dict[bool, list[JSON]] = {}
         self._own: dict[str, JSON] = {}
+        # (seat id, viewer_plays where a forehead card makes it matter) -> (inputs, seat dict);
+        # seat id -> (spectator's seat dict, own seat dict)
+        self._built: dict[tuple[str, bool], tuple[tuple[Any, ...], JSON]] = {}
+        self._own_built: dict[str, tuple[JSON, JSON]] = {}
+        self._before = previous._built if previous is not None else {}
+        self._own_before = previous._own_built if previous is not None else {}
 
     def _row(self, viewer_plays: bool) -> list[JSON]:
         """Every seat as a viewer sees it who sits in none of them (and plays the hand, or not)."""
@@ -288,10 +338,21 @@ class StateViews:
             row = []
             for i, seat in enumerate(self._seats):
                 hp = hand.players.get(seat.id) if hand is not None else None
-                if other is not None and (hp is None or hp.forehead is None):
+                plays_matters = hp is not None and hp.forehead is not None
+                if other is not None and not plays_matters:
                     row.append(other[i])  # only a forehead card depends on viewer_plays
+                    continue
+                # keyed (and compared) by viewer_plays only where it matters, so a seat built for one
+                # variant is found again whichever variant asks first next time
+                key = (seat.id, plays_matters and viewer_plays)
+                inputs = _seat_inputs(self.state, seat, plays_matters and viewer_plays)
+                before = self._before.get(key)
+                if before is not None and before[0] == inputs:
+                    built = before[1]
                 else:
-                    row.append(_seat_json(self.state, seat, False, viewer_plays))
+                    built = _seat_json(self.state, seat, False, viewer_plays, _shared_card)
+                self._built[key] = (inputs, built)
+                row.append(built)
             self._rows[viewer_plays] = row
         return row
 
@@ -309,10 +370,18 @@ class StateViews:
             i = self._index[viewer_seat.id]
             own = self._own.get(viewer_seat.id)
             if own is None:
-                own = self._own[viewer_seat.id] = _own_seat(state, viewer_seat, self._row(False)[i])
+                as_spectator = self._row(False)[i]
+                before = self._own_before.get(viewer_seat.id)
+                # the same spectator's dict: the same inputs, so the same own cards (:func:`_own_seat`)
+                if before is not None and before[0] is as_spectator:
+                    own = before[1]
+                else:
+                    own = _own_seat(state, viewer_seat, as_spectator)
+                self._own[viewer_seat.id] = own
+                self._own_built[viewer_seat.id] = (as_spectator, own)
             seats[i] = own
         out["seats"] = seats
-        out["me"] = _me(state, viewer_seat)
+        out["me"] = _me(state, viewer_seat, _shared_card)
         return out
 
     def public(self) -> JSON:
@@ -320,6 +389,20 @@ class StateViews:
         if self._public is None:
             self._public = _public(self.state, copy_log=False)
         return self._public
+
+
+def _seat_inputs(state: State, seat: Seat, viewer_plays: bool) -> tuple[Any, ...]:
+    """Everything :func:`_seat_json` reads for ``seat`` as a viewer sees it who does not sit there: equal
+    inputs, equal dicts (the seat, its hand player and bettor compare field by field). Whether everybody
+    has declared is a fact about the whole hand; it is only read when this seat has declared."""
+    hand = state.hand
+    if hand is None:
+        return (state.options, seat, state.phase, viewer_plays)
+    hp = hand.players.get(seat.id)
+    bettor = hand.bettors.get(seat.id) if hp is not None else None
+    declared_all = hp is not None and hp.declare is not None and _all_declared(hand)
+    return (state.options, seat, state.phase, viewer_plays, hand.phase, hand.dealer_seat, hand.sb, hand.bb,
+            hand.rnd is not None, hand.boss, hp, bettor, declared_all)
 
 
 def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:
@@ -331,13 +414,15 @@ def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:
     if hp is None or hp.shown:
         return as_spectator
     out = dict(as_spectator)
-    out["hole"] = _cards(list(hp.choice if hp.choice is not None else hp.hole), True)
+    out["hole"] = _cards(list(hp.choice if hp.choice is not None else hp.hole), True, _shared_card)
     return out
 
 
 def _public(state: State, copy_log: bool) -> JSON:
     """What every viewer's view has in common (``seats`` left empty, ``me`` None). ``copy_log``: copy the
-    public log's entries (else they are the state's own, never-mutated dicts: :class:`StateViews`)."""
+    public log's entries (else they are the state's own, never-mutated dicts, and the options' and the board's
+    cards' dicts are shared too: :class:`StateViews`)."""
+    cj = _fresh_card if copy_log else _shared_card
     opts = state.options
     hand = state.hand
     mode = rules_for(opts)
@@ -360,7 +445,7 @@ def _public(state: State, copy_log: bool) -> JSON:
         next_level = (state.hands_played // opts.blind_up_every + 1) * opts.blind_up_every
     out: JSON = {
         "game": "poker",
-        "options": opts.to_json(),
+        "options": opts.to_json() if copy_log else _shared_options(opts),
         "mode": opts.mode,
         "betting": state.betting,
         "phase": _phase(state),
@@ -376,7 +461,7 @@ def _public(state: State, copy_log: bool) -> JSON:
         "street": -1 if hand is None else hand.street,
         "streetName": street_name,
         "seats": [],
-        "board": [] if hand is None else [c.to_json() for c in hand.board],
+        "board": [] if hand is None else [cj(c) for c in hand.board],
         "pots": [] if hand is None or paid_out else common.pots_json(hand.pots),
         "potTotal": 0 if hand is None or paid_out
         else sum(b.committed_total for b in hand.bettors.values()) + hand.dead,
@@ -389,7 +474,7 @@ def _public(state: State, copy_log: bool) -> JSON:
         "showdown": None if hand is None or hand.showdown is None else [dict(e) for e in hand.showdown],
         "awards": None if hand is None or hand.awards is None else [dict(a) for a in hand.awards],
         "penalties": [] if hand is None else [dict(p) for p in hand.penalties],
-        "indianUsed": [c.to_json() for c in state.indian_used],
+        "indianUsed": [cj(c) for c in state.indian_used],
         "indianDeckLeft": _indian_left(state),
         "rebuyPending": list(state.rebuy_pending) if state.phase == "rebuy" else [],
         "me": None,

@@ -31,8 +31,9 @@ NESTED_KEYS = ("me",)
 OWN_KEYS = LIST_KEYS + NESTED_KEYS
 
 
-#: scalar types whose ``==`` between two values *of the same type* is exactly "the same JSON"
-_EXACT = frozenset((str, int, type(None)))
+#: scalar types whose ``==`` between two values *of the same type* is exactly "the same JSON" (two bools
+#: too: only ``bool`` against ``int`` is the trap; floats are not, ``0.0 == -0.0``)
+_EXACT = frozenset((str, int, bool, type(None)))
 
 
 def same(a: Any, b: Any) -> bool:
@@ -46,7 +47,11 @@ def same(a: Any, b: Any) -> bool:
     if kind is type(b):
         if kind in _EXACT:
             return bool(a == b)
-        if not a and not b and (kind is list or kind is dict):
+        if kind is list:
+            # the same objects in the same order (a hand's cards, shared log entries): the same JSON
+            if len(a) == len(b) and all(map(operator.is_, a, b)):
+                return True
+        elif not a and not b and kind is dict:
             return True
     if a != b:
         return False
@@ -195,7 +200,14 @@ def _fields(old: Any, new: Any) -> dict[str, Any] | None:
     when the item must travel whole (not two dicts, or keys added/removed)."""
     if type(old) is not dict or type(new) is not dict or old.keys() != new.keys():
         return None
-    return {k: v for k, v in new.items() if not same(old[k], v)}
+    out = {}
+    for k, v in new.items():
+        b = old[k]
+        kind = type(v)
+        # :func:`same`, with its commonest case (two strings, ints, bools or None) inline
+        if not (b == v if kind is type(b) and kind in _EXACT else same(b, v)):
+            out[k] = v
+    return out
 
 
 def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[str, Any],
@@ -212,7 +224,7 @@ def _diff_key(key: str, before: Any, value: Any, new: dict[str, Any], out: dict[
             if k in before:
                 b = before[k]
                 kind = type(v)
-                # :func:`same`, with its commonest case (two strings, ints or None) inline
+                # :func:`same`, with its commonest case (two strings, ints, bools or None) inline
                 if (b == v if kind is type(b) and kind in _EXACT else same(b, v)):
                     value[k] = b
                     continue

@@ -16,6 +16,8 @@ import orjson
 
 from pokerroom.rejections import Rejected
 
+#: games whose last ``StateViews`` is kept (one per room in play; the oldest are simply forgotten at once)
+CHAINS_KEPT = 4096
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
@@ -68,6 +70,7 @@ class PokerEngine:
         self._state_cls: Any = getattr(self._mod, "State", None)
         self._views_cls: Any = getattr(self._mod, "StateViews", None)
         self._views: Any = None  # the StateViews of the state last viewed
+        self._chain: dict[int, tuple[Any, Any]] = {}  # id(options) -> (options, the game's last StateViews)
 
     def parse_options(self, raw: dict[str, Any]) -> Any:
         from pydantic import ValidationError
@@ -119,7 +122,15 @@ class PokerEngine:
             return out
         views = self._views
         if views is None or views.state is not state:
-            views = self._views = self._views_cls(state)
+            # the views of this game's previous state, found by its options object (every state of a
+            # game shares it): unchanged seats are then the same dicts as there (``StateViews``)
+            opts = getattr(state, "options", None)
+            chain = self._chain.get(id(opts))
+            previous = chain[1] if chain is not None and chain[0] is opts else None
+            views = self._views = self._views_cls(state, previous)
+            if len(self._chain) >= CHAINS_KEPT and id(opts) not in self._chain:
+                self._chain.clear()
+            self._chain[id(opts)] = (opts, views)
         result: dict[str, Any] = views.of(viewer)
         return result
 

@@ -99,12 +99,12 @@ def log_params(code: str, row: LogRow) -> tuple[Any, ...]:
     """The ``actions`` row of ``row``. Built on the event loop for every action (issue 13): the action is
     encoded by orjson (compact UTF-8, read back by ``json.loads``); the standard library's encoder with
     custom separators cost several times more for these few bytes."""
-    action = row.action
-    if action is not None:
+    action: str | None = None
+    if row.action is not None:
         try:
-            action = orjson.dumps(action).decode()
+            action = orjson.dumps(row.action).decode()
         except TypeError:  # orjson.JSONEncodeError: e.g. an int beyond 64 bits, which json still writes
-            action = json.dumps(action, separators=(",", ":"))
+            action = json.dumps(row.action, separators=(",", ":"))
     return (code, row.version, row.kind, row.player_id, row.client_msg_id, action, row.at_ms)
 
 
