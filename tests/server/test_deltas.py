@@ -249,3 +249,25 @@ def test_pre_action_seat_part_rides_whole_on_deltas(real_server: LiveServer) -> 
         assert raw["seat"] == after["seat"] and "preAction" in raw["seat"]
 
     asyncio.run(main())
+
+
+def test_engine_port_hands_unchanged_seats_on_as_the_same_dicts() -> None:
+    """The engine port builds each game's next views from that game's previous ones, even with another
+    game's views built in between: an action changes the actor's seat, the other seats stay the very same
+    dicts (so the view deltas skip them by identity), and every view is still exactly ``view()``."""
+    from pokerroom.engine import view as plain_view
+    from pokerroom.server.engine_port import PokerEngine
+
+    eng = PokerEngine()
+    ids = ["a", "b", "c", "d"]
+    games = [eng.setup(ids, eng.parse_options({"mode": "holdem"}), 0) for _ in range(2)]
+    befores = [eng.view(state, None) for state in games]
+    for n, state in enumerate(games):
+        actor = befores[n]["toAct"]
+        after_state, _events = eng.apply(state, actor, {"type": "nl.fold"}, 1000)
+        eng.view(games[1 - n], None)  # the other game's views in between
+        after = eng.view(after_state, None)
+        assert json.dumps(after) == json.dumps(plain_view(after_state, None))
+        pairs = list(zip(befores[n]["seats"], after["seats"], strict=True))
+        assert all(old is not new for old, new in pairs if new["id"] == actor)
+        assert all(old is new for old, new in pairs if new["id"] != actor)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import importlib
 import re
+from types import SimpleNamespace
 from typing import Any, Protocol
 
 import orjson
 
 from pokerroom.rejections import Rejected
 
-#: games whose last ``StateViews`` is kept (one per room in play; the oldest are simply forgotten at once)
-CHAINS_KEPT = 4096
+#: games whose last seat dicts are kept (one entry per game in play, ~15 KB; all are forgotten at once
+#: when full, which costs each game one rebuild of its seats)
+CHAINS_KEPT = 1024
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
@@ -70,7 +72,8 @@ class PokerEngine:
         self._state_cls: Any = getattr(self._mod, "State", None)
         self._views_cls: Any = getattr(self._mod, "StateViews", None)
         self._views: Any = None  # the StateViews of the state last viewed
-        self._chain: dict[int, tuple[Any, Any]] = {}  # id(options) -> (options, the game's last StateViews)
+        # id(options) -> (options, the seat dicts of the game's last StateViews): see ``view``
+        self._chain: dict[int, tuple[Any, Any]] = {}
 
     def parse_options(self, raw: dict[str, Any]) -> Any:
         from pydantic import ValidationError
@@ -130,7 +133,8 @@ class PokerEngine:
             views = self._views = self._views_cls(state, previous)
             if len(self._chain) >= CHAINS_KEPT and id(opts) not in self._chain:
                 self._chain.clear()
-            self._chain[id(opts)] = (opts, views)
+            # only what the next state's views read (its seat dicts and their inputs), not the state
+            self._chain[id(opts)] = (opts, SimpleNamespace(_built=views._built, _own_built=views._own_built))
         result: dict[str, Any] = views.of(viewer)
         return result
 
