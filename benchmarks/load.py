@@ -358,7 +358,8 @@ class RoomDriver:
         if commuting and ws in self.pending:
             return  # this seat's answer is in flight: its ack (or a stale refusal's re-send) follows
         if not at_once:
-            await asyncio.sleep(self.rnd.uniform(0.5 * think, 1.5 * think) if action["type"] != "ready" else 0.1)
+            pause = self.rnd.uniform(0.5 * think, 1.5 * think) if action["type"] != "ready" else 0.1
+            await asyncio.sleep(pause)
         if time.monotonic() >= self.end_at or (self.latest != version and not commuting) or \
                 (commuting and (ws in self.pending or version < self.answered.get(ws, -1))):
             return  # the table changed meanwhile (or my answer was taken): the newer view decides again

@@ -356,7 +356,7 @@ COMMUTING_ACTIONS = frozenset({"ready", "rebuy", "choose", "draw", "declare"})
 
 
 def commutes(action: dict[str, Any] | None) -> bool:
-    """Is ``action`` (an engine wire dict, or None for a change without one) one of :data:`COMMUTING_ACTIONS`?"""
+    """Is ``action`` (an engine wire dict; None: a change without one) one of :data:`COMMUTING_ACTIONS`?"""
     return action is not None and action.get("type") in COMMUTING_ACTIONS
 
 
