@@ -6,10 +6,12 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
 
 - accepted actions per second: acks that arrived inside the measured window (after every room was set up)
   divided by the window's length, and the server's CPU time over the same window per such action,
-- p50 / p99 / max latency from sending an action to the moment *all* 8 sockets of the room hold the
-  resulting view (measured in the load generator, so it includes its own scheduling delay),
-- error frames (anything but the expected ``stale_version`` of a simultaneous phase, which the scripted
-  player retries and which is counted apart) and unexpected socket closes,
+- p50 / p99 / max latency from sending an accepted action to the moment *all* 8 sockets of the room hold the
+  view of the version it became (known from its ack; measured in the load generator, so it includes its
+  own scheduling delay), and the generator's own CPU (it must not be the bottleneck),
+- error frames (anything but ``stale_version``, which is counted apart, per action type) and unexpected
+  socket closes. Simultaneous decisions (``ready``, ...) are sent on the view they were decided on
+  (docs/protocol.md §2.1: they commute) and re-sent at once on the newest view if refused as stale,
 - the server's resident memory (VmRSS, and the peak VmHWM) from /proc,
 - bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
   window, divided by the sockets and by the hands the rooms played in it).
@@ -31,6 +33,7 @@ The load is spread over ``--workers`` client processes so the generator is not t
 Only 127.0.0.1 is ever used.
 
     .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
+    .venv/bin/python benchmarks/load.py --rooms 200 --think-ms 300 --server-src /tmp/load-base/src
     .venv/bin/python benchmarks/load.py --nodes 1,2 --rooms 40,80 --seconds 20
 """
 
