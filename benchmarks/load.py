@@ -6,10 +6,12 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
 
 - accepted actions per second: acks that arrived inside the measured window (after every room was set up)
   divided by the window's length, and the server's CPU time over the same window per such action,
-- p50 / p99 / max latency from sending an action to the moment *all* 8 sockets of the room hold the
-  resulting view (measured in the load generator, so it includes its own scheduling delay),
-- error frames (anything but the expected ``stale_version`` of a simultaneous phase, which the scripted
-  player retries and which is counted apart) and unexpected socket closes,
+- p50 / p99 / max latency from sending an accepted action to the moment *all* 8 sockets of the room hold the
+  view of the version it became (known from its ack; measured in the load generator, so it includes its
+  own scheduling delay), and the generator's own CPU (it must not be the bottleneck),
+- error frames (anything but ``stale_version``, which is counted apart, per action type) and unexpected
+  socket closes. Simultaneous decisions (``ready``, ...) are sent on the view they were decided on
+  (docs/protocol.md §2.1: they commute) and re-sent at once on the newest view if refused as stale,
 - the server's resident memory (VmRSS, and the peak VmHWM) from /proc,
 - bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
   window, divided by the sockets and by the hands the rooms played in it).
@@ -31,6 +33,7 @@ The load is spread over ``--workers`` client processes so the generator is not t
 Only 127.0.0.1 is ever used.
 
     .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
+    .venv/bin/python benchmarks/load.py --rooms 200 --think-ms 300 --server-src /tmp/load-base/src
     .venv/bin/python benchmarks/load.py --nodes 1,2 --rooms 40,80 --seconds 20
 """
 
@@ -55,6 +58,9 @@ import httpx
 import websockets
 
 HOST = "127.0.0.1"
+#: simultaneous decisions (docs/protocol.md §2.1): sent on the view they were decided on even when a newer
+#: view has come meanwhile, and re-sent at once on the newest view if a server refuses them as stale
+COMMUTING = frozenset({"ready", "rebuy", "choose", "draw", "declare"})
 VIEW_PREFIX = '{"type":"view","version":'
 DELTA_PREFIX = '{"type":"viewDelta","version":'
 
@@ -116,6 +122,8 @@ class Stats:
     latency_pairs: list[tuple[float, float]] = field(default_factory=list)  # (action sent, all views held)
     errors: dict[str, int] = field(default_factory=dict)
     stale: int = 0
+    stale_by_type: dict[str, int] = field(default_factory=dict)  # stale_version refusals per action type
+    cpu: float = 0.0  # this load-generator process's CPU seconds inside the window (is it the bottleneck?)
     closes: int = 0
     setup_failures: int = 0
     sockets: int = 0
@@ -163,11 +171,17 @@ class RoomDriver:
         self.lookup = lookup  # how to find the room's owner (cluster mode), for the relay figures
         self.owner: int | None = None
         self.sent_by: dict[str, tuple[float, bool]] = {}  # clientMsgId -> (sent, on the owner)
+        self.kinds: dict[str, str] = {}  # clientMsgId -> action type, until its ack or error
+        self.pending: dict[Any, str] = {}  # socket -> clientMsgId of its commuting action in flight
+        self.answered: dict[Any, int] = {}  # socket -> the version its last accepted action became
         self.args = args
         self.stats = stats
         self.end_at = end_at
         self.rnd = random.Random(seed)
-        self.sent_at: dict[int, float] = {}  # base version -> send time of the action based on it
+        # an accepted action's round trip: its send time by the version it became (known from its ack), and
+        # the time every socket held a version; whichever of the two comes second makes the sample
+        self.acked: dict[int, float] = {}
+        self.done: dict[int, float] = {}
         self.seen: dict[int, int] = {}  # version -> sockets holding it
         self.latest = 0
         self.nsockets = args.players + args.spectators
@@ -265,20 +279,30 @@ class RoomDriver:
                         held = (version, msg["view"])
                     if "ack" in msg:
                         self.stats.ack_times.append(now)
-                        self.on_ack(msg["ack"], now)
+                        self.on_ack(msg["ack"], now, ws, version)
                     if ws is self.host_ws:
                         self.on_hand(version, held[1].get("handNo"), inside)
                     if (held[1].get("me") or {}).get("legalActions") and now < self.end_at:
                         self.spawn(self.act(ws, version, held[1]))
                 elif raw.startswith('{"type":"error"'):
                     err = json.loads(raw)
+                    cmid = err.get("clientMsgId") or ""
+                    kind = self.kinds.pop(cmid, "?")
+                    self.sent_by.pop(cmid, None)
+                    if self.pending.get(ws) == cmid:
+                        del self.pending[ws]
                     if err["code"] == "stale_version":
-                        self.stats.stale += 1
+                        if inside:  # like the accepted actions: inside the measured window only
+                            self.stats.stale += 1
+                            self.stats.stale_by_type[kind] = self.stats.stale_by_type.get(kind, 0) + 1
+                        if kind in COMMUTING and held is not None and now < self.end_at:
+                            self.spawn(self.act(ws, held[0], held[1], at_once=True))  # protocol §2.1
                     else:
                         self.stats.errors[err["code"]] = self.stats.errors.get(err["code"], 0) + 1
                 elif raw.startswith('{"type":"ack"'):
                     self.stats.ack_times.append(now)
-                    self.on_ack(json.loads(raw)["clientMsgId"], now)
+                    ack = json.loads(raw)
+                    self.on_ack(ack["clientMsgId"], now, ws, ack["version"])
                 elif raw.startswith('{"type":"result"') and ws is self.host_ws:
                     self.spawn(self.restart())
         except websockets.ConnectionClosed:
@@ -286,8 +310,18 @@ class RoomDriver:
         if time.monotonic() < self.end_at - 0.5:
             self.stats.closes += 1
 
-    def on_ack(self, cmid: str, now: float) -> None:
+    def on_ack(self, cmid: str, now: float, ws: Any, version: int) -> None:
+        self.kinds.pop(cmid, None)
+        if self.pending.get(ws) == cmid:
+            del self.pending[ws]
+        self.answered[ws] = max(version, self.answered.get(ws, -1))
         sent = self.sent_by.pop(cmid, None)
+        if sent is not None:
+            done = self.done.pop(version, None)
+            if done is not None:
+                self.stats.latency_pairs.append((sent[0], done))
+            else:
+                self.acked[version] = sent[0]
         if sent is not None and self.owner is not None:
             self.stats.ack_pairs.append((sent[0], now, sent[1]))
 
@@ -307,21 +341,36 @@ class RoomDriver:
         self.seen[version] = count
         if count == self.nsockets:
             del self.seen[version]
-            sent = self.sent_at.pop(version - 1, None)
+            sent = self.acked.pop(version, None)
             if sent is not None:
                 self.stats.latency_pairs.append((sent, now))
+            else:
+                self.done[version] = now
+                for old in [v for v in self.done if v < version - 64]:  # changes nobody here acted for
+                    del self.done[old]
 
-    async def act(self, ws: Any, version: int, view: dict[str, Any]) -> None:
+    async def act(self, ws: Any, version: int, view: dict[str, Any], at_once: bool = False) -> None:
+        """Decide on ``view`` (of ``version``) after a think time and send the action. A bet is dropped when a
+        newer view came meanwhile (that view decides again); a simultaneous decision (:data:`COMMUTING`) is
+        sent on the view it was decided on, once per socket until it is answered (protocol §2.1)."""
         think = self.args.think_ms / 1000.0
         action = pick(view, self.rnd)
         if action is None:
             return
-        await asyncio.sleep(self.rnd.uniform(0.5 * think, 1.5 * think) if action["type"] != "ready" else 0.1)
-        if self.latest != version or time.monotonic() >= self.end_at:
-            return  # someone else changed the table meanwhile: the newer view decides again
+        commuting = action["type"] in COMMUTING
+        if commuting and ws in self.pending:
+            return  # this seat's answer is in flight: its ack (or a stale refusal's re-send) follows
+        if not at_once:
+            pause = self.rnd.uniform(0.5 * think, 1.5 * think) if action["type"] != "ready" else 0.1
+            await asyncio.sleep(pause)
+        if time.monotonic() >= self.end_at or (self.latest != version and not commuting) or \
+                (commuting and (ws in self.pending or version < self.answered.get(ws, -1))):
+            return  # the table changed meanwhile (or my answer was taken): the newer view decides again
         self.msg_no += 1
-        self.sent_at[version] = time.monotonic()
-        self.sent_by[f"m{self.msg_no}"] = (self.sent_at[version], self.socket_ports.get(ws) == self.owner)
+        if commuting:
+            self.pending[ws] = f"m{self.msg_no}"
+        self.sent_by[f"m{self.msg_no}"] = (time.monotonic(), self.socket_ports.get(ws) == self.owner)
+        self.kinds[f"m{self.msg_no}"] = action["type"]
         try:
             await ws.send(json.dumps({"type": "action", "clientMsgId": f"m{self.msg_no}", "version": version,
                                       "action": action}))
@@ -342,12 +391,21 @@ def worker(ports: list[int], rooms: int, args: argparse.Namespace, start_at: flo
         window_start = time.monotonic() + (start_at - time.time())
         end_at = window_start + args.seconds
         stats = Stats(window=(window_start, end_at))
+
+        async def own_cpu() -> None:  # this process's CPU inside the window only
+            await asyncio.sleep(max(0.0, window_start - time.monotonic()))
+            cpu0 = time.process_time()
+            await asyncio.sleep(max(0.0, end_at - time.monotonic()))
+            stats.cpu = time.process_time() - cpu0
+
+        clock = asyncio.ensure_future(own_cpu())
         gate = asyncio.Semaphore(16)
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(limits=limits, timeout=30) as http:
             drivers = [RoomDriver(ports, args, stats, end_at, seed * 100_003 + i, first + i, lookup)
                        for i in range(rooms)]
             await asyncio.gather(*(d.run(http, gate) for d in drivers))
+        await clock
         return stats
 
     stats = asyncio.run(main())
@@ -392,6 +450,9 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=0,
                     help="drive an already running server on 127.0.0.1:PORT instead of starting one")
     ap.add_argument("--server-pid", type=int, default=0, help="with --port: the server's pid, for its RSS")
+    ap.add_argument("--server-src", default="", metavar="DIR",
+                    help="run the server from this tree's src/ (PYTHONPATH), e.g. a base worktree, while the "
+                         "load generator stays this one: the same clients against two servers")
     ap.add_argument("--record", default="", metavar="PATH",
                     help="also write every worker's raw timings (acks, round trips, window) as JSON")
     ap.add_argument("--nodes", default="", metavar="N[,N...]",
@@ -417,12 +478,17 @@ def single(args: argparse.Namespace) -> int:
     sockets = args.rooms * (args.players + args.spectators)
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
+    env = dict(os.environ)
+    if args.server_src:
+        env["PYTHONPATH"] = str(Path(args.server_src).resolve())
+    print(f"server sources: {env.get('PYTHONPATH', '(installed pokerroom)')}", flush=True)
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
          "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
          # every scripted client comes from this one address: lift the per-address caps (issue #12)
          "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
          "--log-level", "warning"],
+        env=env,
     )
     try:
         deadline = time.monotonic() + 60
@@ -551,6 +617,9 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
         local += [x * 1000 for x in on_owner]
         remote += [x * 1000 for x in relayed]
         total.stale += r["stale"]
+        for kind, n in r.get("stale_by_type", {}).items():
+            total.stale_by_type[kind] = total.stale_by_type.get(kind, 0) + n
+        total.cpu += r.get("cpu", 0.0)
         total.closes += r["closes"]
         total.setup_failures += r["setup_failures"]
         total.sockets += r["sockets"]
@@ -572,7 +641,8 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
               f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
               f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
     print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
-          f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
+          f"setup failures {total.setup_failures}); stale_version retries inside the window: {total.stale} "
+          f"{dict(sorted(total.stale_by_type.items(), key=lambda kv: -kv[1]))}")
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
     for port, inside in zip(ports, insides, strict=True):
         print(f"server-side change time on :{port} (store write + views + frames queued, last "
@@ -586,8 +656,10 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
     busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
-          f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
+          f"{per_action:.2f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
           flush=True)
+    print(f"load generator CPU in the window: {total.cpu:.1f} s over {len(results)} worker(s) "
+          f"({total.cpu / args.seconds / max(1, len(results)):.0%} of one core each)", flush=True)
     return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
             "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
             "remote": remote}

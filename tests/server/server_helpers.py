@@ -74,6 +74,11 @@ class LiveServer:
     def state_at(self, code: str, version: int) -> Any:
         key = (code, version)
         if key not in self._parsed:
+            # the server thread records a change (on_commit) right after writing its frames, which an idle
+            # socket now does at once (app.WsConnection's direct write): a client may be a moment earlier
+            deadline = time.monotonic() + 5.0
+            while key not in self.history and time.monotonic() < deadline:
+                time.sleep(0.001)
             text = self.history[key]
             self._parsed[key] = json.loads(text[1:] if self.config.engine is None else text)
         return self._parsed[key]

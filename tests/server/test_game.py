@@ -165,34 +165,87 @@ def test_duplicate_client_msg_id_applies_once(server: LiveServer) -> None:
     asyncio.run(main())
 
 
-def test_two_actions_racing_apply_one_after_another(server: LiveServer) -> None:
+async def _answers(players: list[Client]) -> list[dict[str, object]]:
+    """The first ``ack`` or ``error`` of each player, in the players' order."""
+    outcomes = []
+    for p in players:
+        while True:
+            m = await p.queue.get()
+            if m["type"] in ("ack", "error"):
+                outcomes.append(m)
+                break
+    return outcomes
+
+
+async def _to_hand_end(server: LiveServer, code: str, players: list[Client]) -> int:
+    """Everyone checks once (the stand-in engine's betting round), so the hand waits for ``ready``."""
+    for p in players:
+        cur = server.rooms.get(code)
+        assert cur is not None
+        await p.send({"type": "action", "clientMsgId": "c0", "version": cur.version,
+                      "action": {"type": "nl.check"}})
+        await p.expect("ack")
+    room = server.rooms.get(code)
+    assert room is not None
+    return room.version
+
+
+def test_bets_racing_apply_one_after_another(server: LiveServer) -> None:
+    """A bet is a decision on what the table shows: one based on a version the table has left is refused
+    ``stale_version``, even when it has become legal meanwhile (the player never saw the change)."""
     async def main() -> None:
         code, players, _ = await _table(server, 3, 0)
-        view = await _start(players[0])
-        # everyone folds or checks to reach handEnd, where all three may act "at once"
-        for p in players:
-            cur = server.rooms.get(code)
-            assert cur is not None
-            await p.send({"type": "action", "clientMsgId": "c0", "version": cur.version,
-                          "action": {"type": "nl.check"}})
-            await p.expect("ack")
+        await _start(players[0])
         room = server.rooms.get(code)
         assert room is not None
         version = room.version
         for p in players:
             p.drain()
+        # the first seat checks; the second checks "at once", on the same version (its turn only after)
+        await players[0].send({"type": "action", "clientMsgId": "b1", "version": version,
+                               "action": {"type": "nl.check"}})
+        assert (await players[0].expect("ack"))["version"] == version + 1
+        await players[1].send({"type": "action", "clientMsgId": "b2", "version": version,
+                               "action": {"type": "nl.check"}})
+        err = await players[1].expect("error")
+        assert err["code"] == "stale_version" and err["clientMsgId"] == "b2"
+        assert room.version == version + 1
+        # the same check on the version it now sees is accepted
+        await players[1].send({"type": "action", "clientMsgId": "b3", "version": version + 1,
+                               "action": {"type": "nl.check"}})
+        assert (await players[1].expect("ack"))["version"] == version + 2
+
+    asyncio.run(main())
+
+
+def test_readies_based_on_an_older_version_are_all_accepted(server: LiveServer) -> None:
+    """``ready`` commutes (docs/protocol.md §2.1): the readies racing at a hand's end are all applied, one
+    after another, although all but the first are based on a version the table has left; a ``ready`` based
+    on a version before the hand's last other change is still stale."""
+    async def main() -> None:
+        code, players, _ = await _table(server, 3, 0)
+        await _start(players[0])
+        version = await _to_hand_end(server, code, players)
+        room = server.rooms.get(code)
+        assert room is not None and room.settled_version == version
+        for p in players:
+            p.drain()
+        # based on the view before the last check (which ended the hand): that check is not a ready
+        await players[0].send({"type": "action", "clientMsgId": "old", "version": version - 1,
+                               "action": {"type": "ready"}})
+        err = await players[0].expect("error")
+        assert err["code"] == "stale_version" and room.version == version
         await asyncio.gather(*(p.send({"type": "action", "clientMsgId": "r", "version": version,
                                        "action": {"type": "ready"}}) for p in players))
-        outcomes = []
-        for p in players:
-            while True:
-                m = await p.queue.get()
-                if m["type"] in ("ack", "error"):
-                    outcomes.append(m)
-                    break
-        assert sum(m["type"] == "ack" for m in outcomes) == 1
-        assert sorted(m["code"] for m in outcomes if m["type"] == "error") == ["stale_version"] * 2
-        assert room.version == version + 1 and view["version"] < version
+        outcomes = await _answers(players)
+        assert [m["type"] for m in outcomes] == ["ack"] * 3
+        assert sorted(int(str(m["version"])) for m in outcomes) == [version + 1, version + 2, version + 3]
+        assert room.version == version + 3
+        # the last ready dealt the next hand: a ready based on the old hand's end is refused by the rules
+        await players[0].send({"type": "action", "clientMsgId": "late", "version": version,
+                               "action": {"type": "ready"}})
+        late = await players[0].expect("error")
+        assert late["code"] != "stale_version" and room.version == version + 3
 
     asyncio.run(main())
 

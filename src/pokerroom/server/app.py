@@ -90,12 +90,51 @@ class ServerConfig:
         return frozenset(names)
 
 
+SANSIO_KEY = "pokerroom.sansio"  # the scope key under which DirectSend leaves uvicorn's protocol object
+DIRECT_MAX = 16_384  # larger frames (history answers, ~50 KB) keep going through the sender task
+
+
+def _sansio_class() -> type[Any] | None:
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    except ImportError:  # pragma: no cover - another uvicorn or websockets
+        return None
+    return WebSocketsSansIOProtocol
+
+
+class DirectSend:
+    """ASGI middleware: for a websocket served by uvicorn's sans-I/O protocol, put that protocol in the scope.
+
+    Why: a frame sent through ASGI costs a queue put, a wake-up of the socket's sender task, Starlette's and
+    uvicorn's ``send`` coroutines, then the one ``transport.write`` that matters; under load that was about
+    as much CPU as the write itself, eight times per change (issue 13). With the protocol at hand,
+    :class:`WsConnection` writes an idle socket's frame straight to its transport (the same bytes uvicorn
+    would write) and keeps the queue and the sender for a socket whose transport pushes back.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.sansio = _sansio_class()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and self.sansio is not None:
+            proto = getattr(send, "__self__", None)
+            if isinstance(proto, self.sansio):
+                scope[SANSIO_KEY] = proto
+        await self.app(scope, receive, send)
+
+
 class WsConnection(Connection):
     """A room connection backed by a Starlette websocket and a send queue bounded in frames *and bytes*.
 
     Why bytes: a view is ~10 KB and a history answer ~50 KB, so 512 queued frames of a slow reader could hold
     25 MB; forty such readers took the server past 1 GB (issue #12.1). The byte cap keeps a stalled socket's
     backlog to ``limits.send_queue_bytes`` before it is dropped (it can reconnect for a fresh snapshot).
+
+    A frame of at most ``DIRECT_MAX`` bytes for an idle socket (nothing queued, nothing being sent, its
+    transport below its high-water mark) is written at once to uvicorn's transport (:class:`DirectSend`):
+    no task wake-up per frame. Anything else goes through the queue, in order, so a slow reader still fills
+    its queue and is dropped as before.
     """
 
     total_bytes = 0  # queued bytes of every socket of the process (for /healthz)
@@ -113,9 +152,30 @@ class WsConnection(Connection):
         self.closed = asyncio.Event()  # set by close(): the socket's handler stops waiting for the peer
         self.bucket = TokenBucket(limits.rate_per_second, limits.rate_burst)
         self.limit_history(limits)
+        scope = getattr(ws, "scope", None)
+        self.direct: Any = scope.get(SANSIO_KEY) if isinstance(scope, dict) else None
+        self.sending = False  # the sender task holds a frame it has not finished writing
+
+    def _write_now(self, text: str) -> bool:
+        """Write ``text`` straight to the transport if nothing may come before it; False: queue it."""
+        proto = self.direct
+        if len(text) > DIRECT_MAX or self.sending or not self.queue.empty() or not proto.writable.is_set() \
+                or proto.close_sent or proto.disconnected or not proto.handshake_complete \
+                or proto.transport.is_closing():
+            return False
+        try:
+            proto.conn.send_text(text.encode())
+        except Exception:  # not open any more (websockets' InvalidState): the queue path ends the sender
+            return False
+        proto.transport.write(b"".join(proto.conn.data_to_send()))
+        if self.metrics is not None:
+            self.metrics.frame_sent(len(text))
+        return True
 
     def send(self, text: str) -> None:
         if self.closing:
+            return
+        if self.direct is not None and self._write_now(text):
             return
         if self.queue.qsize() >= self.queue.maxsize - 1 or self.queued_bytes + len(text) > self.max_bytes:
             self.close(1008)  # too slow to keep up: drop it, it can reconnect for a fresh snapshot
@@ -144,7 +204,9 @@ class WsConnection(Connection):
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=item, reason=MOVING_REASON if item == CLOSE_MOVING else None)
                     return
+                self.sending = True
                 await self.ws.send_text(item)
+                self.sending = False
                 self.queued_bytes -= len(item)
                 WsConnection.total_bytes -= len(item)
                 if self.metrics is not None:
@@ -482,7 +544,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     ]
     public = [cfg.public_url] if cfg.public_url else []
     edge = Middleware(BrowserEdge, allowed_hosts=cfg.host_allow_list(), public_urls=public)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[edge])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[edge, Middleware(DirectSend)])
     app.state.metrics = metrics
     app.state.readiness = cfg.readiness
     app.state.drain = drain

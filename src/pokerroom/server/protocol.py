@@ -346,6 +346,20 @@ def parse_client_message(text: str) -> ClientMessage:
         raise error("bad_message", f"메시지 형식이 올바르지 않아요({where})" if where else None) from None
 
 
+#: Actions of the simultaneous decisions (docs/protocol.md §2.1): each seat answers for itself and the order
+#: of the answers changes nothing (``ready`` at a hand's end, a rebuy answer, the choice, draw and declare
+#: phases). Such an action is accepted against an older version as long as only actions of this set were
+#: applied since that version (``Room.settled_version``) and the engine still finds it legal for the seat;
+#: before, six ``ready``s raced for one version at every hand's end (5+4+3+2+1 refusals, each a parse, an
+#: error frame and a resend: more ``stale_version`` refusals than accepted actions under load, issue 13).
+COMMUTING_ACTIONS = frozenset({"ready", "rebuy", "choose", "draw", "declare"})
+
+
+def commutes(action: dict[str, Any] | None) -> bool:
+    """Is ``action`` (an engine wire dict; None: a change without one) one of :data:`COMMUTING_ACTIONS`?"""
+    return action is not None and action.get("type") in COMMUTING_ACTIONS
+
+
 def action_dict(msg: ActionMsg) -> dict[str, Any]:
     """The engine's wire dict of a validated action."""
     return msg.action.model_dump()

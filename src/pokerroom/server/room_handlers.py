@@ -123,8 +123,8 @@ class RoomHandlers(RoomMembers):
         if seen is not None and msg.clientMsgId in seen:
             conn.send(P.dumps(P.ack_msg(msg.clientMsgId, seen[msg.clientMsgId])))
             return
-        self._require_current_game(room, pid, msg.version)
         action = P.action_dict(msg)
+        self._require_current_game(room, pid, msg.version, action)
         now = self.clock.now_ms()
         new_state, events = self.engine.apply(room.state, pid, action, now)
         await self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
@@ -161,13 +161,16 @@ class RoomHandlers(RoomMembers):
         self._broadcast_lobby(room)
 
     @staticmethod
-    def _require_current_game(room: Room, pid: str, version: int) -> None:
-        """An action or a pre-action needs a game in play, a seat in it, and the room's current version."""
+    def _require_current_game(room: Room, pid: str, version: int, action: dict[str, Any] | None = None
+                              ) -> None:
+        """An action or a pre-action needs a game in play, a seat in it, and the room's current version
+        (or, for a commuting ``action`` such as ``ready``, a version no older than the table's last other
+        change: ``Room.is_current``)."""
         if room.phase != "playing" or room.state is None:
             raise P.error("no_game")
         if pid not in room.game_players:
             raise P.error("not_seated")
-        if version != room.version:
+        if not room.is_current(version, action):
             raise P.error("stale_version")
 
     async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:

@@ -154,6 +154,10 @@ class Room:
     hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
     log_only: int = 0  # changes stored as log rows alone since the last snapshot
+    #: the version of the newest change that was not a commuting action (protocol.COMMUTING_ACTIONS): a
+    #: ``ready`` (choose, draw, declare, rebuy) based on any version from here on is not stale. None: not
+    #: known (a restored room), so every action needs the current version until the next such change.
+    settled_version: int | None = None
     views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
@@ -170,6 +174,19 @@ class Room:
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
                 "social": self.social.to_json()}
+
+    def note_change(self, action: dict[str, Any] | None, version: int) -> None:
+        """A change became ``version`` (stored): unless it was a commuting action, it settles the table."""
+        if not P.commutes(action):
+            self.settled_version = version
+
+    def is_current(self, version: int, action: dict[str, Any] | None) -> bool:
+        """May an action based on ``version`` be applied now? The current version always; an older one only
+        for a commuting action with nothing but commuting actions applied since (docs/protocol.md §2.1)."""
+        if version == self.version:
+            return True
+        settled = self.settled_version
+        return P.commutes(action) and settled is not None and settled <= version < self.version
 
     def human_connected(self) -> bool:
         """Is a *player* connected? Spectators do not keep a room open (issue #12.3): the idle close
