@@ -1670,11 +1670,27 @@ export class TableUI {
       }],
       ["handName", hn, () => h("div", { class: "hand-name", "data-testid": "hand-name" }, hn)],
       ["cards", cardsKey, () => this.renderMyCards(seat)],
-      ["controls", null, () => this.renderControls(seat)],
+      ["controls", this.controlsKey(seat), () => this.renderControls(seat)],
       ["seatBar", null, () => this.cb.seatBar?.(v) ?? null], // sitting out: 복귀 (app.js)
       ["sr", sr, () => h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, sr)],
       ["tip", null, () => this.renderTip()],
     ];
+  }
+
+  /**
+   * Everything renderControls reads, as a string (null: built on every render, as at hand end, where the
+   * 쉬기 button comes from app.js): others acting before my turn do not rebuild my buttons.
+   */
+  controlsKey(seat) {
+    const v = this.view;
+    const me = v.me;
+    if (v.phase === "handEnd") return null;
+    const ui = this.ui;
+    // (the pot and the bet to match show in the open raise panel only; the buttons say 벳 into no bet)
+    return JSON.stringify([me, seat, v.phase, v.betting, v.toAct, this.nm(v.toAct), (v.currentBet ?? 0) === 0,
+      ui.raiseOpen ? [v.currentBet, v.potTotal] : null, v.baseUnit,
+      v.houseRules, v.options, v.streetName, v.mode, v.seats?.length, this.busy, ui.raiseOpen, ui.raiseTo, ui.discard, ui.open,
+      [...(ui.drawSel ?? [])], this.seatPart?.preAction ?? null, this.settings.hintsHighlight]);
   }
 
   /**
