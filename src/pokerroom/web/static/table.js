@@ -1670,10 +1670,65 @@ export class TableUI {
       }],
       ["handName", hn, () => h("div", { class: "hand-name", "data-testid": "hand-name" }, hn)],
       ["cards", cardsKey, () => this.renderMyCards(seat)],
-      ["controls", this.controlsKey(seat), () => this.renderControls(seat)],
+      this.controlsSlice(seat),
       ["seatBar", null, () => this.cb.seatBar?.(v) ?? null], // sitting out: 복귀 (app.js)
       ["sr", sr, () => h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, sr)],
       ["tip", null, () => this.renderTip()],
+    ];
+  }
+
+  /**
+   * My controls as a slice of my area. While betting, the box stays and its own slices are kept apart (the
+   * "누구 차례" line changes with every turn, the buttons only with my options): a turn passing among the
+   * others rewrites one line, not my buttons. Otherwise the box is one slice, built when controlsKey changes.
+   */
+  controlsSlice(seat) {
+    const inner = this.bettingSlices(seat);
+    if (!inner) return ["controls", this.controlsKey(seat), () => { this.ctlBox = null; return this.renderControls(seat); }];
+    return ["controls", null, () => {
+      if (!this.ctlBox) {
+        this.ctlBox = h("div", { class: "controls", "data-testid": "controls" });
+        this.ctlBox.sliced = true; // (put in place of the old box, never merged into it)
+        this.ctlMemo = new Map();
+      }
+      this.syncSlices(this.ctlBox, inner, this.ctlMemo);
+      return this.ctlBox;
+    }];
+  }
+
+  /** The betting branch of renderControls as slices ([name, key, build]); null when another branch applies. */
+  bettingSlices(seat) {
+    const v = this.view;
+    const me = v.me;
+    const lg = me.legalActions ?? [];
+    if (v.phase !== "betting" || seat.status === "eliminated" || seat.status === "left") return null;
+    if (!me.inHand && seat.status === "playing") return null;
+    const pre = this.seatPart?.preAction;
+    if (!lg.length && pre?.offered?.length) {
+      const text = `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`;
+      return [
+        ["line", text, () => h("div", { class: "instruction muted-line" }, text)],
+        ["pre", JSON.stringify(pre), () => this.preActionButtons(pre)],
+      ];
+    }
+    // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+    const restriction = lg.length ? v.houseRules?.restriction ?? "" : "";
+    const line = lg.length ? "" : seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`;
+    const ui = this.ui;
+    const key = JSON.stringify([lg, v.betting, this.hintType(), this.busy, v.houseRules?.restriction, (v.currentBet ?? 0) === 0,
+      ui.raiseOpen, ui.raiseTo, ui.raiseOpen ? [v.currentBet, v.potTotal, v.baseUnit, seat.stack, seat.committedRound, me.toCall, me.hint] : null,
+      this.settings.hintsHighlight]);
+    let panel = null; // (the raise panel comes with the buttons: one key for both)
+    return [
+      ["line", line, () => (line ? h("div", { class: "instruction muted-line" }, line) : null)],
+      ["rule", restriction, () => (restriction ? h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, restriction) : null)],
+      ["buttons", key, () => {
+        if (v.betting === "korean") return this.koreanButtons(lg);
+        const [grid, raise] = this.nlButtons(lg);
+        panel = raise ?? null;
+        return grid;
+      }],
+      ["raise", key, () => panel],
     ];
   }
 
@@ -1708,7 +1763,7 @@ export class TableUI {
       if (key != null && had && had.key === key && (had.node === null || had.node.parentNode === parent)) node = had.node;
       else {
         node = build() ?? null;
-        if (node && had?.node && had.node.parentNode === parent) node = morph(had.node, node);
+        if (node && had?.node && had.node !== node && had.node.parentNode === parent && !node.sliced) node = morph(had.node, node);
         memo.set(name, { key, node });
       }
       if (node) nodes.push(node);
