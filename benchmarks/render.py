@@ -468,8 +468,14 @@ def cpu_per_view(raw: bytes, names: list[str], labels: list[str]) -> dict[str, d
             (float(s0), float(s1), labels[k] if k < len(labels) else f"#{k}")
             for k, (s0, s1) in enumerate(windows)
         ]
-        long = [t for t in long_tasks(events, (pid, tid), views, 50.0) if not t["view"].startswith("harness")]
-        out[name] = {"cpu": per_view, "cpu_tasks": tasks, "long_tasks": long}
+        every = [t for t in long_tasks(events, (pid, tid), views, 0.0) if not t["view"].startswith("harness")]
+        work: dict[str, float] = {}
+        for t in every:
+            for k, ms in t["work"].items():
+                kind = k.split(" ")[0]
+                work[kind] = work.get(kind, 0.0) + ms / max(1, len(per_view))
+        long = [t for t in every if t["cpu"] >= 50.0]
+        out[name] = {"cpu": per_view, "cpu_tasks": tasks, "long_tasks": long, "work": work}
     return out
 
 
@@ -612,14 +618,14 @@ def _task(
         "ms": top["dur"] / 1000,
         "cpu": cpu,
         "entry": " ".join(entries) or top["name"],
-        "work": {k: v for k, v in sorted(work.items(), key=lambda kv: -kv[1]) if v >= 0.5},
+        "work": {k: v for k, v in sorted(work.items(), key=lambda kv: -kv[1]) if v > 0},
     }
 
 
 def print_long_tasks(title: str, tasks: list[dict[str, Any]], rate: float, top: int = 40) -> None:
     print(f"{title}: {len(tasks)} task(s) of >= 50 ms CPU at CPU ×{rate:g}; work: self time, CPU ms")
     for t in sorted(tasks, key=lambda t: -t["cpu"])[:top]:
-        work = ", ".join(f"{k} {v:.0f}" for k, v in t["work"].items())
+        work = ", ".join(f"{k} {v:.0f}" for k, v in t["work"].items() if v >= 0.5)
         print(f"  {t['cpu']:5.0f} cpu {t['ms']:5.0f} wall  {t['view']:<30} {t['entry'][:24]:<24} {work}")
 
 
@@ -658,6 +664,7 @@ def main() -> int:
         help="the 'before' client from this source tree (its src/pokerroom/web/static) instead of --base",
     )
     parser.add_argument("--size", default="390x844", help="viewport WxH (e.g. 360x640: a short phone)")
+    parser.add_argument("--table", choices=["both", "holdem10", "seven6"], default="both")
     parser.add_argument("--top", type=int, default=12, help="long tasks listed per table and client")
     args = parser.parse_args()
     w, _, hgt = args.size.partition("x")
@@ -665,6 +672,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     tables = {"hold'em 10 players": holdem_ten(), "7 Poker 6 players": seven_six()}
+    if args.table != "both":
+        tables = {k: v for k, v in tables.items() if k.startswith("hold") == (args.table == "holdem10")}
     base = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
@@ -771,6 +780,14 @@ def main() -> int:
                 cells.append(mm(got))
             row.append(f"{kind} {cells[0]} → {cells[1]}")
         print(f"  {table}: " + "; ".join(row))
+    print(
+        "per view, by kind of work: main-thread CPU ms per view (its tasks and those in the gap after it), "
+        "min/median over the passes"
+    )
+    kinds = ("script", "style", "layout", "paint", "decode", "fonts", "gc")
+    for (table, client), passes in results.items():
+        cells = [f"{k} {mm(over_passes(passes, lambda r, k=k: r['work'].get(k, 0.0)), '.1f')}" for k in kinds]
+        print(f"  {table:<19} {client:<6} " + ", ".join(cells))
     for (table, client), passes in results.items():
         tasks = [t for r in passes for t in r["long_tasks"]]
         print_long_tasks(f"{table}, {client}, all passes", tasks, args.rate, args.top)
