@@ -155,8 +155,16 @@ def relay_counts(stats: dict[str, Any]) -> tuple[list[float], list[float]]:
 class RoomDriver:
     """One room: its sockets, the newest version each saw, and the pending action timings."""
 
-    def __init__(self, ports: list[int], args: argparse.Namespace, stats: Stats, end_at: float, seed: int,
-                 index: int = 0, lookup: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        ports: list[int],
+        args: argparse.Namespace,
+        stats: Stats,
+        end_at: float,
+        seed: int,
+        index: int = 0,
+        lookup: dict[str, Any] | None = None,
+    ) -> None:
         self.ports = ports
         self.port = ports[index % len(ports)]  # the node the room is created through
         self.index = index
@@ -181,8 +189,9 @@ class RoomDriver:
         options = {"mode": self.args.mode, "handLimit": 50, "turnSeconds": 60, "hints": self.args.hints}
         async with gate:
             try:
-                r = await http.post(f"http://{HOST}:{self.port}/api/rooms",
-                                    json={"nickname": "방장", "options": options})
+                r = await http.post(
+                    f"http://{HOST}:{self.port}/api/rooms", json={"nickname": "방장", "options": options}
+                )
             except httpx.HTTPError:
                 self.stats.setup_failures += 1
                 return
@@ -193,8 +202,13 @@ class RoomDriver:
             if self.lookup is not None:
                 from cluster_nodes import owner_port
 
-                self.owner = await asyncio.to_thread(owner_port, self.lookup["redis"], self.lookup["prefix"],
-                                                     created["code"], self.lookup["ports"])
+                self.owner = await asyncio.to_thread(
+                    owner_port,
+                    self.lookup["redis"],
+                    self.lookup["prefix"],
+                    created["code"],
+                    self.lookup["ports"],
+                )
             sockets = []
             self.socket_ports: dict[Any, int] = {}
             try:
@@ -221,8 +235,9 @@ class RoomDriver:
                 return
         self.stats.sockets += len(sockets)
         self.host_ws = sockets[0]
-        readers = [asyncio.ensure_future(self.read(ws, i < self.args.players))
-                   for i, ws in enumerate(sockets)]
+        readers = [
+            asyncio.ensure_future(self.read(ws, i < self.args.players)) for i, ws in enumerate(sockets)
+        ]
         await asyncio.sleep(0.2)
         await self.host_ws.send(json.dumps({"type": "start"}))
         await asyncio.sleep(max(0.0, self.end_at - time.monotonic()))
@@ -246,7 +261,7 @@ class RoomDriver:
                         self.stats.view_bytes.append(len(raw.encode()))
                     delta = raw.startswith(DELTA_PREFIX)
                     at = len(DELTA_PREFIX if delta else VIEW_PREFIX)
-                    version = int(raw[at:raw.index(",", at)])
+                    version = int(raw[at : raw.index(",", at)])
                     self.on_view(version, now)
                     if not is_player:
                         continue  # a spectator only needs the version
@@ -323,8 +338,11 @@ class RoomDriver:
         self.sent_at[version] = time.monotonic()
         self.sent_by[f"m{self.msg_no}"] = (self.sent_at[version], self.socket_ports.get(ws) == self.owner)
         try:
-            await ws.send(json.dumps({"type": "action", "clientMsgId": f"m{self.msg_no}", "version": version,
-                                      "action": action}))
+            await ws.send(
+                json.dumps(
+                    {"type": "action", "clientMsgId": f"m{self.msg_no}", "version": version, "action": action}
+                )
+            )
         except websockets.ConnectionClosed:
             pass
 
@@ -334,8 +352,16 @@ class RoomDriver:
             await self.host_ws.send(json.dumps({"type": "start"}))
 
 
-def worker(ports: list[int], rooms: int, args: argparse.Namespace, start_at: float, seed: int, out: Any,
-           first: int = 0, lookup: dict[str, Any] | None = None) -> None:
+def worker(
+    ports: list[int],
+    rooms: int,
+    args: argparse.Namespace,
+    start_at: float,
+    seed: int,
+    out: Any,
+    first: int = 0,
+    lookup: dict[str, Any] | None = None,
+) -> None:
     """One load-generator process: ``rooms`` rooms (numbered from ``first``), results sent back as a dict."""
 
     async def main() -> Stats:
@@ -345,8 +371,10 @@ def worker(ports: list[int], rooms: int, args: argparse.Namespace, start_at: flo
         gate = asyncio.Semaphore(16)
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(limits=limits, timeout=30) as http:
-            drivers = [RoomDriver(ports, args, stats, end_at, seed * 100_003 + i, first + i, lookup)
-                       for i in range(rooms)]
+            drivers = [
+                RoomDriver(ports, args, stats, end_at, seed * 100_003 + i, first + i, lookup)
+                for i in range(rooms)
+            ]
             await asyncio.gather(*(d.run(http, gate) for d in drivers))
         return stats
 
@@ -385,18 +413,33 @@ def main() -> int:
     ap.add_argument("--mode", default="holdem")
     ap.add_argument("--think-ms", type=float, default=1500.0, help="mean think time before an action")
     ap.add_argument("--hints", action="store_true", help="turn the hint option on in every room")
-    ap.add_argument("--no-deltas", dest="deltas", action="store_false",
-                    help="full view frames only (default: opt in to viewDelta, docs/protocol.md §2.8)")
+    ap.add_argument(
+        "--no-deltas",
+        dest="deltas",
+        action="store_false",
+        help="full view frames only (default: opt in to viewDelta, docs/protocol.md §2.8)",
+    )
     ap.add_argument("--workers", type=int, default=2, help="load-generator processes")
     ap.add_argument("--setup-seconds", type=float, default=40.0, help="time allowed to open every room")
-    ap.add_argument("--port", type=int, default=0,
-                    help="drive an already running server on 127.0.0.1:PORT instead of starting one")
+    ap.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="drive an already running server on 127.0.0.1:PORT instead of starting one",
+    )
     ap.add_argument("--server-pid", type=int, default=0, help="with --port: the server's pid, for its RSS")
-    ap.add_argument("--record", default="", metavar="PATH",
-                    help="also write every worker's raw timings (acks, round trips, window) as JSON")
-    ap.add_argument("--nodes", default="", metavar="N[,N...]",
-                    help="cluster nodes on Redis + PostgreSQL instead of one SQLite server, e.g. 1,2 "
-                         "(issue #14)")
+    ap.add_argument(
+        "--record",
+        default="",
+        metavar="PATH",
+        help="also write every worker's raw timings (acks, round trips, window) as JSON",
+    )
+    ap.add_argument(
+        "--nodes",
+        default="",
+        metavar="N[,N...]",
+        help="cluster nodes on Redis + PostgreSQL instead of one SQLite server, e.g. 1,2 (issue #14)",
+    )
     ap.add_argument("--lease-ttl", type=float, default=5.0, help="--nodes: the nodes' lease TTL")
     ap.add_argument("--p99-ms", type=float, default=100.0, help="--nodes: the p99 a run must stay under")
     args = ap.parse_args()
@@ -406,8 +449,12 @@ def main() -> int:
         worst = 0
         for rooms in room_counts:
             args.rooms = rooms
-            worst = max(worst, single(args) if not args.port else
-                        drive(args, [args.port], [args.server_pid] if args.server_pid else [])["exit"])
+            worst = max(
+                worst,
+                single(args)
+                if not args.port
+                else drive(args, [args.port], [args.server_pid] if args.server_pid else [])["exit"],
+            )
         return worst
     return cluster_runs(args, [int(x) for x in args.nodes.split(",")], room_counts)
 
@@ -418,11 +465,31 @@ def single(args: argparse.Namespace) -> int:
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
     server = subprocess.Popen(
-        [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
-         "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
-         # every scripted client comes from this one address: lift the per-address caps (issue #12)
-         "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
-         "--log-level", "warning"],
+        [
+            sys.executable,
+            "-m",
+            "pokerroom",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--data-dir",
+            data,
+            "--max-rooms",
+            str(args.rooms + 10),
+            "--max-connections",
+            str(sockets + 100),
+            # every scripted client comes from this one address: lift the per-address caps (issue #12)
+            "--rooms-per-address",
+            "0",
+            "--room-creations-per-minute",
+            "0",
+            "--connections-per-address",
+            "0",
+            "--log-level",
+            "warning",
+        ],
     )
     try:
         deadline = time.monotonic() + 60
@@ -459,8 +526,11 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
             extra = ("--max-rooms", str(rooms + 10), "--max-connections", str(sockets + 100))
             print(f"\n=== {n} node(s), {rooms} rooms ===", flush=True)
             with Nodes(n, extra, lease_ttl=args.lease_ttl) as nodes:
-                lookup = {"redis": nodes.redis_url, "prefix": nodes.prefix,
-                          "ports": {node.node_id: node.port for node in nodes.nodes}}
+                lookup = {
+                    "redis": nodes.redis_url,
+                    "prefix": nodes.prefix,
+                    "ports": {node.node_id: node.port for node in nodes.nodes},
+                }
                 fig = drive(args, nodes.ports, nodes.pids, lookup)
             worst = max(worst, fig["exit"])
             runs.append({"nodes": n, "rooms": rooms, **fig})
@@ -471,8 +541,10 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
         if ok:
             best[n] = max(ok, key=lambda r: r["rate"])
             b = best[n]
-            print(f"{n} node(s): {b['rate']:.1f} actions/s at p99 {b['p99']:.1f} ms ({b['rooms']} rooms, "
-                  f"CPU {b['cpu_ms']:.1f} ms/action, load {b['load']:.1f})")
+            print(
+                f"{n} node(s): {b['rate']:.1f} actions/s at p99 {b['p99']:.1f} ms ({b['rooms']} rooms, "
+                f"CPU {b['cpu_ms']:.1f} ms/action, load {b['load']:.1f})"
+            )
         else:
             print(f"{n} node(s): no run kept p99 under {args.p99_ms:.0f} ms without errors")
     if len(best) > 1:
@@ -484,24 +556,32 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
         same = {r["nodes"]: r for r in runs if r["rooms"] == rooms}
         cells = ", ".join(f"{n} node(s) {same[n]['rate']:.1f}/s p99 {same[n]['p99']:.0f} ms" for n in same)
         base_run = same.get(node_counts[0])
-        ratio = "".join(f", ratio {n}/{node_counts[0]}: {same[n]['rate'] / base_run['rate']:.2f}x"
-                        for n in node_counts[1:] if n in same and base_run and base_run["rate"])
+        ratio = "".join(
+            f", ratio {n}/{node_counts[0]}: {same[n]['rate'] / base_run['rate']:.2f}x"
+            for n in node_counts[1:]
+            if n in same and base_run and base_run["rate"]
+        )
         print(f"{rooms} rooms: {cells}{ratio}")
     # the relay's cost: inside the same multi-node runs (same load), own acks sent on the owner vs elsewhere
     local = [x for r in runs if r["nodes"] > 1 for x in r["local"]]
     remote = [x for r in runs if r["nodes"] > 1 for x in r["remote"]]
     if local and remote:
-        print(f"own ack on the owner: p50 {percentile(local, 0.5):.1f} ms, "
-              f"p99 {percentile(local, 0.99):.1f} ms "
-              f"({len(local)}); through the relay: p50 {percentile(remote, 0.5):.1f} ms, "
-              f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
-        print(f"relay added per action: p50 {percentile(remote, 0.5) - percentile(local, 0.5):.1f} ms, "
-              f"p99 {percentile(remote, 0.99) - percentile(local, 0.99):.1f} ms")
+        print(
+            f"own ack on the owner: p50 {percentile(local, 0.5):.1f} ms, "
+            f"p99 {percentile(local, 0.99):.1f} ms "
+            f"({len(local)}); through the relay: p50 {percentile(remote, 0.5):.1f} ms, "
+            f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})"
+        )
+        print(
+            f"relay added per action: p50 {percentile(remote, 0.5) - percentile(local, 0.5):.1f} ms, "
+            f"p99 {percentile(remote, 0.99) - percentile(local, 0.99):.1f} ms"
+        )
     return worst
 
 
-def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
-          lookup: dict[str, Any] | None = None) -> dict[str, Any]:
+def drive(
+    args: argparse.Namespace, ports: list[int], pids: list[int], lookup: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Run the load-generator processes against the nodes on ``ports`` and print the figures."""
     sockets = args.rooms * (args.players + args.spectators)
     for port in ports:
@@ -512,8 +592,11 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
     start_at = time.time() + args.setup_seconds
     shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
     firsts = [sum(shares[:i]) for i in range(len(shares))]
-    procs = [ctx.Process(target=worker, args=(ports, n, args, start_at, i + 1, queue, firsts[i], lookup))
-             for i, n in enumerate(shares) if n]
+    procs = [
+        ctx.Process(target=worker, args=(ports, n, args, start_at, i + 1, queue, firsts[i], lookup))
+        for i, n in enumerate(shares)
+        if n
+    ]
     for p in procs:
         p.start()
     time.sleep(max(0.0, start_at - time.time()))
@@ -529,8 +612,9 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
     for pid in pids:
         r, h = rss_kib(pid)
         rss, hwm = rss + r, hwm + h
-    insides = [httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {})
-               for port in ports]
+    insides = [
+        httpx.get(f"http://{HOST}:{port}/healthz", timeout=30).json().get("changeMs", {}) for port in ports
+    ]
 
     total = Stats()
     actions = 0
@@ -558,39 +642,60 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
             total.errors[code] = total.errors.get(code, 0) + n
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
     where = f"{len(ports)} cluster node(s)" if lookup is not None else "one server"
-    print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
-          f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
-          f"{args.seconds:.0f} s measured, {where}, "
-          f"{os.cpu_count()} CPUs")
+    print(
+        f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
+        f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
+        f"{args.seconds:.0f} s measured, {where}, "
+        f"{os.cpu_count()} CPUs"
+    )
     print(f"actions accepted inside the window: {actions} ({actions / args.seconds:.1f}/s)")
-    print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
-          f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
-          f"({len(lat)} samples)")
+    print(
+        f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
+        f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
+        f"({len(lat)} samples)"
+    )
     if lookup is not None:
-        print(f"own ack: sent on the owner p50 {percentile(local, 0.5):.1f} ms "
-              f"p99 {percentile(local, 0.99):.1f} ms "
-              f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
-              f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
-    print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
-          f"setup failures {total.setup_failures}); stale_version retries: {total.stale}")
+        print(
+            f"own ack: sent on the owner p50 {percentile(local, 0.5):.1f} ms "
+            f"p99 {percentile(local, 0.99):.1f} ms "
+            f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
+            f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})"
+        )
+    print(
+        f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
+        f"setup failures {total.setup_failures}); stale_version retries: {total.stale}"
+    )
     print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
     for port, inside in zip(ports, insides, strict=True):
-        print(f"server-side change time on :{port} (store write + views + frames queued, last "
-              f"{inside.get('n', 0)}): p50 {inside.get('p50', float('nan'))} ms, "
-              f"p99 {inside.get('p99', float('nan'))} ms, max {inside.get('max', float('nan'))} ms")
+        print(
+            f"server-side change time on :{port} (store write + views + frames queued, last "
+            f"{inside.get('n', 0)}): p50 {inside.get('p50', float('nan'))} ms, "
+            f"p99 {inside.get('p99', float('nan'))} ms, max {inside.get('max', float('nan'))} ms"
+        )
     deltas = "on" if args.deltas and apply_delta is not None else "off"
-    print(f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
-          f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
-          f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f} "
-          f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}")
+    print(
+        f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
+        f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
+        f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f} "
+        f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}"
+    )
     busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
-    print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
-          f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
-          flush=True)
-    return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
-            "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
-            "remote": remote}
+    print(
+        f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
+        f"{per_action:.1f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
+        flush=True,
+    )
+    return {
+        "exit": 0 if errors == 0 else 1,
+        "rate": actions / args.seconds,
+        "p99": percentile(lat, 0.99),
+        "p50": percentile(lat, 0.5),
+        "cpu_ms": per_action,
+        "load": load1,
+        "local": local,
+        "remote": remote,
+    }
 
 
 if __name__ == "__main__":
