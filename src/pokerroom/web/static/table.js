@@ -2266,6 +2266,13 @@ export class TableUI {
     const v = this.view;
     const awards = this.sortedAwards();
     if (!awards.length) return;
+    // where the pot is, read once the hand-end view is painted (a task posted from its frame runs after the
+    // paint): the layout is clean then, so the read forces none inside the render
+    requestAnimationFrame(() => setTimeout(() => this.flyAwards(v, awards), 0));
+  }
+
+  flyAwards(v, awards) {
+    if (this.view?.handNo !== v.handNo || this.view.phase !== "handEnd") return;
     const pot = this.host.querySelector("[data-testid=pot]");
     if (!pot || typeof pot.getBoundingClientRect !== "function") return;
     const from = pot.getBoundingClientRect();
