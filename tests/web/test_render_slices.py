@@ -152,7 +152,8 @@ def test_no_card_is_drawn_again_while_others_act(static_page: Any) -> None:
     for v in moved_turn(v0, 3):
         assert page.evaluate(COPIES, v) == 0
     assert page.evaluate(
-        "() => [...document.querySelectorAll('[data-testid=my-cards] .card, .board .card')].every((n) => n.__old)"
+        "() => [...document.querySelectorAll('[data-testid=my-cards] .card, .board .card')]"
+        ".every((n) => n.__old)"
     )
     if len(v0["board"]) < 5:
         nxt = copy.deepcopy(v0)
