@@ -161,3 +161,26 @@ def test_no_card_is_drawn_again_while_others_act(static_page: Any) -> None:
         assert page.evaluate(COPIES, nxt) >= 1
         labels = page.locator(".board .card").evaluate_all("(ns) => ns.map((n) => n.dataset.cardId)")
         assert labels[-1] == "51"
+
+
+def test_buttons_locked_by_my_action_come_back_on_my_next_turn(static_page: Any) -> None:
+    """My action disables my buttons at once (straight in the page, no render); the next view where it is my
+    turn with the same options draws them enabled again: a kept slice must not keep the locked buttons."""
+    page = harness(static_page, "holdem_ten_player")
+    v = quiet(load("holdem_ten_player"))
+    v["toAct"] = "p1"
+    v["pending"] = ["p1"]
+    v["me"]["legalActions"] = [
+        {"type": "nl.fold"},
+        {"type": "nl.check"},
+        {"type": "nl.raise", "min": 40, "max": 990},
+        {"type": "nl.allIn", "amount": 990, "to": 1000},
+    ]
+    page.evaluate("(v) => window.renderView(v)", v)
+    page.locator("[data-action='nl.check']").click()
+    assert page.evaluate("() => window.sent") == [{"type": "nl.check"}]
+    assert page.locator("[data-action='nl.check']").is_disabled()
+    page.evaluate("(v) => window.renderView(v)", v)  # the answer: my turn again, the same options
+    assert page.locator("[data-action='nl.check']").is_enabled()
+    page.locator("[data-action='nl.check']").click()
+    assert page.evaluate("() => window.sent") == [{"type": "nl.check"}, {"type": "nl.check"}]

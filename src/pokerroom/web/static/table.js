@@ -437,6 +437,9 @@ export class TableUI {
   lock() {
     this.busy = true;
     this.host.querySelectorAll(".actions button, .raise-panel button").forEach((b) => { b.disabled = true; });
+    // (written straight into the buttons, not through a render: the keyed slices that hold them must be
+    // built again next time, or an unlocked turn would keep these disabled buttons)
+    this.lockGen = (this.lockGen ?? 0) + 1;
     clearTimeout(this.unlockTimer);
     this.unlockTimer = setTimeout(() => { if (this.busy) { this.busy = false; this.render(); } }, 6000);
   }
@@ -1714,14 +1717,14 @@ export class TableUI {
       const text = `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`;
       return [
         ["line", text, () => h("div", { class: "instruction muted-line" }, text)],
-        ["pre", JSON.stringify(pre), () => this.preActionButtons(pre)],
+        ["pre", JSON.stringify([pre, this.lockGen]), () => this.preActionButtons(pre)],
       ];
     }
     // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
     const restriction = lg.length ? v.houseRules?.restriction ?? "" : "";
     const line = lg.length ? "" : seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`;
     const ui = this.ui;
-    const key = JSON.stringify([lg, v.betting, this.hintType(), this.busy, v.houseRules?.restriction, (v.currentBet ?? 0) === 0,
+    const key = JSON.stringify([lg, v.betting, this.hintType(), this.busy, this.lockGen, v.houseRules?.restriction, (v.currentBet ?? 0) === 0,
       ui.raiseOpen, ui.raiseTo, ui.raiseOpen ? [v.currentBet, v.potTotal, v.baseUnit, seat.stack, seat.committedRound, me.toCall, me.hint] : null,
       this.settings.hintsHighlight]);
     let panel = null; // (the raise panel comes with the buttons: one key for both)
@@ -1750,7 +1753,7 @@ export class TableUI {
     // (the pot and the bet to match show in the open raise panel only; the buttons say 벳 into no bet)
     return JSON.stringify([me, seat, v.phase, v.betting, v.toAct, this.nm(v.toAct), (v.currentBet ?? 0) === 0,
       ui.raiseOpen ? [v.currentBet, v.potTotal] : null, v.baseUnit,
-      v.houseRules, v.options, v.streetName, v.mode, v.seats?.length, this.busy, ui.raiseOpen, ui.raiseTo, ui.discard, ui.open,
+      v.houseRules, v.options, v.streetName, v.mode, v.seats?.length, this.busy, this.lockGen, ui.raiseOpen, ui.raiseTo, ui.discard, ui.open,
       [...(ui.drawSel ?? [])], this.seatPart?.preAction ?? null, this.settings.hintsHighlight]);
   }
 
