@@ -1380,7 +1380,13 @@ export class TableUI {
         if (sized) size = true;
         if (name === "cards") cards = true;
         if ((name === "name" || name === "stack") && part.node) part.node.textContent = key; // text only
-        else part.node = build();
+        else {
+          // a card row is merged into the old one: a card dealt adds one card, the others stay (what the last
+          // fan wrote into the row goes, so it is fanned like a new one). The others are replaced (the chip
+          // carries where placeChips put it: a new one is placed afresh)
+          const fresh = build();
+          part.node = name === "cards" && part.node && fresh ? morph(part.node, fresh) : fresh;
+        }
         part.key = key;
       }
       if (part.node) nodes.push(part.node);
