@@ -12,9 +12,15 @@ paint (a requestAnimationFrame after it, then a message posted from that frame, 
 PerformanceObserver counts the long tasks (> 50 ms) over the whole hand. "before" is the client at ``--base``
 (checked out with ``git worktree`` into a temporary directory), "after" is this tree; both pages are open in
 the same browser and get the hand view by view in turn (after one unrecorded warm-up pass each), so the shared
-machine's load hits both alike. Figures are wall-clock milliseconds in the throttled page: compare the two
-columns, not the absolute numbers across machines (a loaded machine inflates both). The `js` column is the
-part spent in the table's own code (scripts and the layouts they force) before the browser may paint.
+machine's load hits both alike.
+
+On a shared machine the wall clock swings by a third between identical trees, so the primary figures come
+from a Chrome trace of each pass: the renderer main thread's CPU (thread) time per view, that time by kind of
+work (script, style, layout, paint, decode, fonts, gc) and the tasks of 50 ms or more, each named by its view
+(hand start, an action, a street dealt, the showdown with its banner and chips, a ready mark, or a timer or
+animation in the gap after one) and its work. Each figure is given as min / median over ``--reps``
+interleaved passes, beside the aim of issue #15 (p95 <= 50 ms, no task over 50 ms). The wall-clock columns
+(view → paint, the page's own long-task observer) stay, as the secondary figures.
 """
 
 from __future__ import annotations
@@ -78,8 +84,9 @@ window.runHand = async (views, gap) => {
   obs.observe({ type: "longtask" });
   const times = [];
   const sync = [];
-  for (const v of views) {
+  for (const [i, v] of views.entries()) {
     await pause(gap);
+    performance.mark(`bench-view-${i}`);
     const t0 = performance.now();
     window.feed(v);
     sync.push(performance.now() - t0);
@@ -368,7 +375,7 @@ def measure(
     rate: float,
     gap: int,
     size: tuple[int, int] = (390, 844),
-) -> dict[str, dict[str, list[float]]]:
+) -> dict[str, dict[str, Any]]:
     """One hand on every client at once, view by view: view i goes to one client, then to the other (the
     order flips every view), so a burst of load on the shared machine hits both alike."""
     pages: dict[str, Any] = {}
@@ -386,7 +393,7 @@ def measure(
         page.evaluate("([v, g]) => window.runHand(v, g)", [views, gap])  # warm-up pass, not recorded
         page.evaluate("() => window.startObs()")
         pages[name] = page
-    out: dict[str, dict[str, list[float]]] = {name: {"times": [], "sync": []} for name in pages}
+    out: dict[str, dict[str, Any]] = {name: {"times": [], "sync": []} for name in pages}
     browser.start_tracing(categories=TRACE_CATEGORIES)
     for i, v in enumerate(views):
         order = list(pages.items())
@@ -398,7 +405,7 @@ def measure(
             out[name]["sync"].append(sync)
     for name, page in pages.items():
         out[name]["long"] = page.evaluate("() => window.stopObs()")
-    for name, cpu in cpu_per_view(browser.stop_tracing(), list(pages)).items():
+    for name, cpu in cpu_per_view(browser.stop_tracing(), list(pages), view_labels(views)).items():
         out[name].update(cpu)
     for page in pages.values():
         page.context.close()
@@ -407,17 +414,19 @@ def measure(
     return out
 
 
-TRACE_CATEGORIES = ["blink.user_timing", "toplevel"]
+# devtools.timeline: what each long task did (script, style, layout, paint...), for the long-task list
+TRACE_CATEGORIES = ["blink.user_timing", "toplevel", "devtools.timeline"]
 
 
-def cpu_per_view(raw: bytes, names: list[str]) -> dict[str, dict[str, list[float]]]:
+def cpu_per_view(raw: bytes, names: list[str], labels: list[str]) -> dict[str, dict[str, Any]]:
     """Main-thread CPU time per view, from a Chrome trace: for each client, the renderer main thread's thread
     time between the mark set before the view is handed over and the one set once it is painted, and each
     recorded task's thread time. Thread time does not count waiting for a core, so on the shared machine it
     moves far less with the load than the wall clock does (it still grows some: caches, switches); it is the
-    work a view costs, throttled or not."""
+    work a view costs at the throttling rate (the throttled thread's time counts the slowdown). Also the
+    client's long tasks (long_tasks), each with its view (labels) and its work by kind."""
     events: list[dict[str, Any]] = json.loads(raw)["traceEvents"]
-    out: dict[str, dict[str, list[float]]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for name in names:
         marks = sorted(
             (
@@ -461,8 +470,169 @@ def cpu_per_view(raw: bytes, names: list[str]) -> dict[str, dict[str, list[float
             edge = e["ts"] + e["dur"]
             if any(s0 <= edge and e["ts"] <= s1 for s0, s1 in windows):
                 tasks.append(e["tdur"] / 1000)
-        out[name] = {"cpu": per_view, "cpu_tasks": tasks}
+        views = [
+            (float(s0), float(s1), labels[k] if k < len(labels) else f"#{k}")
+            for k, (s0, s1) in enumerate(windows)
+        ]
+        every = [t for t in long_tasks(events, (pid, tid), views, 0.0) if not t["view"].startswith("harness")]
+        work: dict[str, float] = {}
+        for t in every:
+            for k, ms in t["work"].items():
+                kind = k.split(" ")[0]
+                work[kind] = work.get(kind, 0.0) + ms / max(1, len(per_view))
+        long = [t for t in every if t["cpu"] >= 50.0]
+        out[name] = {"cpu": per_view, "cpu_tasks": tasks, "long_tasks": long, "work": work}
     return out
+
+
+def view_labels(views: list[dict[str, Any]]) -> list[str]:
+    """What each view of a hand is, for the long-task list: hand start, an action, a street dealt, the
+    showdown (banner and flying chips start there), a ready mark."""
+    out = []
+    prev: dict[str, Any] | None = None
+    for i, v in enumerate(views):
+        if prev is None:
+            what = "hand start"
+        elif v.get("phase") == "handEnd" and prev.get("phase") != "handEnd":
+            what = "showdown+banner+chips"
+        elif v.get("phase") == "handEnd":
+            what = "ready mark"
+        elif v.get("street") != prev.get("street") or len(v.get("board") or []) != len(
+            prev.get("board") or []
+        ):
+            what = f"deal {v.get('streetName') or v.get('street')}"
+        else:
+            what = f"action ({prev.get('toAct')} acted)"
+        out.append(f"#{i} {what}")
+        prev = v
+    return out
+
+
+# trace event → the kind of work it is (self time); anything else is the task's own (mostly script) time
+WORK_KINDS = (
+    (
+        "style",
+        ("UpdateLayoutTree", "RecalculateStyles", "ParseAuthorStyleSheet", "ScheduleStyleRecalculation"),
+    ),
+    ("layout", ("Layout", "UpdateLayout")),
+    ("paint", ("Paint", "PaintImage", "PrePaint", "Layerize", "Commit", "UpdateLayer", "CompositeLayers")),
+    ("gc", ("MinorGC", "MajorGC", "V8.GC", "BlinkGC", "CppGC")),
+)
+SCRIPT_ENTRIES = (
+    "FunctionCall",
+    "EvaluateScript",
+    "TimerFire",
+    "FireAnimationFrame",
+    "EventDispatch",
+    "RunMicrotasks",
+    "V8.Execute",
+    "v8.callFunction",
+    "v8.run",
+)
+
+
+def work_kind(name: str) -> str:
+    if "Decode" in name or "ImageDecode" in name:
+        return "decode"
+    if "Font" in name or "font" in name:
+        return "fonts"
+    for kind, names in WORK_KINDS:
+        if name in names or any(name.startswith(n) for n in names if n.endswith("GC")):
+            return kind
+    return "script"
+
+
+def long_tasks(
+    events: list[dict[str, Any]],
+    thread: tuple[int, int],
+    views: list[tuple[float, float, str]],
+    min_ms: float,
+    wall: bool = False,
+) -> list[dict[str, Any]]:
+    """The renderer main thread's tasks of at least min_ms (wall, or CPU thread time: a loaded machine
+    inflates the first only; the throttled thread's CPU time already counts the throttling's slowdown), each
+    with the view it belongs to (views: (start ts, end ts, label); the task runs inside that view's window or
+    in the gap after it), what started it (the view handed over, the frame, a timer, an animation frame
+    callback...) and its self time by kind of work (script, style, layout — "forced" when a script asked for
+    it —, paint, decode, fonts, gc)."""
+    evs = sorted(
+        (e for e in events if (e.get("pid"), e.get("tid")) == thread and e.get("ph") == "X" and "dur" in e),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    out: list[dict[str, Any]] = []
+    i = 0
+    while i < len(evs):
+        top = evs[i]
+        end = top["ts"] + top["dur"]
+        j = i + 1
+        while j < len(evs) and evs[j]["ts"] < end:
+            j += 1
+        cpu = top.get("tdur", 0) / 1000
+        if cpu >= min_ms or (wall and top["dur"] / 1000 >= min_ms):
+            out.append(_task(top, evs[i + 1 : j], views, cpu))
+        i = j
+    return out
+
+
+def _task(
+    top: dict[str, Any], kids: list[dict[str, Any]], views: list[tuple[float, float, str]], cpu: float
+) -> dict[str, Any]:
+    work: dict[str, float] = {}
+    entries: list[str] = []
+    stack: list[dict[str, Any]] = [top]
+
+    # self time in thread time where the event has it (a loaded machine stretches the wall clock, not this)
+    def took(e: dict[str, Any]) -> float:
+        return float(e.get("tdur", e["dur"]))
+
+    selft = {id(top): took(top)}
+    for e in kids:
+        while len(stack) > 1 and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        selft[id(stack[-1])] -= took(e)
+        selft[id(e)] = took(e)
+        name = e["name"]
+        if name in ("FunctionCall", "TimerFire", "FireAnimationFrame", "EventDispatch") and len(entries) < 4:
+            d = (e.get("args") or {}).get("data") or {}
+            what = {
+                "TimerFire": "timer",
+                "FireAnimationFrame": "rAF",
+                "EventDispatch": f"event {d.get('type')}",
+            }.get(name, f"{d.get('functionName') or '?'}:{d.get('lineNumber', 0) + 1}")
+            if what not in entries:
+                entries.append(what)
+        e["_forced"] = name in ("UpdateLayoutTree", "Layout") and any(
+            s["name"] in SCRIPT_ENTRIES for s in stack
+        )
+        stack.append(e)
+    for e in [top, *kids]:
+        kind = work_kind(e["name"])
+        if e.get("_forced"):
+            kind += " (forced)"
+        work[kind] = work.get(kind, 0.0) + selft[id(e)] / 1000
+    if not entries and any(e["name"] in ("Paint", "Layout", "UpdateLayoutTree", "PrePaint") for e in kids):
+        entries.append("frame")
+    label = "harness (no view)"
+    for s0, s1, lab in views:
+        if top["ts"] <= s1 and top["ts"] + top["dur"] >= s0:
+            label = lab  # the task that takes the view (it starts in the harness's timer), its frame...
+            break
+        if s1 < top["ts"]:
+            label = f"after {lab}"  # a timer or an animation between two views
+    return {
+        "view": label,
+        "ms": top["dur"] / 1000,
+        "cpu": cpu,
+        "entry": " ".join(entries) or top["name"],
+        "work": {k: v for k, v in sorted(work.items(), key=lambda kv: -kv[1]) if v > 0},
+    }
+
+
+def print_long_tasks(title: str, tasks: list[dict[str, Any]], rate: float, top: int = 40) -> None:
+    print(f"{title}: {len(tasks)} task(s) of >= 50 ms CPU at CPU ×{rate:g}; work: self time, CPU ms")
+    for t in sorted(tasks, key=lambda t: -t["cpu"])[:top]:
+        work = ", ".join(f"{k} {v:.0f}" for k, v in t["work"].items() if v >= 0.5)
+        print(f"  {t['cpu']:5.0f} cpu {t['ms']:5.0f} wall  {t['view']:<30} {t['entry'][:24]:<24} {work}")
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -470,12 +640,27 @@ def pct(xs: list[float], p: float) -> float:
     return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
 
 
+def over_passes(passes: list[dict[str, Any]], stat: Any) -> tuple[float, float]:
+    """A figure of each pass, then its min and median over the passes (a burst of load spoils a pass, not the
+    whole comparison: the min is the figure least touched by the other engineers' work)."""
+    xs = [stat(r) for r in passes]
+    return min(xs), statistics.median(xs)
+
+
+def kind_of(label: str) -> str:
+    """A view label's kind (the per-view breakdown): "#7 action (p3 acted)" → "action"."""
+    what = label.split(" ", 1)[1] if " " in label else label
+    return what.split(" ", 1)[0] if not what.startswith("showdown") else "showdown+banner+chips"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--base", default="main", help="git commit of the 'before' client (default: main)")
-    parser.add_argument("--reps", type=int, default=2, help="recorded hands per table and client")
+    parser.add_argument(
+        "--reps", type=int, default=3, help="recorded passes (one hand per table and client each)"
+    )
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling rate")
     parser.add_argument("--gap", type=int, default=120, help="ms between two views")
     parser.add_argument(
@@ -485,17 +670,22 @@ def main() -> int:
         help="the 'before' client from this source tree (its src/pokerroom/web/static) instead of --base",
     )
     parser.add_argument("--size", default="390x844", help="viewport WxH (e.g. 360x640: a short phone)")
+    parser.add_argument("--table", choices=["both", "holdem10", "seven6"], default="both")
+    parser.add_argument("--top", type=int, default=12, help="long tasks listed per table and client")
     args = parser.parse_args()
     w, _, hgt = args.size.partition("x")
     size = (int(w), int(hgt))
     from playwright.sync_api import sync_playwright
 
     tables = {"hold'em 10 players": holdem_ten(), "7 Poker 6 players": seven_six()}
+    if args.table != "both":
+        tables = {k: v for k, v in tables.items() if k.startswith("hold") == (args.table == "holdem10")}
     base = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
     if args.other_src is not None:
         base = str(args.other_src)
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="render-bench-") as tmp:
         old = Path(tmp) / "before"
         if args.other_src is not None:
@@ -509,19 +699,16 @@ def main() -> int:
             )
         try:
             clients = {"before": old / STATIC_REL, "after": ROOT / STATIC_REL}
-            results: dict[tuple[str, str], dict[str, list[float]]] = {}
+            # results[(table, client)]: one dict per pass
+            results: dict[tuple[str, str], list[dict[str, Any]]] = {}
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 for _ in range(args.reps):
                     for table, views in tables.items():
                         both = measure(browser, clients, views, args.rate, args.gap, size)
                         for client, r in both.items():
-                            acc = results.setdefault(
-                                (table, client),
-                                {"times": [], "long": [], "sync": [], "cpu": [], "cpu_tasks": []},
-                            )
-                            for k in acc:
-                                acc[k] += r[k]
+                            results.setdefault((table, client), []).append(r)
+                    loads.append(os.getloadavg()[0])
                 browser.close()
         finally:
             if args.other_src is None:
@@ -532,41 +719,91 @@ def main() -> int:
                     capture_output=True,
                 )
     print(
-        f"view → next paint at CPU ×{args.rate:g}, {size[0]}×{size[1]}, "
-        f"{args.reps} recorded hand(s) per row; "
-        f"before = {base}, after = this tree; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        f"view → next paint at CPU ×{args.rate:g}, {size[0]}×{size[1]}, {args.reps} interleaved pass(es) "
+        f"(one hand per table and client each); before = {base}, after = this tree; load average "
+        f"{min(loads):.1f}–{max(loads):.1f} over the run on {os.cpu_count()} CPUs"
     )
     print(
-        f"{'table':<20} {'client':<7} {'views':>5} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
-        f"{'long>50':>7} {'longest':>7} {'js p50':>7} | {'cpu p50':>7} {'cpu p95':>7} {'cpu max':>7} "
-        f"{'task>' + format(50 / args.rate, 'g'):>7} {'longest':>7}"
+        "AIM (issue #15): view → paint p95 <= 50 ms and 0 tasks > 50 ms in a whole hand, at CPU ×4. "
+        "Each figure: min / median over the passes."
     )
-    for (table, client), r in results.items():
-        t, lt = r["times"], r["long"]
-        c, ct = r["cpu"] or [0.0], [x for x in r["cpu_tasks"] if x * args.rate > 50]
+    print(
+        "primary (load-robust): renderer main-thread CPU per view, and its tasks of >= 50 ms CPU (trace); "
+        "secondary: wall clock (swings with the machine's load)"
+    )
+    hdr = (
+        f"{'table':<19} {'client':<6} | {'cpu p50':>11} {'cpu p95':>11} {'tasks>=50':>10} {'longest':>11} | "
+        f"{'wall p50':>11} {'wall p95':>11} {'observer>50':>11}"
+    )
+    print(hdr)
+
+    def mm(xs: tuple[float, float], f: str = ".0f") -> str:
+        return f"{xs[0]:{f}}/{xs[1]:{f}}"
+
+    def longest(r: dict[str, Any]) -> float:
+        return max((t["cpu"] for t in r["long_tasks"]), default=0.0)
+
+    for (table, client), passes in results.items():
         print(
-            f"{table:<20} {client:<7} {len(t):>5} {statistics.median(t):>7.1f} {pct(t, 95):>7.1f} "
-            f"{max(t):>7.1f} {len(lt):>7} {max(lt, default=0):>7.1f} {statistics.median(r['sync']):>7.1f} | "
-            f"{statistics.median(c):>7.1f} {pct(c, 95):>7.1f} {max(c):>7.1f} {len(ct):>7} "
-            f"{max(r['cpu_tasks'], default=0):>7.1f}"
+            f"{table:<19} {client:<6} | "
+            f"{mm(over_passes(passes, lambda r: statistics.median(r['cpu'] or [0.0]))):>11} "
+            f"{mm(over_passes(passes, lambda r: pct(r['cpu'] or [0.0], 95))):>11} "
+            f"{mm(over_passes(passes, lambda r: len(r['long_tasks']))):>10} "
+            f"{mm(over_passes(passes, longest)):>11} | "
+            f"{mm(over_passes(passes, lambda r: statistics.median(r['times']))):>11} "
+            f"{mm(over_passes(passes, lambda r: pct(r['times'], 95))):>11} "
+            f"{mm(over_passes(passes, lambda r: len(r['long']))):>11}"
         )
+    aim = f"{'':>11} {'<= 50':>11} {'0':>10} {'< 50':>11} | {'':>11} {'<= 50':>11} {'0':>11}"
+    print(f"{'':<19} {'aim':<6} | {aim}")
     for table in tables:
         rb, ra = results[(table, "before")], results[(table, "after")]
-        b, a = rb["times"], ra["times"]
+        cb = over_passes(rb, lambda r: pct(r["cpu"] or [1.0], 95))
+        ca = over_passes(ra, lambda r: pct(r["cpu"] or [0.0], 95))
+        wb = over_passes(rb, lambda r: pct(r["times"], 95))
+        wa = over_passes(ra, lambda r: pct(r["times"], 95))
         print(
-            f"{table}: p95 after/before = {pct(a, 95) / pct(b, 95):.2f}, "
-            f"p50 after/before = {statistics.median(a) / statistics.median(b):.2f}, "
-            f"js p50 after/before = {statistics.median(ra['sync']) / statistics.median(rb['sync']):.2f}, "
-            f"cpu p95 after/before = {pct(ra['cpu'] or [0.0], 95) / pct(rb['cpu'] or [1.0], 95):.2f}"
+            f"{table}: after/before cpu p95 {ca[0] / cb[0]:.2f} (min) {ca[1] / cb[1]:.2f} (median); "
+            f"wall p95 {wa[0] / wb[0]:.2f} (min) {wa[1] / wb[1]:.2f} (median)"
         )
+    print("per view kind: renderer CPU per view, median over its views, min/median over the passes (ms)")
+    for table, views in tables.items():
+        kinds: list[str] = []
+        for lab in view_labels(views):
+            if kind_of(lab) not in kinds:
+                kinds.append(kind_of(lab))
+        labels = [kind_of(lab) for lab in view_labels(views)]
+        row = []
+        for kind in kinds:
+            cells = []
+            for client in ("before", "after"):
+                got = over_passes(
+                    results[(table, client)],
+                    lambda r, kind=kind, labels=labels: statistics.median(
+                        [c for c, lab in zip(r["cpu"], labels, strict=False) if lab == kind] or [0.0]
+                    ),
+                )
+                cells.append(mm(got))
+            row.append(f"{kind} {cells[0]} → {cells[1]}")
+        print(f"  {table}: " + "; ".join(row))
     print(
-        "js: the table's own work on a view (scripts and the layouts they force) before the browser may "
-        "paint; the rest of 'view → paint' is the frame's style, layout and paint, and waiting for the frame."
+        "per view, by kind of work: main-thread CPU ms per view (its tasks and those in the gap after it), "
+        "min/median over the passes"
     )
+    kinds = ("script", "style", "layout", "paint", "decode", "fonts", "gc")
+    for (table, client), passes in results.items():
+        cells = [f"{k} {mm(over_passes(passes, lambda r, k=k: r['work'].get(k, 0.0)), '.1f')}" for k in kinds]
+        print(f"  {table:<19} {client:<6} " + ", ".join(cells))
+    for (table, client), passes in results.items():
+        tasks = [t for r in passes for t in r["long_tasks"]]
+        print_long_tasks(f"{table}, {client}, all passes", tasks, args.rate, args.top)
     print(
-        "cpu: the renderer main thread's CPU time (ms, thread time) from the view to its paint; its tasks "
-        "over that many ms (a 50 ms task at the throttling rate) / the longest; thread time leaves out the "
-        "wait for a core, which the wall-clock columns count on a loaded machine."
+        "cpu: the renderer main thread's CPU time (thread time) from handing the view over to its paint; "
+        "thread time leaves out the wait for a core, which the wall-clock columns count on a loaded machine. "
+        "tasks>=50: the main thread's tasks of 50 ms or more CPU (thread time) while a view is drawn or in "
+        "the gap after it (timers, animations); the list says which view, what started it, its work by kind "
+        "('forced': style or layout a script asked for). observer>50: the page's PerformanceObserver long "
+        "tasks."
     )
     return 0
 

@@ -193,6 +193,18 @@ def main() -> int:
         " ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(r["times"], r["sync"], strict=False)),
     )
     trace_summary(raw, args.top)
+    events = json.loads(raw)["traceEvents"]
+    marks = sorted(
+        (e for e in events if str(e.get("name", "")).startswith("bench-view-")), key=lambda e: e["ts"]
+    )
+    if marks:
+        labels = render.view_labels(views)
+        windows = [
+            (m["ts"], m["ts"] + t * 1000, labels[int(m["name"].rsplit("-", 1)[1])])
+            for m, t in zip(marks, r["times"], strict=False)
+        ]
+        tasks = render.long_tasks(events, (marks[0]["pid"], marks[0]["tid"]), windows, 50)
+        render.print_long_tasks("long tasks by view and work (throttled ms)", tasks, args.rate)
     profile_summary(prof, args.top)
     return 0
 

@@ -42,12 +42,40 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-function suitShape(parent, suit, x, y, size, flip = false) {
+// A suit shape's path placed at (x, y) in a size×size box (flip: turned 180°, the lower half of a card), with the
+// placement written into the coordinates instead of a transform attribute: every SVG transform is a node of the
+// browser's paint property trees, redone each frame the card is painted, and a card has up to 12 shapes.
+const ARGS = { M: 2, L: 2, C: 6, A: 7, H: 1, V: 1, Z: 0 };
+function placedPath(suit, x, y, size, flip = false) {
   const s = size / 10;
-  const t = flip
-    ? `translate(${x + size / 2} ${y + size / 2}) rotate(180) translate(${-size / 2} ${-size / 2}) scale(${s})`
-    : `translate(${x} ${y}) scale(${s})`;
-  return el("path", { d: SUIT_PATH[suit], transform: t, class: "suit-shape" }, parent);
+  const px = (v) => (flip ? x + size - s * v : x + s * v);
+  const py = (v) => (flip ? y + size - s * v : y + s * v);
+  const r = (v) => Math.round(v * 1000) / 1000;
+  const out = [];
+  const tokens = SUIT_PATH[suit].match(/[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/g) ?? [];
+  let cmd = "M";
+  for (let i = 0; i < tokens.length; ) {
+    if (/[A-Za-z]/.test(tokens[i])) cmd = tokens[i++];
+    const n = ARGS[cmd];
+    if (!n) { out.push(cmd); continue; }
+    const a = tokens.slice(i, i + n).map(Number);
+    i += n;
+    if (cmd === "H") out.push(`H${r(px(a[0]))}`);
+    else if (cmd === "V") out.push(`V${r(py(a[0]))}`);
+    else if (cmd === "A") out.push(`A${r(a[0] * s)} ${r(a[1] * s)} ${a[2]} ${a[3]} ${a[4]} ${r(px(a[5]))} ${r(py(a[6]))}`);
+    else {
+      const pts = [];
+      for (let k = 0; k < n; k += 2) pts.push(`${r(px(a[k]))} ${r(py(a[k + 1]))}`);
+      out.push(cmd + pts.join(" "));
+    }
+    if (cmd === "M") cmd = "L"; // an M's further pairs are lines
+  }
+  return out.join("");
+}
+
+// all the suit shapes of a card in one <path> (one fill): a 10 was 12 elements to style, lay out and paint
+function suitShapes(parent, suit, shapes) {
+  return el("path", { d: shapes.map(([x, y, size, flip]) => placedPath(suit, x, y, size, flip)).join(""), class: "suit-shape" }, parent);
 }
 
 // Pip positions (card 60×84, pips in the 14..46 × 12..72 field); [x, y, flipped]
@@ -64,7 +92,8 @@ const PIPS = {
   10: [["L", 16], ["R", 16], ["M", 25], ["L", 33.3], ["R", 33.3], ["L", 50.7, 1], ["R", 50.7, 1], ["M", 59, 1], ["L", 68, 1], ["R", 68, 1]],
 };
 
-function drawFace(svg, rank, suit) {
+/** A court card's picture; returns the suit shapes it wants (drawn with the card's others, in one path). */
+function drawFace(svg, rank) {
   const g = el("g", { class: "face-art" }, svg);
   el("rect", { x: 11, y: 11, width: 38, height: 62, rx: 3, class: "face-frame" }, g);
   // a simple hat per court card: crown (K), tiara (Q), cap (J)
@@ -79,11 +108,7 @@ function drawFace(svg, rank, suit) {
   }
   const letter = el("text", { x: 30, y: 55, "text-anchor": "middle", class: "face-letter" }, g);
   letter.textContent = rankText(rank);
-  suitShape(g, suit, 25, 59, 10);
-}
-
-function drawAce(svg, suit) {
-  suitShape(svg, suit, 16, 28, 28);
+  return [[25, 59, 10]];
 }
 
 // each card's drawing is built once and copied after that: cloneNode is several times cheaper than building
@@ -108,20 +133,25 @@ function buildCardSvg(card) {
   el("rect", { x: 0.6, y: 0.6, width: 58.8, height: 82.8, rx: 5, class: "card-bg" }, svg);
   const r = rankText(card.rank);
   const suit = card.suit;
-  // corner indices: rank, suit shape, letter (so colour-blind players still read the suit)
+  // corner indices: rank, suit shape, letter (so colour-blind players still read the suit); the lower corner
+  // is the upper one turned 180° about the card's centre (30, 42): its shape is placed there in coordinates
+  const shapes = [[3.5, 15, 8], [60 - 3.5 - 8, 84 - 15 - 8, 8, true]];
   for (const flip of [false, true]) {
-    const g = el("g", flip ? { transform: "rotate(180 30 42)" } : {}, svg);
-    const t = el("text", { x: 7.5, y: 12.5, "text-anchor": "middle", class: "corner-rank" + (r === "10" ? " ten" : "") }, g);
+    const turn = flip ? { transform: "rotate(180 30 42)" } : {};
+    const t = el("text", { x: 7.5, y: 12.5, "text-anchor": "middle", class: "corner-rank" + (r === "10" ? " ten" : ""), ...turn }, svg);
     t.textContent = r;
-    suitShape(g, suit, 3.5, 15, 8);
-    const l = el("text", { x: 7.5, y: 30.5, "text-anchor": "middle", class: "corner-letter" }, g);
+    const l = el("text", { x: 7.5, y: 30.5, "text-anchor": "middle", class: "corner-letter", ...turn }, svg);
     l.textContent = SUIT_LETTER[suit] ?? "";
   }
-  if (card.rank === 1 || card.rank === 14) drawAce(svg, suit);
-  else if (card.rank >= 11) drawFace(svg, card.rank, suit);
-  else {
-    for (const [col, y, flip] of PIPS[card.rank] ?? []) suitShape(svg, suit, COLS[col] - 4.5, y - 4.5, 9, !!flip);
+  if (card.rank === 1 || card.rank === 14) shapes.push([16, 28, 28]);
+  else if (card.rank >= 11) {
+    suitShapes(svg, suit, shapes); // under the picture's frame, as they were
+    suitShapes(svg, suit, drawFace(svg, card.rank)); // the picture's own suit, on the frame
+    return svg;
+  } else {
+    for (const [col, y, flip] of PIPS[card.rank] ?? []) shapes.push([COLS[col] - 4.5, y - 4.5, 9, !!flip]);
   }
+  suitShapes(svg, suit, shapes);
   return svg;
 }
 
@@ -134,10 +164,10 @@ function buildBackSvg() {
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" });
   el("rect", { x: 0.6, y: 0.6, width: 58.8, height: 82.8, rx: 5, class: "back-bg" }, svg);
   el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-field" }, svg);
-  for (let i = -70; i < 60; i += 6) {
-    el("line", { x1: 5 + i, y1: 5, x2: 5 + i + 74, y2: 79, class: "back-line" }, svg);
-    el("line", { x1: 55 - i, y1: 5, x2: 55 - i - 74, y2: 79, class: "back-line" }, svg);
-  }
+  // the lattice: one path of 44 strokes (it was 44 <line> elements, each styled, laid out and painted)
+  const d = [];
+  for (let i = -70; i < 60; i += 6) d.push(`M${5 + i} 5L${5 + i + 74} 79M${55 - i} 5L${55 - i - 74} 79`);
+  el("path", { d: d.join(""), class: "back-line" }, svg);
   el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-frame" }, svg);
   el("path", { d: "M30 30 L40 42 L30 54 L20 42 Z", class: "back-medal" }, svg);
   return svg;

@@ -51,7 +51,8 @@ function keepRingInside(el, right, W) {
   if (!ring) return;
   const overhang = 10; // .timer-ring { right: -10px }
   const room = Math.max(0, Math.floor(W - 1 - right));
-  ring.style.right = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before
+  const want = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before
+  if (ring.style.right !== want) ring.style.right = want; // (an unchanged seat is not written to)
 }
 
 /**
@@ -256,13 +257,13 @@ function placeChips(items, boxes, soft, W, bottom) {
     placed.push(c);
     out[k] = c;
     const border = it.m.border;
-    Object.assign(chip.style, {
-      left: `${c.cx - (it.x - it.w / 2) - border}px`,
-      top: `${c.cy - (it.y - it.h / 2) - border}px`,
-      bottom: "auto",
-      transform: "translate(-50%, -50%)",
-      zIndex: "1",
-    });
+    const left = `${c.cx - (it.x - it.w / 2) - border}px`;
+    const top = `${c.cy - (it.y - it.h / 2) - border}px`;
+    // written only when it moved (a seat that did not change is not touched)
+    if (chip.placedAt !== `${left}|${top}`) {
+      Object.assign(chip.style, { left, top, bottom: "auto", transform: "translate(-50%, -50%)", zIndex: "1" });
+      chip.placedAt = `${left}|${top}`;
+    }
   });
   return out;
 }
@@ -436,6 +437,9 @@ export class TableUI {
   lock() {
     this.busy = true;
     this.host.querySelectorAll(".actions button, .raise-panel button").forEach((b) => { b.disabled = true; });
+    // (written straight into the buttons, not through a render: the keyed slices that hold them must be
+    // built again next time, or an unlocked turn would keep these disabled buttons)
+    this.lockGen = (this.lockGen ?? 0) + 1;
     clearTimeout(this.unlockTimer);
     this.unlockTimer = setTimeout(() => { if (this.busy) { this.busy = false; this.render(); } }, 6000);
   }
@@ -507,23 +511,19 @@ export class TableUI {
     // the centre (pot, board, used cards): built again only when what it shows changed, and then morphed
     // into the one on screen (the board's cards stay while the pot changes); what placeCenter wrote goes
     const centerKey = this.centerKey();
-    if (!sk.center || centerKey !== this.centerKeyShown) {
-      const center = this.renderCenter();
-      if (!sk.center) {
-        sk.main.insertBefore(center, sk.phase);
-        sk.center = center;
-      } else {
-        const kept = morph(sk.center, center);
-        if (kept !== sk.center) sk.center.replaceWith(kept);
-        sk.center = kept;
-      }
+    if (!sk.center) {
+      sk.center = h("div", { class: "center" });
+      sk.main.insertBefore(sk.center, sk.phase);
+      this.centerMemo = new Map();
+    }
+    // back to how a fresh build starts (placeCenter moves and folds it again from there)
+    sk.center.removeAttribute("style");
+    const usedPanel = sk.center.querySelector(".used-panel");
+    usedPanel?.style.removeProperty("--cell");
+    usedPanel?.classList.remove("folded");
+    if (centerKey !== this.centerKeyShown) {
+      this.syncSlices(sk.center, this.centerSlices(), this.centerMemo);
       this.centerKeyShown = centerKey;
-    } else {
-      // kept: back to how a fresh build starts (placeCenter moves and folds it again from there)
-      sk.center.removeAttribute("style");
-      const panel = sk.center.querySelector(".used-panel");
-      panel?.style.removeProperty("--cell");
-      panel?.classList.remove("folded");
     }
     // the hand-end banner likewise (a ready mark coming in does not rebuild it); placeBanner places it again
     let banner = this.renderBanner();
@@ -542,16 +542,14 @@ export class TableUI {
       ...houseRuleTags(v.houseRules)]
       .filter(Boolean).join(" · ");
     if (sk.phase.textContent !== phaseText) sk.phase.textContent = phaseText;
-    // my area is built afresh and morphed into the one on screen: unchanged cards, buttons and lines stay
-    const me = this.renderMeArea();
+    // my area, slice by slice: a slice whose inputs did not change (my cards while others act) is neither
+    // built nor touched; the others are built and merged into the ones on screen
     if (!sk.me) {
-      sk.screen.append(me);
-      sk.me = me;
-    } else {
-      const kept = morph(sk.me, me);
-      if (kept !== sk.me) sk.me.replaceWith(kept);
-      sk.me = kept;
+      sk.me = h("div", { class: "me-area", "data-testid": "me-area" });
+      sk.screen.append(sk.me);
+      this.meMemo = new Map();
     }
+    this.syncSlices(sk.me, this.meSlices(), this.meMemo);
     // the side panel (log, rankings) shows on wide screens only (style.css): a phone neither builds it nor
     // rebuilds it per view; the media query's change draws it when the screen widens
     if (this.wide.matches) {
@@ -782,15 +780,32 @@ export class TableUI {
       const key = `${this.seatKey(seat, n)}|${level}|${cell}`;
       const slot = `${seat.id}|${level}`;
       let entry = this.seatCache.get(slot);
-      if (!entry || entry.key !== key) {
-        const built = this.renderSeat(seat, level >= 1, n);
-        if (level >= 2) built.classList.add("tiny");
-        // a changed seat keeps its element and every unchanged node in it (name, cards...): the new content
-        // is morphed in, which also drops what the last layout wrote (sizes, position, card fanning), so it
-        // is measured like a new one
-        const el = entry ? morph(entry.el, built) : built;
-        entry = { key, el, m: null };
+      const base = `${cell}|${document.body.className}`;
+      if (!entry || entry.base !== base) {
+        const { el, parts } = this.buildSeat(seat, level, n);
+        entry = { key, base, el, parts, m: null, fitted: false, pos: null };
         this.seatCache.set(slot, entry);
+      } else if (entry.key !== key) {
+        // a changed seat keeps its element and every unchanged slice in it (name, cards...): only the slices
+        // that changed are written. A slice that can change the box's size drops what the last layout wrote
+        // (its position and width: a shrink-to-fit box is measured where a new one would be), so it is
+        // measured like a new one; new cards are fanned again (their row is new, the seat's limits go). A
+        // turn passing (colour, timer ring) changes no size: the seat keeps its measure and its place
+        const { size, cards } = this.patchSeat(entry, seat, level, n);
+        entry.key = key;
+        const st = entry.el.style;
+        if (cards) {
+          entry.fitted = false;
+          st.removeProperty("max-width");
+          st.removeProperty("min-width");
+        }
+        if (size || cards) {
+          entry.m = null;
+          entry.pos = null;
+          st.removeProperty("left");
+          st.removeProperty("top");
+          st.removeProperty("width");
+        }
       }
       entry.gen = gen;
       return { el: entry.el, entry, group, px, py, cell };
@@ -803,7 +818,9 @@ export class TableUI {
     const vpKey = `${W}|${this.vp?.join("x")}`;
     if (this.limitsCache?.vp !== vpKey) this.limitsCache = { vp: vpKey, byClass: new Map() };
     const byClass = this.limitsCache.byClass;
-    const limits = fresh.map(({ el }) => {
+    // (a seat measured again whose cards did not change keeps its width limits and fanned row)
+    const unfit = fresh.filter(({ entry }) => !entry.fitted);
+    const limits = unfit.map(({ el }) => {
       let lim = byClass.get(el.className);
       if (!lim) {
         const cs = getComputedStyle(el);
@@ -812,13 +829,14 @@ export class TableUI {
       }
       return lim;
     });
-    fresh.forEach(({ el, cell }, i) => {
+    unfit.forEach(({ el, cell }, i) => {
       const [maxW, minW] = limits[i];
       if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
       if (minW > cell) el.style.minWidth = `${cell}px`;
     });
     if (this.fanMemo?.vp !== vpKey) this.fanMemo = { vp: vpKey, map: new Map() };
-    fitSeatCards(fresh.map(({ el }) => el), fresh.map(({ cell }) => cell), this.fanMemo.map);
+    fitSeatCards(unfit.map(({ el }) => el), unfit.map(({ cell }) => cell), this.fanMemo.map);
+    for (const { entry } of unfit) entry.fitted = true;
     // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller).
     // Everything about the new seats is read in one go (their width, height, marks and chip, the table's
     // height, the centre), before the width is written: one layout for all of it (a box given the width it
@@ -863,7 +881,7 @@ export class TableUI {
     // the centre at its usual place (no style of its own) is measured with the seats, in the same layout
     if (this.softCache?.key !== softKey() && !center?.hasAttribute("style") && !shiftSoft()) measureSoft();
     fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
-    const items = made.map(({ el, entry, group, px, py }) => ({ el, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
+    const items = made.map(({ el, entry, group, px, py }) => ({ el, entry, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
     const bottomLimit = H - 32; // above the phase line
     for (const it of items) {
       it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
@@ -901,8 +919,13 @@ export class TableUI {
       }
     }
     for (const it of items) {
-      it.el.style.left = `${it.x}px`;
-      it.el.style.top = `${it.y}px`;
+      // written only when it moved: a seat that did not change is not touched at all
+      const pos = `${it.x}|${it.y}`;
+      if (it.entry.pos !== pos) {
+        it.el.style.left = `${it.x}px`;
+        it.el.style.top = `${it.y}px`;
+        it.entry.pos = pos;
+      }
       keepRingInside(it.el, it.x + it.w / 2, W);
     }
     const boxes = items.map(box);
@@ -918,7 +941,7 @@ export class TableUI {
       const top = it.y - it.h / 2 + (it.m.border ?? 2) - 12;
       const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
       if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
-        Object.assign(ring.style, { top: "2px", right: "2px" });
+        if (ring.style.top !== "2px" || ring.style.right !== "2px") Object.assign(ring.style, { top: "2px", right: "2px" });
       } else {
         rings[k] = reach;
         if (ring.style.top) {
@@ -1278,34 +1301,102 @@ export class TableUI {
     return high + (sd.lowName ? ` / ${sd.lowName}` : "");
   }
 
+  /**
+   * A seat's box as slices, in display order: [name, key, build]. Each slice's key is everything its build
+   * reads, so a seat whose view changed touches only the slices whose key changed (patchSeat); `size` says
+   * whether the slice can change the seat's box (the ring sits outside it, absolutely placed). Whatever
+   * these read must be in seatKey too (an unchanged seatKey skips the seat altogether).
+   */
+  seatSlices(seat, n) {
+    const v = this.view;
+    const sd = this.showdownEntry(seat.id);
+    const winner = (v.awards ?? []).some((a) => a.to === seat.id);
+    const korean = v.betting === "korean";
+    const label = sd && v.phase === "handEnd" ? this.handLabel(sd) : null;
+    const bet = seat.committedRound > 0 && v.phase === "betting" ? seat.committedRound : 0;
+    const marksKey = `${korean && seat.sun ? "sun" : seat.dealer ? "d" : ""}|${!!seat.sb}|${!!seat.bb}|${korean && !!seat.boss}`;
+    return [
+      ["marks", marksKey, () => { const m = this.marks(seat); return m.length ? h("div", { class: "marks" }, m) : null; }],
+      ["name", this.nm(seat.id), () => h("div", { class: "name" }, this.nm(seat.id))],
+      ["stack", fmt(seat.stack), () => h("div", { class: "stack" }, fmt(seat.stack))],
+      ["cards", JSON.stringify([seat.hole, seat.up, seat.forehead, seat.hasForehead, !!seat.shown, v.mode, n,
+        winner && sd ? [...this.wonCards(sd)] : null]), () => this.seatCards(seat, n)],
+      ["label", label ?? "", () => (label ? h("div", { class: "hand-label", title: label }, label) : null)],
+      ["badges", JSON.stringify([seat.folded, seat.allIn, seat.away, seat.sittingOut, seat.status, seat.lastAction,
+        v.phase, korean, seat.inHand, seat.choiceDone, seat.drawDone, seat.drawCounts, v.mode, seat.declare, seat.declared,
+        seat.ready]), () => { const b = this.badges(seat); return b.length ? h("div", { class: "badges" }, b) : null; }],
+      ["chip", String(bet), () => (bet ? h("div", { class: "bet-chip", "aria-label": `이번 라운드 ${bet}` }, fmt(bet)) : null)],
+      ["ring", String(this.waitsFor(seat.id)), () => (this.waitsFor(seat.id) ? this.ring() : null), false],
+    ];
+  }
+
+  /** The seat box's class list (to-act, folded, winner only colour it: style.css). */
+  seatClass(seat, level) {
+    const v = this.view;
+    const cls = ["seat"];
+    if (level >= 1) cls.push("compact");
+    if (v.phase === "betting" && v.toAct === seat.id) cls.push("to-act");
+    if (seat.folded || seat.status === "left" || seat.status === "eliminated" || seat.inHand === false) cls.push("folded");
+    if (v.phase === "handEnd" && (v.awards ?? []).some((a) => a.to === seat.id)) cls.push("winner");
+    if (level >= 2) cls.push("tiny");
+    return cls.join(" ");
+  }
+
   /** One seat's box. Whatever this reads must be in seatKey (an unchanged key keeps the old element). */
   renderSeat(seat, compact, n = 3) {
-    const v = this.view;
-    const isToAct = v.phase === "betting" && v.toAct === seat.id;
-    const winners = new Set((v.awards ?? []).map((a) => a.to));
-    const cls = ["seat"];
-    if (compact) cls.push("compact");
-    if (isToAct) cls.push("to-act");
-    if (seat.folded || seat.status === "left" || seat.status === "eliminated" || seat.inHand === false) cls.push("folded");
-    if (v.phase === "handEnd" && winners.has(seat.id)) cls.push("winner");
-    const el = h("div", { class: cls.join(" "), "data-seat-id": seat.id, "data-seat": seat.seat, role: "group", "aria-label": `${this.nm(seat.id)} 자리` });
-    const marks = this.marks(seat);
-    if (marks.length) el.append(h("div", { class: "marks" }, marks));
-    el.append(h("div", { class: "name" }, this.nm(seat.id)));
-    el.append(h("div", { class: "stack" }, fmt(seat.stack)));
-    el.append(this.seatCards(seat, n));
-    const sd = this.showdownEntry(seat.id);
-    if (sd && v.phase === "handEnd") {
-      const label = this.handLabel(sd);
-      el.append(h("div", { class: "hand-label", title: label }, label));
+    return this.buildSeat(seat, compact ? 1 : 0, n).el;
+  }
+
+  /** A new seat box and the slices it was built from (layoutMobile's cache patches it from there). */
+  buildSeat(seat, level, n) {
+    const el = h("div", { class: this.seatClass(seat, level), "data-seat-id": seat.id, "data-seat": seat.seat, role: "group", "aria-label": `${this.nm(seat.id)} 자리` });
+    const parts = new Map();
+    for (const [name, key, build] of this.seatSlices(seat, n)) {
+      const node = build();
+      parts.set(name, { key, node });
+      if (node) el.append(node);
     }
-    const badges = this.badges(seat);
-    if (badges.length) el.append(h("div", { class: "badges" }, badges));
-    if (seat.committedRound > 0 && v.phase === "betting") {
-      el.append(h("div", { class: "bet-chip", "aria-label": `이번 라운드 ${seat.committedRound}` }, fmt(seat.committedRound)));
+    return { el, parts };
+  }
+
+  /**
+   * Bring a cached seat box up to date slice by slice: an unchanged slice is not touched, a changed text is
+   * written in place, a changed slice is built and put in its place. Returns what changed: `size` (the box
+   * may have another size: measure it again) and `cards` (the card row is new: fan it again).
+   */
+  patchSeat(entry, seat, level, n) {
+    const el = entry.el;
+    let size = false;
+    let cards = false;
+    const cls = this.seatClass(seat, level);
+    if (el.className !== cls) {
+      if (el.className.replace(COLOUR_ONLY, "") !== cls.replace(COLOUR_ONLY, "")) size = true;
+      el.className = cls;
     }
-    if (this.waitsFor(seat.id)) el.append(this.ring());
-    return el;
+    const aria = `${this.nm(seat.id)} 자리`;
+    if (el.getAttribute("aria-label") !== aria) el.setAttribute("aria-label", aria);
+    if (el.dataset.seat !== String(seat.seat)) el.dataset.seat = String(seat.seat);
+    const nodes = [];
+    for (const [name, key, build, sized = true] of this.seatSlices(seat, n)) {
+      const part = entry.parts.get(name);
+      if (part.key !== key) {
+        if (sized) size = true;
+        if (name === "cards") cards = true;
+        if ((name === "name" || name === "stack") && part.node) part.node.textContent = key; // text only
+        else {
+          // a card row is merged into the old one: a card dealt adds one card, the others stay (what the last
+          // fan wrote into the row goes, so it is fanned like a new one). The others are replaced (the chip
+          // carries where placeChips put it: a new one is placed afresh)
+          const fresh = build();
+          part.node = name === "cards" && part.node && fresh ? morph(part.node, fresh) : fresh;
+        }
+        part.key = key;
+      }
+      if (part.node) nodes.push(part.node);
+    }
+    // (the ring: kept only while its seat keeps it; a new one is a fresh node)
+    syncChildren(el, nodes);
+    return { size, cards };
   }
 
   waitsFor(id) {
@@ -1372,40 +1463,58 @@ export class TableUI {
       (v.seats ?? []).length, this.hostW < 600, v.options, v.indianUsed, v.indianDeckLeft, !!this.usedOpen]);
   }
 
-  /** Pot, side pots, board, used cards. Whatever this reads must be in centerKey. */
+  /** Pot, side pots, board, used cards, as one new part (the table keeps its centre by centerSlices). */
   renderCenter() {
-    const v = this.view;
     const c = h("div", { class: "center" });
+    for (const [, , build] of this.centerSlices()) {
+      const node = build();
+      if (node) c.append(node);
+    }
+    return c;
+  }
+
+  /**
+   * The centre as slices ([name, key, build], in order): a bet changes the pot, not the board, so the board's
+   * cards are neither built nor touched. Whatever these read must be in centerKey.
+   */
+  centerSlices() {
+    const v = this.view;
     // between hands (rebuy) the last pot is already paid out: no pot to show
     const between = v.phase === "rebuy";
     const pots = between ? [] : v.pots ?? [];
     const total = between ? 0 : v.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : v.potTotal ?? 0;
-    c.append(h("div", { class: "pot-main", "aria-label": `판돈 ${total}칩`, "data-testid": "pot" },
-      h("small", {}, "판돈"), fmt(total)));
-    if (pots.length > 1) {
-      c.append(h("div", { class: "side-pots" }, pots.map((p, i) =>
-        h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? "메인" : "사이드" + i} ${fmt(p.amount)}`))));
-    }
+    const out = [
+      ["pot", String(total), () => h("div", { class: "pot-main", "aria-label": `판돈 ${total}칩`, "data-testid": "pot" },
+        h("small", {}, "판돈"), fmt(total))],
+      ["sidePots", JSON.stringify(pots.length > 1 ? pots.map((p) => p.amount) : null), () => (pots.length > 1
+        ? h("div", { class: "side-pots" }, pots.map((p, i) =>
+          h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? "메인" : "사이드" + i} ${fmt(p.amount)}`)))
+        : null)],
+    ];
     if (v.mode === "holdem" || v.mode === "omaha") {
-      const board = h("div", { class: "board", "aria-label": "공용 카드" });
       const winners = new Set((v.awards ?? []).map((a) => a.to));
       const best = new Set();
-      for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
+      if (v.phase === "handEnd") for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && (this.hostW ?? this.host.clientWidth) < 600;
-      if (crowded) board.classList.add("small");
-      for (let i = 0; i < 5; i++) {
-        const card = (v.board ?? [])[i];
-        if (card) {
-          const e = cardEl(card, { size: crowded ? "sm" : "md" });
-          if (v.phase === "handEnd" && best.has(card.id)) e.classList.add("best");
-          board.append(e);
-        } else board.append(h("div", { class: "slot" }));
-      }
-      c.append(board);
+      out.push(["board", JSON.stringify([v.board, [...best], crowded]), () => {
+        const board = h("div", { class: "board", "aria-label": "공용 카드" });
+        if (crowded) board.classList.add("small");
+        for (let i = 0; i < 5; i++) {
+          const card = (v.board ?? [])[i];
+          if (card) {
+            const e = cardEl(card, { size: crowded ? "sm" : "md" });
+            if (best.has(card.id)) e.classList.add("best");
+            board.append(e);
+          } else board.append(h("div", { class: "slot" }));
+        }
+        return board;
+      }]);
     }
-    if (v.carryOver) c.append(h("div", { class: "carry" }, `이월 판돈 ${fmt(v.carryOver)}`));
-    if (v.mode === "indian") c.append(this.renderUsedPanel());
-    return c;
+    out.push(["carry", String(v.carryOver ?? ""), () => (v.carryOver ? h("div", { class: "carry" }, `이월 판돈 ${fmt(v.carryOver)}`) : null)]);
+    if (v.mode === "indian") {
+      out.push(["used", JSON.stringify([v.indianUsed, v.indianDeckLeft, v.options?.indianDeck, !!this.usedOpen]), () => this.renderUsedPanel()]);
+    }
+    return out;
   }
 
   renderUsedPanel() {
@@ -1516,43 +1625,160 @@ export class TableUI {
     });
   }
 
+  /** My area on its own (a test or a caller that wants the whole part): built from its slices. */
   renderMeArea() {
+    const area = h("div", { class: "me-area", "data-testid": "me-area" });
+    for (const [, , build] of this.meSlices()) {
+      const node = build();
+      if (node) area.append(node);
+    }
+    return area;
+  }
+
+  /**
+   * My area as slices, in display order: [name, key, build]. A slice with a key is built only when its key
+   * changed (the key is everything its build reads); one without (null) is built on every render and merged
+   * into the one on screen, because it shows what app.js decides (the seat bar) or is cheap.
+   */
+  meSlices() {
     const v = this.view;
     const me = v.me;
-    const area = h("div", { class: "me-area", "data-testid": "me-area" });
     if (!me) {
-      area.append(h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요."));
       const seatBar = this.cb.seatBar?.(v); // 자리 요청 (app.js): the server decides, the host approves
-      if (seatBar) area.append(seatBar);
-      if (this.role === "spectator" && this.social.spectatorReactions) area.append(h("div", { class: "me-line" }, h("span", { class: "spacer" }), this.reactButton()));
-      return area;
+      return [
+        ["watch", null, () => h("div", { class: "waiting-line" }, this.role === "spectator" ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요.")],
+        ["seatBar", null, () => seatBar],
+        ["react", null, () => (this.role === "spectator" && this.social.spectatorReactions ? h("div", { class: "me-line" }, h("span", { class: "spacer" }), this.reactButton()) : null)],
+      ];
     }
     const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
-    const line = h("div", { class: "me-line" },
-      h("span", { class: "marks-inline" }, this.marks(seat)),
-      h("span", { class: "name" }, this.nm(me.id)),
-      h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
-      seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
-      h("span", { class: "spacer" }),
-      h("span", { class: "badges" }, this.badges(seat)),
-      this.reactButton());
-    if (this.waitsFor(me.id)) {
-      const r = this.ring();
-      r.style.position = "static";
-      line.append(r);
-    }
-    area.append(line);
+    const waits = this.waitsFor(me.id);
+    const lineKey = JSON.stringify([seat, me.id, this.nm(me.id), v.phase, v.betting, v.mode, waits, !!this.palette]);
     const hn = this.handNameText();
-    area.append(h("div", { class: "hand-name", "data-testid": "hand-name" }, hn));
-    area.append(this.renderMyCards(seat));
-    const ctl = this.renderControls(seat);
-    area.append(ctl);
-    const seatBar = this.cb.seatBar?.(v); // sitting out: 복귀 (app.js)
-    if (seatBar) area.append(seatBar);
-    area.append(h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, this.isMyTurn(v) ? "내 차례예요" : ""));
-    const tip = this.renderTip();
-    if (tip) area.append(tip);
-    return area;
+    const sd = this.showdownEntry(me.id);
+    const cardsKey = JSON.stringify([me.hole, me.up, me.choice, me.forehead, me.chosen, me.drawPending, me.discarded,
+      v.phase, v.mode, this.ui.discard, this.ui.open, [...(this.ui.drawSel ?? [])], this.settings.hintsHighlight, me.hint,
+      sd, v.awards, !!seat.folded, this.legal("choose"), this.legal("draw"), v.options?.hints, window.innerWidth]);
+    const sr = this.isMyTurn(v) ? "내 차례예요" : "";
+    return [
+      ["line", lineKey, () => {
+        const line = h("div", { class: "me-line" },
+          h("span", { class: "marks-inline" }, this.marks(seat)),
+          h("span", { class: "name" }, this.nm(me.id)),
+          h("span", { class: "stack", "data-testid": "my-stack" }, fmt(seat.stack) + "칩"),
+          seat.committedRound > 0 && v.phase === "betting" ? h("span", { class: "mybet" }, `베팅 ${fmt(seat.committedRound)}`) : null,
+          h("span", { class: "spacer" }),
+          h("span", { class: "badges" }, this.badges(seat)),
+          this.reactButton());
+        if (waits) {
+          const r = this.ring();
+          r.style.position = "static";
+          line.append(r);
+        }
+        return line;
+      }],
+      ["handName", hn, () => h("div", { class: "hand-name", "data-testid": "hand-name" }, hn)],
+      ["cards", cardsKey, () => this.renderMyCards(seat)],
+      this.controlsSlice(seat),
+      ["seatBar", null, () => this.cb.seatBar?.(v) ?? null], // sitting out: 복귀 (app.js)
+      ["sr", sr, () => h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, sr)],
+      ["tip", null, () => this.renderTip()],
+    ];
+  }
+
+  /**
+   * My controls as a slice of my area. While betting, the box stays and its own slices are kept apart (the
+   * "누구 차례" line changes with every turn, the buttons only with my options): a turn passing among the
+   * others rewrites one line, not my buttons. Otherwise the box is one slice, built when controlsKey changes.
+   */
+  controlsSlice(seat) {
+    const inner = this.bettingSlices(seat);
+    if (!inner) return ["controls", this.controlsKey(seat), () => { this.ctlBox = null; return this.renderControls(seat); }];
+    return ["controls", null, () => {
+      if (!this.ctlBox) {
+        this.ctlBox = h("div", { class: "controls", "data-testid": "controls" });
+        this.ctlBox.sliced = true; // (put in place of the old box, never merged into it)
+        this.ctlMemo = new Map();
+      }
+      this.syncSlices(this.ctlBox, inner, this.ctlMemo);
+      return this.ctlBox;
+    }];
+  }
+
+  /** The betting branch of renderControls as slices ([name, key, build]); null when another branch applies. */
+  bettingSlices(seat) {
+    const v = this.view;
+    const me = v.me;
+    const lg = me.legalActions ?? [];
+    if (v.phase !== "betting" || seat.status === "eliminated" || seat.status === "left") return null;
+    if (!me.inHand && seat.status === "playing") return null;
+    const pre = this.seatPart?.preAction;
+    if (!lg.length && pre?.offered?.length) {
+      const text = `${this.nm(v.toAct)} 님 차례 · 내 행동 미리 고르기`;
+      return [
+        ["line", text, () => h("div", { class: "instruction muted-line" }, text)],
+        ["pre", JSON.stringify([pre, this.lockGen]), () => this.preActionButtons(pre)],
+      ];
+    }
+    // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+    const restriction = lg.length ? v.houseRules?.restriction ?? "" : "";
+    const line = lg.length ? "" : seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${this.nm(v.toAct)} 님 차례`;
+    const ui = this.ui;
+    const key = JSON.stringify([lg, v.betting, this.hintType(), this.busy, this.lockGen, v.houseRules?.restriction, (v.currentBet ?? 0) === 0,
+      ui.raiseOpen, ui.raiseTo, ui.raiseOpen ? [v.currentBet, v.potTotal, v.baseUnit, seat.stack, seat.committedRound, me.toCall, me.hint] : null,
+      this.settings.hintsHighlight]);
+    let panel = null; // (the raise panel comes with the buttons: one key for both)
+    return [
+      ["line", line, () => (line ? h("div", { class: "instruction muted-line" }, line) : null)],
+      ["rule", restriction, () => (restriction ? h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, restriction) : null)],
+      ["buttons", key, () => {
+        if (v.betting === "korean") return this.koreanButtons(lg);
+        const [grid, raise] = this.nlButtons(lg);
+        panel = raise ?? null;
+        return grid;
+      }],
+      ["raise", key, () => panel],
+    ];
+  }
+
+  /**
+   * Everything renderControls reads, as a string (null: built on every render, as at hand end, where the
+   * 쉬기 button comes from app.js): others acting before my turn do not rebuild my buttons.
+   */
+  controlsKey(seat) {
+    const v = this.view;
+    const me = v.me;
+    if (v.phase === "handEnd") return null;
+    const ui = this.ui;
+    // (the pot and the bet to match show in the open raise panel only; the buttons say 벳 into no bet)
+    return JSON.stringify([me, seat, v.phase, v.betting, v.toAct, this.nm(v.toAct), (v.currentBet ?? 0) === 0,
+      ui.raiseOpen ? [v.currentBet, v.potTotal] : null, v.baseUnit,
+      v.houseRules, v.options, v.streetName, v.mode, v.seats?.length, this.busy, this.lockGen, ui.raiseOpen, ui.raiseTo, ui.discard, ui.open,
+      [...(ui.drawSel ?? [])], this.seatPart?.preAction ?? null, this.settings.hintsHighlight]);
+  }
+
+  /**
+   * Bring `parent`'s children up to `slices` ([name, key, build], in order): a slice whose key is unchanged
+   * keeps its node untouched (not built, not compared); a changed one is built and merged into the node it
+   * replaces (morph keeps what is equal in it). `memo` (name -> {key, node}) remembers them across renders.
+   */
+  syncSlices(parent, slices, memo) {
+    const nodes = [];
+    const seen = new Set();
+    for (const [name, key, build] of slices) {
+      seen.add(name);
+      const had = memo.get(name);
+      let node;
+      if (key != null && had && had.key === key && (had.node === null || had.node.parentNode === parent)) node = had.node;
+      else {
+        node = build() ?? null;
+        if (node && had?.node && had.node !== node && had.node.parentNode === parent && !node.sliced) node = morph(had.node, node);
+        memo.set(name, { key, node });
+      }
+      if (node) nodes.push(node);
+    }
+    for (const name of [...memo.keys()]) if (!seen.has(name)) memo.delete(name);
+    syncChildren(parent, nodes);
   }
 
   handNameText() {
@@ -2049,6 +2275,13 @@ export class TableUI {
     const v = this.view;
     const awards = this.sortedAwards();
     if (!awards.length) return;
+    // where the pot is, read once the hand-end view is painted (a task posted from its frame runs after the
+    // paint): the layout is clean then, so the read forces none inside the render
+    requestAnimationFrame(() => setTimeout(() => this.flyAwards(v, awards), 0));
+  }
+
+  flyAwards(v, awards) {
+    if (this.view?.handNo !== v.handNo || this.view.phase !== "handEnd") return;
     const pot = this.host.querySelector("[data-testid=pot]");
     if (!pot || typeof pot.getBoundingClientRect !== "function") return;
     const from = pot.getBoundingClientRect();
