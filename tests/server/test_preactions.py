@@ -128,6 +128,11 @@ def test_call_any_fires_in_the_change_that_makes_my_turn(real_server: LiveServer
         fired = made_turn + 1
         seen = await _view_at(by[second], fired)
         assert seen["version"] == fired
+        # frames go out before the server thread records the change (an idle socket is written at once)
+        for _ in range(500):
+            if len(committed) >= 2:
+                break
+            await asyncio.sleep(0.01)
         # the pre-action was applied as the very next change, nothing in between, and its owner sent nothing
         assert [v for v, _ in committed][:2] == [made_turn, fired]
         assert committed[0][1] == second
