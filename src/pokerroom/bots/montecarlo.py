@@ -85,27 +85,22 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
 
 
 _KEY: list[int] = hb.CARD_KEY.tolist()
-#: Per card id, as floats: its key and its mask bit, side by side. Sums of up to seven of them stay below
+#: Per card id, as floats: its key (row 0) and its mask bit (row 1). Sums of up to seven of them stay below
 #: 2**53 (keys are under 2**33, masks are distinct bits under 2**52), so float sums are exact integers and
 #: one BLAS matrix product adds every hand's cards at once.
-_KEY_BIT_F = np.stack([hb.CARD_KEY.astype(np.float64), np.ldexp(1.0, np.arange(52))], axis=1)
+_KEY_BIT_F = np.stack([hb.CARD_KEY.astype(np.float64), np.ldexp(1.0, np.arange(52))])
 
 
 @lru_cache(maxsize=256)
 def _members(groups: tuple[int, ...]) -> NDArray[np.float64]:
-    """(2 × sampled cards, 2 × players) 0/1: row ``2t`` (card t's key) adds into column p (player p's key
-    sum) and row ``2t + 1`` (its mask bit) into column ``players + p`` (the mask sum) when sampled card t
-    is in player p's seven (the board's cards are in all)."""
+    """(sampled cards, players) 0/1: which sampled cards are in each player's seven (the board's in all)."""
     take, p_count = sum(groups), len(groups) - 1
-    member = np.zeros((take, p_count), dtype=np.float64)
-    member[: groups[0], :] = 1.0
+    out = np.zeros((take, p_count), dtype=np.float64)
+    out[: groups[0], :] = 1.0
     offset = groups[0]
     for p, g in enumerate(groups[1:]):
-        member[offset : offset + g, p] = 1.0
+        out[offset : offset + g, p] = 1.0
         offset += g
-    out = np.zeros((2 * take, 2 * p_count), dtype=np.float64)
-    out[0::2, :p_count] = member
-    out[1::2, p_count:] = member
     out.setflags(write=False)
     return out
 
@@ -114,9 +109,10 @@ def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], b
                    known: list[list[int]], groups: list[int]) -> NDArray[np.int32]:
     """(deals, players) hold'em values from sums: per hand the sum of :data:`~pokerroom.hands.batch.CARD_KEY`
     (rank multiset and suit counts) and of ``1 << id`` (the card mask, for flushes) over its seven cards.
-    ``drawn``: the sampled cards as indices into ``unseen``. The sampled cards' sums are one gather and one
-    matrix product (:func:`_members`), the known cards' are constants added to it; one lookup then values
-    every hand, as :func:`~pokerroom.hands.batch.international_high_sums_masks` does (the same tables)."""
+    ``drawn``: the sampled cards as indices into ``unseen``. The sampled cards' sums are one gather (keys
+    and bits at once) and one matrix product (:func:`_members`), the known cards' are constants added to
+    it; one lookup then values every hand, as :func:`~pokerroom.hands.batch.international_high_sums_masks`
+    does (the same tables)."""
     n, p_count = drawn.shape[0], len(known)
     board_key = board_mask = 0
     for c in board_ids:
@@ -127,22 +123,24 @@ def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], b
         for c in k:
             key_list[p] += _KEY[c]
             mask_list[p] += 1 << c
+    known_sums = np.array([key_list, mask_list], dtype=np.float64)[:, None, :]
     if drawn.shape[1]:
-        parts = _KEY_BIT_F[unseen].take(drawn, axis=0).reshape(n, 2 * drawn.shape[1])
-        sums = parts @ _members(tuple(groups))
-        sums += np.array(key_list + mask_list, dtype=np.float64)  # exact: a seven-card sum, as above
-        both = sums.astype(np.int64)
+        # (2, deals, sampled) -> (2 * deals, sampled) @ (sampled, players): the keys' rows, then the masks'
+        parts = _KEY_BIT_F.take(unseen, axis=1).take(drawn, axis=1).reshape(2 * n, drawn.shape[1])
+        sums = (parts @ _members(tuple(groups))).reshape(2, n, p_count)
+        sums += known_sums  # exact: a seven-card sum, as above
+        both = sums.astype(np.int64).reshape(2, n * p_count)
     else:
-        both = np.broadcast_to(np.array(key_list + mask_list, dtype=np.int64), (n, 2 * p_count))
-    keys, masks = both[:, :p_count], both[:, p_count:]
+        both = np.broadcast_to(known_sums.astype(np.int64), (2, n, p_count)).reshape(2, n * p_count)
+    keys = both[0]
     values: NDArray[np.int32] = hb._intl(7)[hb._index(7)[keys >> 12]]
     strength = hb._FLUSH_SHIFT[keys & 4095]
-    rows, cols = np.nonzero(strength >= 0)
+    rows = np.flatnonzero(strength >= 0)
     if rows.size:
-        suit = 3 - strength[rows, cols].astype(np.int64)  # strength 3 (♠) .. 0 (♣); ids in ♠ ◆ ♥ ♣ order
-        ranks = (masks[rows, cols] >> (13 * suit)) & 8191
-        values[rows, cols] = hb._flush13()[0][ranks]
-    return values
+        suit = 3 - strength[rows].astype(np.int64)  # strength 3 (♠) .. 0 (♣); ids are in ♠ ◆ ♥ ♣ order
+        ranks = (both[1][rows] >> (13 * suit)) & 8191
+        values[rows] = hb._flush13()[0][ranks]
+    return values.reshape(n, p_count)
 
 
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:

@@ -123,8 +123,9 @@ class Situation:
 def _options_repr(options: dict[str, Any]) -> str:
     """``repr(tuple(sorted(_fingerprint_options(options))))``, remembered by the options' items (with their
     types: ``True`` and ``1`` are equal keys but print differently)."""
+    values = tuple(options.values())
     try:
-        key = tuple((k, v.__class__, v) for k, v in options.items())
+        key = (tuple(options), values, tuple(map(type, values)))
         text = _OPTIONS_REPR.get(key)
     except TypeError:  # an unhashable value (no room option is one today)
         return repr(tuple(sorted(_fingerprint_options(options))))
@@ -137,7 +138,7 @@ def _options_repr(options: dict[str, Any]) -> str:
 
 
 #: See :func:`_options_repr`: one entry per distinct options of the rooms a process serves.
-_OPTIONS_REPR: dict[tuple[tuple[str, type, Any], ...], str] = {}
+_OPTIONS_REPR: dict[tuple[tuple[str, ...], tuple[Any, ...], tuple[type, ...]], str] = {}
 _OPTIONS_KEPT = 1024
 
 
