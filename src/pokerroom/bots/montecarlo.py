@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -56,9 +57,10 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         return equity(players, board, mode=mode, dead=dead, samples=samples, rng=rng, exact=False,
                       categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]
     unseen = np.array(sorted(_ALL.difference(used)), dtype=np.int64)
-    cards = unseen[sample_completions(rng, unseen.size, take, samples)]
+    drawn = sample_completions(rng, unseen.size, take, samples)
     if mode == "holdem":
-        return _share_of_first(_holdem_values(cards, board_ids, known, groups))
+        return _share_of_first(_holdem_values(unseen, drawn, board_ids, known, groups))
+    cards = unseen[drawn]
     # Every card of every deal is a column of ``ext``: the sampled ones, then the known ones (the board's,
     # then each player's); ``board_at`` and ``hole_at`` say which columns make the board and each hand.
     fixed = board_ids + [c for k in known for c in k]
@@ -83,11 +85,10 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
 
 
 _KEY: list[int] = hb.CARD_KEY.tolist()
-#: Per card id, as floats: its key and its mask bit. Sums of up to seven of them stay below 2**53 (keys are
-#: under 2**33, masks are distinct bits under 2**52), so float sums are exact integers and one BLAS matrix
-#: product adds every hand's cards at once.
-_KEY_F = hb.CARD_KEY.astype(np.float64)
-_BIT_F = np.ldexp(1.0, np.arange(52))
+#: Per card id, as floats: its key (row 0) and its mask bit (row 1). Sums of up to seven of them stay below
+#: 2**53 (keys are under 2**33, masks are distinct bits under 2**52), so float sums are exact integers and
+#: one BLAS matrix product adds every hand's cards at once.
+_KEY_BIT_F = np.stack([hb.CARD_KEY.astype(np.float64), np.ldexp(1.0, np.arange(52))])
 
 
 @lru_cache(maxsize=256)
@@ -104,49 +105,65 @@ def _members(groups: tuple[int, ...]) -> NDArray[np.float64]:
     return out
 
 
-def _holdem_values(cards: NDArray[np.int64], board_ids: list[int], known: list[list[int]],
-                   groups: list[int]) -> NDArray[np.int64]:
+def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], board_ids: list[int],
+                   known: list[list[int]], groups: list[int]) -> NDArray[np.int32]:
     """(deals, players) hold'em values from sums: per hand the sum of :data:`~pokerroom.hands.batch.CARD_KEY`
     (rank multiset and suit counts) and of ``1 << id`` (the card mask, for flushes) over its seven cards.
-    The sampled cards' sums are one matrix product (:func:`_members`), the known cards' are constants; one
-    lookup then values every hand (:func:`~pokerroom.hands.batch.international_high_sums_masks`)."""
-    n = cards.shape[0]
+    ``drawn``: the sampled cards as indices into ``unseen``. The sampled cards' sums are one gather (keys
+    and bits at once) and one matrix product (:func:`_members`), the known cards' are constants added to
+    it; one lookup then values every hand, as :func:`~pokerroom.hands.batch.international_high_sums_masks`
+    does (the same tables)."""
+    n, p_count = drawn.shape[0], len(known)
     board_key = board_mask = 0
     for c in board_ids:
         board_key += _KEY[c]
         board_mask += 1 << c
-    key_list, mask_list = [board_key] * len(known), [board_mask] * len(known)
+    key_list, mask_list = [board_key] * p_count, [board_mask] * p_count
     for p, k in enumerate(known):
         for c in k:
             key_list[p] += _KEY[c]
             mask_list[p] += 1 << c
-    keys = np.array(key_list, dtype=np.int64)
-    masks = np.array(mask_list, dtype=np.int64)
-    if cards.shape[1]:
-        sums = (np.concatenate([_KEY_F[cards], _BIT_F[cards]]) @ _members(tuple(groups))).astype(np.int64)
-        keys = sums[:n] + keys
-        masks = sums[n:] + masks
+    known_sums = np.array([key_list, mask_list], dtype=np.float64)[:, None, :]
+    if drawn.shape[1]:
+        # (2, deals, sampled) -> (2 * deals, sampled) @ (sampled, players): the keys' rows, then the masks'
+        parts = _KEY_BIT_F.take(unseen, axis=1).take(drawn, axis=1).reshape(2 * n, drawn.shape[1])
+        sums = (parts @ _members(tuple(groups))).reshape(2, n, p_count)
+        sums += known_sums  # exact: a seven-card sum, as above
+        both = sums.astype(np.int64).reshape(2, n * p_count)
     else:
-        keys = np.broadcast_to(keys, (n, len(known)))
-        masks = np.broadcast_to(masks, (n, len(known)))
-    values = hb.international_high_sums_masks(keys.ravel(), masks.ravel())
-    return values.astype(np.int64).reshape(n, len(known))
+        both = np.broadcast_to(known_sums.astype(np.int64), (2, n, p_count)).reshape(2, n * p_count)
+    keys = both[0]
+    values: NDArray[np.int32] = hb._intl(7)[hb._index(7)[keys >> 12]]
+    strength = hb._FLUSH_SHIFT[keys & 4095]
+    rows = np.flatnonzero(strength >= 0)
+    if rows.size:
+        suit = 3 - strength[rows].astype(np.int64)  # strength 3 (♠) .. 0 (♣); ids are in ♠ ◆ ♥ ♣ order
+        ranks = (both[1][rows] >> (13 * suit)) & 8191
+        values[rows] = hb._flush13()[0][ranks]
+    return values.reshape(n, p_count)
 
 
-def _share_of_first(values: NDArray[np.int64]) -> float:
+def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
     """Player 0's expected share, with :class:`pokerroom.tools.equity._Accumulator`'s exact arithmetic:
     Σ_k (deals where player 0 is among k best) / k, over the deals."""
     n, p_count = values.shape
-    shared = np.zeros(p_count + 1, dtype=np.int64)
     if p_count == 2:
+        shared = np.zeros(3, dtype=np.int64)
         a, b = values[:, 0], values[:, 1]
         wins = int(np.count_nonzero(a > b))
         shared[1] = wins
         shared[2] = n - wins - int(np.count_nonzero(b > a))
     else:
-        winners = values == values.max(axis=1, keepdims=True)
-        count = winners.sum(axis=1)
-        shared += np.bincount(count[winners[:, 0]], minlength=p_count + 1)
+        winners = values == np.maximum.reduce(values, axis=1, keepdims=True)
+        count = np.count_nonzero(winners, axis=1)
+        shared = np.bincount(count[winners[:, 0]], minlength=p_count + 1).astype(np.int64, copy=False)
+    return float((shared[None, :] / _divisors(p_count)).sum(axis=1)[0] / float(n))
+
+
+@lru_cache(maxsize=64)
+def _divisors(p_count: int) -> NDArray[np.float64]:
+    """``k`` for the share of a k-way tie, 0..players (0 is never used: it divides 0)."""
     k = np.arange(p_count + 1, dtype=np.float64)
     k[0] = 1.0
-    return float((shared[None, :] / k).sum(axis=1)[0] / float(n))
+    k.setflags(write=False)
+    return k

@@ -18,9 +18,28 @@ from pokerroom.cards import Card
 
 def card_of(data: Any) -> Card | None:
     """A visible card from its wire dict; ``None`` for a hidden placeholder, ``"?"`` or ``null``."""
-    if isinstance(data, dict) and "rank" in data and "suit" in data and "id" in data:
+    if not isinstance(data, dict):
+        return None
+    try:
+        key = (data["id"], data["rank"], data["suit"])
+    except KeyError:
+        return None
+    try:
+        card = _CARDS.get(key)
+    except TypeError:  # an unhashable field: not a card, Card.from_json says why
         return Card.from_json(data)
-    return None
+    if card is None or type(key[0]) is not int or type(key[1]) is not int:
+        card = Card.from_json(data)
+        if len(_CARDS) < _CARDS_KEPT:
+            _CARDS[key] = card
+    return card
+
+
+#: Cards by (id, rank, suit) as parsed by :func:`card_of`. Why: a digest parses every visible card of every
+#: seat, and for hints that is once per decision point of a whole table (issue #13); both decks together
+#: hold 72 cards, so the table stays small (its bound only guards against odd input).
+_CARDS: dict[tuple[Any, Any, Any], Card] = {}
+_CARDS_KEPT = 256
 
 
 def cards_of(items: Any) -> list[Card]:
@@ -83,7 +102,7 @@ class Situation:
         def ids(cards: list[Card]) -> tuple[int, ...]:
             return tuple(c.id for c in cards)
 
-        key = (
+        head = (
             self.mode, self.betting, self.phase, self.street, self.me, self.stack, self.committed_round,
             ids(self.hole), ids(self.up), None if self.discarded is None else self.discarded.id,
             ids(self.board),
@@ -92,10 +111,35 @@ class Situation:
             tuple((o.id, o.seat, o.stack, o.all_in, o.committed_round, o.committed_total, ids(o.up),
                    None if o.forehead is None else o.forehead.id, o.hole_count, tuple(o.draw_counts),
                    o.last_action) for o in self.opponents),
-            ids(self.folded_up), tuple(sorted(_fingerprint_options(self.options))), ids(self.indian_used),
-            tuple(self.my_draw_counts), self.my_last_action, self.my_committed_total,
+            ids(self.folded_up),
         )
-        return hashlib.sha256(repr(key).encode()).digest()
+        tail = (ids(self.indian_used), tuple(self.my_draw_counts), self.my_last_action,
+                self.my_committed_total)
+        # repr((*head, options, *tail)), with the options' part (the longest, and the same all game) cached
+        text = f"{repr(head)[:-1]}, {_options_repr(self.options)}, {repr(tail)[1:]}"
+        return hashlib.sha256(text.encode()).digest()
+
+
+def _options_repr(options: dict[str, Any]) -> str:
+    """``repr(tuple(sorted(_fingerprint_options(options))))``, remembered by the options' items (with their
+    types: ``True`` and ``1`` are equal keys but print differently)."""
+    values = tuple(options.values())
+    try:
+        key = (tuple(options), values, tuple(map(type, values)))
+        text = _OPTIONS_REPR.get(key)
+    except TypeError:  # an unhashable value (no room option is one today)
+        return repr(tuple(sorted(_fingerprint_options(options))))
+    if text is None:
+        text = repr(tuple(sorted(_fingerprint_options(options))))
+        if len(_OPTIONS_REPR) >= _OPTIONS_KEPT:
+            _OPTIONS_REPR.clear()
+        _OPTIONS_REPR[key] = text
+    return text
+
+
+#: See :func:`_options_repr`: one entry per distinct options of the rooms a process serves.
+_OPTIONS_REPR: dict[tuple[tuple[str, ...], tuple[Any, ...], tuple[type, ...]], str] = {}
+_OPTIONS_KEPT = 1024
 
 
 #: House rules of docs/rules-extensions.md at their "off" values. They are left out of the fingerprint
@@ -127,19 +171,19 @@ def situation(view: dict[str, Any]) -> Situation | None:
         if seat.get("folded"):
             folded_up.extend(cards_of(seat.get("up")))
             continue
-        opponents.append(Opponent(
-            id=str(seat.get("id")),
-            seat=int(seat.get("seat", 0)),
-            stack=int(seat.get("stack", 0)),
-            folded=False,
-            all_in=bool(seat.get("allIn")),
-            committed_round=int(seat.get("committedRound", 0)),
-            committed_total=int(seat.get("committedTotal", 0)),
-            up=cards_of(seat.get("up")),
-            forehead=card_of(seat.get("forehead")),
-            hole_count=int(seat.get("holeCount", 0)),
-            draw_counts=[int(x) for x in seat.get("drawCounts") or []],
-            last_action=seat.get("lastAction"),
+        opponents.append(Opponent(  # (positional: a dozen keywords per seat cost more than the rest)
+            str(seat.get("id")),
+            int(seat.get("seat", 0)),
+            int(seat.get("stack", 0)),
+            False,
+            bool(seat.get("allIn")),
+            int(seat.get("committedRound", 0)),
+            int(seat.get("committedTotal", 0)),
+            cards_of(seat.get("up")),
+            card_of(seat.get("forehead")),
+            int(seat.get("holeCount", 0)),
+            [int(x) for x in seat.get("drawCounts") or []],
+            seat.get("lastAction"),
         ))
     hole = cards_of(me.get("hole"))
     if me.get("choice"):

@@ -177,26 +177,57 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
         return out16
     # Partial Fisher–Yates on every row at once. All the swap targets come from one call: numpy draws an
     # array of bounds element by element, so this is the very stream of one ``integers(0, unseen - i,
-    # size=n)`` call per column (the results are identical, the draws 3x cheaper). Only column i's pick and
-    # the swap are then done per column, on one flat int16 deck; position i is never read again.
-    steps = np.arange(take, dtype=np.int64)
+    # size=n)`` call per column (the results are identical, the draws 3x cheaper). Each column's swap is
+    # then one gather and one scatter on one flat int16 deck; position i is never touched after column i,
+    # so the picks are read off the deck once at the end.
     if n * take <= _ONE_CALL_DRAWS:
-        bounds = np.broadcast_to((unseen - steps)[:, None], (take, n))
-        j = _bounded_draws(rng, bounds)
+        plan = _fy_plan(unseen, take, n)
+        j = _bounded_draws(rng, plan.bounds, plan.wide)
     else:  # big batches (the odds tool): a scalar bound per call draws faster per number
+        plan = _fy_plan(unseen, take, n, bounds=False)
         j = np.stack([rng.integers(0, unseen - i, size=n, dtype=np.int64) for i in range(take)])
-    at = np.arange(0, n * unseen, unseen, dtype=np.int64) + steps[:, None]  # (take, n): row r's position i
-    j += at
-    deck = np.broadcast_to(np.arange(unseen, dtype=np.int16), (n, unseen)).flatten()
-    out = np.empty((take, n), dtype=np.int16)
+    j += plan.at
+    # (take, 2n): column i's swap as (targets, own positions) and the same positions the other way round
+    there = np.concatenate([j, plan.at], axis=1)
+    back = np.concatenate([plan.at, j], axis=1)
+    deck = plan.deck.copy()
     for i in range(take):
-        ji = j[i]
-        deck.take(ji, out=out[i])
-        deck.put(ji, deck.take(at[i]))
+        deck.put(there[i], deck.take(back[i]))
+    out: NDArray[np.int16] = deck.take(plan.at)
     return out.T
 
 
-def _bounded_draws(rng: np.random.Generator, bounds: NDArray[np.int64]) -> NDArray[np.int64]:
+@dataclass(frozen=True)
+class _FYPlan:
+    """The constant arrays of one sampling shape (read-only; shared between calls).
+
+    ``at[i, r]``: row r's position i in the flat deck; ``bounds``: the draw bounds (``unseen - i`` per
+    column, for :func:`_bounded_draws`), ``wide`` the same flat as uint64; ``deck``: the identity deck of
+    every row, flat."""
+
+    at: NDArray[np.int64]
+    bounds: NDArray[np.int64]
+    wide: NDArray[np.uint64]
+    deck: NDArray[np.int16]
+
+
+@lru_cache(maxsize=512)
+def _fy_plan(unseen: int, take: int, n: int, bounds: bool = True) -> _FYPlan:
+    """Why cached: a bot or a hint samples the same few shapes (deck size, cards, samples) over and over,
+    and building these arrays cost as much as the swaps themselves."""
+    steps = np.arange(take, dtype=np.int64)
+    at = np.arange(0, n * unseen, unseen, dtype=np.int64) + steps[:, None]
+    bnd = (np.broadcast_to((unseen - steps)[:, None], (take, n)) if bounds
+           else np.zeros((0, 0), dtype=np.int64))
+    wide = bnd.astype(np.uint64).ravel()
+    deck = np.tile(np.arange(unseen, dtype=np.int16), n)
+    for a in (at, wide, deck):
+        a.setflags(write=False)
+    return _FYPlan(at, bnd, wide, deck)
+
+
+def _bounded_draws(rng: np.random.Generator, bounds: NDArray[np.int64],
+                   wide: NDArray[np.uint64] | None = None) -> NDArray[np.int64]:
     """``rng.integers(0, bounds, dtype=np.int64)`` for bounds below 2**32, the same numbers and the same
     generator state after, about twice as fast for a few thousand numbers.
 
@@ -206,15 +237,21 @@ def _bounded_draws(rng: np.random.Generator, bounds: NDArray[np.int64]) -> NDArr
     (a chance of bound / 2**32). Here the 64-bit outputs come in one ``random_raw`` call, the products are
     vectorised, the spare half is put back into the state, and any row that might need a redraw falls back
     to numpy. :func:`_lemire_agrees` checks the whole shortcut against numpy once per process and turns it
-    off if this numpy or bit generator draws differently.
+    off if this numpy or bit generator draws differently. ``wide``: ``bounds`` flat as uint64 (cached by
+    the caller).
     """
     bg = rng.bit_generator
     if not (type(bg) is np.random.PCG64 and _lemire_agrees()):
         return rng.integers(0, bounds, dtype=np.int64)
-    return _lemire(rng, bounds)
+    return _lemire(rng, bounds, wide)
 
 
-def _lemire(rng: np.random.Generator, bounds: NDArray[np.int64]) -> NDArray[np.int64]:
+_LOW32 = np.uint64(0xFFFFFFFF)
+_SHIFT32 = np.uint64(32)
+
+
+def _lemire(rng: np.random.Generator, bounds: NDArray[np.int64],
+            wide: NDArray[np.uint64] | None = None) -> NDArray[np.int64]:
     bg = rng.bit_generator
     state = bg.state
     k = bounds.size
@@ -223,15 +260,17 @@ def _lemire(rng: np.random.Generator, bounds: NDArray[np.int64]) -> NDArray[np.i
     halves = raw.view(np.uint32) if sys.byteorder == "little" else raw.byteswap().view(np.uint32)
     if spare:
         halves = np.concatenate([np.array([state["uinteger"]], dtype=np.uint32), halves])
-    wide = bounds.astype(np.uint64).ravel()
+    if wide is None:
+        wide = bounds.astype(np.uint64).ravel()
     product = halves[:k].astype(np.uint64) * wide
-    if bool(((product & np.uint64(0xFFFFFFFF)) < wide).any()):
+    if bool(((product & _LOW32) < wide).any()):
         bg.state = state  # a redraw may be due somewhere: let numpy draw, from the very same state
         return rng.integers(0, bounds, dtype=np.int64)
-    after = dict(bg.state)
-    after["has_uint32"], after["uinteger"] = (1, int(halves[k])) if halves.size > k else (0, 0)
-    bg.state = after
-    out: NDArray[np.int64] = (product >> np.uint64(32)).astype(np.int64).reshape(bounds.shape)
+    if spare or halves.size > k:  # (no spare half before nor after: random_raw left the state right)
+        after = dict(bg.state)
+        after["has_uint32"], after["uinteger"] = (1, int(halves[k])) if halves.size > k else (0, 0)
+        bg.state = after
+    out: NDArray[np.int64] = (product >> _SHIFT32).astype(np.int64).reshape(bounds.shape)
     return out
 
 
