@@ -32,11 +32,8 @@ NOFILE = 1024
 
 
 def _row(name: str, rss0: float, rss_peak: float, victim: dict[str, float], refused: str) -> None:
-    print(
-        f"{name:<34} RSS {rss0:6.0f} -> {rss_peak:6.0f} MB   victim p50 {victim['p50']:6.1f} ms  "
-        f"p99 {victim['p99']:6.1f} ms  (n={victim['n']:.0f})   {refused}",
-        flush=True,
-    )
+    print(f"{name:<34} RSS {rss0:6.0f} -> {rss_peak:6.0f} MB   victim p50 {victim['p50']:6.1f} ms  "
+          f"p99 {victim['p99']:6.1f} ms  (n={victim['n']:.0f})   {refused}", flush=True)
 
 
 class Sampler:
@@ -57,9 +54,8 @@ class Sampler:
         return max(self.peak, self.srv.rss_mb())
 
 
-async def _phase(
-    srv: Served, victim: Victim, seconds: float, attack: Any
-) -> tuple[float, float, dict[str, float], Any]:
+async def _phase(srv: Served, victim: Victim, seconds: float,
+                 attack: Any) -> tuple[float, float, dict[str, float], Any]:
     rss0 = srv.rss_mb()
     victim.latencies_ms.clear()
     sampler = Sampler(srv)
@@ -68,9 +64,8 @@ async def _phase(
     return rss0, peak, victim.figures(), outcome
 
 
-async def history_flood(
-    srv: Served, codes: list[str], per_room: int, seconds: float, rate: float
-) -> dict[str, int]:
+async def history_flood(srv: Served, codes: list[str], per_room: int, seconds: float,
+                        rate: float) -> dict[str, int]:
     """Items 1 and 5: spectators that ask for history ``rate`` times a second and never read."""
     sockets = []
     for code in codes:
@@ -105,15 +100,10 @@ async def room_flood(srv: Served, seconds: float) -> dict[str, int]:
             r = await client.post(f"{srv.http}/api/rooms", json={"nickname": "공격", "options": {}})
             codes[r.status_code] = codes.get(r.status_code, 0) + 1
     async with httpx.AsyncClient() as other_client:
-        other = (
-            await other_client.post(f"{srv.http}/api/rooms", json={"nickname": "손님", "options": {}})
-        ).status_code
-    return {
-        "created": codes.get(201, 0),
-        "refused429": codes.get(429, 0),
-        "refused503": codes.get(503, 0),
-        "otherClient": other,
-    }
+        other = (await other_client.post(f"{srv.http}/api/rooms",
+                                         json={"nickname": "손님", "options": {}})).status_code
+    return {"created": codes.get(201, 0), "refused429": codes.get(429, 0), "refused503": codes.get(503, 0),
+            "otherClient": other}
 
 
 def _connect_many(port: int, sources: list[str], count: int, deadline: float) -> list[socket.socket]:
@@ -155,33 +145,21 @@ async def socket_flood(srv: Served, seconds: float, sources: list[str], count: i
     for s in held:
         s.close()
     health_ms.sort()
-    delta = {
-        key: stats[key] - before[key]
-        for key in ("refusedPerAddress", "refusedTotal", "headerTimeouts", "evicted")
-    }
-    return {
-        "attempted": len(held),
-        "serverOpenAtEnd": stats["open"],
-        "cap": stats["cap"],
-        **delta,
-        "healthzMaxMs": round(health_ms[-1], 1) if health_ms else None,
-        "healthzFailures": failures,
-    }
+    delta = {key: stats[key] - before[key] for key in ("refusedPerAddress", "refusedTotal", "headerTimeouts",
+                                                       "evicted")}
+    return {"attempted": len(held), "serverOpenAtEnd": stats["open"], "cap": stats["cap"], **delta,
+            "healthzMaxMs": round(health_ms[-1], 1) if health_ms else None, "healthzFailures": failures}
 
 
 async def main(seconds: float) -> int:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the attacker needs many descriptors
     data = Path(tempfile.mkdtemp(prefix="pokerroom-attack-"))
-    srv = serve(
-        data, "--time-scale", "0.003", "--bot-delay-ms", "100", "--header-timeout", "5", nofile=NOFILE
-    )
+    srv = serve(data, "--time-scale", "0.003", "--bot-delay-ms", "100", "--header-timeout", "5",
+                nofile=NOFILE)
     try:
-        print(
-            f"pokerroom serve pid {srv.proc.pid}, descriptor limit {NOFILE}, phases of {seconds:.0f} s; "
-            f"victim = 2 players acting at once in their own room",
-            flush=True,
-        )
+        print(f"pokerroom serve pid {srv.proc.pid}, descriptor limit {NOFILE}, phases of {seconds:.0f} s; "
+              f"victim = 2 players acting at once in their own room", flush=True)
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=9) for _ in range(5)))
         codes = [code for code, _ in rooms]
         victim = Victim(srv)
@@ -199,10 +177,8 @@ async def main(seconds: float) -> int:
             ("5: 60 spectators asking history", lambda s: history_flood(srv, codes[:3], 20, s, 20.0)),
             ("3: room creation flood", lambda s: room_flood(srv, s)),
             ("4: 5000 sockets from one address", lambda s: socket_flood(srv, s, ["127.0.0.2"], 5000)),
-            (
-                "4: 1200 sockets from 200 addresses",
-                lambda s: socket_flood(srv, s, [f"127.0.1.{i}" for i in range(1, 201)], 1200),
-            ),
+            ("4: 1200 sockets from 200 addresses",
+             lambda s: socket_flood(srv, s, [f"127.0.1.{i}" for i in range(1, 201)], 1200)),
         ]
         for name, attack in phases:
             rss0, peak, fig, outcome = await _phase(srv, victim, seconds, attack)
@@ -210,11 +186,8 @@ async def main(seconds: float) -> int:
             await asyncio.sleep(1.0)
         await victim.stop()
         log = srv.log_text()
-        print(
-            f"server log: {len(log.splitlines())} lines, {len(log.encode())} bytes, "
-            f"{log.count('Too many open files')} mention EMFILE",
-            flush=True,
-        )
+        print(f"server log: {len(log.splitlines())} lines, {len(log.encode())} bytes, "
+              f"{log.count('Too many open files')} mention EMFILE", flush=True)
     finally:
         srv.stop()
     return 0

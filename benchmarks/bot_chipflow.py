@@ -52,15 +52,8 @@ def chip_flow(cfg: SimConfig, policy: Decide) -> tuple[str, Flow, Flow, list[int
                 put = int(mine["stack"])
             if mine.get("lastAction") in RAISES and put:
                 kind += " (war)"
-            current.append(
-                {
-                    "round": int(view["street"]),
-                    "pid": me["id"],
-                    "kind": kind,
-                    "put": put,
-                    "start": int(mine["stack"]) + int(mine.get("committedTotal", 0)),
-                }
-            )
+            current.append({"round": int(view["street"]), "pid": me["id"], "kind": kind, "put": put,
+                            "start": int(mine["stack"]) + int(mine.get("committedTotal", 0))})
         return action
 
     def on_step(state: Any, _events: list[dict[str, Any]]) -> None:
@@ -80,17 +73,14 @@ def chip_flow(cfg: SimConfig, policy: Decide) -> tuple[str, Flow, Flow, list[int
                 chips[key] += entry["put"]
                 big[key] += entry["put"] >= 0.25 * entry["start"]
     lost = sorted(sum(-min(0, v) for v in delta.values()) for _, delta in hands)
-    summary = (
-        f"all-in {fig.all_in:.1f} %, {fig.hands_per_game:.1f} hands/game, "
-        f"{result.games} games in {result.play.hands} hands"
-    )
+    summary = (f"all-in {fig.all_in:.1f} %, {fig.hands_per_game:.1f} hands/game, "
+               f"{result.games} games in {result.play.hands} hands")
     return summary, chips, big, lost
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", default="fiveDraw")
     parser.add_argument("--betting", default="noLimit", choices=("korean", "noLimit", "potLimit"))
     parser.add_argument("--players", type=int, default=6)
@@ -100,16 +90,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--before", default=None, help="also the bots at this git ref")
     args = parser.parse_args()
-    cfg = SimConfig(
-        mode=args.mode,
-        players=args.players,
-        hands=args.hands,
-        bots=(args.level,),
-        seed=args.seed,
-        samples=args.samples,
-        options={"betting": args.betting},
-        check=False,
-    )
+    cfg = SimConfig(mode=args.mode, players=args.players, hands=args.hands, bots=(args.level,),
+                    seed=args.seed, samples=args.samples, options={"betting": args.betting}, check=False)
     with tempfile.TemporaryDirectory() as tmp:
         policies: dict[str, Decide] = {"after (working tree)": decide}
         if args.before:
@@ -118,10 +100,8 @@ def main() -> int:
             summary, chips, big, lost = chip_flow(cfg, policy)
             total = sum(chips.values()) or 1
             print(f"{args.mode} {args.betting}, {args.players} {args.level} bots, {name}: {summary}")
-            print(
-                f"  losers' chips per hand: median {statistics.median(lost):.0f}, "
-                f"90th percentile {lost[int(0.9 * (len(lost) - 1))]}, mean {sum(lost) / len(lost):.0f}"
-            )
+            print(f"  losers' chips per hand: median {statistics.median(lost):.0f}, "
+                  f"90th percentile {lost[int(0.9 * (len(lost) - 1))]}, mean {sum(lost) / len(lost):.0f}")
             print("  round  action              share  actions >= 25 % of the stack")
             for (rnd, kind), value in sorted(chips.items(), key=lambda kv: -kv[1]):
                 print(f"  {rnd:5}  {kind:18} {100 * value / total:5.1f} %  {big[(rnd, kind)]}")

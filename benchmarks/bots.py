@@ -42,19 +42,13 @@ def load_policy(ref: str, into: Path) -> Decide:
     name = "bots_" + re.sub(r"\W", "_", ref)
     pkg = into / name
     pkg.mkdir(parents=True, exist_ok=True)
-    files = subprocess.run(
-        ["git", "ls-tree", "--name-only", ref, "src/pokerroom/bots/"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
+    files = subprocess.run(["git", "ls-tree", "--name-only", ref, "src/pokerroom/bots/"], cwd=ROOT,
+                           check=True, capture_output=True, text=True).stdout.split()
     for path in files:
         if not path.endswith(".py"):
             continue
-        text = subprocess.run(
-            ["git", "show", f"{ref}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
-        ).stdout
+        text = subprocess.run(["git", "show", f"{ref}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                              text=True).stdout
         (pkg / Path(path).name).write_text(text.replace("pokerroom.bots", name), encoding="utf-8")
     sys.path.insert(0, str(into))
     module = importlib.import_module(f"{name}.policy")
@@ -66,32 +60,18 @@ def _pair(before: float, after: float, fmt: str, ok: bool | None) -> str:
     return f"{format(before, fmt)} → {format(after, fmt)}{mark}"
 
 
-def style_table(
-    mode: str, rows: list[tuple[int, str, Figures, Figures]], korean: bool, betting: str
-) -> Table:
+def style_table(mode: str, rows: list[tuple[int, str, Figures, Figures]], korean: bool,
+                betting: str) -> Table:
     table = Table(title=f"{mode} ({betting}): before → after (✓/✗: after inside/outside the target)")
-    for col in (
-        "players",
-        "bot",
-        "all-in %",
-        "target",
-        "hand-1 all-in %",
-        "hands/game",
-        "target",
-        "VPIP %",
-        "PFR %",
-        "stay %",
-        "VPIP/PFR/stay target",
-    ):
+    for col in ("players", "bot", "all-in %", "target", "hand-1 all-in %", "hands/game", "target", "VPIP %",
+                "PFR %", "stay %", "VPIP/PFR/stay target"):
         table.add_column(col, justify="right")
     for players, level, old, new in rows:
         b = target_bands(mode, players, korean)
         vp_band = b.vpip if b.vpip is not None else None
         table.add_row(
-            str(players),
-            level,
-            _pair(old.all_in, new.all_in, ".1f", new.all_in <= b.all_in_max),
-            f"≤ {b.all_in_max:g}",
+            str(players), level,
+            _pair(old.all_in, new.all_in, ".1f", new.all_in <= b.all_in_max), f"≤ {b.all_in_max:g}",
             _pair(old.first_hand_all_in, new.first_hand_all_in, ".0f", None),
             _pair(old.hands_per_game, new.hands_per_game, ".1f", new.hands_per_game >= b.hands_per_game_min),
             f"≥ {b.hands_per_game_min:g}",
@@ -104,21 +84,16 @@ def style_table(
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--before", default=BEFORE, help="git ref of the bots to compare with")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--hands", type=int, default=120, help="hands per mode × players × level cell")
     parser.add_argument("--match-hands", type=int, default=600, help="heads-up normal vs easy hands per mode")
     parser.add_argument("--samples", type=int, default=60, help="Monte Carlo samples per normal decision")
     parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument(
-        "--betting",
-        choices=("auto", "korean", "noLimit", "potLimit"),
-        default="auto",
-        help="play every mode with this betting system (auto: each mode's own)",
-    )
+    parser.add_argument("--betting", choices=("auto", "korean", "noLimit", "potLimit"), default="auto",
+                        help="play every mode with this betting system (auto: each mode's own)")
     args = parser.parse_args()
     console = Console(width=200)
     modes = [m for m in args.modes.split(",") if m]
@@ -127,10 +102,8 @@ def main() -> int:
         try:
             before = load_policy(args.before, Path(tmp))
         except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-            console.print(
-                f"the bots at {args.before!r} cannot be read from git here ({exc}); run in a clone "
-                "that has that commit, or pass --before REF"
-            )
+            console.print(f"the bots at {args.before!r} cannot be read from git here ({exc}); run in a clone "
+                          "that has that commit, or pass --before REF")
             return 0
         policies: dict[str, Decide | None] = {"before": before, "after": None}
         z_rows: list[tuple[str, list[Any]]] = []
@@ -146,44 +119,27 @@ def main() -> int:
                 for level in ("easy", "normal"):
                     figs = {}
                     for name, policy in policies.items():
-                        cfg = SimConfig(
-                            mode=mode,
-                            players=players,
-                            hands=args.hands,
-                            bots=(level,),
-                            seed=args.seed,
-                            samples=args.samples,
-                            options=cell_options,
-                            check=False,
-                        )
+                        cfg = SimConfig(mode=mode, players=players, hands=args.hands, bots=(level,),
+                                        seed=args.seed, samples=args.samples, options=cell_options,
+                                        check=False)
                         result = run_match(cfg, policy=policy)
                         figs[name] = figures(result.play, result.games)
                     rows.append((players, level, figs["before"], figs["after"]))
             console.print(style_table(mode, rows, korean, args.betting))
             margins = []
             for policy in policies.values():
-                cfg = SimConfig(
-                    mode=mode,
-                    players=2,
-                    hands=args.match_hands,
-                    bots=("normal", "easy"),
-                    seed=args.seed,
-                    samples=args.samples,
-                    options=options,
-                    check=False,
-                )
+                cfg = SimConfig(mode=mode, players=2, hands=args.match_hands, bots=("normal", "easy"),
+                                seed=args.seed, samples=args.samples, options=options, check=False)
                 margins.append(paired_margin(run_match(cfg, policy=policy), "normal", "easy"))
             z_rows.append((mode, margins))
-        table = Table(
-            title=f"Heads-up normal vs easy, {args.match_hands} hands per mode: chips/hand (95% CI), z"
-        )
+        table = Table(title=f"Heads-up normal vs easy, {args.match_hands} hands per mode: "
+                            "chips/hand (95% CI), z")
         for col in ("mode", "before", "z before", "after", "z after"):
             table.add_column(col, justify="right")
         for mode, ((m0, h0, z0), (m1, h1, z1)) in z_rows:
             ok = "[green]✓[/green]" if z1 > 2 else "[red]✗[/red]"
-            table.add_row(
-                mode, f"{m0:+.2f} ± {h0:.2f}", f"{z0:.2f}", f"{m1:+.2f} ± {h1:.2f}", f"{z1:.2f} {ok}"
-            )
+            table.add_row(mode, f"{m0:+.2f} ± {h0:.2f}", f"{z0:.2f}", f"{m1:+.2f} ± {h1:.2f}",
+                          f"{z1:.2f} {ok}")
         console.print(table)
     return 0
 

@@ -103,38 +103,13 @@ class Nodes:
             node_id, port = f"bench{i + 1}-{tag}", free_port()
             data = logs / node_id
             data.mkdir(exist_ok=True)
-            cmd = [
-                sys.executable,
-                "-m",
-                "pokerroom",
-                "serve",
-                "--host",
-                HOST,
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data),
-                "--log-level",
-                "warning",
-                "--redis",
-                self.redis_url,
-                "--database",
-                db_url,
-                "--node-id",
-                node_id,
-                "--redis-prefix",
-                self.prefix,
-                "--lease-ttl",
-                str(self.lease_ttl),
-                # every scripted client comes from this one address: lift the per-address caps
-                "--rooms-per-address",
-                "0",
-                "--room-creations-per-minute",
-                "0",
-                "--connections-per-address",
-                "0",
-                *self.extra,
-            ]
+            cmd = [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port),
+                   "--data-dir", str(data), "--log-level", "warning", "--redis", self.redis_url,
+                   "--database", db_url, "--node-id", node_id, "--redis-prefix", self.prefix,
+                   "--lease-ttl", str(self.lease_ttl),
+                   # every scripted client comes from this one address: lift the per-address caps
+                   "--rooms-per-address", "0", "--room-creations-per-minute", "0",
+                   "--connections-per-address", "0", *self.extra]
             self.nodes.append(Node(node_id, port, cmd, logs / f"{node_id}.log"))
         try:
             for node in self.nodes:

@@ -72,9 +72,8 @@ def our_policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any
     return {"type": legal[0]["type"]}
 
 
-def our_hands(
-    mode: str, seconds: float, betting: str = "auto", samples: list[tuple[State, str]] | None = None
-) -> tuple[int, float, int]:
+def our_hands(mode: str, seconds: float, betting: str = "auto",
+              samples: list[tuple[State, str]] | None = None) -> tuple[int, float, int]:
     """Play games until ``seconds`` of CPU time; returns (hands completed, CPU seconds, decisions).
 
     ``samples`` (optional) collects every 20th (state, actor) for :func:`floor_per_decision`.
@@ -137,8 +136,7 @@ def pokerkit_games() -> dict[str, Callable[[], Any]]:
         "omaha": lambda: PotLimitOmahaHoldem.create_state(auto, True, 0, (5, 10), 10, stacks, PLAYERS),
         "badugi": lambda: FixedLimitBadugi.create_state(auto, True, 0, (5, 10), 10, 20, stacks, PLAYERS),
         "fiveDraw": lambda: NoLimitDeuceToSevenLowballSingleDraw.create_state(
-            auto, True, 0, (5, 10), 10, stacks, PLAYERS
-        ),
+            auto, True, 0, (5, 10), 10, stacks, PLAYERS),
     }
 
 
@@ -201,18 +199,14 @@ def main() -> None:
         pokerkit_hands(make, 0.2)
         pn, pt = pokerkit_hands(make, args.seconds)
         rate = pn / pt
-        print(
-            f"{'pokerkit ' + mode:<28}{pn:>8}{rate:>10.0f}{1000 * pt / pn:>10.3f}"
-            f"   ours/pokerkit = {ours / rate:.1f}x"
-        )
+        print(f"{'pokerkit ' + mode:<28}{pn:>8}{rate:>10.0f}{1000 * pt / pn:>10.3f}"
+              f"   ours/pokerkit = {ours / rate:.1f}x")
         per_hand = decisions / n
         floor = floor_per_decision(samples)
         ceiling = 1 / (per_hand * floor)
-        ceilings.append(
-            f"{mode:<10}{per_hand:>7.1f} decisions/hand x {1e6 * floor:5.1f} us = "
-            f"{ceiling:>6.0f} hands/s at most = {ceiling / rate:4.1f}x pokerkit "
-            f"(now {ours / ceiling:.0%} of it)"
-        )
+        ceilings.append(f"{mode:<10}{per_hand:>7.1f} decisions/hand x {1e6 * floor:5.1f} us = "
+                        f"{ceiling:>6.0f} hands/s at most = {ceiling / rate:4.1f}x pokerkit "
+                        f"(now {ours / ceiling:.0%} of it)")
     print("\nceiling if the rules cost nothing (pending + legal_actions + the clone that keeps apply pure):")
     for line in ceilings:
         print("  " + line)

@@ -77,12 +77,7 @@ def main() -> int:
 
         def pokerkit_run(samples: int) -> object:
             return calculate_equities(
-                (parse_range("AsAh"), parse_range("KdKc")),
-                (),
-                2,
-                5,
-                Deck.STANDARD,
-                (StandardHighHand,),
+                (parse_range("AsAh"), parse_range("KdKc")), (), 2, 5, Deck.STANDARD, (StandardHighHand,),
                 sample_count=samples,
             )
 
@@ -95,18 +90,14 @@ def main() -> int:
         print("pokerkit not installed")
 
     exact = equity([aa, kk], exact=True)
-    print(
-        f"A♠A♥ vs K♦K♣ preflop, exact: win {exact.win[0]:.4%}, tie {exact.tie[0]:.4%}, "
-        f"equity {exact.equity[0]:.4%} over {exact.samples:,} boards in {exact.seconds:.2f} s"
-    )
-    print(
-        f"{'contender':<52} {'samples':>9} {'seconds':>9} {'samples/s':>12} {'equity':>8} {'our speed':>10}"
-    )
+    print(f"A♠A♥ vs K♦K♣ preflop, exact: win {exact.win[0]:.4%}, tie {exact.tie[0]:.4%}, "
+          f"equity {exact.equity[0]:.4%} over {exact.samples:,} boards in {exact.seconds:.2f} s")
+    print(f"{'contender':<52} {'samples':>9} {'seconds':>9} {'samples/s':>12} {'equity':>8}"
+          f" {'our speed':>10}")
     for name, samples, seconds, eq in rows:
         ratio = seconds / ours_t  # our speed relative to this contender (>1: we are faster)
-        print(
-            f"{name:<52} {samples:>9,} {seconds:>9.4f} {samples / seconds:>12,.0f} {eq:>8.4f} {ratio:>9.2f}x"
-        )
+        print(f"{name:<52} {samples:>9,} {seconds:>9.4f} {samples / seconds:>12,.0f} {eq:>8.4f}"
+              f" {ratio:>9.2f}x")
     print(f"(ours: equity ± {ours.stderr[0]:.4f} standard error; 'our speed' = their time / our time)")
     return 0
 

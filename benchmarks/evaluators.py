@@ -123,7 +123,6 @@ def main(argv: list[str] | None = None) -> int:
     treys7 = [([treys.Card.new(s) for s in h[:2]], [treys.Card.new(s) for s in h[2:]]) for h in codes7]
     ph7 = [tuple(ph_id(c) for c in h) for h in seven]
     e7 = [([eval7.Card(s) for s in h],) for h in codes7]
-
     def pk(codes: list[str]) -> list[Any]:
         return list(pokerkit.Card.parse("".join(codes)))
 
@@ -132,23 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     rows.append((job, "pokerroom evaluate7(*ids)  [fast]", rate(evaluate7, ids7)))
     ids_args = [(i,) for i in ids7]
     rows.append((job, "pokerroom evaluate7_ids(ids)  [fast]", rate(evaluate7_ids, ids_args)))
-    rows.append(
-        (
-            job,
-            "pokerroom international_high(cards)  [public]",
-            rate(international_high, [(h,) for h in seven]),
-        )
-    )
+    rows.append((job, "pokerroom international_high(cards)  [public]",
+                 rate(international_high, [(h,) for h in seven])))
     rows.append((job, "treys Evaluator.evaluate", rate(treys_ev.evaluate, treys7[:300], 0.5)))
     rows.append((job, "phevaluator evaluate_cards  [public]", rate(ph_evaluate_cards, ph7)))
     rows.append((job, "eval7 evaluate", rate(eval7.evaluate, e7)))
-    rows.append(
-        (
-            job,
-            "pokerkit StandardHighHand.from_game",
-            rate(pokerkit.StandardHighHand.from_game, pk7[:100], 0.5),
-        )
-    )
+    rows.append((job, "pokerkit StandardHighHand.from_game",
+                 rate(pokerkit.StandardHighHand.from_game, pk7[:100], 0.5)))
     # phevaluator's own id call, next to our id call: internal vs internal
     rows.append((job, "phevaluator evaluate_7cards(*ids)  [ids]", rate(ph_evaluate_7cards, ph7)))
 
@@ -157,48 +146,30 @@ def main(argv: list[str] | None = None) -> int:
     job = "7-card high, distinct hands"
     n_distinct = 50_000 if opts.quick else 200_000
     cold = [rng.sample(deck, 7) for _ in range(n_distinct)]
-    rows.append(
-        (job, "pokerroom evaluate7(*ids)  [fast]", rate(evaluate7, [tuple(c.id for c in h) for h in cold]))
-    )
-    rows.append(
-        (job, "pokerroom international_high(cards)  [public]", rate(international_high, [(h,) for h in cold]))
-    )
-    rows.append(
-        (
-            job,
-            "phevaluator evaluate_cards  [public]",
-            rate(ph_evaluate_cards, [tuple(ph_id(c) for c in h) for h in cold]),
-        )
-    )
-    rows.append(
-        (
-            job,
-            "phevaluator evaluate_7cards(*ids)  [ids]",
-            rate(ph_evaluate_7cards, [tuple(ph_id(c) for c in h) for h in cold]),
-        )
-    )
-    rows.append(
-        (job, "eval7 evaluate", rate(eval7.evaluate, [([eval7.Card(c.code) for c in h],) for h in cold]))
-    )
+    rows.append((job, "pokerroom evaluate7(*ids)  [fast]",
+                 rate(evaluate7, [tuple(c.id for c in h) for h in cold])))
+    rows.append((job, "pokerroom international_high(cards)  [public]",
+                 rate(international_high, [(h,) for h in cold])))
+    rows.append((job, "phevaluator evaluate_cards  [public]",
+                 rate(ph_evaluate_cards, [tuple(ph_id(c) for c in h) for h in cold])))
+    rows.append((job, "phevaluator evaluate_7cards(*ids)  [ids]",
+                 rate(ph_evaluate_7cards, [tuple(ph_id(c) for c in h) for h in cold])))
+    rows.append((job, "eval7 evaluate",
+                 rate(eval7.evaluate, [([eval7.Card(c.code) for c in h],) for h in cold])))
 
     # ---- 5-card international
     ids5 = [tuple(c.id for c in h) for h in five]
     job = "5-card high"
     rows.append((job, "pokerroom evaluate5(*ids)  [fast]", rate(evaluate5, ids5)))
-    rows.append(
-        (job, "pokerroom international_high(cards)  [public]", rate(international_high, [(h,) for h in five]))
-    )
+    rows.append((job, "pokerroom international_high(cards)  [public]",
+                 rate(international_high, [(h,) for h in five])))
     treys5 = [(t[0], t[1][:3]) for t in treys7]
     rows.append((job, "treys Evaluator.evaluate", rate(treys_ev.evaluate, treys5)))
-    rows.append((job, "phevaluator evaluate_cards  [public]", rate(ph_evaluate_cards, [p[:5] for p in ph7])))
+    rows.append((job, "phevaluator evaluate_cards  [public]",
+                 rate(ph_evaluate_cards, [p[:5] for p in ph7])))
     rows.append((job, "eval7 evaluate", rate(eval7.evaluate, [(h[0][:5],) for h in e7])))
-    rows.append(
-        (
-            job,
-            "pokerkit StandardHighHand(cards)",
-            rate(pokerkit.StandardHighHand, [(h[0] + h[1][:3],) for h in pk7], 0.5),
-        )
-    )
+    rows.append((job, "pokerkit StandardHighHand(cards)",
+                 rate(pokerkit.StandardHighHand, [(h[0] + h[1][:3],) for h in pk7], 0.5)))
 
     # ---- Omaha (4 hole + 5 board)
     hole = [d[:4] for d in deals]
@@ -207,33 +178,22 @@ def main(argv: list[str] | None = None) -> int:
     deals_hb = list(zip(hole, board, strict=True))
     omaha_id_args = [(tuple(c.id for c in h), tuple(c.id for c in b)) for h, b in deals_hb]
     rows.append((job, "pokerroom omaha_ids(hole, board)  [fast]", rate(omaha_ids, omaha_id_args)))
-    rows.append(
-        (
-            job,
-            "pokerroom omaha_high(hole, board)  [public]",
-            rate(omaha_high, list(zip(hole, board, strict=True))),
-        )
-    )
+    rows.append((job, "pokerroom omaha_high(hole, board)  [public]",
+                 rate(omaha_high, list(zip(hole, board, strict=True)))))
     ph_omaha = [tuple(ph_id(c) for c in b) + tuple(ph_id(c) for c in h) for h, b in deals_hb]
-    rows.append((job, "phevaluator evaluate_omaha_cards  [public]", rate(ph_evaluate_omaha, ph_omaha)))
+    rows.append((job, "phevaluator evaluate_omaha_cards  [public]",
+                 rate(ph_evaluate_omaha, ph_omaha)))
     pk_omaha = [(pk([c.code for c in h]), pk([c.code for c in b])) for h, b in deals_hb]
-    rows.append(
-        (
-            job,
-            "pokerkit OmahaHoldemHand.from_game",
-            rate(pokerkit.OmahaHoldemHand.from_game, pk_omaha[:30], 0.5),
-        )
-    )
+    rows.append((job, "pokerkit OmahaHoldemHand.from_game",
+                 rate(pokerkit.OmahaHoldemHand.from_game, pk_omaha[:30], 0.5)))
 
     # ---- Korean high (no other library ranks with suits)
     job = "Korean high (7 Poker)"
     rows.append((job, "pokerroom korean7(*ids) 7 cards  [fast]", rate(korean7, ids7)))
-    rows.append(
-        (job, "pokerroom korean_high(cards) 7 cards  [public]", rate(korean_high, [(h,) for h in seven]))
-    )
-    rows.append(
-        (job, "pokerroom korean_high(cards) 5 cards  [public]", rate(korean_high, [(h,) for h in five]))
-    )
+    rows.append((job, "pokerroom korean_high(cards) 7 cards  [public]",
+                 rate(korean_high, [(h,) for h in seven])))
+    rows.append((job, "pokerroom korean_high(cards) 5 cards  [public]",
+                 rate(korean_high, [(h,) for h in five])))
 
     # ---- Badugi
     four = [d[:4] for d in deals]
@@ -250,13 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     n_batch = 200_000 if opts.quick else 1_000_000
     batch_rng = np.random.default_rng(7)
     arr = np.argsort(batch_rng.random((n_batch, 52)), axis=1)[:, :7].astype(np.uint8)
-    rows.append(
-        (
-            job,
-            f"pokerroom international_high_batch ({n_batch:,} x 7 uint8)",
-            Measure(international_high_batch, [(arr,)], per_call=n_batch),
-        )
-    )
+    rows.append((job, f"pokerroom international_high_batch ({n_batch:,} x 7 uint8)",
+                 Measure(international_high_batch, [(arr,)], per_call=n_batch)))
 
     # ---- measure, in interleaved rounds
     measures = [m for _, _, m in rows]
@@ -296,9 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     e7_rate = next(v for j, k, v in values if j == "7-card high" and k.startswith("eval7"))
     pk_badugi = f("pokerkit BadugiHand")
     pub7 = next(v for j, k, v in values if j == "7-card high" and k.startswith("pokerroom international"))
-    ph7_ids_rate = next(
-        v for j, k, v in values if j == "7-card high" and k.startswith("phevaluator evaluate_7")
-    )
+    ph7_ids_rate = next(v for j, k, v in values
+                        if j == "7-card high" and k.startswith("phevaluator evaluate_7"))
     cold_job = "7-card high, distinct hands"
     cold_pub = next(v for j, k, v in values if j == cold_job and k.startswith("pokerroom international"))
     cold_ph = next(v for j, k, v in values if j == cold_job and k.startswith("phevaluator evaluate_cards"))
@@ -313,16 +267,10 @@ def main(argv: list[str] | None = None) -> int:
         ("badugi public vs pokerkit", f("pokerroom badugi(cards)") / pk_badugi, 20.0),
         ("badugi fast vs pokerkit", f("pokerroom badugi4") / pk_badugi, 20.0),
         ("numpy batch vs eval7 single call", best / e7_rate, 2.0),
-        (
-            "7-card fast evaluate7 vs phevaluator evaluate_7cards (ids vs ids)",
-            f("pokerroom evaluate7(") / ph7_ids_rate,
-            1.0,
-        ),
-        (
-            "distinct hands: public international_high vs phevaluator public (public vs public)",
-            cold_pub / cold_ph,
-            1.0,
-        ),
+        ("7-card fast evaluate7 vs phevaluator evaluate_7cards (ids vs ids)",
+         f("pokerroom evaluate7(") / ph7_ids_rate, 1.0),
+        ("distinct hands: public international_high vs phevaluator public (public vs public)",
+         cold_pub / cold_ph, 1.0),
         ("Omaha public omaha_high vs phevaluator public (public vs public)", omaha_pub / omaha_ph, 1.0),
     ]
     summary = Table(title="Aims")

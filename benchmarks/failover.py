@@ -38,9 +38,8 @@ class Watcher:
         self.task: asyncio.Task[None] | None = None
 
     async def open(self, code: str) -> None:
-        self.ws = await websockets.connect(
-            f"ws://{HOST}:{self.port}/ws/{code}", ping_interval=None, max_size=2**22, open_timeout=30
-        )
+        self.ws = await websockets.connect(f"ws://{HOST}:{self.port}/ws/{code}", ping_interval=None,
+                                           max_size=2**22, open_timeout=30)
         await self.ws.send(json.dumps({"type": "hello", "spectate": True}))
         self.task = asyncio.ensure_future(self.read())
 
@@ -60,17 +59,13 @@ class Watcher:
 async def rounds(nodes: Nodes, kills: int, budget: float, refused: list[int]) -> list[tuple[float, float]]:
     ports = {n.node_id: n.port for n in nodes.nodes}
     base = f"http://{HOST}:{nodes.ports[0]}"
-    created = httpx.post(
-        f"{base}/api/rooms",
-        json={"nickname": "방장", "options": {"mode": "holdem", "turnSeconds": 60, "hints": False}},
-        timeout=10,
-    ).json()
+    created = httpx.post(f"{base}/api/rooms", json={"nickname": "방장", "options": {
+        "mode": "holdem", "turnSeconds": 60, "hints": False}}, timeout=10).json()
     code = created["code"]
     players = []
     for i, hello in enumerate(({"token": created["token"]}, {"nickname": "둘"})):
-        ws = await websockets.connect(
-            f"ws://{HOST}:{nodes.ports[i + 1]}/ws/{code}", ping_interval=None, max_size=2**22
-        )
+        ws = await websockets.connect(f"ws://{HOST}:{nodes.ports[i + 1]}/ws/{code}", ping_interval=None,
+                                      max_size=2**22)
         await ws.send(json.dumps({"type": "hello", **hello}))
         players.append(ws)
     await players[0].send(json.dumps({"type": "start"}))  # a hand under way, nobody acts (60 s turns)
@@ -97,11 +92,8 @@ async def rounds(nodes: Nodes, kills: int, budget: float, refused: list[int]) ->
             return times
         first, last = min(seen) - t0, max(seen) - t0  # type: ignore[type-var, operator]
         times.append((first, last))
-        print(
-            f"kill {k + 1}: first new snapshot {first:.2f} s, last surviving socket {last:.2f} s, "
-            f"load {os.getloadavg()[0]:.1f}",
-            flush=True,
-        )
+        print(f"kill {k + 1}: first new snapshot {first:.2f} s, last surviving socket {last:.2f} s, "
+              f"load {os.getloadavg()[0]:.1f}", flush=True)
         await asyncio.to_thread(victim.start)
         await asyncio.to_thread(victim.wait_ready)
         for attempt in range(1, 4):  # a spectator on the restarted node again, admitted (it got a view)
@@ -114,11 +106,8 @@ async def rounds(nodes: Nodes, kills: int, budget: float, refused: list[int]) ->
                 watchers[victim.port] = w
                 break
             refused[0] += 1
-            print(
-                f"  a spectator on the restarted node got no view in 15 s (attempt {attempt}): "
-                f"{[f for _t, f in w.frames][:3]}",
-                flush=True,
-            )
+            print(f"  a spectator on the restarted node got no view in 15 s (attempt {attempt}): "
+                  f"{[f for _t, f in w.frames][:3]}", flush=True)
             await w.ws.close()
         else:
             watchers.pop(victim.port, None)
@@ -128,9 +117,8 @@ async def rounds(nodes: Nodes, kills: int, budget: float, refused: list[int]) ->
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kills", type=int, default=20)
-    ap.add_argument(
-        "--lease-ttl", type=float, default=5.0, help="the nodes' lease TTL (production default 5)"
-    )
+    ap.add_argument("--lease-ttl", type=float, default=5.0,
+                    help="the nodes' lease TTL (production default 5)")
     args = ap.parse_args()
     budget = args.lease_ttl + 2.0
     load0 = os.getloadavg()[0]
@@ -140,15 +128,11 @@ def main() -> int:
     if not times:
         return 1
     firsts, lasts = [t[0] for t in times], [t[1] for t in times]
-    print(
-        f"{len(times)} kills, lease TTL {args.lease_ttl:g} s, promise TTL + 2 = {budget:g} s, "
-        f"load average {load0:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
-    )
+    print(f"{len(times)} kills, lease TTL {args.lease_ttl:g} s, promise TTL + 2 = {budget:g} s, "
+          f"load average {load0:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     for name, xs in (("first new snapshot", firsts), ("last surviving socket", lasts)):
-        print(
-            f"kill -> {name}: min {min(xs):.2f} s, median {statistics.median(xs):.2f} s, "
-            f"max {max(xs):.2f} s ({max(xs) / budget:.0%} of TTL + 2 s)"
-        )
+        print(f"kill -> {name}: min {min(xs):.2f} s, median {statistics.median(xs):.2f} s, "
+              f"max {max(xs):.2f} s ({max(xs) / budget:.0%} of TTL + 2 s)")
     over = sum(1 for x in lasts if x > budget)
     print(f"over the promise: {over} of {len(times)}; spectators refused on a restarted node: {refused[0]}")
     return 0 if len(times) == args.kills and over == 0 and not refused[0] else 1

@@ -57,7 +57,6 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
 
     try:  # view deltas (issue 13); a tree without them gets full views
         from pokerroom.server.deltas import apply_delta
-
         deltas = args.deltas
     except ImportError:
         deltas = False
@@ -73,7 +72,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             self.frames: list[tuple[str, int]] = []  # (frame type, bytes)
 
         def send(self, text: str) -> None:
-            kind = text[9 : text.index('"', 9)] if text.startswith('{"type":"') else "?"
+            kind = text[9:text.index('"', 9)] if text.startswith('{"type":"') else "?"
             self.frames.append((kind, len(text.encode())))
             if kind in ("view", "viewDelta"):
                 self.texts.append(text)
@@ -111,13 +110,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     room, _member, token = await rooms.create_room(options, "방장")
     sockets = [Socket() for _ in range(args.players + args.spectators)]
     for i, sock in enumerate(sockets):
-        hello: dict[str, Any] = (
-            {"token": token}
-            if i == 0
-            else {"nickname": f"플레이어{i}"}
-            if i < args.players
-            else {"spectate": True}
-        )
+        hello: dict[str, Any] = ({"token": token} if i == 0 else
+                                 {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
         if deltas:
             hello["deltas"] = True
         await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
@@ -128,13 +122,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     for _ in range(args.idle_rooms):
         other, _m, other_token = await rooms.create_room(options, "방장")
         for i in range(args.players + args.spectators):
-            hello = (
-                {"token": other_token}
-                if i == 0
-                else {"nickname": f"플레이어{i}"}
-                if i < args.players
-                else {"spectate": True}
-            )
+            hello = ({"token": other_token} if i == 0 else
+                     {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
             if deltas:
                 hello["deltas"] = True
             msg = P.parse_client_message(json.dumps({"type": "hello", **hello}))
@@ -164,11 +153,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             raise RuntimeError(f"nobody can act at version {room.version}")
         sock, action = movers[0]
         msg_no += 1
-        msg = P.parse_client_message(
-            json.dumps(
-                {"type": "action", "clientMsgId": f"m{msg_no}", "version": room.version, "action": action}
-            )
-        )
+        msg = P.parse_client_message(json.dumps({"type": "action", "clientMsgId": f"m{msg_no}",
+                                                 "version": room.version, "action": action}))
         measuring = done >= args.warm
         if measuring and not mark:
             mark = [len(s.frames) for s in sockets]
@@ -187,8 +173,9 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         if measuring and now_hand != last_hand:
             hands += 1
         last_hand = now_hand
-    views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i] :] if k in ("view", "viewDelta")]
-    total_bytes = sum(b for i, s in enumerate(sockets) for _, b in s.frames[mark[i] :])
+    views = [b for i, s in enumerate(sockets) for k, b in s.frames[mark[i]:]
+             if k in ("view", "viewDelta")]
+    total_bytes = sum(b for i, s in enumerate(sockets) for _, b in s.frames[mark[i]:])
     await rooms.stop()
     # recovery: a fresh server process's view of the store, restoring this room where it stopped (mid-hand:
     # its last snapshot plus the log rows after it, re-applied)
@@ -215,15 +202,11 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         for (file, line, name), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             if "pokerroom" in file or name in ("dumps", "loads") or args.profile_all:
                 rows.append((ct / args.actions * 1000, f"{Path(file).name}:{line} {name}"))
-        out["profile"] = sorted(rows, reverse=True)[: args.profile_rows]
-        own = sorted(
-            (
-                (tt / args.actions * 1000, f"{Path(file).name}:{line} {name}")
-                for (file, line, name), (_cc, _nc, tt, _ct, _callers) in stats.stats.items()
-            ),
-            reverse=True,
-        )  # type: ignore[attr-defined]
-        out["profile_own"] = own[: args.profile_rows]
+        out["profile"] = sorted(rows, reverse=True)[:args.profile_rows]
+        own = sorted(((tt / args.actions * 1000, f"{Path(file).name}:{line} {name}")
+                      for (file, line, name), (_cc, _nc, tt, _ct, _callers)
+                      in stats.stats.items()), reverse=True)  # type: ignore[attr-defined]
+        out["profile_own"] = own[:args.profile_rows]
     return out
 
 
@@ -237,12 +220,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--idle-rooms", type=int, default=0, help="other rooms with a game under way (GC load)")
     ap.add_argument("--hints", action="store_true")
-    ap.add_argument(
-        "--no-deltas",
-        dest="deltas",
-        action="store_false",
-        help="full view frames only (default: opt in to viewDelta where the tree has it)",
-    )
+    ap.add_argument("--no-deltas", dest="deltas", action="store_false",
+                    help="full view frames only (default: opt in to viewDelta where the tree has it)")
     ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
     ap.add_argument("--profile-all", action="store_true", help="--profile: list library functions too")
     ap.add_argument("--profile-rows", type=int, default=25)
@@ -261,9 +240,8 @@ def main() -> int:
         argv = [a for a in sys.argv[1:] if not a.startswith("--other-src")]
         if args.other_src:
             argv = [a for a in argv if a != args.other_src]
-        proc = subprocess.run(
-            [sys.executable, __file__, *argv, "--json"], env=env, capture_output=True, text=True, check=True
-        )
+        proc = subprocess.run([sys.executable, __file__, *argv, "--json"], env=env, capture_output=True,
+                              text=True, check=True)
         result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
         return result
 
@@ -274,33 +252,23 @@ def main() -> int:
             figures = run(src)
             if name not in best or figures["cpu_ms_per_action"] < best[name]["cpu_ms_per_action"]:
                 best[name] = figures
-    print(
-        f"{args.mode}, {args.players} players + {args.spectators} spectators, hints "
-        f"{'on' if args.hints else 'off'}, {args.actions} actions after {args.warm} warm-up, best of "
-        f"{args.rounds} (CPU time of the whole process; machine load {os.getloadavg()[0]:.1f})"
-    )
-    print(
-        f"{'tree':<10} {'CPU ms/action':>14} {'view B median':>14} {'view B p90':>11} "
-        f"{'B/socket/hand':>14} {'deltas':>7}"
-    )
+    print(f"{args.mode}, {args.players} players + {args.spectators} spectators, hints "
+          f"{'on' if args.hints else 'off'}, {args.actions} actions after {args.warm} warm-up, best of "
+          f"{args.rounds} (CPU time of the whole process; machine load {os.getloadavg()[0]:.1f})")
+    print(f"{'tree':<10} {'CPU ms/action':>14} {'view B median':>14} {'view B p90':>11} "
+          f"{'B/socket/hand':>14} {'deltas':>7}")
     for name, f in best.items():
-        print(
-            f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
-            f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f} "
-            f"{'on' if f.get('deltas') else 'off':>7}"
-        )
+        print(f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
+              f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f} "
+              f"{'on' if f.get('deltas') else 'off':>7}")
     for name, f in best.items():
-        print(
-            f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
-            f"({f['replayed_rows']} log rows re-applied after its last snapshot)"
-        )
+        print(f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
+              f"({f['replayed_rows']} log rows re-applied after its last snapshot)")
     if "other" in best:
         a, b = best["this tree"], best["other"]
-        print(
-            f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x, view bytes "
-            f"{a['view_bytes_median'] / b['view_bytes_median']:.2f}x, hand traffic "
-            f"{a['bytes_per_socket_per_hand'] / b['bytes_per_socket_per_hand']:.2f}x"
-        )
+        print(f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x, view bytes "
+              f"{a['view_bytes_median'] / b['view_bytes_median']:.2f}x, hand traffic "
+              f"{a['bytes_per_socket_per_hand'] / b['bytes_per_socket_per_hand']:.2f}x")
     for name, f in best.items():
         if "profile" in f:
             print(f"\n{name}: cumulative ms per action (profiled, so inflated)")

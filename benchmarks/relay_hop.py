@@ -77,14 +77,10 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"ping round trip, {len(direct)} each (load average {load:.1f})")
     for name, data in (("on the owner", direct), ("via another node", relayed)):
-        print(
-            f"  {name:17s} p50 {pct(data, 0.5):6.2f} ms  p99 {pct(data, 0.99):6.2f} ms  "
-            f"mean {statistics.fmean(data):6.2f} ms"
-        )
-    print(
-        f"  relay adds        p50 {pct(relayed, 0.5) - pct(direct, 0.5):6.2f} ms  "
-        f"p99 {pct(relayed, 0.99) - pct(direct, 0.99):6.2f} ms  (message in + frame back)"
-    )
+        print(f"  {name:17s} p50 {pct(data, 0.5):6.2f} ms  p99 {pct(data, 0.99):6.2f} ms  "
+              f"mean {statistics.fmean(data):6.2f} ms")
+    print(f"  relay adds        p50 {pct(relayed, 0.5) - pct(direct, 0.5):6.2f} ms  "
+          f"p99 {pct(relayed, 0.99) - pct(direct, 0.99):6.2f} ms  (message in + frame back)")
 
 
 if __name__ == "__main__":

@@ -38,9 +38,8 @@ from pokerroom.server.storage.base import Op, prepare_log, prepare_save
 PG_ADMIN = os.environ.get("POKERROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
-def workload(
-    ops: int, rooms: int, snapshot_every: int, state_chars: int, fence: int | None, seed: int = 7
-) -> list[Op]:
+def workload(ops: int, rooms: int, snapshot_every: int, state_chars: int, fence: int | None,
+             seed: int = 7) -> list[Op]:
     """The operations, in arrival order: rooms take turns at random, each room's versions increasing."""
     rnd = random.Random(seed)
     version = dict.fromkeys(range(rooms), 0)
@@ -53,12 +52,8 @@ def workload(
         code = f"R{room:05d}"
         row = LogRow(v, "action", f"p{v % 6}", f"m{v}", {"type": "k.call"}, 1_700_000_000_000 + v)
         if v % snapshot_every == 1:
-            meta = {
-                "code": code,
-                "members": [{"id": f"p{i}", "nick": f"플레이어{i}", "chips": 10_000} for i in range(6)],
-                "host": "p0",
-                "phase": "playing",
-            }
+            meta = {"code": code, "members": [{"id": f"p{i}", "nick": f"플레이어{i}", "chips": 10_000}
+                                              for i in range(6)], "host": "p0", "phase": "playing"}
             hand = [(v, {"handNo": v, "log": state[:400]})]
             out.append(prepare_save(code, meta, state, v, row.at_ms, row, hand, fence))
         else:
@@ -77,20 +72,15 @@ def backend_cpu(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(
-    store: RoomStore, ops: list[Op], batch: int, server_pid: Callable[[], int | None]
-) -> dict[str, float]:
+def run(store: RoomStore, ops: list[Op], batch: int,
+        server_pid: Callable[[], int | None]) -> dict[str, float]:
     pid = server_pid()
     c0, s0, w0 = time.process_time(), backend_cpu(pid), time.perf_counter()
     for i in range(0, len(ops), batch):
-        store.apply_batch(ops[i : i + batch])
+        store.apply_batch(ops[i:i + batch])
     wall = time.perf_counter() - w0
-    return {
-        "ops_s": len(ops) / wall,
-        "cpu_us": (time.process_time() - c0) / len(ops) * 1e6,
-        "server_us": (backend_cpu(pid) - s0) / len(ops) * 1e6,
-        "wall": wall,
-    }
+    return {"ops_s": len(ops) / wall, "cpu_us": (time.process_time() - c0) / len(ops) * 1e6,
+            "server_us": (backend_cpu(pid) - s0) / len(ops) * 1e6, "wall": wall}
 
 
 def main() -> int:
@@ -111,29 +101,20 @@ def main() -> int:
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    print(
-        f"{args.ops} ops over {args.rooms} rooms, a snapshot every {args.snapshot_every} changes "
-        f"({args.state_chars} chars of state); load avg {os.getloadavg()[0]:.1f}"
-    )
+    print(f"{args.ops} ops over {args.rooms} rooms, a snapshot every {args.snapshot_every} changes "
+          f"({args.state_chars} chars of state); load avg {os.getloadavg()[0]:.1f}")
     try:
         for batch in batches:
             results: dict[str, dict[str, float]] = {}
             with tempfile.TemporaryDirectory() as tmp:
                 sqlite = Store(Path(tmp) / "bench.sqlite3")
                 try:
-                    results["sqlite"] = run(
-                        sqlite,
-                        workload(args.ops, args.rooms, args.snapshot_every, args.state_chars, None),
-                        batch,
-                        lambda: None,
-                    )
+                    results["sqlite"] = run(sqlite, workload(args.ops, args.rooms, args.snapshot_every,
+                                                             args.state_chars, None), batch, lambda: None)
                 finally:
                     sqlite.close()
-            for label, fence, sync in (
-                ("postgres", None, True),
-                ("postgres+fence", 1, True),
-                ("postgres+async", None, False),
-            ):
+            for label, fence, sync in (("postgres", None, True), ("postgres+fence", 1, True),
+                                       ("postgres+async", None, False)):
                 pg = PgStore(url, synchronous_commit=sync)
                 try:
                     with psycopg.connect(url, autocommit=True) as conn:
@@ -144,22 +125,16 @@ def main() -> int:
                         conn: Any = store._writer._conn  # the local backend serving the writer connection
                         return None if conn is None else int(conn.info.backend_pid)
 
-                    results[label] = run(
-                        pg,
-                        workload(args.ops, args.rooms, args.snapshot_every, args.state_chars, fence),
-                        batch,
-                        writer_pid,
-                    )
+                    results[label] = run(pg, workload(args.ops, args.rooms, args.snapshot_every,
+                                                      args.state_chars, fence), batch, writer_pid)
                 finally:
                     pg.close()
             base = results["sqlite"]
             print(f"\nbatch of {batch} ops (load avg {os.getloadavg()[0]:.1f})")
             for label, r in results.items():
-                print(
-                    f"  {label:15s} {r['ops_s']:9.0f} ops/s ({r['ops_s'] / base['ops_s']:5.2f}x)  "
-                    f"client CPU {r['cpu_us']:6.1f} us/op ({r['cpu_us'] / base['cpu_us']:4.2f}x)  "
-                    f"server CPU {r['server_us']:6.1f} us/op  wall {r['wall']:.2f} s"
-                )
+                print(f"  {label:15s} {r['ops_s']:9.0f} ops/s ({r['ops_s'] / base['ops_s']:5.2f}x)  "
+                      f"client CPU {r['cpu_us']:6.1f} us/op ({r['cpu_us'] / base['cpu_us']:4.2f}x)  "
+                      f"server CPU {r['server_us']:6.1f} us/op  wall {r['wall']:.2f} s")
     finally:
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
