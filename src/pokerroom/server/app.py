@@ -91,6 +91,7 @@ class ServerConfig:
 
 
 SANSIO_KEY = "pokerroom.sansio"  # the scope key under which DirectSend leaves uvicorn's protocol object
+_DIRECT_FIELDS = ("conn", "writable", "close_sent", "disconnected", "handshake_complete", "transport")
 DIRECT_MAX = 16_384  # larger frames (history answers, ~50 KB) keep going through the sender task
 
 
@@ -119,7 +120,9 @@ class DirectSend:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket" and self.sansio is not None:
             proto = getattr(send, "__self__", None)
-            if isinstance(proto, self.sansio):
+            # the protocol's own fields that WsConnection reads: another uvicorn may name them otherwise, and
+            # then its sockets simply keep the ASGI path
+            if isinstance(proto, self.sansio) and all(hasattr(proto, name) for name in _DIRECT_FIELDS):
                 scope[SANSIO_KEY] = proto
         await self.app(scope, receive, send)
 
