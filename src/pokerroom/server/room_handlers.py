@@ -170,7 +170,7 @@ class RoomHandlers(RoomMembers):
             raise P.error("no_game")
         if pid not in room.game_players:
             raise P.error("not_seated")
-        if not room.is_current(version, action):
+        if not room.is_current(version, action, pid):
             raise P.error("stale_version")
 
     async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:

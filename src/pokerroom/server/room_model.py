@@ -158,6 +158,8 @@ class Room:
     #: ``ready`` (choose, draw, declare, rebuy) based on any version from here on is not stale. None: not
     #: known (a restored room), so every action needs the current version until the next such change.
     settled_version: int | None = None
+    #: seat -> the version its newest commuting action became (since ``settled_version``; memory only)
+    answered: dict[str, int] = field(default_factory=dict)
     views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
@@ -175,18 +177,24 @@ class Room:
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
                 "social": self.social.to_json()}
 
-    def note_change(self, action: dict[str, Any] | None, version: int) -> None:
+    def note_change(self, action: dict[str, Any] | None, version: int, player_id: str | None = None) -> None:
         """A change became ``version`` (stored): unless it was a commuting action, it settles the table."""
         if not P.commutes(action):
             self.settled_version = version
+            self.answered.clear()
+        elif player_id is not None:
+            self.answered[player_id] = version
 
-    def is_current(self, version: int, action: dict[str, Any] | None) -> bool:
+    def is_current(self, version: int, action: dict[str, Any] | None, player_id: str | None = None) -> bool:
         """May an action based on ``version`` be applied now? The current version always; an older one only
-        for a commuting action with nothing but commuting actions applied since (docs/protocol.md §2.1)."""
+        for a commuting action with nothing but commuting actions applied since, none of them the sender's
+        own (docs/protocol.md §2.1): a seat that has not yet seen its own answer applied is sending a
+        duplicate decided on the same old view, which stays stale as before."""
         if version == self.version:
             return True
         settled = self.settled_version
-        return P.commutes(action) and settled is not None and settled <= version < self.version
+        return (P.commutes(action) and settled is not None and settled <= version < self.version
+                and self.answered.get(player_id or "", -1) <= version)
 
     def human_connected(self) -> bool:
         """Is a *player* connected? Spectators do not keep a room open (issue #12.3): the idle close

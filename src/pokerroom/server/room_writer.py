@@ -222,7 +222,7 @@ class RoomWriter(RoomViews):
                 room.hands.append(done)
         if row.client_msg_id is not None and row.player_id is not None:
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
-        room.note_change(row.action, row.version)  # what a commuting action may be based on (protocol.py)
+        room.note_change(row.action, row.version, row.player_id)  # what a commuting action may be based on
         t2 = time.perf_counter()
         version = row.version
         events_text = None  # the separate events frame, for sockets without deltas (delta sockets: folded)
