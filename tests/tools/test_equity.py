@@ -360,3 +360,60 @@ def test_sampling_draws_exactly_the_reference_stream() -> None:
         assert np.array_equal(fast, reference)
         assert a.integers(0, 1000, size=4).tolist() == b.integers(0, 1000, size=4).tolist()
         assert a.random() == b.random()
+
+
+def _reference_rejection(rng: np.random.Generator, unseen: int, take: int, n: int) -> np.ndarray:
+    """The rejection sampler as first written: one ``integers`` call per round, every pair compared."""
+    out = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
+
+    def repeats(rows: np.ndarray) -> np.ndarray:
+        bad = np.zeros(rows.shape[0], dtype=bool)
+        for a in range(take):
+            for b in range(a + 1, take):
+                bad |= rows[:, a] == rows[:, b]
+        return bad
+
+    bad = repeats(out)
+    while bad.any():
+        idx = np.nonzero(bad)[0]
+        out[idx] = rng.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
+        bad[idx] = repeats(out[idx])
+    return out
+
+
+def test_rejection_sampling_draws_exactly_the_reference_stream() -> None:
+    """Few cards from a big deck (hold'em on the turn and river, the bots' usual spot): the rows come from
+    PCG64's raw outputs with numpy's 16-bit Lemire mapping emulated (dropped halves included) instead of an
+    ``integers`` call per round, and must be the very rows of the per-round reference, with the generator
+    left where the reference leaves it (spare 32-bit half included)."""
+    from pokerroom.tools.equity import _draws16_agree, _rejection_rows
+
+    assert _draws16_agree()  # this numpy: the emulation is the path under test
+    for case in range(150):
+        unseen, take, n = 30 + case % 23, 1 + case % 6, 1 + (case * 53) % 700
+        a, b = np.random.Generator(np.random.PCG64(case)), np.random.Generator(np.random.PCG64(case))
+        if case % 3:  # leave a spare half in the state first
+            a.integers(0, 7, dtype=np.int64)
+            b.integers(0, 7, dtype=np.int64)
+        fast = sample_completions(a, unseen, take, n)
+        assert fast.dtype == np.int16
+        assert np.array_equal(fast, _reference_rejection(b, unseen, take, n))
+        assert a.bit_generator.state == b.bit_generator.state
+        assert a.integers(0, 1000, size=4).tolist() == b.integers(0, 1000, size=4).tolist()
+    # and straight, on a stream with a spare half and thousands of numbers (some halves are dropped)
+    a, b = np.random.Generator(np.random.PCG64(99)), np.random.Generator(np.random.PCG64(99))
+    a.random(), b.random()
+    a.integers(0, 5, dtype=np.int64), b.integers(0, 5, dtype=np.int64)
+    assert np.array_equal(_rejection_rows(a, 41, 6, 3000), _reference_rejection(b, 41, 6, 3000))
+    assert a.bit_generator.state == b.bit_generator.state
+
+
+def test_repeated_card_check_agrees_with_comparing_every_pair() -> None:
+    from pokerroom.tools.equity import _has_duplicates
+
+    rng = np.random.default_rng(8)
+    for take in range(1, 7):
+        rows = rng.integers(0, 52, size=(2000, take)).astype(np.int16)
+        want = np.array([len(set(r)) != take for r in rows.tolist()])
+        assert np.array_equal(_has_duplicates(rows), want)
+        assert want.any() or take == 1

@@ -81,7 +81,7 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         values = hb.omaha_high_batch(holes, board_rows).reshape(n, p_count).astype(np.int64)
     else:
         values = hb.korean_high_batch(holes).reshape(n, p_count)
-    return _share_of_first(values)
+    return _share_of_first(values.T)
 
 
 _KEY: list[int] = hb.CARD_KEY.tolist()
@@ -93,13 +93,13 @@ _KEY_BIT_F = np.stack([hb.CARD_KEY.astype(np.float64), np.ldexp(1.0, np.arange(5
 
 @lru_cache(maxsize=256)
 def _members(groups: tuple[int, ...]) -> NDArray[np.float64]:
-    """(sampled cards, players) 0/1: which sampled cards are in each player's seven (the board's in all)."""
+    """(players, sampled cards) 0/1: which sampled cards are in each player's seven (the board's in all)."""
     take, p_count = sum(groups), len(groups) - 1
-    out = np.zeros((take, p_count), dtype=np.float64)
-    out[: groups[0], :] = 1.0
+    out = np.zeros((p_count, take), dtype=np.float64)
+    out[:, : groups[0]] = 1.0
     offset = groups[0]
     for p, g in enumerate(groups[1:]):
-        out[offset : offset + g, p] = 1.0
+        out[p, offset : offset + g] = 1.0
         offset += g
     out.setflags(write=False)
     return out
@@ -107,12 +107,13 @@ def _members(groups: tuple[int, ...]) -> NDArray[np.float64]:
 
 def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], board_ids: list[int],
                    known: list[list[int]], groups: list[int]) -> NDArray[np.int32]:
-    """(deals, players) hold'em values from sums: per hand the sum of :data:`~pokerroom.hands.batch.CARD_KEY`
+    """(players, deals) hold'em values from sums: per hand the sum of :data:`~pokerroom.hands.batch.CARD_KEY`
     (rank multiset and suit counts) and of ``1 << id`` (the card mask, for flushes) over its seven cards.
     ``drawn``: the sampled cards as indices into ``unseen``. The sampled cards' sums are one gather (keys
     and bits at once) and one matrix product (:func:`_members`), the known cards' are constants added to
     it; one lookup then values every hand, as :func:`~pokerroom.hands.batch.international_high_sums_masks`
-    does (the same tables)."""
+    does (the same tables). Players first: the share of player 0 then compares rows, not short columns
+    (numpy reduces a long axis far faster than many short ones)."""
     n, p_count = drawn.shape[0], len(known)
     board_key = board_mask = 0
     for c in board_ids:
@@ -123,41 +124,51 @@ def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], b
         for c in k:
             key_list[p] += _KEY[c]
             mask_list[p] += 1 << c
-    known_sums = np.array([key_list, mask_list], dtype=np.float64)[:, None, :]
+    known_sums = np.array([key_list, mask_list], dtype=np.float64)[:, :, None]
     if drawn.shape[1]:
-        # (2, deals, sampled) -> (2 * deals, sampled) @ (sampled, players): the keys' rows, then the masks'
-        parts = _KEY_BIT_F.take(unseen, axis=1).take(drawn, axis=1).reshape(2 * n, drawn.shape[1])
-        sums = (parts @ _members(tuple(groups))).reshape(2, n, p_count)
+        # keys, then masks: (2, sampled, deals); (players, sampled) @ that: (2, players, deals)
+        parts = _KEY_BIT_F.take(unseen, axis=1).take(drawn.T, axis=1)
+        sums = _members(tuple(groups)) @ parts
         sums += known_sums  # exact: a seven-card sum, as above
-        both = sums.astype(np.int64).reshape(2, n * p_count)
+        both = sums.astype(np.int64)
     else:
-        both = np.broadcast_to(known_sums.astype(np.int64), (2, n, p_count)).reshape(2, n * p_count)
+        both = np.broadcast_to(known_sums.astype(np.int64), (2, p_count, n))
     keys = both[0]
     values: NDArray[np.int32] = hb._intl(7)[hb._index(7)[keys >> 12]]
     strength = hb._FLUSH_SHIFT[keys & 4095]
     rows = np.flatnonzero(strength >= 0)
     if rows.size:
-        suit = 3 - strength[rows].astype(np.int64)  # strength 3 (♠) .. 0 (♣); ids are in ♠ ◆ ♥ ♣ order
-        ranks = (both[1][rows] >> (13 * suit)) & 8191
-        values[rows] = hb._flush13()[0][ranks]
-    return values.reshape(n, p_count)
+        # strength 3 (♠) .. 0 (♣); ids are in ♠ ◆ ♥ ♣ order
+        suit = 3 - strength.ravel()[rows].astype(np.int64)
+        ranks = (both[1].ravel()[rows] >> (13 * suit)) & 8191
+        values.ravel()[rows] = hb._flush13()[0][ranks]
+    return values
 
 
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
-    """Player 0's expected share, with :class:`pokerroom.tools.equity._Accumulator`'s exact arithmetic:
-    Σ_k (deals where player 0 is among k best) / k, over the deals."""
-    n, p_count = values.shape
+    """Player 0's expected share from (players, deals) values, with
+    :class:`pokerroom.tools.equity._Accumulator`'s exact arithmetic: Σ_k (deals where player 0 is among k
+    best) / k, over the deals."""
+    p_count, n = values.shape
+    hero = values[0]
     if p_count == 2:
-        shared = np.zeros(3, dtype=np.int64)
-        a, b = values[:, 0], values[:, 1]
-        wins = int(np.count_nonzero(a > b))
-        shared[1] = wins
-        shared[2] = n - wins - int(np.count_nonzero(b > a))
+        other = values[1]
+        wins = int(np.count_nonzero(hero > other))
+        shared = [0, wins, n - wins - int(np.count_nonzero(other > hero))]
     else:
-        winners = values == np.maximum.reduce(values, axis=1, keepdims=True)
-        count = np.count_nonzero(winners, axis=1)
-        shared = np.bincount(count[winners[:, 0]], minlength=p_count + 1).astype(np.int64, copy=False)
-    return float((shared[None, :] / _divisors(p_count)).sum(axis=1)[0] / float(n))
+        others = values[1:]
+        best = np.maximum.reduce(others, axis=0)
+        # player 0 is among the best where no other is better; then 1 + the others level with it share
+        among = np.add.reduce(others == hero, axis=0, dtype=np.intp)[hero >= best] + 1
+        shared = np.bincount(among, minlength=p_count + 1).tolist()
+    if p_count >= 7:  # (numpy sums eight or more terms pairwise: let it)
+        return float((np.array(shared, dtype=np.int64)[None, :] / _divisors(p_count)).sum(axis=1)[0]
+                     / float(n))
+    # Σ_k shared[k] / k as numpy sums these few terms: one after the other (shared[0] is always 0)
+    total = 0.0
+    for k in range(1, p_count + 1):
+        total += shared[k] / k
+    return total / float(n)
 
 
 @lru_cache(maxsize=64)

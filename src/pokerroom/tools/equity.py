@@ -168,6 +168,8 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
         return np.zeros((n, 0), dtype=np.int16)
     if take <= 6 and unseen >= 30:
         # Rejection is cheapest for few cards from a big deck: about 75% of rows are duplicate-free.
+        if type(rng.bit_generator) is np.random.PCG64 and _draws16_agree():
+            return _rejection_rows(rng, unseen, take, n)
         out16 = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
         bad = _has_duplicates(out16)
         while bad.any():
@@ -192,7 +194,8 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
     back = np.concatenate([plan.at, j], axis=1)
     deck = plan.deck.copy()
     for i in range(take):
-        deck.put(there[i], deck.take(back[i]))
+        # (an index assignment, not ``put``: numpy's ``put`` copies element by element through memmove)
+        deck[there[i]] = deck.take(back[i])
     out: NDArray[np.int16] = deck.take(plan.at)
     return out.T
 
@@ -293,12 +296,138 @@ def _lemire_agrees() -> bool:
 
 
 def _has_duplicates(rows: NDArray[np.int16]) -> NDArray[np.bool_]:
+    """Per row, whether two of its cards (indices below 64) are the same.
+
+    From four cards on, one bit per card: a row's bits add up to their OR exactly when no two are equal
+    (fewer array calls than comparing every pair: six pairs are twelve calls)."""
     k = rows.shape[1]
+    if k >= 4:
+        bits = _BIT.take(rows.T)
+        out: NDArray[np.bool_] = np.add.reduce(bits, axis=0) != np.bitwise_or.reduce(bits, axis=0)
+        return out
     bad = np.zeros(rows.shape[0], dtype=bool)
     for a in range(k):
         for b in range(a + 1, k):
             bad |= rows[:, a] == rows[:, b]
     return bad
+
+
+_BIT = np.left_shift(np.int64(1), np.arange(64, dtype=np.int64))
+_BIT.setflags(write=False)
+
+
+class _Halves:
+    """The 16-bit numbers ``rng.integers(0, bound, size, dtype=np.int16)`` draws, from PCG64's raw outputs.
+
+    Why: the rejection sampler draws its rows, then again the rows with a repeated card, four or five times
+    per call; each ``integers`` call costs more than the numbers it makes. Here one ``random_raw`` call per
+    round feeds them all and the generator's state is set once at the end (:meth:`close`).
+
+    How numpy draws them (``random_bounded_uint16_fill``): each call starts a fresh 32-bit buffer, takes
+    32-bit outputs (PCG64 hands out a 64-bit output as its low half, then its high half, keeping the spare
+    half in its state), uses each as its low 16 bits, then its high 16 bits, and maps a half ``u`` by
+    Lemire's product ``u * bound``: the number is ``product >> 16``, unless the product's low 16 bits are
+    below ``65536 % bound``, when the half is dropped and the next one is used. A call's last half-used
+    32-bit output is dropped with its buffer. :func:`_draws16_agree` checks this against numpy once.
+    """
+
+    def __init__(self, rng: np.random.Generator, bound: int) -> None:
+        self.bg = rng.bit_generator
+        state = self.bg.state
+        self.start = state
+        spare = [state["uinteger"]] if state["has_uint32"] else []
+        self.words: NDArray[np.uint32] = np.array(spare, dtype=np.uint32)
+        self.pos = 0  # 32-bit words used
+        self.fetched = False
+        self.bound = np.uint32(bound)
+        self.threshold = 65536 % bound
+
+    def _fetch(self, words: int) -> None:
+        """At least ``words`` more unused 32-bit words (whole 64-bit outputs: one word may be left over)."""
+        raw = self.bg.random_raw((words + 1) // 2)
+        self.words = np.concatenate([self.words[self.pos :], raw.view(np.uint32)])
+        self.pos = 0
+        self.fetched = True
+
+    def draw(self, count: int) -> NDArray[np.int16]:
+        """``count`` numbers below the bound, as one ``integers`` call of that size draws them."""
+        short = (count + 1) // 2 - (self.words.size - self.pos)
+        if short > 0:
+            self._fetch(short)
+        product = self.words[self.pos :].view(np.uint16)[:count] * self.bound
+        if self.threshold and bool(((product & _LOW16) < self.threshold).any()):
+            return self._draw_dropping(count)
+        self.pos += (count + 1) // 2
+        out: NDArray[np.int16] = (product >> _SHIFT16).astype(np.int16)
+        return out
+
+    def _draw_dropping(self, count: int) -> NDArray[np.int16]:
+        """:meth:`draw` when some half is dropped: the numbers are the first ``count`` kept halves."""
+        while True:
+            product = self.words[self.pos :].view(np.uint16) * self.bound
+            kept = np.flatnonzero((product & _LOW16) >= self.threshold)
+            if kept.size >= count:
+                break
+            self._fetch((count - kept.size + 1) // 2)
+        used = int(kept[count - 1]) + 1
+        self.pos += (used + 1) // 2
+        out: NDArray[np.int16] = (product[kept[:count]] >> _SHIFT16).astype(np.int16)
+        return out
+
+    def close(self) -> None:
+        """Leave the generator as numpy's calls would have: past the used outputs, spare half included."""
+        left = self.words.size - self.pos  # 0 or 1: outputs are fetched only as they are needed
+        if not self.fetched:
+            if left != (1 if self.start["has_uint32"] else 0):  # the spare half was used
+                self.bg.state = {**self.start, "has_uint32": 0}
+            return
+        # the last output's high half stays in the state, used or not (as numpy leaves it)
+        self.bg.state = {**self.bg.state, "has_uint32": left, "uinteger": int(self.words[-1])}
+
+
+_LOW16 = np.uint32(0xFFFF)
+_SHIFT16 = np.uint32(16)
+
+
+def _rejection_rows(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.int16]:
+    """The rejection sampler's rows and generator state, exactly as its per-round ``integers`` calls give
+    them (:class:`_Halves`): all rows, then the rows with a repeated card again, until none has one."""
+    halves = _Halves(rng, unseen)
+    out = halves.draw(n * take).reshape(n, take)
+    idx = np.flatnonzero(_has_duplicates(out))
+    while idx.size:
+        again = halves.draw(idx.size * take).reshape(idx.size, take)
+        out[idx] = again
+        idx = idx[_has_duplicates(again)]
+    halves.close()
+    return out
+
+
+@lru_cache(maxsize=1)
+def _draws16_agree() -> bool:
+    """Whether :func:`_rejection_rows` deals what the ``integers`` loop deals and leaves the same state, on
+    a few fixed cases (dropped halves included: thousands of numbers drop some for most bounds)."""
+    if sys.byteorder != "little":
+        return False
+    for seed, unseen, take, n, spare in ((1, 45, 6, 900, False), (2, 30, 5, 700, True), (3, 52, 2, 5, True),
+                                         (4, 47, 4, 1, False), (5, 33, 3, 1500, False)):
+        a, b = (np.random.Generator(np.random.PCG64(seed)) for _ in range(2))
+        if spare:
+            a.integers(0, 10, dtype=np.int64)
+            b.integers(0, 10, dtype=np.int64)
+        want = b.integers(0, unseen, size=(n, take), dtype=np.int16)
+        bad = _has_duplicates(want)
+        while bad.any():
+            idx = np.nonzero(bad)[0]
+            want[idx] = b.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
+            bad[idx] = _has_duplicates(want[idx])
+        if not np.array_equal(_rejection_rows(a, unseen, take, n), want):
+            return False
+        if a.bit_generator.state != b.bit_generator.state or a.random() != b.random():
+            return False
+        if a.integers(0, 1000, size=3).tolist() != b.integers(0, 1000, size=3).tolist():
+            return False
+    return True
 
 
 class _HoldemParts:
