@@ -84,3 +84,25 @@ def test_card_of_remembers_cards_but_refuses_what_from_json_refuses() -> None:
             S.card_of(bad)
     assert S.card_of({"hidden": True, "slot": 1}) is None
     assert S.card_of("?") is None and S.card_of(None) is None
+
+
+def test_decision_generator_is_the_integer_seeded_one() -> None:
+    """The decision's generator, seeded from the digest's 32-bit words as an array, is in exactly the state
+    of ``PCG64(int.from_bytes(digest, "big"))``, digests with zero words at either end included (numpy
+    drops an integer's leading zero words; those take the integer path)."""
+    import numpy as np
+
+    from pokerroom.bots.policy import _generator
+
+    for i in range(600):
+        digest = hashlib.sha256(str(i).encode()).digest()
+        if i % 5 == 1:
+            digest = bytes(4) + digest[4:]
+        elif i % 5 == 2:
+            digest = bytes(12) + digest[12:]
+        elif i % 5 == 3:
+            digest = digest[:24] + bytes(8)
+        want = np.random.Generator(np.random.PCG64(int.from_bytes(digest, "big")))
+        got = _generator(digest)
+        assert got.bit_generator.state == want.bit_generator.state, i
+        assert got.random() == want.random()
