@@ -10,6 +10,7 @@ log) give the same random stream and therefore the same decision.
 from __future__ import annotations
 
 import hashlib
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,19 +99,16 @@ class Situation:
 
     def fingerprint(self) -> bytes:
         """SHA-256 of the whole digest (cards by id): exactly what the decision may depend on."""
-
-        def ids(cards: list[Card]) -> tuple[int, ...]:
-            return tuple(c.id for c in cards)
-
+        ids = _ids
         head = (
             self.mode, self.betting, self.phase, self.street, self.me, self.stack, self.committed_round,
             ids(self.hole), ids(self.up), None if self.discarded is None else self.discarded.id,
             ids(self.board),
             self.pot_total, self.current_bet, self.to_call, self.base_unit,
-            tuple(tuple(sorted(a.items())) for a in self.legal),
-            tuple((o.id, o.seat, o.stack, o.all_in, o.committed_round, o.committed_total, ids(o.up),
-                   None if o.forehead is None else o.forehead.id, o.hole_count, tuple(o.draw_counts),
-                   o.last_action) for o in self.opponents),
+            tuple([tuple(sorted(a.items())) for a in self.legal]),
+            tuple([(o.id, o.seat, o.stack, o.all_in, o.committed_round, o.committed_total, ids(o.up),
+                    None if o.forehead is None else o.forehead.id, o.hole_count, tuple(o.draw_counts),
+                    o.last_action) for o in self.opponents]),
             ids(self.folded_up),
         )
         tail = (ids(self.indian_used), tuple(self.my_draw_counts), self.my_last_action,
@@ -118,6 +116,14 @@ class Situation:
         # repr((*head, options, *tail)), with the options' part (the longest, and the same all game) cached
         text = f"{repr(head)[:-1]}, {_options_repr(self.options)}, {repr(tail)[1:]}"
         return hashlib.sha256(text.encode()).digest()
+
+
+def _ids(cards: list[Card]) -> tuple[int, ...]:
+    """The cards' ids (``tuple(c.id for c in cards)``, without a generator's cost)."""
+    return tuple(map(_CARD_ID, cards))
+
+
+_CARD_ID = operator.attrgetter("id")
 
 
 def _options_repr(options: dict[str, Any]) -> str:
