@@ -122,6 +122,9 @@ def node_id_of(args: argparse.Namespace) -> str:
 #: uvicorn's own wait for the connections' tasks after the drain (which closed every socket): a task that
 #: still runs after this is cancelled, so a stuck handler can never keep a SIGTERMed node alive
 SHUTDOWN_TIMEOUT_S = 10
+#: a stopping process still alive this long after SIGTERM/SIGINT prints every thread's stack and exits
+#: with status 1: the drain (<= 18 s), uvicorn's wait (10 s) and the node's stop (10 s) all fit before it
+EXIT_DEADLINE_S = 45.0
 #: a shutdown still waiting after this long logs what it waits for (each pending task and where it is)
 SHUTDOWN_REPORT_S = 5.0
 
@@ -148,8 +151,15 @@ def draining_server(config: Any, app: Any) -> Any:
     import uvicorn
 
     class DrainingServer(uvicorn.Server):
+        deadline_armed = False
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
+            if not self.deadline_armed:  # the first signal: from now on the process ends within the deadline
+                import faulthandler
+
+                self.deadline_armed = True
+                faulthandler.dump_traceback_later(EXIT_DEADLINE_S, exit=True)
             # uvicorn re-raises a captured signal after its shutdown (the process then dies of SIGTERM);
             # a drained node has finished cleanly, so it exits 0 (process managers count that as a success)
             if sig == signal.SIGTERM:
