@@ -14,6 +14,10 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 - bytes per view frame (median, p90) and per socket per hand (all frames);
 - the CPU time a fresh ``Rooms`` takes to restore the room where the run stopped (mid-hand: the last
   snapshot plus the log rows after it, re-applied);
+- with ``--store-inline`` (a measurement aid, not a server mode): the same run with each store write done on
+  the event-loop thread instead of awaited from the group-commit writer thread, so the difference of the
+  two figures is what the thread hand-off costs per action (the server never does this: a slow disk must
+  not freeze every room, see ``room_writer._write``);
 - with ``--profile``: the functions with the most cumulative CPU time of the event-loop thread per action
   (cProfile; it slows everything, so the CPU figure of a profiled run is not comparable with an unprofiled
   one).
@@ -99,6 +103,15 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
 
         def close(self, code: int) -> None:
             pass
+
+    if args.store_inline:
+        from pokerroom.server.room_writer import RoomWriter
+
+        async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
+            name, params = self._store_op(room, op, more)
+            self.store.apply_batch([(name, params)])
+
+        RoomWriter._write = write_inline  # type: ignore[method-assign]
 
     data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
     store = Store(data / "pokerroom.sqlite3")
@@ -222,6 +235,8 @@ def main() -> int:
     ap.add_argument("--hints", action="store_true")
     ap.add_argument("--no-deltas", dest="deltas", action="store_false",
                     help="full view frames only (default: opt in to viewDelta where the tree has it)")
+    ap.add_argument("--store-inline", action="store_true",
+                    help="store writes on the loop thread (measures the writer hand-off; not a mode)")
     ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
     ap.add_argument("--profile-all", action="store_true", help="--profile: list library functions too")
     ap.add_argument("--profile-rows", type=int, default=25)
@@ -247,9 +262,13 @@ def main() -> int:
 
     trees = [("this tree", None)] + ([("other", args.other_src)] if args.other_src else [])
     best: dict[str, dict[str, Any]] = {}
-    for _ in range(args.rounds):
-        for name, src in trees:  # interleaved, so both see the same machine load
+    every: dict[str, list[float]] = {name: [] for name, _src in trees}
+    for r in range(args.rounds):
+        # interleaved, so both see the same machine load, and in alternating order: the tree measured first
+        # in a round measured ~6 % slower than an identical second one
+        for name, src in (trees if r % 2 == 0 else trees[::-1]):
             figures = run(src)
+            every[name].append(figures["cpu_ms_per_action"])
             if name not in best or figures["cpu_ms_per_action"] < best[name]["cpu_ms_per_action"]:
                 best[name] = figures
     print(f"{args.mode}, {args.players} players + {args.spectators} spectators, hints "
@@ -261,12 +280,17 @@ def main() -> int:
         print(f"{name:<10} {f['cpu_ms_per_action']:>14.3f} {f['view_bytes_median']:>14,.0f} "
               f"{f['view_bytes_p90']:>11,} {f['bytes_per_socket_per_hand']:>14,.0f} "
               f"{'on' if f.get('deltas') else 'off':>7}")
+    for name, cpus in every.items():  # the spread: on a shared machine one round's figure is noise
+        print(f"{name:<10} CPU ms/action of the {len(cpus)} rounds: min {min(cpus):.3f}, median "
+              f"{statistics.median(cpus):.3f} ({', '.join(f'{x:.3f}' for x in cpus)})")
     for name, f in best.items():
         print(f"{name:<10} restart: restoring the room mid-hand took {f['recover_ms']:.1f} ms CPU "
               f"({f['replayed_rows']} log rows re-applied after its last snapshot)")
     if "other" in best:
         a, b = best["this tree"], best["other"]
-        print(f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x, view bytes "
+        med = statistics.median(every["this tree"]) / statistics.median(every["other"])
+        print(f"this tree / other: CPU {a['cpu_ms_per_action'] / b['cpu_ms_per_action']:.2f}x (medians "
+              f"{med:.2f}x), view bytes "
               f"{a['view_bytes_median'] / b['view_bytes_median']:.2f}x, hand traffic "
               f"{a['bytes_per_socket_per_hand'] / b['bytes_per_socket_per_hand']:.2f}x")
     for name, f in best.items():

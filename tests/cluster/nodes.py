@@ -131,7 +131,17 @@ class Node:
         if self.stopped:
             self.cont()
         self.proc.terminate()
-        return self.proc.wait(timeout=timeout)
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            # what it was stuck on: the server logs its pending tasks after 5 s of shutdown, and SIGUSR1
+            # makes it print every thread's stack (faulthandler); both end up in its output file
+            os.kill(self.proc.pid, signal.SIGUSR1)
+            time.sleep(1.0)
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+            raise AssertionError(f"{self.node_id} did not exit {timeout:.0f} s after SIGTERM:\n"
+                                 f"{self.output()[-6000:]}") from None
 
     def close(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -173,8 +173,10 @@ class Table:
                     # refused, or nothing came back (the action went to an owner that died or froze and
                     # was never acknowledged): decide again on the newest view, as a person would
                     acted = -1
-                else:
+                elif acted != -1:
                     continue
+                # acted == -1 (re-attached, or told to act again after the table was settled): the newest
+                # view may have come while ``acting`` was off, so no new frame will prompt a decision
                 msg = {"type": "_tick"}
             batch = [msg, *c.drain()]
             newest: dict[str, Any] | None = None

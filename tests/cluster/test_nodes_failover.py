@@ -77,7 +77,8 @@ def test_sigkill_owner_mid_hand(tmp_path: Path) -> None:
             assert heir is not owner
             hand = table.hand_no()
             table.acting = True
-            await table.until(lambda: table.hand_no() >= hand + 2, 90, "two more hands on the new owner")
+            # 45 s < turnSeconds (60): hands move by the players acting, not by their turn timers running out
+            await table.until(lambda: table.hand_no() >= hand + 2, 45, "two more hands on the new owner")
             await table.close()
             return table
 

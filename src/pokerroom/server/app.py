@@ -92,6 +92,7 @@ class ServerConfig:
 
 SANSIO_KEY = "pokerroom.sansio"  # the scope key under which DirectSend leaves uvicorn's protocol object
 _DIRECT_FIELDS = ("conn", "writable", "close_sent", "disconnected", "handshake_complete", "transport")
+NODE_STOP_TIMEOUT_S = 10.0  # the lifespan's last step: release Redis (the rooms were handed over already)
 DIRECT_MAX = 16_384  # larger frames (history answers, ~50 KB) keep going through the sender task
 
 
@@ -368,7 +369,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     await warm
             await drain_now(app)  # done already under `pokerroom serve` (before uvicorn drops the sockets)
             if cfg.node is not None:
-                await cfg.node.stop()
+                try:  # bounded: a Redis that stopped answering must not keep a stopping node alive
+                    async with asyncio.timeout(NODE_STOP_TIMEOUT_S):
+                        await cfg.node.stop()
+                except TimeoutError:
+                    log.warning("the cluster node did not stop within %.0f s; exiting anyway",
+                                NODE_STOP_TIMEOUT_S)
             await rooms.stop()
             rooms.store.close()
 

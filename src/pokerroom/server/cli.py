@@ -7,6 +7,7 @@ has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 import os
@@ -118,6 +119,30 @@ def node_id_of(args: argparse.Namespace) -> str:
     return str(given) if given else f"{socket.gethostname()}:{args.port}"
 
 
+#: uvicorn's own wait for the connections' tasks after the drain (which closed every socket): a task that
+#: still runs after this is cancelled, so a stuck handler can never keep a SIGTERMed node alive
+SHUTDOWN_TIMEOUT_S = 10
+#: a stopping process still alive this long after SIGTERM/SIGINT prints every thread's stack and exits
+#: with status 1: the drain (<= 18 s), uvicorn's wait (10 s) and the node's stop (10 s) all fit before it
+EXIT_DEADLINE_S = 45.0
+#: a shutdown still waiting after this long logs what it waits for (each pending task and where it is)
+SHUTDOWN_REPORT_S = 5.0
+
+
+def report_pending_tasks() -> None:
+    """Log every task the event loop still runs, with the line it waits on: why a shutdown is slow."""
+    log = logging.getLogger("pokerroom.server")
+    pending = [t for t in asyncio.all_tasks() if not t.done() and t is not asyncio.current_task()]
+    lines = []
+    for task in pending[:50]:
+        frames = task.get_stack(limit=6)
+        where = " <- ".join(f"{f.f_code.co_name}@{f.f_code.co_filename.rsplit('/', 1)[-1]}:{f.f_lineno}"
+                            for f in reversed(frames))
+        lines.append(f"{task.get_name()}: {where or '(not started)'}")
+    log.warning("shutdown still waiting after %.0f s on %d tasks:\n%s", SHUTDOWN_REPORT_S, len(pending),
+                "\n".join(lines))
+
+
 def draining_server(config: Any, app: Any) -> Any:
     """A uvicorn server that drains the app (drain.py) *before* uvicorn's own shutdown, which would close
     every websocket with 1012 and only then run the lifespan shutdown."""
@@ -126,8 +151,15 @@ def draining_server(config: Any, app: Any) -> Any:
     import uvicorn
 
     class DrainingServer(uvicorn.Server):
+        deadline_armed = False
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
+            if not self.deadline_armed:  # the first signal: from now on the process ends within the deadline
+                import faulthandler
+
+                self.deadline_armed = True
+                faulthandler.dump_traceback_later(EXIT_DEADLINE_S, exit=True)
             # uvicorn re-raises a captured signal after its shutdown (the process then dies of SIGTERM);
             # a drained node has finished cleanly, so it exits 0 (process managers count that as a success)
             if sig == signal.SIGTERM:
@@ -141,7 +173,11 @@ def draining_server(config: Any, app: Any) -> Any:
                 await app.state.drain_now()
             except Exception:
                 logging.getLogger("pokerroom.server").exception("drain failed")
-            await super().shutdown(sockets)
+            watchdog = asyncio.get_running_loop().call_later(SHUTDOWN_REPORT_S, report_pending_tasks)
+            try:
+                await super().shutdown(sockets)
+            finally:
+                watchdog.cancel()
 
     return DrainingServer(config)
 
@@ -219,7 +255,12 @@ def run(args: argparse.Namespace) -> int:
         app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
         http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
-        access_log=False, log_config=log_config), app)
+        access_log=False, log_config=log_config, timeout_graceful_shutdown=SHUTDOWN_TIMEOUT_S), app)
+    # `kill -USR1 <pid>` prints every thread's stack to stderr: what a node that will not stop is stuck on
+    import faulthandler
+    import signal
+
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     return 0 if server.started else 3  # as uvicorn.run: 3 = start-up failed

@@ -64,12 +64,22 @@ class GroupWriter:
                 refused = exc.codes
             except BaseException as exc:
                 error = exc
+            # one wake-up of each event loop per batch, not one per operation: every
+            # ``call_soon_threadsafe`` writes to the loop's self-pipe and costs it a pass through its
+            # selector, so a batch of twenty rooms' writes woke the loop twenty times
+            settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]]
+            settled = {}
             for op, args, future in batch:
                 outcome = error
                 if outcome is None and refused:
                     code = op_code((op, args))
                     outcome = Fenced(frozenset({code})) if code in refused else None
-                future.get_loop().call_soon_threadsafe(_settle, future, outcome)
+                settled.setdefault(future.get_loop(), []).append((future, outcome))
+            for loop, outcomes in settled.items():
+                try:
+                    loop.call_soon_threadsafe(_settle_all, outcomes)
+                except RuntimeError:  # that loop is closed: nobody awaits its futures any more
+                    pass
 
     def close(self) -> None:
         """Finish what is pending, then stop the thread."""
@@ -77,6 +87,11 @@ class GroupWriter:
             self._closed = True
             self._cond.notify()
         self._thread.join(timeout=30)
+
+
+def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in outcomes:
+        _settle(future, error)
 
 
 def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
