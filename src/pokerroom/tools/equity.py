@@ -170,13 +170,7 @@ def sample_completions(rng: np.random.Generator, unseen: int, take: int, n: int
         # Rejection is cheapest for few cards from a big deck: about 75% of rows are duplicate-free.
         if type(rng.bit_generator) is np.random.PCG64 and _draws16_agree():
             return _rejection_rows(rng, unseen, take, n)
-        out16 = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
-        bad = _has_duplicates(out16)
-        while bad.any():
-            idx = np.nonzero(bad)[0]
-            out16[idx] = rng.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
-            bad[idx] = _has_duplicates(out16[idx])
-        return out16
+        return _integers_rejection_rows(rng, unseen, take, n)
     # Partial Fisher–Yates on every row at once. All the swap targets come from one call: numpy draws an
     # array of bounds element by element, so this is the very stream of one ``integers(0, unseen - i,
     # size=n)`` call per column (the results are identical, the draws 3x cheaper). Each column's swap is
@@ -403,6 +397,18 @@ def _rejection_rows(rng: np.random.Generator, unseen: int, take: int, n: int) ->
     return out
 
 
+def _integers_rejection_rows(rng: np.random.Generator, unseen: int, take: int, n: int) -> np.ndarray:
+    """Rejection sampling through numpy's own ``integers``, one call per round: the fallback of
+    :func:`_rejection_rows` (another generator or numpy) and what it is checked against."""
+    out16 = rng.integers(0, unseen, size=(n, take), dtype=np.int16)
+    bad = _has_duplicates(out16)
+    while bad.any():
+        idx = np.nonzero(bad)[0]
+        out16[idx] = rng.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
+        bad[idx] = _has_duplicates(out16[idx])
+    return out16
+
+
 @lru_cache(maxsize=1)
 def _draws16_agree() -> bool:
     """Whether :func:`_rejection_rows` deals what the ``integers`` loop deals and leaves the same state, on
@@ -415,12 +421,7 @@ def _draws16_agree() -> bool:
         if spare:
             a.integers(0, 10, dtype=np.int64)
             b.integers(0, 10, dtype=np.int64)
-        want = b.integers(0, unseen, size=(n, take), dtype=np.int16)
-        bad = _has_duplicates(want)
-        while bad.any():
-            idx = np.nonzero(bad)[0]
-            want[idx] = b.integers(0, unseen, size=(idx.size, take), dtype=np.int16)
-            bad[idx] = _has_duplicates(want[idx])
+        want = _integers_rejection_rows(b, unseen, take, n)
         if not np.array_equal(_rejection_rows(a, unseen, take, n), want):
             return False
         if a.bit_generator.state != b.bit_generator.state or a.random() != b.random():
