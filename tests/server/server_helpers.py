@@ -192,6 +192,28 @@ class Client:
             if msg["type"] == "_closed" and kind != "_closed":
                 raise AssertionError(f"{self.name}: closed ({msg['code']}) while waiting for {kind!r}")
 
+    async def expect_each(self, kinds: list[str], timeout: float = 5.0) -> list[dict[str, Any]]:
+        """One frame of each kind listed (a kind listed twice: two), in whatever order they arrive: frames
+        caused by different sockets race, and ``expect`` one kind at a time would skip a later kind's frame
+        that came first. Frames of other kinds are skipped."""
+        want = list(kinds)
+        got: list[dict[str, Any]] = []
+        end = time.monotonic() + timeout
+        while want:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.name}: still no {want} frames within {timeout}s")
+            try:
+                msg = await asyncio.wait_for(self.queue.get(), timeout=left)
+            except TimeoutError:
+                raise AssertionError(f"{self.name}: still no {want} frames within {timeout}s") from None
+            if msg["type"] in want:
+                want.remove(msg["type"])
+                got.append(msg)
+            elif msg["type"] == "_closed":
+                raise AssertionError(f"{self.name}: closed ({msg['code']}) while waiting for {want}")
+        return got
+
     def drain(self) -> list[dict[str, Any]]:
         out = []
         while not self.queue.empty():

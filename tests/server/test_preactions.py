@@ -357,8 +357,8 @@ def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveS
         await by[winner].send({"type": "react", "reaction": "nice"})
         await watcher.send({"type": "react", "reaction": "clap"})
         await host.send({"type": "chat", "text": "A♠ 보여 주다니 ㅋㅋ"})
-        for kind in ("reaction", "reaction", "chat"):
-            await watcher.expect(kind)
+        # three senders: their frames reach the watcher in any order
+        await watcher.expect_each(["reaction", "reaction", "chat"])
         _scan(srv, code, players, watcher)
 
     asyncio.run(main())
