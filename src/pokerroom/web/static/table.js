@@ -1456,21 +1456,11 @@ export class TableUI {
     });
   }
 
-  /** Everything renderCenter reads, as a string: the centre is rebuilt only when this changes. */
+  /** Everything centerSlices reads, as a string: the centre is rebuilt only when this changes. */
   centerKey() {
     const v = this.view;
     return JSON.stringify([v.phase, v.pots, v.potTotal, v.mode, v.board, v.awards, v.showdown, v.carryOver,
       (v.seats ?? []).length, this.hostW < 600, v.options, v.indianUsed, v.indianDeckLeft, !!this.usedOpen]);
-  }
-
-  /** Pot, side pots, board, used cards, as one new part (the table keeps its centre by centerSlices). */
-  renderCenter() {
-    const c = h("div", { class: "center" });
-    for (const [, , build] of this.centerSlices()) {
-      const node = build();
-      if (node) c.append(node);
-    }
-    return c;
   }
 
   /**
@@ -1623,16 +1613,6 @@ export class TableUI {
       const kb = b.potIndex < 0 ? -1e9 : b.potIndex;
       return kb - ka;
     });
-  }
-
-  /** My area on its own (a test or a caller that wants the whole part): built from its slices. */
-  renderMeArea() {
-    const area = h("div", { class: "me-area", "data-testid": "me-area" });
-    for (const [, , build] of this.meSlices()) {
-      const node = build();
-      if (node) area.append(node);
-    }
-    return area;
   }
 
   /**
