@@ -55,7 +55,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
+
+try:  # the generator's event loop (--client-loop): libuv's costs the load generator less CPU per frame read
+    import uvloop
+except ImportError:  # pragma: no cover - uvloop is not built for every platform
+    uvloop = None
 
 HOST = "127.0.0.1"
 #: simultaneous decisions (docs/protocol.md §2.1): sent on the view they were decided on even when a newer
@@ -264,7 +270,8 @@ class RoomDriver:
                     self.on_view(version, now)
                     if not is_player:
                         continue  # a spectator only needs the version
-                    msg = json.loads(raw) if delta or self.deltas or '"legalActions":[]' not in raw else None
+                    parse = delta or self.deltas or '"legalActions":[]' not in raw
+                    msg = orjson.loads(raw) if parse else None
                     if msg is None:
                         continue
                     if delta:
@@ -285,7 +292,7 @@ class RoomDriver:
                     if (held[1].get("me") or {}).get("legalActions") and now < self.end_at:
                         self.spawn(self.act(ws, version, held[1]))
                 elif raw.startswith('{"type":"error"'):
-                    err = json.loads(raw)
+                    err = orjson.loads(raw)
                     cmid = err.get("clientMsgId") or ""
                     kind = self.kinds.pop(cmid, "?")
                     self.sent_by.pop(cmid, None)
@@ -301,7 +308,7 @@ class RoomDriver:
                         self.stats.errors[err["code"]] = self.stats.errors.get(err["code"], 0) + 1
                 elif raw.startswith('{"type":"ack"'):
                     self.stats.ack_times.append(now)
-                    ack = json.loads(raw)
+                    ack = orjson.loads(raw)
                     self.on_ack(ack["clientMsgId"], now, ws, ack["version"])
                 elif raw.startswith('{"type":"result"') and ws is self.host_ws:
                     self.spawn(self.restart())
@@ -408,7 +415,8 @@ def worker(ports: list[int], rooms: int, args: argparse.Namespace, start_at: flo
         await clock
         return stats
 
-    stats = asyncio.run(main())
+    run = uvloop.run if args.client_loop == "uvloop" and uvloop is not None else asyncio.run
+    stats = run(main())
     out.put(stats.__dict__)
 
 
@@ -453,6 +461,13 @@ def main() -> int:
     ap.add_argument("--server-src", default="", metavar="DIR",
                     help="run the server from this tree's src/ (PYTHONPATH), e.g. a base worktree, while the "
                          "load generator stays this one: the same clients against two servers")
+    ap.add_argument("--client-loop", choices=("uvloop", "asyncio"), default="uvloop",
+                    help="the load generator's event loop (default uvloop where installed: the generator "
+                         "shares the machine's cores with the server, so its CPU per frame is the server's "
+                         "headroom)")
+    ap.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                    help="an extra argument for the embedded server (repeatable), e.g. "
+                         "--server-arg=--loop=asyncio")
     ap.add_argument("--record", default="", metavar="PATH",
                     help="also write every worker's raw timings (acks, round trips, window) as JSON")
     ap.add_argument("--nodes", default="", metavar="N[,N...]",
@@ -487,7 +502,7 @@ def single(args: argparse.Namespace) -> int:
          "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
          # every scripted client comes from this one address: lift the per-address caps (issue #12)
          "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
-         "--log-level", "warning"],
+         "--log-level", "warning", *args.server_arg],
         env=env,
     )
     try:

@@ -61,6 +61,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None, help=argparse.SUPPRESS)  # "module:factory", tests only
     p.add_argument("--log-level", default="info")
+    p.add_argument("--loop", choices=("auto", "uvloop", "asyncio"), default="auto",
+                   help="event loop: uvloop (libuv; less CPU per frame sent) where installed, else asyncio "
+                        "(default auto)")
     cluster = p.add_argument_group(
         "cluster (issue #14)", "Run as one node of many on a shared Redis and PostgreSQL: any node "
         "serves any room. Without --redis the server is one process on SQLite and imports none of this.")
@@ -252,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     # SIGTERM: drain (finish writes, close every socket with 4012), then uvicorn's shutdown, then exit 0
     server = draining_server(uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024, loop=args.loop,
         http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
         access_log=False, log_config=log_config, timeout_graceful_shutdown=SHUTDOWN_TIMEOUT_S), app)
