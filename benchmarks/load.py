@@ -29,8 +29,11 @@ Every socket opts in to view deltas (docs/protocol.md §2.8) unless ``--no-delta
 ``pokerroom`` has no ``pokerroom.server.deltas``): players rebuild their whole view from each ``viewDelta``
 and ask ``resync`` on a gap; a player's own ack then rides on its view frame.
 
-The load is spread over ``--workers`` client processes so the generator is not the bottleneck on its own.
-Only 127.0.0.1 is ever used.
+The load is spread over ``--workers`` client processes so the generator is not the bottleneck on its own;
+each reads on uvloop and parses with orjson (``--client-loop asyncio``: the standard loop), because on a
+small machine the generator shares the cores with the server and every CPU millisecond it spends per action
+is taken from the server. ``--server-arg`` passes an argument to the embedded server (e.g.
+``--server-arg=--loop=asyncio``). Only 127.0.0.1 is ever used.
 
     .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
     .venv/bin/python benchmarks/load.py --rooms 200 --think-ms 300 --server-src /tmp/load-base/src
