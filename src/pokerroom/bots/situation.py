@@ -44,8 +44,8 @@ _CARDS_KEPT = 256
 
 
 def cards_of(items: Any) -> list[Card]:
-    if not isinstance(items, list):
-        return []
+    if not isinstance(items, list) or not items:
+        return []  # (most lists of a view are empty: no generator for them)
     return [c for c in (card_of(i) for i in items) if c is not None]
 
 
@@ -168,15 +168,20 @@ def situation(view: dict[str, Any]) -> Situation | None:
         return None
     my_id = str(me.get("id"))
     seats = view.get("seats") or []
-    mine: dict[str, Any] = next((s for s in seats if s.get("id") == my_id), {})
+    mine: dict[str, Any] | None = None  # my own seat: the first whose id is mine
     opponents: list[Opponent] = []
     folded_up: list[Card] = []
-    for seat in seats:
-        if seat.get("id") == my_id or not seat.get("inHand"):
+    for seat in seats:  # (one pass finds my seat too)
+        if seat.get("id") == my_id:
+            if mine is None:
+                mine = seat
+            continue
+        if not seat.get("inHand"):
             continue
         if seat.get("folded"):
             folded_up.extend(cards_of(seat.get("up")))
             continue
+        draw_counts = seat.get("drawCounts")
         opponents.append(Opponent(  # (positional: a dozen keywords per seat cost more than the rest)
             str(seat.get("id")),
             int(seat.get("seat", 0)),
@@ -188,9 +193,11 @@ def situation(view: dict[str, Any]) -> Situation | None:
             cards_of(seat.get("up")),
             card_of(seat.get("forehead")),
             int(seat.get("holeCount", 0)),
-            [int(x) for x in seat.get("drawCounts") or []],
+            [int(x) for x in draw_counts] if draw_counts else [],
             seat.get("lastAction"),
         ))
+    if mine is None:
+        mine = {}
     hole = cards_of(me.get("hole"))
     if me.get("choice"):
         hole = cards_of(me.get("choice"))

@@ -23,6 +23,7 @@ that sends 8 views per change builds the public part once instead of 8 times.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +31,7 @@ from pokerroom import betting as bt
 from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card
 from pokerroom.engine import common
-from pokerroom.engine.modes import Draw, Indian, rules_for
+from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
 from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
@@ -161,9 +162,10 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
     return out
 
 
-#: (rules object, hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
+#: (rules object, ids of hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
 _HINTS: dict[tuple[Any, ...], tuple[str | None, str | None, str | None]] = {}
 _HINTS_KEPT = 8192
+_CARD_ID = operator.attrgetter("id")
 
 
 def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None, str | None]:
@@ -172,14 +174,23 @@ def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None
     Why: with hints on, every change rebuilt every player's hint (two hand evaluations and a ranked name
     each), although a player's cards change a few times per hand. The names are a pure function of the rules
     object (one per options) and the cards the modes read (``hint_values``: hole, up, choice, board), so
-    they are cached by exactly those; the table is cleared when it reaches ``_HINTS_KEPT`` entries."""
+    they are cached by exactly those; the table is cleared when it reaches ``_HINTS_KEPT`` entries. The
+    cards are keyed by id (a card's id fixes its rank and suit within the rules' deck): hashing a
+    ``Card`` runs its dataclass ``__hash__`` in Python, seven times per call, and most calls are hits. A
+    miss evaluates the hand once: ``ModeRules.hint`` is the names of ``hint_values`` (a mode that
+    overrides ``hint`` is asked both, as before)."""
     hp = hand.players[pid]
-    choice = None if hp.choice is None else tuple(hp.choice)
-    key = (mode, tuple(hp.hole), tuple(hp.up), choice, tuple(hand.board))
+    ids = _CARD_ID
+    choice = None if hp.choice is None else tuple(map(ids, hp.choice))
+    key = (mode, tuple(map(ids, hp.hole)), tuple(map(ids, hp.up)), choice, tuple(map(ids, hand.board)))
     hit = _HINTS.get(key)
     if hit is None:
-        hand_name, low_name = mode.hint(hand, pid)
-        high, _low = mode.hint_values(hand, pid)
+        high, low = mode.hint_values(hand, pid)
+        if type(mode).hint is ModeRules.hint:
+            hand_name = None if high is None else str(high.name)
+            low_name = None if low is None else str(low.name)
+        else:
+            hand_name, low_name = mode.hint(hand, pid)
         hit = (hand_name, low_name, None if high is None else ranked_name(high))
         if len(_HINTS) >= _HINTS_KEPT:
             _HINTS.clear()
