@@ -1380,14 +1380,25 @@ export class TableUI {
     for (const [name, key, build, sized = true] of this.seatSlices(seat, n)) {
       const part = entry.parts.get(name);
       if (part.key !== key) {
-        if (sized) size = true;
-        if (name === "cards") cards = true;
-        if ((name === "name" || name === "stack") && part.node) part.node.textContent = key; // text only
-        else {
+        if ((name === "name" || name === "stack") && part.node) {
+          part.node.textContent = key; // text only
+          if (sized) size = true;
+        } else {
+          const fresh = build();
+          if (name !== "cards" && (part.node && fresh ? part.node.isEqualNode(fresh) : !part.node && !fresh)) {
+            // the same node from another key (a folded seat's 다이 badge on a new street): kept as it is, the
+            // seat keeps its size and place
+            part.key = key;
+            if (part.node) nodes.push(part.node);
+            continue;
+          }
+          // a bet chip hangs outside the seat's box (absolutely placed): one taken away changes no size (a
+          // new or changed one is measured with its seat, for placeChips)
+          if (sized && !(name === "chip" && !fresh)) size = true;
+          if (name === "cards") cards = true;
           // a card row is merged into the old one: a card dealt adds one card, the others stay (what the last
           // fan wrote into the row goes, so it is fanned like a new one). The others are replaced (the chip
           // carries where placeChips put it: a new one is placed afresh)
-          const fresh = build();
           part.node = name === "cards" && part.node && fresh ? morph(part.node, fresh) : fresh;
         }
         part.key = key;
@@ -1487,16 +1498,31 @@ export class TableUI {
       if (v.phase === "handEnd") for (const e of v.showdown ?? []) if (winners.has(e.id)) for (const id of this.wonCards(e)) best.add(id);
       const crowded = (v.seats ?? []).length >= 8 && (this.hostW ?? this.host.clientWidth) < 600;
       out.push(["board", JSON.stringify([v.board, [...best], crowded]), () => {
-        const board = h("div", { class: "board", "aria-label": "공용 카드" });
-        if (crowded) board.classList.add("small");
+        // the board on screen is brought up to date in place: a card dealt replaces its empty slot, the cards
+        // already there stay untouched (no new drawing built only to be compared with the old one)
+        const had = this.centerMemo?.get("board")?.node;
+        const board = had?.parentNode === this.sk?.center ? had : h("div", { class: "board", "aria-label": "공용 카드" });
+        board.classList.toggle("small", crowded);
+        const size = crowded ? "card-sm" : "card-md";
         for (let i = 0; i < 5; i++) {
           const card = (v.board ?? [])[i];
+          const at = board.children[i] ?? null;
+          let want;
           if (card) {
-            const e = cardEl(card, { size: crowded ? "sm" : "md" });
-            if (best.has(card.id)) e.classList.add("best");
-            board.append(e);
-          } else board.append(h("div", { class: "slot" }));
+            if (at?.dataset.cardId === String(card.id) && at.classList.contains(size)) {
+              at.classList.toggle("best", best.has(card.id));
+              continue;
+            }
+            want = cardEl(card, { size: crowded ? "sm" : "md" });
+            if (best.has(card.id)) want.classList.add("best");
+          } else {
+            if (at?.className === "slot") continue;
+            want = h("div", { class: "slot" });
+          }
+          if (at) at.replaceWith(want);
+          else board.append(want);
         }
+        while (board.children.length > 5) board.lastElementChild.remove();
         return board;
       }]);
     }
