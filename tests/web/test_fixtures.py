@@ -316,3 +316,27 @@ def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any
     p4 = page.locator(".seat[data-seat-id=p4] .best").count()
     assert (p1, p4) == (2, 2)
     shot(page, f"fixture-omaha-hilo-showdown-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_raised_winning_cards_never_cover_the_name_line(static_page: Any, size: tuple[int, int]) -> None:
+    """A winner's best cards are raised (.card.best): in a seat box they stay below its name and stack."""
+    page = harness(static_page, "holdem_showdown", {"width": size[0], "height": size[1]})
+    view = load("holdem_showdown")
+    view["me"] = None  # a spectator: the winner (p1) is a seat box on the table, not my area
+    page.evaluate("(v) => window.renderView(v, 'spectator')", view)
+    page.wait_for_timeout(100)
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.seat')]
+      .filter((s) => s.querySelector('.card.best'))
+      .map((s) => {
+        const line = Math.max(...[...s.querySelectorAll(
+          ':scope > .name, :scope > .stack, :scope > * > .name, :scope > * > .stack')]
+          .map((e) => e.getBoundingClientRect().bottom));
+        const top = Math.min(...[...s.querySelectorAll('.card.best')]
+          .map((e) => e.getBoundingClientRect().top));
+        return [s.dataset.seatId, top - line];
+      })""")
+    assert [sid for sid, _ in gaps] == ["p1"], gaps
+    # (the line was found: a seat without one would give an infinite gap)
+    assert all(0 <= gap < 40 for _, gap in gaps), f"a raised card covers the name line: {gaps} px"
+    shot(page, f"showdown-spectator-{size[0]}x{size[1]}")

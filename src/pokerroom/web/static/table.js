@@ -1283,6 +1283,9 @@ export class TableUI {
       e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
       wrap.append(e);
     }
+    // the winning cards are raised (.card.best): the row keeps that much room above it, so a raised card
+    // never covers the name and stack line over it
+    if (wrap.querySelector(".best")) wrap.classList.add("lifted");
     return wrap;
   }
 
