@@ -33,7 +33,7 @@ The load is spread over ``--workers`` client processes so the generator is not t
 each reads on uvloop and parses with orjson (``--client-loop asyncio``: the standard loop), because on a
 small machine the generator shares the cores with the server and every CPU millisecond it spends per action
 is taken from the server. ``--server-arg`` passes an argument to the embedded server (e.g.
-``--server-arg=--loop=asyncio``). Only 127.0.0.1 is ever used.
+``--server-arg=--loop=uvloop``). Only 127.0.0.1 is ever used.
 
     .venv/bin/python benchmarks/load.py --rooms 200 --seconds 30
     .venv/bin/python benchmarks/load.py --rooms 200 --think-ms 300 --server-src /tmp/load-base/src
@@ -470,7 +470,7 @@ def main() -> int:
                          "headroom)")
     ap.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                     help="an extra argument for the embedded server (repeatable), e.g. "
-                         "--server-arg=--loop=asyncio")
+                         "--server-arg=--loop=uvloop")
     ap.add_argument("--record", default="", metavar="PATH",
                     help="also write every worker's raw timings (acks, round trips, window) as JSON")
     ap.add_argument("--nodes", default="", metavar="N[,N...]",
