@@ -21,6 +21,8 @@ Card(id=10, rank=1, suit='H')
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -126,6 +128,21 @@ def parse_card(text: str, deck: DeckKind = "d52") -> Card:
 def parse_cards(text: str, deck: DeckKind = "d52") -> list[Card]:
     """Parse whitespace- or comma-separated cards: ``parse_cards("As Kd 10h")``."""
     return [parse_card(part, deck) for part in text.replace(",", " ").split()]
+
+
+_CARD_ID = operator.attrgetter("id")
+
+
+def card_ids(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The cards' ids, in order: a hashable key for what the cards are (within one deck).
+
+    ``tuple(map(attrgetter("id"), ...))`` instead of a generator, and ids instead of the cards: the hint and
+    bot caches key on this for every view, and a ``Card``'s dataclass ``__hash__`` runs in Python.
+
+    >>> card_ids(parse_cards("As Kd"))
+    (12, 24)
+    """
+    return tuple(map(_CARD_ID, cards))
 
 
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:

@@ -10,11 +10,10 @@ log) give the same random stream and therefore the same decision.
 from __future__ import annotations
 
 import hashlib
-import operator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_ids
 
 
 def card_of(data: Any) -> Card | None:
@@ -99,7 +98,7 @@ class Situation:
 
     def fingerprint(self) -> bytes:
         """SHA-256 of the whole digest (cards by id): exactly what the decision may depend on."""
-        ids = _ids
+        ids = card_ids
         head = (
             self.mode, self.betting, self.phase, self.street, self.me, self.stack, self.committed_round,
             ids(self.hole), ids(self.up), None if self.discarded is None else self.discarded.id,
@@ -116,14 +115,6 @@ class Situation:
         # repr((*head, options, *tail)), with the options' part (the longest, and the same all game) cached
         text = f"{repr(head)[:-1]}, {_options_repr(self.options)}, {repr(tail)[1:]}"
         return hashlib.sha256(text.encode()).digest()
-
-
-def _ids(cards: list[Card]) -> tuple[int, ...]:
-    """The cards' ids (``tuple(c.id for c in cards)``, without a generator's cost)."""
-    return tuple(map(_CARD_ID, cards))
-
-
-_CARD_ID = operator.attrgetter("id")
 
 
 def _options_repr(options: dict[str, Any]) -> str:

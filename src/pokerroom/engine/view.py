@@ -23,13 +23,12 @@ that sends 8 views per change builds the public part once instead of 8 times.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
 from pokerroom.betting.model import NO_OPENERS, RULE_491
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_ids
 from pokerroom.engine import common
 from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
 from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
@@ -165,7 +164,6 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
 #: (rules object, ids of hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
 _HINTS: dict[tuple[Any, ...], tuple[str | None, str | None, str | None]] = {}
 _HINTS_KEPT = 8192
-_CARD_ID = operator.attrgetter("id")
 
 
 def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None, str | None]:
@@ -180,9 +178,8 @@ def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None
     miss evaluates the hand once: ``ModeRules.hint`` is the names of ``hint_values`` (a mode that
     overrides ``hint`` is asked both, as before)."""
     hp = hand.players[pid]
-    ids = _CARD_ID
-    choice = None if hp.choice is None else tuple(map(ids, hp.choice))
-    key = (mode, tuple(map(ids, hp.hole)), tuple(map(ids, hp.up)), choice, tuple(map(ids, hand.board)))
+    choice = None if hp.choice is None else card_ids(hp.choice)
+    key = (mode, card_ids(hp.hole), card_ids(hp.up), choice, card_ids(hand.board))
     hit = _HINTS.get(key)
     if hit is None:
         high, low = mode.hint_values(hand, pid)
