@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--log-level", default="info")
     p.add_argument("--loop", choices=("asyncio", "uvloop", "auto"), default="asyncio",
                    help="event loop (default asyncio; uvloop needs the uvloop package; auto: uvloop where "
-                        "installed). Measured on a 200-room load: no CPU gain from uvloop worth a dependency")
+                        "installed). load.py measured no CPU gain from uvloop (docs/operations.md)")
     cluster = p.add_argument_group(
         "cluster (issue #14)", "Run as one node of many on a shared Redis and PostgreSQL: any node "
         "serves any room. Without --redis the server is one process on SQLite and imports none of this.")

@@ -1506,17 +1506,17 @@ export class TableUI {
         const had = this.centerMemo?.get("board")?.node;
         const board = had?.parentNode === this.sk?.center ? had : h("div", { class: "board", "aria-label": "공용 카드" });
         board.classList.toggle("small", crowded);
-        const size = crowded ? "card-sm" : "card-md";
+        const size = crowded ? "sm" : "md";
         for (let i = 0; i < 5; i++) {
           const card = (v.board ?? [])[i];
           const at = board.children[i] ?? null;
           let want;
           if (card) {
-            if (at?.dataset.cardId === String(card.id) && at.classList.contains(size)) {
+            if (at?.dataset.cardId === String(card.id) && at.classList.contains(`card-${size}`)) {
               at.classList.toggle("best", best.has(card.id));
               continue;
             }
-            want = cardEl(card, { size: crowded ? "sm" : "md" });
+            want = cardEl(card, { size });
             if (best.has(card.id)) want.classList.add("best");
           } else {
             if (at?.className === "slot") continue;
