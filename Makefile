@@ -31,7 +31,7 @@ run: $(RUN_STAMP)
 
 ## test: lint, type-check and the whole test suite (browser tests included)
 test: $(STAMP) chromium nginx services lint typecheck
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks scripts

@@ -211,6 +211,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     }
     if profiler is not None:
         stats = pstats.Stats(profiler)
+        if args.profile_out:  # for pstats' callers/callees (who calls a hot builtin such as dict.get)
+            profiler.dump_stats(args.profile_out)
         rows = []
         for (file, line, name), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             if "pokerroom" in file or name in ("dumps", "loads") or args.profile_all:
@@ -240,6 +242,8 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="cProfile: where the time goes (slower)")
     ap.add_argument("--profile-all", action="store_true", help="--profile: list library functions too")
     ap.add_argument("--profile-rows", type=int, default=25)
+    ap.add_argument("--profile-out", default="", metavar="PATH",
+                    help="--profile: write the last run's raw cProfile stats to PATH (without --other-src)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each tree (best CPU figure is kept)")
     ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
