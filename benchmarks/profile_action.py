@@ -25,7 +25,9 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 ``--other-src DIR`` runs the same measurement a second time in a subprocess importing ``pokerroom`` from
 ``DIR`` (e.g. ``git worktree add /tmp/base main`` then ``--other-src /tmp/base/src``), interleaved with
 this tree's runs (``--rounds``), and prints both with their ratio: before/after in the same run, same
-machine load, same work (same seeds, same scripted choices).
+machine load, same work: the same scripted choices (``--seed``) on the same cards (every game of the run is
+dealt from a seed derived from ``--seed``, where a server deals from a secret one), so both trees play
+the very same hands.
 
     .venv/bin/python benchmarks/profile_action.py --actions 600 [--hints] [--other-src /tmp/base/src]
 """
@@ -116,7 +118,19 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
     store = Store(data / "pokerroom.sqlite3")
     recommender = load_recommender() if args.hints else None
-    rooms = Rooms(PokerEngine(), store, decider=load_decider(), recommender=recommender)
+    class SeededEngine(PokerEngine):
+        """Every game dealt from a seed of this run (the server's own engine takes a secret one)."""
+
+        games = 0
+
+        def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
+                              ) -> tuple[Any, list[dict[str, Any]] | None]:
+            SeededEngine.games += 1
+            seed = (args.seed << 32) + SeededEngine.games
+            state, events = self._mod.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
+            return state, list(events)
+
+    rooms = Rooms(SeededEngine(), store, decider=load_decider(), recommender=recommender)
     await rooms.start()
     rooms.warm_up()
     options = {"mode": args.mode, "handLimit": 50, "turnSeconds": 60, "hints": args.hints}
