@@ -125,8 +125,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
 
         def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
                               ) -> tuple[Any, list[dict[str, Any]] | None]:
-            SeededEngine.games += 1
-            seed = (args.seed << 32) + SeededEngine.games
+            self.games += 1
+            seed = (args.seed << 32) + self.games
             state, events = self._mod.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
             return state, list(events)
 

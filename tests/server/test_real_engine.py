@@ -72,7 +72,9 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
                       for p in players]
         assert min(per_player) >= 2, per_player
         # and whoever played to the end was dealt cards in a frame of their own in every hand
-        hands = srv.state_at(code, srv.rooms.get(code).version)["hands_played"]  # type: ignore[union-attr]
+        final = srv.rooms.get(code)
+        assert final is not None and final.phase == "finished"
+        hands = srv.state_at(code, final.version)["hands_played"]
         assert hands >= 1 and max(per_player) >= hands, (per_player, hands)
         for tab in extra_tabs:
             scan_frames(srv, code, tab, lambda v, tab=tab: tab.player_id, real_secrets_for, tokens)
@@ -80,8 +82,6 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
         views = watcher.views()
         assert views and all(f["view"]["me"] is None for f in views)
         # versions only grow, by one per change, and every socket saw the final version
-        final = srv.rooms.get(code)
-        assert final is not None and final.phase == "finished"
         for c in [*players, watcher]:
             versions = [f["version"] for f in c.frames if f["type"] in ("view", "viewDelta")]
             assert versions == sorted(versions) and versions[-1] == final.version
