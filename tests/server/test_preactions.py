@@ -323,6 +323,75 @@ def test_preaction_survives_reload_and_restart(make_server: Callable[..., LiveSe
     asyncio.run(second_run())
 
 
+def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
+        make_server: Callable[..., LiveServer], tmp_path: Path) -> None:
+    """Issue 13 (a store write proportional to the change, a snapshot at most once per hand): choosing a
+    pre-action writes the room's pre-actions row; a change that cancels one, a change that makes one due
+    and the fired pre-action are action-log rows (the first two carrying the pre-actions). A restart after
+    them rebuilds exactly the room's state and pre-actions from the hand's one snapshot plus those rows."""
+    data = tmp_path / "data"
+    srv = make_server(engine=None, data_dir=data)
+    ops: list[str] = []
+    store_op = srv.rooms._store_op
+
+    def spy(room: Any, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+        if room.code == code_box[0]:
+            ops.append(op)
+        return store_op(room, op, args)
+
+    code_box = [""]
+    srv.rooms._store_op = spy  # type: ignore[method-assign]
+
+    async def first_run() -> tuple[str, str, str, str, dict[str, Any], int, str | None]:
+        code, players, _ = await _table(srv, 3, mode="holdem")
+        code_box[0] = code
+        by = _by_id(players)
+        first, second, third = _three_ids(srv, code)  # button, small blind, big blind
+        snapshot = srv.rooms.store.load(code)
+        assert snapshot is not None and not snapshot.replay  # the hand's start: a snapshot
+        version = _room(srv, code).version
+        await by[second].send({"type": "preAction", "kind": "call", "version": version})
+        await by[third].send({"type": "preAction", "kind": "callAny", "version": version})
+        for pid in (second, third):
+            await by[pid].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        assert ops == ["pre", "pre"]
+        # the raise cancels second's 콜 (with a notice); second's own call makes third's 아무거나 콜 due
+        raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": _min_raise(srv, code, first)})
+        called = await _act(srv, code, by[second], {"type": "nl.call"})
+        await _view_at(by[second], called + 1)
+        assert ops == ["pre", "pre", "log", "log", "log"]
+        stored = srv.rooms.store.load(code)
+        assert stored is not None
+        assert stored.version == snapshot.version  # still the hand's one snapshot
+        assert [(r.version, r.kind) for r in stored.replay] == [
+            (raised, "action"), (called, "action"), (called + 1, "preaction")]
+        assert stored.replay[-1].player_id == third
+        room = _room(srv, code)
+        assert room.pre.chosen == {}
+        assert room.pre.notices[second]["text"] == "누군가 레이즈해서 '콜' 예약이 취소됐어요"
+        assert stored.pre_actions == room.pre.to_json()
+        token = by[second].token
+        assert token is not None
+        return (code, second, token, srv.rooms.engine.dump_state(room.state), room.pre.to_json(),
+                room.version, _view(srv, code, None)["toAct"])
+
+    code, _, token, state, pre_json, version, to_act = asyncio.run(first_run())
+    srv.stop()
+    again = make_server(engine=None, data_dir=data)
+
+    async def second_run() -> None:
+        room = _room(again, code)
+        assert room.version == version
+        assert again.rooms.engine.dump_state(room.state) == state
+        assert room.pre.to_json() == pre_json
+        tab = await join(again, code, "after-restart", token=token)
+        snap = await tab.expect("view")
+        assert snap["seat"]["preAction"]["notice"]["text"] == "누군가 레이즈해서 '콜' 예약이 취소됐어요"
+        assert snap["view"]["toAct"] == to_act
+
+    asyncio.run(second_run())
+
+
 def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveServer) -> None:
     """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
     is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""

@@ -11,7 +11,7 @@ import pytest
 from store_backends import Backend
 
 from pokerroom.server.storage import Fenced, GroupWriter, LogRow, RoomStore, StoredRoom
-from pokerroom.server.storage.base import Op, prepare_log, prepare_save
+from pokerroom.server.storage.base import Op, prepare_log, prepare_pre, prepare_save
 
 
 def row(version: int, kind: str = "action", pid: str | None = "p1", cmid: str | None = None,
@@ -71,6 +71,53 @@ def test_delete_forgets_the_room_its_log_and_hands_only(store: RoomStore) -> Non
     assert store.load("A") is None and store.log("A") == [] and store.hands("A") == []
     assert store.recent_acks("A") == []
     assert store.codes() == ["B"] and store.hands("B") == [(1, {"h": 1})]
+
+
+def test_the_preactions_row_is_what_the_rooms_last_write_left(store: RoomStore) -> None:
+    """Issue 13: pre-actions changed between snapshots are a row of their own (no snapshot); a snapshot's
+    metadata holds them again and drops the row; a delete forgets it. Whatever the statement order of a
+    batch, the room's last operation in it decides."""
+    def pre(n: int) -> dict[str, Any]:
+        return {"chosen": {"p1": {"kind": "callAny", "handNo": n}},
+                "notices": {"p2": {"text": "취소", "version": n}}}
+
+    def stored(code: str = "R") -> StoredRoom:
+        room = store.load(code)
+        assert room is not None
+        return room
+
+    store.apply_batch([prepare_save("R", {"preActions": pre(0)}, "s", 1, 1, row(1))])
+    assert stored().pre is None and stored().pre_actions == pre(0)
+    store.apply_batch([prepare_pre("R", pre(1))])
+    assert stored().pre == pre(1) and stored().version == 1 and stored().replay == ()
+    store.apply_batch([prepare_log("R", row(2), pre=pre(2)), prepare_log("R", row(3))])
+    assert stored().pre_actions == pre(2) and [r.version for r in stored().replay] == [2, 3]
+    store.apply_batch([prepare_save("R", {"preActions": pre(4)}, "s4", 4, 4, row(4))])
+    assert stored().pre is None and stored().pre_actions == pre(4)
+    store.apply_batch([prepare_pre("R", pre(5)), prepare_save("R", {"preActions": pre(6)}, "s6", 6, 6)])
+    assert stored().pre is None and stored().pre_actions == pre(6)
+    store.apply_batch([prepare_save("R", {"preActions": pre(7)}, "s7", 7, 7), prepare_pre("R", pre(8)),
+                       prepare_save("O", {}, "o", 1, 1)])
+    assert stored().pre_actions == pre(8) and stored("O").pre is None
+    store.apply_batch([prepare_pre("R", pre(9)), ("delete", ("R",)), prepare_save("R", {}, "s", 1, 1)])
+    assert stored().pre is None and stored().pre_actions is None
+    assert sorted(store.load_all(), key=lambda room: room.code) == [stored("O"), stored()]
+
+
+def test_an_old_token_refuses_a_preactions_write(store: RoomStore) -> None:
+    store.apply_batch([prepare_save("R", {}, "s", 1, 1, fence=1)])
+    assert store.claim("R", 2)
+    with pytest.raises(Fenced) as refused:
+        store.apply_batch([prepare_pre("R", {"chosen": {}, "notices": {}}, fence=1)])
+    assert refused.value.codes == frozenset({"R"})
+    with pytest.raises(Fenced):
+        store.apply_batch([prepare_log("R", row(2), fence=1, pre={"chosen": {}, "notices": {}})])
+    room = store.load("R")
+    assert room is not None and room.pre is None and room.replay == ()
+    store.apply_batch([prepare_pre("R", {"chosen": {}, "notices": {"p": {"text": "t", "version": 1}}},
+                                   fence=2)])
+    room = store.load("R")
+    assert room is not None and room.pre == {"chosen": {}, "notices": {"p": {"text": "t", "version": 1}}}
 
 
 def test_a_failing_batch_commits_nothing(store: RoomStore) -> None:

@@ -88,10 +88,13 @@ class OwnedRooms(Rooms):
         if op == "save":
             return store.prepare_save(room.code, *args, fence=fence)  # type: ignore[no-any-return]
         if op == "log":
-            return store.prepare_log(room.code, *args, fence=fence)  # type: ignore[no-any-return]
+            return store.prepare_log(room.code, args[0], fence=fence,  # type: ignore[no-any-return]
+                                     pre=args[1] if len(args) > 1 else None)
+        if op == "pre":
+            return store.prepare_pre(room.code, *args, fence=fence)  # type: ignore[no-any-return]
         return op, (room.code, fence)
 
-    async def _write(self, room: Room, op: Literal["save", "log", "delete"], *args: Any) -> None:
+    async def _write(self, room: Room, op: Literal["save", "log", "pre", "delete"], *args: Any) -> None:
         """A write refused by PostgreSQL's fencing check drops the room at once (a newer owner exists)."""
         fencing = self.fencing
         if fencing is not None:

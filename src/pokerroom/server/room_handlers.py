@@ -174,7 +174,8 @@ class RoomHandlers(RoomMembers):
             raise P.error("stale_version")
 
     async def _pre_action(self, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
-        """Choose (or clear, ``kind: null``) my pre-action: stored with the room, answered with my view."""
+        """Choose (or clear, ``kind: null``) my pre-action: stored with the room (its pre-actions row, a few
+        hundred bytes: no snapshot), answered with my view."""
         if conn.role != "player" or conn.player_id is None:
             raise P.error("spectator")
         pid = conn.player_id
@@ -189,7 +190,7 @@ class RoomHandlers(RoomMembers):
             room.pre.chosen[pid] = chosen
         room.pre.notices.pop(pid, None)
         try:
-            await self._save_meta(room)
+            await self._write(room, "pre", room.pre.to_json())
         except BaseException:
             room.pre = pre.PreActions.from_json(before)
             raise

@@ -37,9 +37,11 @@ SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they dela
 RETRY_FIRST_S = 0.5  # a timeout or bot move whose store write failed is retried after this, doubling...
 RETRY_MAX_S = 5.0  # ...up to this (issue #12.2: a store outage must never stop a room's clock)
 #: Log-row kinds the engine recomputes exactly from the previous state (``apply`` / ``on_timeout`` are pure
-#: and deterministic). Such a change is stored as its action-log row alone; any other change (a start, a
-#: leave, a new member, a finished hand or game, anything added later) stores a full snapshot. See store.py.
-REPLAYED_KINDS = frozenset({"action", "bot", "timeout"})
+#: and deterministic; a fired pre-action is an ``apply`` of the action stored in its row). Such a change is
+#: stored as its action-log row alone (with the room's pre-actions when it changed them); any other change
+#: (a start, a leave, a new member, a finished hand or game, anything added later) stores a full snapshot.
+#: See store.py.
+REPLAYED_KINDS = frozenset({"action", "bot", "timeout", "preaction"})
 #: at most this many log-only changes between two snapshots (bounds the replay after a restart)
 SNAPSHOT_EVERY = 200
 
@@ -63,7 +65,10 @@ class RoomWriter(RoomViews):
 
     # --- restore ----------------------------------------------------------------------------------------
 
-    def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int) -> Room:
+    def _restore(self, code: str, meta: dict[str, Any], state_text: str | None, version: int,
+                 pre_actions: dict[str, Any] | None = None) -> Room:
+        """A room from its snapshot; ``pre_actions``: its pre-actions stored after the snapshot (their own
+        row, :attr:`StoredRoom.pre_actions`), else the snapshot's."""
         options = self.engine.parse_options(meta["options"])
         lo, hi = self.engine.player_range(options)
         room = Room(code, options, self.engine.options_json(options), lo, hi, meta["createdMs"])
@@ -77,7 +82,7 @@ class RoomWriter(RoomViews):
         room.version = version
         room.state = None if state_text is None else self.engine.load_state(state_text)
         room.hand_seq = int(meta.get("handSeq") or 0)
-        room.pre = pre.PreActions.from_json(meta.get("preActions"))
+        room.pre = pre.PreActions.from_json(meta.get("preActions") if pre_actions is None else pre_actions)
         room.social = talk.Social.from_json(meta.get("social"))
         if meta.get("recorder") is not None:
             room.recorder = HistoryRecorder.from_json(meta["recorder"])
@@ -148,7 +153,7 @@ class RoomWriter(RoomViews):
         while len(seen) > ACKS_KEPT:
             seen.popitem(last=False)
 
-    async def _write(self, room: Room, op: Literal["save", "log", "delete"], *args: Any) -> None:
+    async def _write(self, room: Room, op: Literal["save", "log", "pre", "delete"], *args: Any) -> None:
         """One store write of ``room`` through the group-commit writer. The caller holds the room's lock, so
         this room waits for its write (persist before publish) while every other room keeps going: a slow
         disk (an fsync, dirty-page throttling) must never freeze the whole server."""
@@ -160,8 +165,10 @@ class RoomWriter(RoomViews):
         room is built here: the one place a cluster node adds ``room.fence`` (its fencing token)."""
         if op == "save":
             return Store.prepare_save(room.code, *args)
-        if op == "log":
-            return Store.prepare_log(room.code, *args)
+        if op == "log":  # args: the row, and the room's pre-actions if the change changed them
+            return Store.prepare_log(room.code, args[0], pre=args[1] if len(args) > 1 else None)
+        if op == "pre":
+            return Store.prepare_pre(room.code, *args)
         return op, (room.code, *args)
 
     async def _save_meta(self, room: Room) -> None:
@@ -192,10 +199,11 @@ class RoomWriter(RoomViews):
         log_only_before = room.log_only
         # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
         # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
-        # Pre-actions live in the room's metadata: a change that cancels or uses one is a snapshot too.
+        # A change that used or cancelled a pre-action carries the room's pre-actions with its log row
+        # (they are the room's: no replay recomputes them)
         snapshot = (row.kind not in REPLAYED_KINDS or record is not None or bool(finished)
-                    or result is not None or room.log_only >= SNAPSHOT_EVERY
-                    or (bool(due) or room.pre.to_json() != pre_before))
+                    or result is not None or room.log_only >= SNAPSHOT_EVERY)
+        pre_now = room.pre.to_json()
         t1 = time.perf_counter()
         try:
             if snapshot:
@@ -204,7 +212,7 @@ class RoomWriter(RoomViews):
                                   row.version, row.at_ms, row, hands)
                 room.log_only = 0
             else:
-                await self._write(room, "log", row)
+                await self._write(room, "log", row, None if pre_now == pre_before else pre_now)
                 room.log_only += 1
         except BaseException:
             # not stored, so it did not happen: nobody has seen it yet, put the room back as it was

@@ -116,7 +116,7 @@ class Rooms(RoomHandlers, RoomClock):
 
     def _load(self, stored: StoredRoom) -> Room:
         """One stored room rebuilt in memory (snapshot, then its log rows replayed); not yet registered."""
-        room = self._restore(stored.code, stored.meta, stored.state, stored.version)
+        room = self._restore(stored.code, stored.meta, stored.state, stored.version, stored.pre_actions)
         self._replay(room, stored.replay)
         return room
 

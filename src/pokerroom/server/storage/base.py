@@ -10,9 +10,18 @@ A prepared operation is ``(kind, args)``:
 - ``("save", (room, row, hands, prune, fence))``: upsert the room's snapshot ``room`` =
   ``(code, meta_json, state, version, now_ms, snapshot_version, fence_or_0)``, append its log row ``row``
   (or ``None``), upsert finished ``hands`` ``((code, seq, data_json), ...)`` and delete hands up to
-  ``prune`` = ``(code, seq)`` (or ``None``);
-- ``("log", (row, fence))``: append one action-log row ``(code, version, kind, player_id, client_msg_id,
-  action_json, at_ms)``;
+  ``prune`` = ``(code, seq)`` (or ``None``). The snapshot's metadata holds the room's pre-actions, so it
+  also drops the room's ``preactions`` row;
+- ``("log", (row, fence, pre))``: append one action-log row ``(code, version, kind, player_id,
+  client_msg_id, action_json, at_ms)``; ``pre`` = ``(code, pre_json)`` (or ``None``) when the change also
+  changed the room's pre-actions, upserted in the same transaction;
+- ``("pre", (pre, fence))``: upsert the room's pre-actions ``pre`` = ``(code, pre_json)`` alone (a player
+  chose or cleared one: no version, no state).
+
+Why pre-actions have a row of their own (issue 13: a write proportional to the change, a snapshot at most
+once per hand): they are the room's, not the engine's, so a log row cannot recompute them, and the
+snapshot's metadata carries the hand recorder as of the snapshot, so it cannot be rewritten mid-hand. The
+``preactions`` row, when there is one, is newer than the snapshot's ``meta["preActions"]``.
 - ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
   leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
 
@@ -44,7 +53,7 @@ class LogRow:
     """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
 
     version: int
-    kind: str  # "action" | "timeout" | "bot" | "start" | "leave" | "join" (a seat) | "preaction"
+    kind: str  # "action" | "timeout" | "bot" | "preaction" | "start" | "leave" | "join" (a seat)
     player_id: str | None
     client_msg_id: str | None
     action: dict[str, Any] | None
@@ -55,7 +64,8 @@ class LogRow:
 class StoredRoom:
     """A room as stored: its last snapshot (``state`` belongs to ``version``) and the log rows after it,
     oldest first, which the room server re-applies to reach the room's newest version. ``fence``: the
-    room's stored fencing token (0 when no node ever claimed it)."""
+    room's stored fencing token (0 when no node ever claimed it). ``pre``: the room's pre-actions as its
+    newest change left them, when they changed after the snapshot (else ``meta["preActions"]`` holds them)."""
 
     code: str
     meta: dict[str, Any]
@@ -64,6 +74,12 @@ class StoredRoom:
     updated_ms: int
     replay: tuple[LogRow, ...] = ()
     fence: int = 0
+    pre: dict[str, Any] | None = None
+
+    @property
+    def pre_actions(self) -> dict[str, Any] | None:
+        """The room's pre-actions (``PreActions.to_json()``), from their own row or the snapshot."""
+        return self.pre if self.pre is not None else self.meta.get("preActions")
 
     @property
     def newest_version(self) -> int:
@@ -120,18 +136,22 @@ def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: in
     return ("save", (room, row, stored, prune, fence))
 
 
-def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op:
+def prepare_log(code: str, log: LogRow, fence: int | None = None,
+                pre: dict[str, Any] | None = None) -> Op:
     """The ``("log", ...)`` operation: a change stored as its action-log row alone (the room's snapshot
-    stays as it is; loading re-applies the row)."""
-    return ("log", (log_params(code, log), fence))
+    stays as it is; loading re-applies the row), with the room's pre-actions when it changed them."""
+    return ("log", (log_params(code, log), fence, None if pre is None else (code, dumps(pre))))
+
+
+def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op:
+    """The ``("pre", ...)`` operation: the room's pre-actions alone (``PreActions.to_json()``)."""
+    return ("pre", ((code, dumps(pre)), fence))
 
 
 def op_code(op: Op) -> str:
     """The room an operation writes."""
     kind, args = op
-    if kind == "save":
-        return str(args[0][0])
-    if kind == "log":
+    if kind in ("save", "log", "pre"):
         return str(args[0][0])
     if kind == "delete":
         return str(args[0])
@@ -143,9 +163,7 @@ def op_fence(op: Op) -> int | None:
     kind, args = op
     if kind == "save":
         return args[4] if len(args) > 4 else None
-    if kind == "log":
-        return args[1] if len(args) > 1 else None
-    if kind == "delete":
+    if kind in ("log", "pre", "delete"):
         return args[1] if len(args) > 1 else None
     raise ValueError(f"unknown store operation {kind!r}")
 
@@ -170,29 +188,63 @@ def refused(ops: Iterable[Op], stored: dict[str, int]) -> frozenset[str]:
 
 
 def only_saves_and_logs(ops: list[Op]) -> bool:
-    return all(kind in ("save", "log") for kind, _ in ops)
+    """No ``delete`` among ``ops``: they can go as :func:`grouped` ``executemany`` calls."""
+    return all(kind in ("save", "log", "pre") for kind, _ in ops)
 
 
-def grouped(ops: list[Op]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
-                                    list[tuple[Any, ...]]]:
-    """Saves and logs split into (room rows, log rows, hand rows, hand prunes), for ``executemany``.
-    Snapshots go before every log row: a room's rows never precede its snapshot within a batch either,
-    since a snapshot's version is newer than any earlier row."""
-    rooms: list[tuple[Any, ...]] = []
-    rows: list[tuple[Any, ...]] = []
-    hands: list[tuple[Any, ...]] = []
-    prunes: list[tuple[Any, ...]] = []
+@dataclass
+class Grouped:
+    """Saves, logs and pre-action writes split by table, for ``executemany``."""
+
+    rooms: list[tuple[Any, ...]]
+    rows: list[tuple[Any, ...]]
+    hands: list[tuple[Any, ...]]
+    prunes: list[tuple[Any, ...]]
+    pre_set: list[tuple[Any, ...]]  # (code, pre_json): upserted
+    pre_drop: list[tuple[Any, ...]]  # (code,): deleted (a snapshot's metadata holds them)
+
+
+def grouped(ops: list[Op]) -> Grouped:
+    """Saves, logs and pre-action writes split by table. Snapshots go before every log row: a room's rows
+    never precede its snapshot within a batch either, since a snapshot's version is newer than any earlier
+    row. A room's ``preactions`` row ends as the room's last operation in ``ops`` leaves it (a snapshot
+    drops it, a log or pre write sets it), whatever the order of the statements."""
+    out = Grouped([], [], [], [], [], [])
+    pre_last: dict[str, tuple[Any, ...] | None] = {}
     for kind, args in ops:
         if kind == "save":
-            rooms.append(args[0])
+            out.rooms.append(args[0])
             if args[1] is not None:
-                rows.append(args[1])
-            hands.extend(args[2])
+                out.rows.append(args[1])
+            out.hands.extend(args[2])
             if args[3] is not None:
-                prunes.append(args[3])
+                out.prunes.append(args[3])
+            pre_last[str(args[0][0])] = None
+        elif kind == "pre":
+            pre_last[str(args[0][0])] = args[0]
         else:
-            rows.append(args[0])
-    return rooms, rows, hands, prunes
+            out.rows.append(args[0])
+            if len(args) > 2 and args[2] is not None:
+                pre_last[str(args[2][0])] = args[2]
+    for code, pre in pre_last.items():
+        if pre is None:
+            out.pre_drop.append((code,))
+        else:
+            out.pre_set.append(pre)
+    return out
+
+
+def decode_pre(code: str, data: Any) -> dict[str, Any] | None:
+    """A stored ``preactions`` row (text, bytes or parsed JSON; ``None``: no row), checked like the room
+    row: damage raises, which quarantines the room."""
+    if data is None:
+        return None
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data).decode("utf-8")
+    parsed = json.loads(data) if isinstance(data, str) else data
+    if not isinstance(parsed, dict):
+        raise ValueError(f"room {code}: its pre-actions are not an object")
+    return parsed
 
 
 def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any) -> tuple[
@@ -236,8 +288,13 @@ class PreparedOps:
         return prepare_save(code, meta, state, version, now_ms, log, hands, fence)
 
     @staticmethod
-    def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op:
-        return prepare_log(code, log, fence)
+    def prepare_log(code: str, log: LogRow, fence: int | None = None,
+                    pre: dict[str, Any] | None = None) -> Op:
+        return prepare_log(code, log, fence, pre)
+
+    @staticmethod
+    def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op:
+        return prepare_pre(code, pre, fence)
 
 
 class RoomStore(Protocol):
@@ -252,7 +309,11 @@ class RoomStore(Protocol):
                      fence: int | None = None) -> Op: ...
 
     @staticmethod
-    def prepare_log(code: str, log: LogRow, fence: int | None = None) -> Op: ...
+    def prepare_log(code: str, log: LogRow, fence: int | None = None,
+                    pre: dict[str, Any] | None = None) -> Op: ...
+
+    @staticmethod
+    def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op: ...
 
     def apply_batch(self, ops: list[Op]) -> None:
         """Apply prepared operations in one transaction; raise :class:`Fenced` after committing the rest."""

@@ -1,13 +1,14 @@
 """The PostgreSQL room store of a cluster (issue #14): the source of truth every node shares.
 
 Same tables and semantics as the SQLite store (:mod:`.sqlite`): a room's snapshot, its action log, its
-finished hands. What PostgreSQL adds is **fencing**: every write carries the writing node's token and a
-room refuses a token older than its stored one, so a node that lost its lease (paused, cut off) can never
-overwrite the new owner's work. The check runs in the same transaction as the write: the batch first locks
-the rows of every fenced room it writes (``SELECT ... FOR UPDATE``, in code order so two nodes never
-deadlock), drops the operations of rooms whose token is outdated, writes the rest and commits; then
-:class:`Fenced` names the refused rooms. A refused room's operations never run, so one fenced room never
-aborts the batch (no savepoint is needed), and a concurrent :meth:`PgStore.claim` waits for the lock.
+finished hands, its pre-actions changed since the snapshot. What PostgreSQL adds is **fencing**: every write
+carries the writing node's token and a room refuses a token older than its stored one, so a node that lost its
+lease (paused, cut off) can never overwrite the new owner's work. The check runs in the same transaction as
+the write: the batch first locks the rows of every fenced room it writes (``SELECT ... FOR UPDATE``, in code
+order so two nodes never deadlock), drops the operations of rooms whose token is outdated, writes the rest and
+commits; then :class:`Fenced` names the refused rooms. A refused room's operations never run, so one fenced
+room never aborts the batch (no savepoint is needed), and a concurrent :meth:`PgStore.claim` waits for the
+lock.
 
 **Outages.** The writer thread must never hang: connecting gives up after ``connect_timeout_s``, the server
 cancels a statement after ``statement_timeout_ms``, and a watchdog shuts the socket down if a whole batch
@@ -52,6 +53,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "PRIMARY KEY (code, seq))"),
     # tombstones: the token of a deleted room, so an old owner's late write cannot resurrect it
     ("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence BIGINT NOT NULL)",),
+    # issue 13: a room's pre-actions changed since its snapshot (a small write instead of a snapshot)
+    ("CREATE TABLE IF NOT EXISTS preactions (code TEXT PRIMARY KEY, data JSONB NOT NULL)",),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
@@ -66,6 +69,9 @@ _LOG = ("INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s) "
 _HAND = ("INSERT INTO hands(code, seq, data) VALUES (%s, %s, %s::jsonb) ON CONFLICT (code, seq) "
          "DO UPDATE SET data=excluded.data")
 _HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
+_PRE = ("INSERT INTO preactions(code, data) VALUES (%s, %s::jsonb) ON CONFLICT (code) "
+        "DO UPDATE SET data=excluded.data")
+_PRE_DROP = "DELETE FROM preactions WHERE code=%s"
 _TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, GREATEST(fence, %s) FROM rooms WHERE code=%s "
               "AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET fence=GREATEST(fences.fence, "
               "excluded.fence)")
@@ -152,7 +158,9 @@ class PgStore(base.PreparedOps):
                     if refused:
                         ops = [op for op in ops if base.op_code(op) not in refused]
                 if base.only_saves_and_logs(ops):
-                    for sql, rows in zip((_UPSERT, _LOG, _HAND, _HAND_PRUNE), base.grouped(ops), strict=True):
+                    g = base.grouped(ops)
+                    for sql, rows in ((_UPSERT, g.rooms), (_LOG, g.rows), (_HAND, g.hands),
+                                      (_HAND_PRUNE, g.prunes), (_PRE_DROP, g.pre_drop), (_PRE, g.pre_set)):
                         for params in rows:  # queued (executemany would sync the pipeline each time)
                             cur.execute(sql, params)
                 else:
@@ -176,12 +184,17 @@ class PgStore(base.PreparedOps):
                 cur.execute(_HAND, hand)
             if args[3] is not None:
                 cur.execute(_HAND_PRUNE, args[3])
+            cur.execute(_PRE_DROP, (args[0][0],))
         elif kind == "log":
             cur.execute(_LOG, args[0])
+            if len(args) > 2 and args[2] is not None:
+                cur.execute(_PRE, args[2])
+        elif kind == "pre":
+            cur.execute(_PRE, args[0])
         elif kind == "delete":
             fence = args[1] if len(args) > 1 else None
             cur.execute(_TOMBSTONE, (fence, args[0], fence))
-            for table in ("rooms", "actions", "hands"):
+            for table in ("rooms", "actions", "hands", "preactions"):
                 cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
         else:
             raise ValueError(f"unknown store operation {kind!r}")
@@ -217,8 +230,9 @@ class PgStore(base.PreparedOps):
         def work(conn: Conn) -> tuple[Any, ...] | None:
             with conn.transaction():
                 conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                row = conn.execute("SELECT meta::text, state, snapshot_version, updated_ms, fence FROM rooms "
-                                   "WHERE code=%s", (code,)).fetchone()
+                row = conn.execute("SELECT meta::text, state, snapshot_version, updated_ms, fence, "
+                                   "(SELECT data::text FROM preactions WHERE preactions.code=rooms.code) "
+                                   "FROM rooms WHERE code=%s", (code,)).fetchone()
                 if row is None:
                     return None
                 rows = conn.execute(_LOG_SELECT, (code, row[2])).fetchall()
@@ -228,7 +242,8 @@ class PgStore(base.PreparedOps):
             return None
         meta, state, version, updated_ms = base.decode_room(code, *found[:4])
         return StoredRoom(code, meta, state, version, updated_ms,
-                          tuple(base.log_row(*row) for row in found[5]), int(found[4]))
+                          tuple(base.log_row(*row) for row in found[6]), int(found[4]),
+                          base.decode_pre(code, found[5]))
 
     def load(self, code: str) -> StoredRoom | None:
         """One room: its last snapshot and the log rows after it; None if absent or damaged (then its code

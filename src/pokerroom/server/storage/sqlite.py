@@ -7,8 +7,12 @@ committed *before* anything is sent. A change is stored in one of two ways:
   (which includes the dealing RNG, so the next cards survive) with the version it belongs to
   (``snapshot_version``), and the change's action-log row, in one transaction;
 - a **log row** only (``log``): a change the engine can recompute exactly from the previous state (a
-  player's or bot's action, a timeout: the engine is pure and deterministic), written as one small
-  ``actions`` row. The room's version is then the newest row's.
+  player's or bot's action, a fired pre-action, a timeout: the engine is pure and deterministic), written
+  as one small ``actions`` row. The room's version is then the newest row's.
+
+The room's pre-actions (the room's, not the engine's) are in the snapshot's metadata; when they change
+between snapshots (a player chooses one, a change uses or cancels one), their few hundred bytes go to the
+room's ``preactions`` row, in the same transaction as the change's log row (see :mod:`.base`).
 
 Loading a room gives its last snapshot and the log rows after it (:attr:`StoredRoom.replay`); the room
 server re-applies them. So a change costs a write proportional to the action, not to the state (issue 13),
@@ -54,6 +58,8 @@ _UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_v
 _LOG = "INSERT OR REPLACE INTO actions VALUES (?,?,?,?,?,?,?)"
 _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
+_PRE = "INSERT INTO preactions(code, data) VALUES (?,?) ON CONFLICT(code) DO UPDATE SET data=excluded.data"
+_PRE_DROP = "DELETE FROM preactions WHERE code=?"
 _TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, MAX(fence, coalesce(?, 0)) FROM rooms "
               "WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 "
               "ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, excluded.fence)")
@@ -93,9 +99,15 @@ def _m4_tombstones(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence INTEGER NOT NULL)")
 
 
+def _m5_preactions(db: sqlite3.Connection) -> None:
+    """Issue 13: a room's pre-actions changed since its snapshot, so that choosing, using or cancelling one
+    is a small write instead of a snapshot."""
+    db.execute("CREATE TABLE IF NOT EXISTS preactions (code TEXT PRIMARY KEY, data TEXT NOT NULL)")
+
+
 #: numbered migrations: migration N is ``MIGRATIONS[N-1]``, applied once, in order, each idempotent
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _m1_tables, _m2_snapshot_version, _m3_fence, _m4_tombstones)
+    _m1_tables, _m2_snapshot_version, _m3_fence, _m4_tombstones, _m5_preactions)
 
 
 def migrate(db: sqlite3.Connection) -> int:
@@ -206,11 +218,15 @@ class Store(base.PreparedOps):
                     if refused:
                         ops = [op for op in ops if base.op_code(op) not in refused]
                 if base.only_saves_and_logs(ops):
-                    rooms, rows, hands, prunes = base.grouped(ops)
-                    self._db.executemany(_UPSERT, rooms)
-                    self._db.executemany(_LOG, rows)
-                    self._db.executemany(_HAND, hands)
-                    self._db.executemany(_HAND_PRUNE, prunes)
+                    g = base.grouped(ops)
+                    self._db.executemany(_UPSERT, g.rooms)
+                    self._db.executemany(_LOG, g.rows)
+                    self._db.executemany(_HAND, g.hands)
+                    self._db.executemany(_HAND_PRUNE, g.prunes)
+                    if g.pre_drop:
+                        self._db.executemany(_PRE_DROP, g.pre_drop)
+                    if g.pre_set:
+                        self._db.executemany(_PRE, g.pre_set)
                 else:
                     for op in ops:
                         self._apply_one(op)
@@ -230,8 +246,13 @@ class Store(base.PreparedOps):
             self._db.executemany(_HAND, args[2])
             if args[3] is not None:
                 self._db.execute(_HAND_PRUNE, args[3])
+            self._db.execute(_PRE_DROP, (args[0][0],))
         elif kind == "log":
             self._db.execute(_LOG, args[0])
+            if len(args) > 2 and args[2] is not None:
+                self._db.execute(_PRE, args[2])
+        elif kind == "pre":
+            self._db.execute(_PRE, args[0])
         elif kind == "delete":
             fence = args[1] if len(args) > 1 else None
             self._db.execute(_TOMBSTONE, (fence, args[0], fence))
@@ -239,6 +260,7 @@ class Store(base.PreparedOps):
             self._db.execute("DELETE FROM rooms WHERE code=?", code)
             self._db.execute("DELETE FROM actions WHERE code=?", code)
             self._db.execute("DELETE FROM hands WHERE code=?", code)
+            self._db.execute(_PRE_DROP, code)
         else:
             raise ValueError(f"unknown store operation {kind!r}")
 
@@ -258,13 +280,14 @@ class Store(base.PreparedOps):
         Raises on damage."""
         with self._lock:
             row = self._db.execute(
-                "SELECT CAST(meta AS BLOB), CAST(state AS BLOB), snapshot_version, updated_ms, fence "
+                "SELECT CAST(meta AS BLOB), CAST(state AS BLOB), snapshot_version, updated_ms, fence, "
+                "(SELECT CAST(data AS BLOB) FROM preactions WHERE preactions.code=rooms.code) "
                 f"FROM rooms WHERE {where}", (key,)).fetchone()
         if row is None:
             return None
         meta, state, version, updated_ms = base.decode_room(code, *row[:4])
         return StoredRoom(code, meta, state, version, updated_ms, tuple(self.log(code, after=version)),
-                          int(row[4]))
+                          int(row[4]), base.decode_pre(code, row[5]))
 
     def load(self, code: str) -> StoredRoom | None:
         """One room: its last snapshot and the log rows after it; None if absent or damaged (then its
