@@ -392,6 +392,55 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
     asyncio.run(second_run())
 
 
+def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
+        make_server: Callable[..., LiveServer], tmp_path: Path) -> None:
+    """Issue 13 (a snapshot at most once per hand): a winner's show after the hand's end is stored as its
+    log row with the amended hand record, not as a second snapshot; a history asked before the show is not
+    served again after it (the cache follows the amendment), and a restart restores both the state and the
+    amended history exactly."""
+    data = tmp_path / "data"
+    srv = make_server(engine=None, data_dir=data)
+    ops: list[str] = []
+    store_op = srv.rooms._store_op
+    srv.rooms._store_op = lambda room, op, args: (ops.append(op), store_op(room, op, args))[1]  # type: ignore[method-assign]
+
+    async def first_run() -> tuple[str, str, int, list[dict[str, Any]]]:
+        code, players, watcher = await _table(srv, 3, mode="holdem")
+        by = _by_id(players)
+        for _ in range(2):
+            await _act(srv, code, by[_view(srv, code, None)["toAct"]], {"type": "nl.fold"})
+        winner = _view(srv, code, None)["awards"][0]["to"]
+        await watcher.send({"type": "history"})
+        before = (await watcher.expect("history"))["hands"][0]
+        assert winner not in before["shown"]
+        ops.clear()
+        shown_v = await _act(srv, code, by[winner], {"type": "show"})
+        assert ops == ["log"]
+        stored = srv.rooms.store.load(code)
+        assert stored is not None and [r.kind for r in stored.replay] == ["action"]
+        assert stored.replay[0].version == shown_v
+        await watcher.send({"type": "history"})
+        after = (await watcher.expect("history", pred=lambda m: m["hands"][0]["version"] == shown_v))["hands"]
+        seat = next(s for s in _view(srv, code, None)["seats"] if s["id"] == winner)
+        assert [c["id"] for c in after[0]["shown"][winner]] == [c["id"] for c in seat["hole"]]
+        return code, srv.rooms.engine.dump_state(_room(srv, code).state), shown_v, after
+
+    code, state, shown_v, history = asyncio.run(first_run())
+    srv.stop()
+    again = make_server(engine=None, data_dir=data)
+
+    async def second_run() -> None:
+        room = _room(again, code)
+        assert room.version == shown_v and again.rooms.engine.dump_state(room.state) == state
+        assert room.hands[-1].version == shown_v
+        tab = await join(again, code, "after-restart", spectate=True)
+        await tab.expect("view")
+        await tab.send({"type": "history"})
+        assert (await tab.expect("history"))["hands"] == history
+
+    asyncio.run(second_run())
+
+
 def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveServer) -> None:
     """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
     is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""

@@ -104,6 +104,18 @@ def test_the_preactions_row_is_what_the_rooms_last_write_left(store: RoomStore) 
     assert sorted(store.load_all(), key=lambda room: room.code) == [stored("O"), stored()]
 
 
+def test_a_log_row_can_carry_the_hand_it_amended(store: RoomStore) -> None:
+    """A winner's show after the hand's end: the hand's row is replaced in the log row's transaction."""
+    store.apply_batch([prepare_save("R", {}, "s", 3, 3, row(3), [(1, {"h": 1}), (2, {"h": 2})])])
+    store.apply_batch([prepare_log("R", row(4), hands=[(2, {"h": 2, "shown": True})])])
+    # (a batch with a delete takes the one-by-one path)
+    store.apply_batch([prepare_log("R", row(5), hands=[(1, {"h": 1, "shown": True})]),
+                       ("delete", ("OTHER",))])
+    assert store.hands("R") == [(1, {"h": 1, "shown": True}), (2, {"h": 2, "shown": True})]
+    room = store.load("R")
+    assert room is not None and room.version == 3 and [r.version for r in room.replay] == [4, 5]
+
+
 def test_an_old_token_refuses_a_preactions_write(store: RoomStore) -> None:
     store.apply_batch([prepare_save("R", {}, "s", 1, 1, fence=1)])
     assert store.claim("R", 2)

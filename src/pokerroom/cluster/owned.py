@@ -89,7 +89,8 @@ class OwnedRooms(Rooms):
             return store.prepare_save(room.code, *args, fence=fence)  # type: ignore[no-any-return]
         if op == "log":
             return store.prepare_log(room.code, args[0], fence=fence,  # type: ignore[no-any-return]
-                                     pre=args[1] if len(args) > 1 else None)
+                                     pre=args[1] if len(args) > 1 else None,
+                                     hands=args[2] if len(args) > 2 else None)
         if op == "pre":
             return store.prepare_pre(room.code, *args, fence=fence)  # type: ignore[no-any-return]
         return op, (room.code, fence)

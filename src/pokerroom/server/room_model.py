@@ -255,4 +255,4 @@ class RoomsBase:
     _writer: GroupWriter
     _tasks: set[asyncio.Task[None]]
     _failures: dict[str, int]
-    _history_cache: OrderedDict[tuple[str, str | None], tuple[int, str]]
+    _history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]]

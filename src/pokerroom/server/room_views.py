@@ -84,19 +84,21 @@ class RoomViews(RoomsBase):
         """The room's last hands, newest first, as this connection may see them: public information plus,
         for a player of the hand, that player's own cards (never anyone else's unshown cards).
 
-        The encoded answer is cached per (room, viewer) until the next hand ends (issue #12.1): encoding ten
-        hands is ~50 KB of JSON, and every spectator of a room shares one string (queued by reference)."""
+        The encoded answer is cached per (room, viewer) until the next hand ends or the last one is amended
+        (its winner showed their cards) (issue #12.1): encoding ten hands is ~50 KB of JSON, and every
+        spectator of a room shares one string (queued by reference)."""
         viewer = conn.player_id if conn.role == "player" else None
         key = (room.code, viewer)
         cached = self._history_cache.get(key)
-        if cached is not None and cached[0] == room.hand_seq:
+        stamp = (room.hand_seq, room.hands[-1].version if room.hands else -1)
+        if cached is not None and cached[0] == stamp:
             self._history_cache.move_to_end(key)
             conn.send(cached[1])
             return
         hands = [{"gameNo": h.game_no, "version": h.version, **for_viewer(h.record, viewer)}
                  for h in reversed(room.hands)]
         text = P.dumps(P.history_msg(hands))
-        self._history_cache[key] = (room.hand_seq, text)
+        self._history_cache[key] = (stamp, text)
         while len(self._history_cache) > HISTORY_CACHE:
             self._history_cache.popitem(last=False)
         conn.send(text)

@@ -106,8 +106,12 @@ class RoomWriter(RoomViews):
             else:
                 assert row.player_id is not None and row.action is not None
                 new_state, events = self.engine.apply(room.state, row.player_id, row.action, row.at_ms)
-            if self._record(room, new_state, events, row.version):
-                raise ValueError(f"log row v{row.version} finished a hand but was stored without a snapshot")
+            seq_before = room.hand_seq
+            for done in self._record(room, new_state, events, row.version):
+                if done.seq > seq_before:
+                    raise ValueError(f"log row v{row.version} ended a hand but was stored without a snapshot")
+                if room.hands and room.hands[-1].seq == done.seq:  # an amended hand, stored with its row
+                    room.hands[-1] = done
             room.state, room.version = new_state, row.version
         room.log_only = len(rows)
 
@@ -165,8 +169,9 @@ class RoomWriter(RoomViews):
         room is built here: the one place a cluster node adds ``room.fence`` (its fencing token)."""
         if op == "save":
             return Store.prepare_save(room.code, *args)
-        if op == "log":  # args: the row, and the room's pre-actions if the change changed them
-            return Store.prepare_log(room.code, args[0], pre=args[1] if len(args) > 1 else None)
+        if op == "log":  # args: the row, the room's pre-actions if it changed them, the hands it amended
+            return Store.prepare_log(room.code, args[0], pre=args[1] if len(args) > 1 else None,
+                                     hands=args[2] if len(args) > 2 else None)
         if op == "pre":
             return Store.prepare_pre(room.code, *args)
         return op, (room.code, *args)
@@ -201,7 +206,9 @@ class RoomWriter(RoomViews):
         # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
         # A change that used or cancelled a pre-action carries the room's pre-actions with its log row
         # (they are the room's: no replay recomputes them)
-        snapshot = (row.kind not in REPLAYED_KINDS or record is not None or bool(finished)
+        # A hand amended after its end (its winner showed their cards) is stored with the log row too.
+        ended = any(h.seq > hand_seq_before for h in finished)
+        snapshot = (row.kind not in REPLAYED_KINDS or record is not None or ended
                     or result is not None or room.log_only >= SNAPSHOT_EVERY)
         pre_now = room.pre.to_json()
         t1 = time.perf_counter()
@@ -212,7 +219,8 @@ class RoomWriter(RoomViews):
                                   row.version, row.at_ms, row, hands)
                 room.log_only = 0
             else:
-                await self._write(room, "log", row, None if pre_now == pre_before else pre_now)
+                await self._write(room, "log", row, None if pre_now == pre_before else pre_now,
+                                  [(h.seq, h.to_json()) for h in finished])
                 room.log_only += 1
         except BaseException:
             # not stored, so it did not happen: nobody has seen it yet, put the room back as it was

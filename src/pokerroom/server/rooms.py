@@ -91,7 +91,7 @@ class Rooms(RoomHandlers, RoomClock):
         self.quarantined: set[str] = set()  # stored rooms that could not be loaded: kept, never served
         self.on_close: Callable[[str], None] | None = None  # told the code of every room closed
         self._failures: dict[str, int] = {}  # room code -> store failures in a row (timeouts and bots)
-        self._history_cache: OrderedDict[tuple[str, str | None], tuple[int, str]] = OrderedDict()
+        self._history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]] = OrderedDict()
 
     # --- lifecycle ------------------------------------------------------------------------------------
 

@@ -12,9 +12,10 @@ A prepared operation is ``(kind, args)``:
   (or ``None``), upsert finished ``hands`` ``((code, seq, data_json), ...)`` and delete hands up to
   ``prune`` = ``(code, seq)`` (or ``None``). The snapshot's metadata holds the room's pre-actions, so it
   also drops the room's ``preactions`` row;
-- ``("log", (row, fence, pre))``: append one action-log row ``(code, version, kind, player_id,
+- ``("log", (row, fence, pre, hands))``: append one action-log row ``(code, version, kind, player_id,
   client_msg_id, action_json, at_ms)``; ``pre`` = ``(code, pre_json)`` (or ``None``) when the change also
-  changed the room's pre-actions, upserted in the same transaction;
+  changed the room's pre-actions, and ``hands`` (as in a save, usually empty) the finished hand it amended
+  (a winner showed their cards), upserted in the same transaction;
 - ``("pre", (pre, fence))``: upsert the room's pre-actions ``pre`` = ``(code, pre_json)`` alone (a player
   chose or cleared one: no version, no state).
 
@@ -136,11 +137,13 @@ def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: in
     return ("save", (room, row, stored, prune, fence))
 
 
-def prepare_log(code: str, log: LogRow, fence: int | None = None,
-                pre: dict[str, Any] | None = None) -> Op:
+def prepare_log(code: str, log: LogRow, fence: int | None = None, pre: dict[str, Any] | None = None,
+                hands: list[tuple[int, dict[str, Any]]] | None = None) -> Op:
     """The ``("log", ...)`` operation: a change stored as its action-log row alone (the room's snapshot
-    stays as it is; loading re-applies the row), with the room's pre-actions when it changed them."""
-    return ("log", (log_params(code, log), fence, None if pre is None else (code, dumps(pre))))
+    stays as it is; loading re-applies the row), with the room's pre-actions when it changed them and the
+    finished hand it amended, if any (``(seq, record)``: the hand's row is replaced)."""
+    return ("log", (log_params(code, log), fence, None if pre is None else (code, dumps(pre)),
+                    tuple((code, seq, dumps(record)) for seq, record in hands or ())))
 
 
 def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op:
@@ -226,6 +229,8 @@ def grouped(ops: list[Op]) -> Grouped:
             out.rows.append(args[0])
             if len(args) > 2 and args[2] is not None:
                 pre_last[str(args[2][0])] = args[2]
+            if len(args) > 3:
+                out.hands.extend(args[3])
     for code, pre in pre_last.items():
         if pre is None:
             out.pre_drop.append((code,))
@@ -288,9 +293,9 @@ class PreparedOps:
         return prepare_save(code, meta, state, version, now_ms, log, hands, fence)
 
     @staticmethod
-    def prepare_log(code: str, log: LogRow, fence: int | None = None,
-                    pre: dict[str, Any] | None = None) -> Op:
-        return prepare_log(code, log, fence, pre)
+    def prepare_log(code: str, log: LogRow, fence: int | None = None, pre: dict[str, Any] | None = None,
+                    hands: list[tuple[int, dict[str, Any]]] | None = None) -> Op:
+        return prepare_log(code, log, fence, pre, hands)
 
     @staticmethod
     def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op:
@@ -309,8 +314,8 @@ class RoomStore(Protocol):
                      fence: int | None = None) -> Op: ...
 
     @staticmethod
-    def prepare_log(code: str, log: LogRow, fence: int | None = None,
-                    pre: dict[str, Any] | None = None) -> Op: ...
+    def prepare_log(code: str, log: LogRow, fence: int | None = None, pre: dict[str, Any] | None = None,
+                    hands: list[tuple[int, dict[str, Any]]] | None = None) -> Op: ...
 
     @staticmethod
     def prepare_pre(code: str, pre: dict[str, Any], fence: int | None = None) -> Op: ...

@@ -189,6 +189,8 @@ class PgStore(base.PreparedOps):
             cur.execute(_LOG, args[0])
             if len(args) > 2 and args[2] is not None:
                 cur.execute(_PRE, args[2])
+            for hand in args[3] if len(args) > 3 else ():
+                cur.execute(_HAND, hand)
         elif kind == "pre":
             cur.execute(_PRE, args[0])
         elif kind == "delete":

@@ -251,6 +251,8 @@ class Store(base.PreparedOps):
             self._db.execute(_LOG, args[0])
             if len(args) > 2 and args[2] is not None:
                 self._db.execute(_PRE, args[2])
+            if len(args) > 3:
+                self._db.executemany(_HAND, args[3])
         elif kind == "pre":
             self._db.execute(_PRE, args[0])
         elif kind == "delete":
