@@ -204,9 +204,8 @@ class RoomWriter(RoomViews):
         log_only_before = room.log_only
         # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
         # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
-        # A change that used or cancelled a pre-action carries the room's pre-actions with its log row
-        # (they are the room's: no replay recomputes them)
-        # A hand amended after its end (its winner showed their cards) is stored with the log row too.
+        # The log row carries what no replay recomputes: the room's pre-actions if the change used or
+        # cancelled one, and the finished hand it amended (its winner showed their cards)
         ended = any(h.seq > hand_seq_before for h in finished)
         snapshot = (row.kind not in REPLAYED_KINDS or record is not None or ended
                     or result is not None or room.log_only >= SNAPSHOT_EVERY)

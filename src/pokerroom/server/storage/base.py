@@ -17,14 +17,14 @@ A prepared operation is ``(kind, args)``:
   changed the room's pre-actions, and ``hands`` (as in a save, usually empty) the finished hand it amended
   (a winner showed their cards), upserted in the same transaction;
 - ``("pre", (pre, fence))``: upsert the room's pre-actions ``pre`` = ``(code, pre_json)`` alone (a player
-  chose or cleared one: no version, no state).
+  chose or cleared one: no version, no state);
+- ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
+  leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
 
 Why pre-actions have a row of their own (issue 13: a write proportional to the change, a snapshot at most
 once per hand): they are the room's, not the engine's, so a log row cannot recompute them, and the
 snapshot's metadata carries the hand recorder as of the snapshot, so it cannot be rewritten mid-hand. The
 ``preactions`` row, when there is one, is newer than the snapshot's ``meta["preActions"]``.
-- ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
-  leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
 
 **Fencing** (issue #14): ``fence`` is the writer's fencing token (``None``: a single node, no check). A
 room's stored token only grows (:meth:`RoomStore.claim`, or a save carrying a newer token). A batch
