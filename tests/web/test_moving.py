@@ -110,3 +110,52 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
         shot(b, "moving-played-on")
     finally:
         node.stop()
+
+
+def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_path: Path) -> None:
+    """Issue #13/#15: a pre-action is stored in the room's own small row (no snapshot); after a SIGTERM and
+    a restart the waiting phone still shows it chosen, and it fires on that seat's turn (a 360x640 phone)."""
+    node = Node(free_port(), tmp_path).start()
+    small = {"width": 360, "height": 640}
+    try:
+        a, b = open_page("a", small), open_page("b", small)
+        for p in (a, b):
+            p.recorder.allowed.append("WebSocket connection to")
+        code = wp.create_room_ui(a, node.url, "민수", "holdem")
+        wp.join_ui(b, node.url, code, "지수")
+        wp.wait_members(a, 2)
+        a.click("[data-testid=start]")
+        for p in (a, b):
+            wp.wait_table(p)
+        v = wp.view(a)
+        assert v is not None and v["phase"] == "betting"
+        ids = {p.evaluate("() => window.__room.playerId"): p for p in (a, b)}
+        actor = ids[v["toAct"]]
+        waiter_id = next(pid for pid in ids if pid != v["toAct"])
+        waiter = ids[waiter_id]
+        waiter.wait_for_selector("[data-preaction=callAny]")
+        waiter.click("[data-preaction=callAny]")
+        waiter.wait_for_selector("[data-preaction=callAny][aria-pressed=true]")
+        v0 = wp.version(waiter)
+
+        assert node.proc is not None
+        node.proc.send_signal(signal.SIGTERM)
+        assert node.proc.wait(timeout=10) == 0
+        node.start()
+        for p in (a, b):
+            p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
+                                " && window.__room.conn.version >= v && window.__room.view", arg=v0,
+                                timeout=20000)
+        waiter.wait_for_selector("[data-preaction=callAny][aria-pressed=true]")
+        shot(waiter, "moving-preaction-kept-360")
+        before = wp.version(actor)
+        actor.click("[data-action='nl.call']")
+        waiter.wait_for_function("(v) => window.__room.conn.version >= v + 2", arg=before, timeout=10000)
+        # the server acted for the waiting phone: its check (the big blind's call was free) closed the round
+        log = wp.view(waiter)["publicLog"]  # type: ignore[index]
+        mine = [e["text"] for e in log if e["type"] == "action" and e["text"].startswith(f"{waiter_id} ")]
+        assert mine == [f"{waiter_id} 체크"], log
+        assert waiter.locator("[data-preaction][aria-pressed=true]").count() == 0
+        shot(waiter, "moving-preaction-fired-360")
+    finally:
+        node.stop()
