@@ -14,6 +14,9 @@ export function listen(node, type, fn) {
 
 const WHOLE = new WeakSet();
 
+// node -> the key morphKeyed built it from
+const BUILT = new WeakMap();
+
 /** Mark a part whose handlers reach other nodes of the same part (a raise panel's buttons write its slider
  * and amount): it is kept only when equal in every node, else replaced whole, never patched, so a handler
  * never writes into a node that is not on screen. Returns the node. */
@@ -52,9 +55,11 @@ export function morph(old, fresh) {
   if (old.isEqualNode(fresh)) return old;
   if (old.nodeType === 3 && fresh.nodeType === 3) {
     old.data = fresh.data;
+    BUILT.delete(old);
     return old;
   }
   if (!patchable(old, fresh)) return fresh;
+  BUILT.delete(old); // (patched: no longer what its key built; morphKeyed gives it the fresh one's)
   for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
   for (const a of fresh.attributes) {
     if (old.getAttribute(a.name) === a.value) continue;
@@ -87,5 +92,47 @@ export function morphChildren(old, fresh) {
   want.forEach((node, i) => {
     const at = old.childNodes[i];
     if (at !== node) old.insertBefore(node, at ?? null);
+  });
+}
+
+
+/**
+ * Give `parent` the children `specs` describe ([key, build], in order) without building the ones already on
+ * screen: an old child built from an equal key is kept as it is (neither built nor compared: a dealt card
+ * adds one card to a row, the others stay untouched); any other is built and merged into the old child it
+ * takes the place of, as morphChildren does. A key must say everything its build reads, and whoever changes
+ * a kept child after its build must undo that first (or give it another key).
+ */
+export function morphKeyed(parent, specs) {
+  const olds = [...parent.childNodes];
+  const used = new Array(olds.length).fill(false);
+  let from = 0;
+  const want = specs.map(([key, build]) => {
+    for (let i = from; i < olds.length; i++) {
+      if (!used[i] && BUILT.get(olds[i]) === key) {
+        used[i] = true;
+        from = i + 1;
+        return olds[i];
+      }
+    }
+    const fresh = build();
+    const mk = matchKey(fresh);
+    let node = fresh;
+    for (let i = from; i < olds.length; i++) {
+      if (!used[i] && matchKey(olds[i]) === mk) {
+        used[i] = true;
+        from = i + 1;
+        node = morph(olds[i], fresh);
+        break;
+      }
+    }
+    BUILT.set(node, key);
+    return node;
+  });
+  const keep = new Set(want);
+  for (const c of olds) if (!keep.has(c)) c.remove();
+  want.forEach((node, i) => {
+    const at = parent.childNodes[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
   });
 }

@@ -6,7 +6,7 @@ import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, PHASE_LABEL, fmt, withNames } f
 import { serverClock } from "./net.js";
 import { modeName } from "./options.js";
 import { rankingTable } from "./rules.js";
-import { listen, morph, whole } from "./morph.js";
+import { listen, morph, morphKeyed, whole } from "./morph.js";
 import { reactionPalette, showBubble } from "./talk.js";
 
 function h(tag, attrs = {}, ...kids) {
@@ -1247,45 +1247,68 @@ export class TableUI {
     return sd.best ?? [];
   }
 
-  seatCards(seat, n = 3) {
+  /**
+   * A seat's row of cards. Given the row on screen (`old`), that row is brought up to date and returned: a
+   * card built from the same inputs (its key) stays as it is, so a card dealt builds and adds one card
+   * instead of building the whole row and comparing it with the old one (issue #15: the 7 Poker streets).
+   */
+  seatCards(seat, n = 3, old = null) {
     const v = this.view;
-    const wrap = h("div", { class: "cards" + (v.mode === "indian" ? " indian" : "") });
     const sd = this.showdownEntry(seat.id);
     const bestIds = this.wonCards(sd);
     const winners = new Set((v.awards ?? []).map((a) => a.to));
+    let lifted = false;
+    const isBest = (c) => {
+      const best = !isHidden(c) && bestIds.has(c.id) && winners.has(seat.id);
+      lifted ||= best;
+      return best;
+    };
+    const specs = []; // [key, build]: the key is everything the build reads
     const mark = (c, size) => {
-      const e = cardEl(c, { size });
-      if (!isHidden(c) && bestIds.has(c.id) && winners.has(seat.id)) e.classList.add("best");
-      return e;
+      const best = isBest(c);
+      return [JSON.stringify([c, size, best]), () => {
+        const e = cardEl(c, { size });
+        if (best) e.classList.add("best");
+        return e;
+      }];
     };
+    let big = false;
     if (v.mode === "indian") {
-      const big = n <= 3 ? "lg" : "md";
-      if (seat.forehead) wrap.append(mark(seat.forehead, big));
-      else if (seat.hasForehead) wrap.append(cardEl(null, { size: big, question: true, label: "이마 카드(안 보임)" }));
-      for (const c of seat.hole ?? []) wrap.append(mark(c, "sm"));
-      return wrap;
-    }
-    const hole = seat.hole ?? [];
-    const up = seat.up ?? [];
-    const big = !!seat.shown && hole.length + up.length <= 5;
-    const mini = (c) => {
-      const e = miniCardEl(c, { big });
-      if (!isHidden(c) && bestIds.has(c.id) && winners.has(seat.id)) e.classList.add("best");
-      return e;
-    };
-    for (const c of hole) {
-      const e = mini(c);
-      if (isHidden(c)) e.classList.add("stacked");
-      wrap.append(e);
-    }
-    for (const c of up) {
-      const e = mini(c);
-      e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
-      wrap.append(e);
+      const large = n <= 3 ? "lg" : "md";
+      if (seat.forehead) specs.push(mark(seat.forehead, large));
+      else if (seat.hasForehead) specs.push([`?|${large}`, () => cardEl(null, { size: large, question: true, label: "이마 카드(안 보임)" })]);
+      for (const c of seat.hole ?? []) specs.push(mark(c, "sm"));
+    } else {
+      const hole = seat.hole ?? [];
+      const up = seat.up ?? [];
+      big = !!seat.shown && hole.length + up.length <= 5;
+      const mini = (c, kind) => {
+        const best = isBest(c);
+        return [JSON.stringify([c, kind, big, best]), () => {
+          const e = miniCardEl(c, { big });
+          if (best) e.classList.add("best");
+          if (kind === "up") e.classList.add("up"); // 7 Poker open cards: what you play against, drawn larger
+          else if (isHidden(c)) e.classList.add("stacked");
+          return e;
+        }];
+      };
+      for (const c of hole) specs.push(mini(c, "hole"));
+      for (const c of up) specs.push(mini(c, "up"));
     }
     // the winning cards are raised (.card.best): the row keeps that much room above it, so a raised card
     // never covers the name and stack line over it
-    if (wrap.querySelector(".best")) wrap.classList.add("lifted");
+    const cls = "cards" + (v.mode === "indian" ? " indian" : "") + (lifted ? " lifted" : "");
+    // what the last fan wrote goes first (fitSeatCards fans the row again): its classes, the line break
+    // (morphKeyed drops it) and the cards' margins; a squeezed row's cards lost their bigger minis, so such a
+    // row is built afresh (and merged into the old one by patchSeat)
+    if (old && !(big && old.classList.contains("squeezed"))) {
+      if (old.className !== cls) old.className = cls;
+      for (const c of old.children) if (c.hasAttribute("style")) c.removeAttribute("style");
+      morphKeyed(old, specs);
+      return old;
+    }
+    const wrap = h("div", { class: cls });
+    morphKeyed(wrap, specs);
     return wrap;
   }
 
@@ -1323,7 +1346,7 @@ export class TableUI {
       ["name", this.nm(seat.id), () => h("div", { class: "name" }, this.nm(seat.id))],
       ["stack", fmt(seat.stack), () => h("div", { class: "stack" }, fmt(seat.stack))],
       ["cards", JSON.stringify([seat.hole, seat.up, seat.forehead, seat.hasForehead, !!seat.shown, v.mode, n,
-        winner && sd ? [...this.wonCards(sd)] : null]), () => this.seatCards(seat, n)],
+        winner && sd ? [...this.wonCards(sd)] : null]), (had) => this.seatCards(seat, n, had)],
       ["label", label ?? "", () => (label ? h("div", { class: "hand-label", title: label }, label) : null)],
       ["badges", JSON.stringify([seat.folded, seat.allIn, seat.away, seat.sittingOut, seat.status, seat.lastAction,
         v.phase, korean, seat.inHand, seat.choiceDone, seat.drawDone, seat.drawCounts, v.mode, seat.declare, seat.declared,
@@ -1387,7 +1410,7 @@ export class TableUI {
           part.node.textContent = key; // text only
           if (sized) size = true;
         } else {
-          const fresh = build();
+          const fresh = build(part.node); // (the card row is brought up to date in place)
           if (name !== "cards" && (part.node && fresh ? part.node.isEqualNode(fresh) : !part.node && !fresh)) {
             // the same node from another key (a folded seat's 다이 badge on a new street): kept as it is, the
             // seat keeps its size and place
