@@ -1710,7 +1710,7 @@ export class TableUI {
         return line;
       }],
       ["handName", hn, () => h("div", { class: "hand-name", "data-testid": "hand-name" }, hn)],
-      ["cards", cardsKey, () => this.renderMyCards(seat)],
+      ["cards", cardsKey, (had) => this.renderMyCards(seat, had)],
       this.controlsSlice(seat),
       ["seatBar", null, () => this.cb.seatBar?.(v) ?? null], // sitting out: 복귀 (app.js)
       ["sr", sr, () => h("div", { class: "sr-only", role: "status", "aria-live": "polite" }, sr)],
@@ -1801,9 +1801,10 @@ export class TableUI {
       seen.add(name);
       const had = memo.get(name);
       let node;
-      if (key != null && had && had.key === key && (had.node === null || had.node.parentNode === parent)) node = had.node;
+      const mine = had?.node && had.node.parentNode === parent ? had.node : null;
+      if (key != null && had && had.key === key && (had.node === null || mine)) node = had.node;
       else {
-        node = build() ?? null;
+        node = build(mine) ?? null; // (a build may bring the node on screen up to date and return it)
         if (node && had?.node && had.node !== node && had.node.parentNode === parent && !node.sliced) node = morph(had.node, node);
         memo.set(name, { key, node });
       }
@@ -1830,17 +1831,32 @@ export class TableUI {
     return { hole: me.hole ?? [], up: me.up ?? [] };
   }
 
-  renderMyCards(seat) {
+  /**
+   * My cards. Given my cards' row on screen (`old`), that row is brought up to date and returned: each card
+   * is described first ([key, build], the key saying all the build reads) and only a card whose key changed
+   * is built (a card's SVG copy) and merged in, so a view that deals me a card, or changes nothing about my
+   * cards but the hand's name, no longer builds and compares all of them (issue #15).
+   */
+  renderMyCards(seat, old = null) {
     const v = this.view;
     const me = v.me;
-    const wrap = h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
     const sd = this.showdownEntry(me.id);
     const bestIds = new Set(v.phase === "handEnd" ? this.bestCards(sd).map((c) => c.id) : []);
-    const els = [];
+    const specs = []; // [key, build]
+    let first = null; // the first card's size
+    let seps = 0;
+    const card = (key, c, opts, then = null) => {
+      first ??= opts.size;
+      specs.push([key, () => {
+        const e = cardEl(c, opts);
+        then?.(e);
+        return e;
+      }]);
+    };
     if (v.mode === "indian") {
-      if (me.forehead === "?") els.push(cardEl(null, { size: "lg", question: true }));
-      else if (me.forehead && typeof me.forehead === "object") els.push(cardEl(me.forehead, { size: "lg", extraClass: "forehead" }));
-      for (const c of me.hole ?? []) els.push(cardEl(c, { size: "lg" }));
+      if (me.forehead === "?") card("?", null, { size: "lg", question: true });
+      else if (me.forehead && typeof me.forehead === "object") card(JSON.stringify(["f", me.forehead]), me.forehead, { size: "lg", extraClass: "forehead" });
+      for (const c of me.hole ?? []) card(JSON.stringify(["h", c]), c, { size: "lg" });
     } else {
       const { hole, up } = this.myCardList();
       const choosing = v.phase === "choice" && me.choice && !me.chosen && this.legal("choose");
@@ -1848,61 +1864,75 @@ export class TableUI {
       const drawing = drawLegal && me.drawPending == null;
       const clash = v.mode === "badugi" && v.options?.hints ? this.badugiClash(hole) : new Set();
       const chosen = me.chosen ?? null;
+      const ch = choosing ? this.hintFor("choose") : null;
+      const dh = drawing ? this.hintFor("draw") : null;
+      const size = v.phase === "choice" ? "xl" : "lg";
       hole.forEach((c) => {
-        const e = cardEl(c, { size: v.phase === "choice" ? "xl" : "lg" });
-        if (up.length) e.classList.add("own-hidden"); // 7 Poker: only I see these
+        // what the card gets beyond cardEl, in this order: its classes, focusable, pressed, which pick it answers
+        const cls = [];
+        let pick = null;
+        let pressed = null;
+        if (up.length) cls.push("own-hidden"); // 7 Poker: only I see these
         if (!isHidden(c)) {
-          if (bestIds.has(c.id)) e.classList.add("used-best");
-          const ch = choosing ? this.hintFor("choose") : null;
-          if (ch?.discardId === c.id) e.classList.add("hint-discard");
-          if (ch?.openId === c.id) e.classList.add("hint-open");
-          const dh = drawing ? this.hintFor("draw") : null;
-          if (dh && dh.cardIds.includes(c.id)) e.classList.add("hint-draw");
+          if (bestIds.has(c.id)) cls.push("used-best");
+          if (ch?.discardId === c.id) cls.push("hint-discard");
+          if (ch?.openId === c.id) cls.push("hint-open");
+          if (dh && dh.cardIds.includes(c.id)) cls.push("hint-draw");
           if (choosing) {
-            e.classList.add("selectable");
-            e.tabIndex = 0;
-            if (this.ui.discard === c.id) e.classList.add("discard");
-            if (this.ui.open === c.id) e.classList.add("raised");
-            const pick = () => this.pickChoice(c.id);
-            listen(e, "click", pick);
-            listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+            cls.push("selectable");
+            if (this.ui.discard === c.id) cls.push("discard");
+            if (this.ui.open === c.id) cls.push("raised");
+            pick = "choice";
           } else if (chosen) {
-            if (chosen.discardId === c.id) e.classList.add("discard");
-            if (chosen.openId === c.id) e.classList.add("raised");
+            if (chosen.discardId === c.id) cls.push("discard");
+            if (chosen.openId === c.id) cls.push("raised");
           }
           if (drawing) {
-            e.classList.add("selectable");
-            e.tabIndex = 0;
-            e.setAttribute("aria-pressed", this.ui.drawSel.has(c.id) ? "true" : "false");
-            if (this.ui.drawSel.has(c.id)) e.classList.add("raised");
-            const pick = () => this.pickDraw(c.id);
-            listen(e, "click", pick);
-            listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
-          } else if (me.drawPending && me.drawPending.includes(c.id)) e.classList.add("raised");
-          if (clash.has(c.id)) e.classList.add("clash");
+            cls.push("selectable");
+            pressed = this.ui.drawSel.has(c.id) ? "true" : "false";
+            if (this.ui.drawSel.has(c.id)) cls.push("raised");
+            pick = "draw";
+          } else if (me.drawPending && me.drawPending.includes(c.id)) cls.push("raised");
+          if (clash.has(c.id)) cls.push("clash");
         }
-        els.push(e);
+        card(JSON.stringify(["h", c, size, cls, pressed, pick]), c, { size }, (e) => {
+          for (const k of cls) e.classList.add(k);
+          if (pick) e.tabIndex = 0;
+          if (pressed) e.setAttribute("aria-pressed", pressed);
+          if (pick) {
+            const go = pick === "choice" ? () => this.pickChoice(c.id) : () => this.pickDraw(c.id);
+            listen(e, "click", go);
+            listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+          }
+        });
       });
       if (up.length) {
-        els.push(h("div", { class: "group-sep", "aria-hidden": "true" }));
+        seps = 1;
+        specs.push(["sep", () => h("div", { class: "group-sep", "aria-hidden": "true" })]);
         up.forEach((c) => {
           // what the table sees: marked, so my hidden cards and my open cards never look alike
-          const e = cardEl(c, { size: "lg", extraClass: "open-card" });
-          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
-          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
-          if (bestIds.has(c.id)) e.classList.add("used-best");
-          els.push(e);
+          const best = bestIds.has(c.id);
+          card(JSON.stringify(["u", c, best]), c, { size: "lg", extraClass: "open-card" }, (e) => {
+            e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
+            e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
+            if (best) e.classList.add("used-best");
+          });
         });
       }
     }
-    const cards = els.filter((e) => e.classList.contains("card"));
-    const size = cards[0]?.classList.contains("card-xl") ? 82 : 72;
-    const avail = Math.min(window.innerWidth >= 1000 ? 780 : window.innerWidth, 820) - 24 - (els.length - cards.length) * 10;
-    const overlap = cards.length > 1 ? Math.min(6, Math.floor((avail - cards.length * size) / (cards.length - 1))) : 0;
-    wrap.style.setProperty("--overlap", `${overlap}px`);
-    wrap.append(...els);
+    const n = specs.length - seps;
+    const size = first === "xl" ? 82 : 72;
+    const avail = Math.min(window.innerWidth >= 1000 ? 780 : window.innerWidth, 820) - 24 - seps * 10;
+    const overlap = n > 1 ? Math.min(6, Math.floor((avail - n * size) / (n - 1))) : 0;
+    const discarded = me.discarded && v.phase !== "choice";
+    // (the row with the discarded card's note under it is built afresh, and merged by syncSlices)
+    const wrap = old && !discarded && old.classList.contains("my-cards") ? old
+      : h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
+    if (wrap.style.getPropertyValue("--overlap") !== `${overlap}px`) wrap.style.setProperty("--overlap", `${overlap}px`);
+    morphKeyed(wrap, specs);
     if (seat.folded) wrap.style.opacity = "0.55";
-    if (me.discarded && v.phase !== "choice") {
+    else if (wrap.style.opacity) wrap.style.removeProperty("opacity");
+    if (discarded) {
       return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드 ", miniCardEl(me.discarded)));
     }
     return wrap;
