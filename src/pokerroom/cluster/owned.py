@@ -77,23 +77,15 @@ class OwnedRooms(Rooms):
         room.fence = None if fencing is None else fencing.token_of(room.code)
         return room
 
-    def _store_op(self, room: Room, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    def _store_op(self, room: Room, op: str, args: tuple[Any, ...],
+                  fence: int | None = None) -> tuple[str, tuple[Any, ...]]:
         """Every write of a room carries its fencing token, and none is even tried without a valid lease."""
         fencing = self.fencing
         if fencing is None:
             return super()._store_op(room, op, args)
         fence = fencing.fence_for_write(room.code)  # raises the Korean "reconnecting" refusal
         room.fence = fence
-        store: Any = self.store
-        if op == "save":
-            return store.prepare_save(room.code, *args, fence=fence)  # type: ignore[no-any-return]
-        if op == "log":
-            return store.prepare_log(room.code, args[0], fence=fence,  # type: ignore[no-any-return]
-                                     pre=args[1] if len(args) > 1 else None,
-                                     hands=args[2] if len(args) > 2 else None)
-        if op == "pre":
-            return store.prepare_pre(room.code, *args, fence=fence)  # type: ignore[no-any-return]
-        return op, (room.code, fence)
+        return super()._store_op(room, op, args, fence)
 
     async def _write(self, room: Room, op: Literal["save", "log", "pre", "delete"], *args: Any) -> None:
         """A write refused by PostgreSQL's fencing check drops the room at once (a newer owner exists)."""

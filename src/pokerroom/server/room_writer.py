@@ -164,17 +164,20 @@ class RoomWriter(RoomViews):
         op_name, params = self._store_op(room, op, args)
         await self._writer.submit(op_name, *params)
 
-    def _store_op(self, room: Room, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    def _store_op(self, room: Room, op: str, args: tuple[Any, ...],
+                  fence: int | None = None) -> tuple[str, tuple[Any, ...]]:
         """The store operation for one write of ``room`` (``args`` after the room code). Every write of a
-        room is built here: the one place a cluster node adds ``room.fence`` (its fencing token)."""
-        if op == "save":
-            return Store.prepare_save(room.code, *args)
+        room is built here, with ``fence``: the fencing token a cluster node adds (``OwnedRooms``)."""
+        def arg(i: int) -> Any:
+            return args[i] if len(args) > i else None
+
+        if op == "save":  # args: meta, state, version, now_ms, the log row, finished hands
+            return Store.prepare_save(room.code, args[0], args[1], args[2], args[3], arg(4), arg(5), fence)
         if op == "log":  # args: the row, the room's pre-actions if it changed them, the hands it amended
-            return Store.prepare_log(room.code, args[0], pre=args[1] if len(args) > 1 else None,
-                                     hands=args[2] if len(args) > 2 else None)
-        if op == "pre":
-            return Store.prepare_pre(room.code, *args)
-        return op, (room.code, *args)
+            return Store.prepare_log(room.code, args[0], fence, arg(1), arg(2))
+        if op == "pre":  # args: the room's pre-actions
+            return Store.prepare_pre(room.code, args[0], fence)
+        return op, (room.code, *args) if fence is None else (room.code, *args, fence)
 
     async def _save_meta(self, room: Room) -> None:
         state = None if room.state is None else self.engine.dump_state(room.state)
