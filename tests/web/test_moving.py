@@ -68,18 +68,31 @@ class Node:
             self.proc.wait(timeout=10)
 
 
+def _heads_up(open_page: Any, node: Node, viewport: dict[str, int]) -> tuple[Any, Any]:
+    """Two phones at a hold'em table on ``node``, the hand dealt."""
+    a, b = open_page("a", viewport), open_page("b", viewport)
+    for p in (a, b):  # the refused reconnects while the server is down are expected
+        p.recorder.allowed.append("WebSocket connection to")
+    code = wp.create_room_ui(a, node.url, "민수", "holdem")
+    wp.join_ui(b, node.url, code, "지수")
+    wp.wait_members(a, 2)
+    a.click("[data-testid=start]")
+    for p in (a, b):
+        wp.wait_table(p)
+    return a, b
+
+
+def _wait_reconnected(pages: tuple[Any, ...], version: int) -> None:
+    for p in pages:
+        p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
+                            " && window.__room.conn.version >= v && window.__room.view", arg=version,
+                            timeout=20000)
+
+
 def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tmp_path: Path) -> None:
     node = Node(free_port(), tmp_path).start()
     try:
-        a, b = open_page("a", MOBILE), open_page("b", MOBILE)
-        for p in (a, b):  # the refused reconnects while the server is down are expected
-            p.recorder.allowed.append("WebSocket connection to")
-        code = wp.create_room_ui(a, node.url, "민수", "holdem")
-        wp.join_ui(b, node.url, code, "지수")
-        wp.wait_members(a, 2)
-        a.click("[data-testid=start]")
-        for p in (a, b):
-            wp.wait_table(p)
+        a, b = _heads_up(open_page, node, MOBILE)
         for p in (a, b):  # one decision each, so the hand has history
             wp.act_once(p, {})
         v0 = max(wp.version(a), wp.version(b))
@@ -95,10 +108,7 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
         assert node.proc.wait(timeout=10) == 0
         node.start()  # the same address: the room comes back from the store
 
-        for p in (a, b):
-            p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
-                                " && window.__room.conn.version >= v && window.__room.view", arg=v0,
-                                timeout=20000)
+        _wait_reconnected((a, b), v0)
         assert [p.evaluate("() => window.__room.playerId") for p in (a, b)] == seats, "the same seats"
         assert [sorted(wp.my_card_ids(p)) for p in (a, b)] == cards, "the same cards"
         assert min(wp.version(a), wp.version(b)) >= v0
@@ -116,17 +126,8 @@ def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_p
     """Issue #13/#15: a pre-action is stored in the room's own small row (no snapshot); after a SIGTERM and
     a restart the waiting phone still shows it chosen, and it fires on that seat's turn (a 360x640 phone)."""
     node = Node(free_port(), tmp_path).start()
-    small = {"width": 360, "height": 640}
     try:
-        a, b = open_page("a", small), open_page("b", small)
-        for p in (a, b):
-            p.recorder.allowed.append("WebSocket connection to")
-        code = wp.create_room_ui(a, node.url, "민수", "holdem")
-        wp.join_ui(b, node.url, code, "지수")
-        wp.wait_members(a, 2)
-        a.click("[data-testid=start]")
-        for p in (a, b):
-            wp.wait_table(p)
+        a, b = _heads_up(open_page, node, {"width": 360, "height": 640})
         v = wp.view(a)
         assert v is not None and v["phase"] == "betting"
         ids = {p.evaluate("() => window.__room.playerId"): p for p in (a, b)}
@@ -142,10 +143,7 @@ def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_p
         node.proc.send_signal(signal.SIGTERM)
         assert node.proc.wait(timeout=10) == 0
         node.start()
-        for p in (a, b):
-            p.wait_for_function("(v) => document.querySelector('#conn').dataset.state === 'open'"
-                                " && window.__room.conn.version >= v && window.__room.view", arg=v0,
-                                timeout=20000)
+        _wait_reconnected((a, b), v0)
         waiter.wait_for_selector("[data-preaction=callAny][aria-pressed=true]")
         shot(waiter, "moving-preaction-kept-360")
         before = wp.version(actor)

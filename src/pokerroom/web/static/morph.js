@@ -87,11 +87,16 @@ export function morphChildren(old, fresh) {
     }
     return n;
   });
+  placeChildren(old, want);
+}
+
+/** Make `want` (old children kept and new ones) `parent`'s children, in order; the others are removed. */
+function placeChildren(parent, want) {
   const keep = new Set(want);
-  for (const c of olds) if (!keep.has(c)) c.remove();
+  for (const c of [...parent.childNodes]) if (!keep.has(c)) c.remove();
   want.forEach((node, i) => {
-    const at = old.childNodes[i];
-    if (at !== node) old.insertBefore(node, at ?? null);
+    const at = parent.childNodes[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
   });
 }
 
@@ -129,10 +134,5 @@ export function morphKeyed(parent, specs) {
     BUILT.set(node, key);
     return node;
   });
-  const keep = new Set(want);
-  for (const c of olds) if (!keep.has(c)) c.remove();
-  want.forEach((node, i) => {
-    const at = parent.childNodes[i];
-    if (at !== node) parent.insertBefore(node, at ?? null);
-  });
+  placeChildren(parent, want);
 }
