@@ -26,8 +26,9 @@ the own-ack latency (action sent -> its ack back) of actions sent on a node that
 of actions sent on the owner, inside the same runs.
 
 Every socket opts in to view deltas (docs/protocol.md §2.8) unless ``--no-deltas`` (or the server's
-``pokerroom`` has no ``pokerroom.server.deltas``): players rebuild their whole view from each ``viewDelta``
-and ask ``resync`` on a gap; a player's own ack then rides on its view frame.
+``pokerroom`` has no ``pokerroom.server.wire.deltas``):
+players rebuild their whole view from each ``viewDelta`` and ask ``resync`` on a gap; a player's own ack then
+rides on its view frame.
 
 The load is spread over ``--workers`` client processes so the generator is not the bottleneck on its own;
 each reads on uvloop and parses with orjson (``--client-loop asyncio``: the standard loop), because on a
@@ -74,7 +75,7 @@ VIEW_PREFIX = '{"type":"view","version":'
 DELTA_PREFIX = '{"type":"viewDelta","version":'
 
 try:  # the reference client side of view deltas; an older tree has none (then: full views only)
-    from pokerroom.server.deltas import apply_delta
+    from pokerroom.server.wire.deltas import apply_delta
 except ImportError:  # pragma: no cover - depends on the tree under test
     apply_delta = None
 

@@ -1,7 +1,7 @@
 """Per-action profile of the room server: CPU per accepted action and bytes per frame, in one process.
 
 Issue 13 asks where a player action's server time goes. This script drives
-:class:`pokerroom.server.rooms.Rooms` directly (the real engine, a real SQLite store in a temporary
+:class:`pokerroom.server.room.rooms.Rooms` directly (the real engine, a real SQLite store in a temporary
 directory, the real group-commit writer thread) with one room of ``--players`` players and ``--spectators``
 spectators whose sockets are in-memory connections that only count what they are sent. So it measures the
 server's own work per action: the rules, the store write, building and encoding every viewer's frame,
@@ -55,14 +55,14 @@ from load import pick  # the same scripted player as the load benchmark
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
     """One measurement in this process; returns the figures as a dict."""
-    from pokerroom.server import protocol as P
-    from pokerroom.server.botseat import load_decider, load_recommender
     from pokerroom.server.engine_port import PokerEngine
-    from pokerroom.server.rooms import Connection, Rooms
-    from pokerroom.server.store import Store
+    from pokerroom.server.room.botseat import load_decider, load_recommender
+    from pokerroom.server.room.rooms import Connection, Rooms
+    from pokerroom.server.storage import Store
+    from pokerroom.server.wire import protocol as P
 
     try:  # view deltas (issue 13); a tree without them gets full views
-        from pokerroom.server.deltas import apply_delta
+        from pokerroom.server.wire.deltas import apply_delta
         deltas = args.deltas
     except ImportError:
         deltas = False
@@ -107,7 +107,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             pass
 
     if args.store_inline:
-        from pokerroom.server.room_writer import RoomWriter
+        from pokerroom.server.room.writer import RoomWriter
 
         async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
             name, params = self._store_op(room, op, more)

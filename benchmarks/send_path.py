@@ -27,7 +27,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from pokerroom.server.app import DirectSend, WsConnection
-from pokerroom.server.limits import Limits
+from pokerroom.server.edge.limits import Limits
 
 
 def free_port() -> int:

@@ -18,7 +18,7 @@ from server_helpers import LiveServer  # noqa: E402
 
 from pokerroom.cluster.node import ClusterNode, NodeSettings  # noqa: E402
 from pokerroom.server.app import ServerConfig  # noqa: E402
-from pokerroom.server.limits import Limits  # noqa: E402
+from pokerroom.server.edge.limits import Limits  # noqa: E402
 from services import REDIS_URL  # noqa: E402
 
 FAST = Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=5000, history_burst=5000)

@@ -114,7 +114,7 @@ async def _stop_renewing(node: Any) -> None:
 
 async def _stale_write(srv: Any, code: str, token: int) -> str | None:
     from pokerroom.cluster.lease import Lease
-    from pokerroom.server import protocol as P
+    from pokerroom.server.wire import protocol as P
 
     node, rooms = srv.config.node, srv.rooms
     node.leases.owned[code] = Lease(code, token, float("inf"))  # what a stalled node still believes

@@ -24,7 +24,7 @@ from typing import Any
 
 import psycopg
 
-REPLAYED = frozenset({"action", "bot", "timeout"})  # pokerroom.server.rooms.REPLAYED_KINDS
+REPLAYED = frozenset({"action", "bot", "timeout"})  # pokerroom.server.room.rooms.REPLAYED_KINDS
 
 _AUDIT = """
 CREATE TABLE IF NOT EXISTS ctest_audit (

@@ -15,7 +15,7 @@ from server_fake_engine import FakeEngine
 from server_helpers import LiveServer
 
 from pokerroom.server.app import ServerConfig
-from pokerroom.server.limits import Limits
+from pokerroom.server.edge.limits import Limits
 
 
 @pytest.fixture

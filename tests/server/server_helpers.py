@@ -21,8 +21,8 @@ import uvicorn
 import websockets
 
 from pokerroom.server.app import ServerConfig, create_app
-from pokerroom.server.deltas import apply_delta
-from pokerroom.server.rooms import Rooms
+from pokerroom.server.room.rooms import Rooms
+from pokerroom.server.wire.deltas import apply_delta
 
 
 def free_port() -> int:

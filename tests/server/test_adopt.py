@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from pokerroom.server import protocol as P
-from pokerroom.server.botseat import legal_actions
 from pokerroom.server.engine_port import PokerEngine
-from pokerroom.server.rooms import Connection, Room, Rooms
-from pokerroom.server.store import Store, StoredRoom
+from pokerroom.server.room.botseat import legal_actions
+from pokerroom.server.room.rooms import Connection, Room, Rooms
+from pokerroom.server.storage import Store, StoredRoom
+from pokerroom.server.wire import protocol as P
 
 
 class Sock(Connection):

@@ -14,8 +14,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from server_helpers import Client, LiveServer, join, play_until_result
 
-from pokerroom.server import deltas
-from pokerroom.server.deltas import OWN_KEYS, Differ, apply_delta, log_delta, same, view_delta
+from pokerroom.server.wire import deltas
+from pokerroom.server.wire.deltas import OWN_KEYS, Differ, apply_delta, log_delta, same, view_delta
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "가"]))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from serve_process import Serve, raw_handshake
 
-from pokerroom.server.hosts import resolve_addresses
+from pokerroom.server.edge.hosts import resolve_addresses
 
 KOREAN_BAD_HOST = "이 주소로는 방 서버에 들어올 수 없어요. 방장이 보낸 초대 링크로 들어와 주세요"
 

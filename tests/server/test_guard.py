@@ -10,7 +10,7 @@ import resource
 
 import pytest
 
-from pokerroom.server.guard import (
+from pokerroom.server.edge.guard import (
     ACCEPT_BACKLOG,
     FD_RESERVE,
     AcceptErrorFilter,

@@ -1,4 +1,4 @@
-"""Unit tests of the link/host logic (pokerroom.server.hosts) and the edge's pure helpers."""
+"""Unit tests of the link/host logic (pokerroom.server.edge.hosts) and the edge's pure helpers."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerroom.server import hosts
-from pokerroom.server.headers import content_security_policy, is_json_content_type, websocket_sources
-from pokerroom.server.hosts import (
+from pokerroom.server.edge import hosts
+from pokerroom.server.edge.headers import content_security_policy, is_json_content_type, websocket_sources
+from pokerroom.server.edge.hosts import (
     PublicUrlError,
     host_allowed,
     normalize_public_url,

@@ -39,7 +39,7 @@ def test_create_room_refusals_are_korean(server: LiveServer) -> None:
 
 
 def test_room_cap(make_server: object) -> None:
-    from pokerroom.server.limits import Limits
+    from pokerroom.server.edge.limits import Limits
 
     srv = make_server(limits=Limits(max_rooms=1))  # type: ignore[operator]
     srv.create_room()

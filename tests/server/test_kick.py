@@ -11,7 +11,7 @@ import pytest
 import websockets
 from hardening_helpers import Served, hello, recv_json, serve, ws_open
 
-from pokerroom.server.nicknames import skeleton
+from pokerroom.server.room.nicknames import skeleton
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -18,9 +18,9 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from server_helpers import Client, LiveServer, join, pick_action, play_until_result
 
-from pokerroom.server.health import Readiness
-from pokerroom.server.logs import JsonFormatter, current_room, set_node_id
-from pokerroom.server.store import Store
+from pokerroom.server.ops.health import Readiness
+from pokerroom.server.ops.logs import JsonFormatter, current_room, set_node_id
+from pokerroom.server.storage import Store
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -1,5 +1,5 @@
-"""The pure part of pre-actions (server/preactions.py): what is offered, when a choice is cancelled, and what
-it turns into on my turn — always one of my legal actions, or nothing."""
+"""The pure part of pre-actions (server/room/preactions.py): what is offered, when a choice is cancelled,
+and what it turns into on my turn — always one of my legal actions, or nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerroom.server import preactions as pre
+from pokerroom.server.room import preactions as pre
 
 TYPES = ["k.check", "k.ping", "k.call", "k.ddadang", "k.half", "k.die", "nl.fold", "nl.check", "nl.call",
          "nl.raise", "nl.allIn"]

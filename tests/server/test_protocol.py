@@ -101,7 +101,7 @@ def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer
 
 
 def test_flood_closes_1008(make_server: object) -> None:
-    from pokerroom.server.limits import Limits
+    from pokerroom.server.edge.limits import Limits
 
     srv: LiveServer = make_server(limits=Limits(rate_per_second=5, rate_burst=10))  # type: ignore[operator]
 
@@ -124,7 +124,7 @@ def test_flood_closes_1008(make_server: object) -> None:
 
 
 def test_origin_check_on_handshake(make_server: object) -> None:
-    from pokerroom.server.limits import Limits
+    from pokerroom.server.edge.limits import Limits
 
     srv: LiveServer = make_server(limits=Limits(rate_per_second=1000, rate_burst=1000,  # type: ignore[operator]
                                                 allowed_origins=("https://friends.example",)))
@@ -196,7 +196,7 @@ def test_membership_rules_and_host_passing(server: LiveServer) -> None:
 
 
 def test_spectator_cap(make_server: object) -> None:
-    from pokerroom.server.limits import Limits
+    from pokerroom.server.edge.limits import Limits
 
     srv: LiveServer = make_server(limits=Limits(rate_per_second=1000, rate_burst=1000,  # type: ignore[operator]
                                                 max_spectators=2))

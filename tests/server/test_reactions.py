@@ -9,8 +9,8 @@ import typing
 
 from server_helpers import Client, LiveServer, join
 
-from pokerroom.server import protocol as P
-from pokerroom.server import reactions as talk
+from pokerroom.server.room import reactions as talk
+from pokerroom.server.wire import protocol as P
 
 
 async def _room(srv: LiveServer) -> tuple[str, Client, Client, Client]:

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from pokerroom.server import protocol as P
-from pokerroom.server.botseat import load_decider
 from pokerroom.server.engine_port import PokerEngine
-from pokerroom.server.rooms import SNAPSHOT_EVERY, Connection, Rooms
-from pokerroom.server.store import Store
+from pokerroom.server.room.botseat import load_decider
+from pokerroom.server.room.rooms import SNAPSHOT_EVERY, Connection, Rooms
+from pokerroom.server.storage import Store
+from pokerroom.server.wire import protocol as P
 
 
 class Sock(Connection):

@@ -10,7 +10,7 @@ from typing import Any
 from server_helpers import Client, LiveServer, join, play_until_result
 
 from pokerroom.server.app import DIRECT_MAX, SANSIO_KEY, WsConnection
-from pokerroom.server.limits import Limits
+from pokerroom.server.edge.limits import Limits
 
 
 class FakeConn:

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pokerroom.server import protocol as P
-from pokerroom.server.limits import TokenBucket, origin_allowed
-from pokerroom.server.store import LogRow, Store
-from pokerroom.server.timers import Clock
-from pokerroom.server.tokens import (
+from pokerroom.server.edge.limits import TokenBucket, origin_allowed
+from pokerroom.server.room.timers import Clock
+from pokerroom.server.room.tokens import (
     CODE_LENGTH,
     is_room_code,
     new_room_code,
@@ -19,6 +17,8 @@ from pokerroom.server.tokens import (
     token_digest,
     token_matches,
 )
+from pokerroom.server.storage import LogRow, Store
+from pokerroom.server.wire import protocol as P
 
 
 def test_codes_and_tokens() -> None:
@@ -110,7 +110,7 @@ def test_a_peer_that_stops_reading_is_dropped_and_forgotten() -> None:
     import asyncio
 
     from pokerroom.server.app import WsConnection, serve_connection
-    from pokerroom.server.limits import Limits
+    from pokerroom.server.edge.limits import Limits
 
     class StuckSocket:
         """send_text, close and receive never return (a frozen peer with a full TCP window)."""

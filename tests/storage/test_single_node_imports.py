@@ -14,7 +14,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 PROBE = """
 import json, sys
 import pokerroom.cli, pokerroom.server.cli, pokerroom.server.app
-import pokerroom.server.store, pokerroom.server.storage
+import pokerroom.server.storage, pokerroom.server.storage
 from pokerroom.server.app import ServerConfig, create_app
 from pokerroom.server.storage import open_store
 create_app(ServerConfig())

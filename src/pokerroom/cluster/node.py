@@ -42,10 +42,10 @@ from pokerroom.cluster.placement import Registry
 from pokerroom.cluster.relay import Item, Relay
 from pokerroom.cluster.remote import RemoteConnections
 from pokerroom.cluster.sockets import NodeSocket, Sockets
-from pokerroom.server import protocol as P
-from pokerroom.server.limits import Limits
-from pokerroom.server.rooms import Room
-from pokerroom.server.tokens import new_room_code
+from pokerroom.server.edge.limits import Limits
+from pokerroom.server.room.rooms import Room
+from pokerroom.server.room.tokens import new_room_code
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
@@ -116,7 +116,7 @@ class ClusterNode:
         self.takeovers = 0  # rooms taken over by this node (metrics)
         self.dropped = 0  # rooms dropped (lease lost or fenced)
         self.last_scan: float | None = None
-        self.metrics: Any = None  # pokerroom.server.metrics.Metrics (count_takeover, observe_relay)
+        self.metrics: Any = None  # pokerroom.server.ops.metrics.Metrics (count_takeover, observe_relay)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The room server of a cluster node: :class:`~pokerroom.server.rooms.Rooms` holding only the rooms this
+"""The room server of a cluster node: :class:`~pokerroom.server.room.rooms.Rooms` holding only the rooms this
 node owns, every durable write fenced by the room's lease.
 
 Why a subclass here and not flags in ``Rooms``: the single-node server must not know about leases; what
@@ -21,9 +21,9 @@ import logging
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
-from pokerroom.server import protocol as P
-from pokerroom.server.rooms import Room, Rooms
+from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.storage.base import Fenced, StoreUnavailable
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 

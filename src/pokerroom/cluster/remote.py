@@ -17,9 +17,9 @@ from collections import deque
 from typing import Any
 
 from pokerroom.cluster.relay import Item, Relay
-from pokerroom.server import protocol as P
-from pokerroom.server.limits import Limits
-from pokerroom.server.rooms import Connection, Rooms
+from pokerroom.server.edge.limits import Limits
+from pokerroom.server.room.rooms import Connection, Rooms
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 

@@ -23,10 +23,10 @@ from starlette.websockets import WebSocket
 
 from pokerroom.cluster.owned import moving_error
 from pokerroom.cluster.relay import Item, Relay
-from pokerroom.server import protocol as P
 from pokerroom.server.app import WsConnection
-from pokerroom.server.limits import Limits
-from pokerroom.server.rooms import Room, Rooms
+from pokerroom.server.edge.limits import Limits
+from pokerroom.server.room.rooms import Room, Rooms
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 

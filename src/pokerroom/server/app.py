@@ -28,20 +28,20 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerroom.server import protocol as P
-from pokerroom.server.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
+from pokerroom.server.edge.guard import AcceptErrorFilter, ConnectionGuard, RoomCreationGuard, client_address
+from pokerroom.server.edge.headers import BrowserEdge
+from pokerroom.server.edge.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
+from pokerroom.server.edge.limits import Limits, TokenBucket, origin_allowed
 from pokerroom.server.engine_port import GameEngine
-from pokerroom.server.guard import AcceptErrorFilter, ConnectionGuard, RoomCreationGuard, client_address
-from pokerroom.server.headers import BrowserEdge
-from pokerroom.server.health import Readiness, store_check
-from pokerroom.server.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
-from pokerroom.server.limits import Limits, TokenBucket, origin_allowed
-from pokerroom.server.logs import current_room
-from pokerroom.server.metrics import MISSING, Metrics
-from pokerroom.server.rooms import Connection, Rooms
-from pokerroom.server.store import Store
-from pokerroom.server.timers import Clock
-from pokerroom.server.tokens import is_room_code
+from pokerroom.server.ops.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
+from pokerroom.server.ops.health import Readiness, store_check
+from pokerroom.server.ops.logs import current_room
+from pokerroom.server.ops.metrics import MISSING, Metrics
+from pokerroom.server.room.rooms import Connection, Rooms
+from pokerroom.server.room.timers import Clock
+from pokerroom.server.room.tokens import is_room_code
+from pokerroom.server.storage import Store
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.server")
 
@@ -333,7 +333,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             from pokerroom.server.engine_port import PokerEngine
 
             engine = PokerEngine()
-        from pokerroom.server.botseat import load_decider, load_recommender
+        from pokerroom.server.room.botseat import load_decider, load_recommender
 
         store: Any = Store(None if cfg.data_dir is None else cfg.data_dir / "pokerroom.sqlite3",
                            busy_timeout_ms=cfg.busy_timeout_ms) if cfg.node is None else cfg.node.make_store()

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pokerroom.server.hosts import Addresses, PublicUrlError, is_loopback, resolve_addresses
-from pokerroom.server.limits import Limits
+from pokerroom.server.edge.hosts import Addresses, PublicUrlError, is_loopback, resolve_addresses
+from pokerroom.server.edge.limits import Limits
 
 
 def register(subparsers: Any) -> None:
@@ -191,8 +191,8 @@ def run(args: argparse.Namespace) -> int:
     from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
     from pokerroom.server.app import ServerConfig, create_app
-    from pokerroom.server.guard import ACCEPT_BACKLOG, ConnectionGuard, descriptor_cap
-    from pokerroom.server.store import Store, StoreError
+    from pokerroom.server.edge.guard import ACCEPT_BACKLOG, ConnectionGuard, descriptor_cap
+    from pokerroom.server.storage import Store, StoreError
 
     try:
         addresses = resolve_addresses(args.host, args.port, args.public_url, args.allowed_host)
@@ -243,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     log_config: Any = uvicorn.config.LOGGING_CONFIG
     if args.log_format == "json":
-        from pokerroom.server.logs import set_node_id, uvicorn_log_config
+        from pokerroom.server.ops.logs import set_node_id, uvicorn_log_config
 
         set_node_id(config.node_id)
         log_config = uvicorn_log_config(args.log_level)

@@ -1,4 +1,4 @@
-// View deltas (docs/protocol.md §2.8): the client half of pokerroom/server/deltas.py `apply_delta`.
+// View deltas (docs/protocol.md §2.8): the client half of pokerroom/server/wire/deltas.py `apply_delta`.
 // A socket that said `"deltas": true` in hello gets one whole `view`, then `viewDelta` frames against the
 // version it holds; `ViewTracker` turns them back into whole `view` messages, so the app never sees a delta.
 

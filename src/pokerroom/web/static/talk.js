@@ -1,7 +1,7 @@
 // Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat.
 // Every text is put in with textContent (never innerHTML): chat lines come from other people.
 
-/** The reactions the server accepts (server/reactions.py REACTIONS), in palette order. */
+/** The reactions the server accepts (server/room/reactions.py REACTIONS), in palette order. */
 export const REACTIONS = [
   ["nice", "나이스!"], ["hurry", "빨리요~"], ["lol", "ㅋㅋ"], ["wow", "와!"], ["sorry", "미안~"], ["gg", "굿게임!"],
   ["thumbs", "👍"], ["clap", "👏"], ["fire", "🔥"], ["cry", "😭"], ["think", "🤔"], ["cool", "😎"],

@@ -15,15 +15,15 @@ import time
 from typing import Any, Literal
 
 from pokerroom.rejections import Rejected
-from pokerroom.server import preactions as pre
-from pokerroom.server import protocol as P
-from pokerroom.server import reactions as talk
-from pokerroom.server import seating
 from pokerroom.server.engine_port import OptionsError
-from pokerroom.server.room_members import RoomMembers
-from pokerroom.server.room_model import Connection, Room, clean_nickname
+from pokerroom.server.room import preactions as pre
+from pokerroom.server.room import reactions as talk
+from pokerroom.server.room import seating
+from pokerroom.server.room.members import RoomMembers
+from pokerroom.server.room.model import Connection, Room, clean_nickname
+from pokerroom.server.storage import LogRow
 from pokerroom.server.storage.base import StoreError
-from pokerroom.server.store import LogRow
+from pokerroom.server.wire import protocol as P
 from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")

@@ -16,21 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from pokerroom.server import deltas as D
-from pokerroom.server import preactions as pre
-from pokerroom.server import protocol as P
-from pokerroom.server import reactions as talk
-from pokerroom.server.limits import Limits, TokenBucket
-from pokerroom.server.store import HANDS_KEPT
-from pokerroom.server.timers import DeadlineTimer
+from pokerroom.server.edge.limits import Limits, TokenBucket
+from pokerroom.server.room import preactions as pre
+from pokerroom.server.room import reactions as talk
+from pokerroom.server.room.timers import DeadlineTimer
+from pokerroom.server.storage import HANDS_KEPT
+from pokerroom.server.wire import deltas as D
+from pokerroom.server.wire import protocol as P
 from pokerroom.tools.history import HandRecord, HistoryRecorder
 
 if TYPE_CHECKING:
-    from pokerroom.server.botseat import ActionFn
+    from pokerroom.server.edge.limits import Limits
     from pokerroom.server.engine_port import GameEngine
-    from pokerroom.server.limits import Limits
-    from pokerroom.server.store import GroupWriter, Store
-    from pokerroom.server.timers import Clock
+    from pokerroom.server.room.botseat import ActionFn
+    from pokerroom.server.room.timers import Clock
+    from pokerroom.server.storage import GroupWriter, Store
 
 Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
@@ -161,7 +161,7 @@ class Room:
     #: seat -> the version its newest commuting action became (since ``settled_version``; memory only)
     answered: dict[str, int] = field(default_factory=dict)
     views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
-    pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (server/preactions.py)
+    pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (room/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
     throttle: talk.Throttle = field(default_factory=talk.Throttle)  # reactions per sender (memory only)
     #: this process's fencing token for the room (a cluster node's ownership; never stored in ``meta``).
@@ -233,7 +233,7 @@ CommitHook = Callable[[Room, int, list[dict[str, Any]]], None]
 
 
 class RoomsBase:
-    """The services and in-memory tables shared by the parts of :class:`~pokerroom.server.rooms.Rooms`
+    """The services and in-memory tables shared by the parts of :class:`~pokerroom.server.room.rooms.Rooms`
     (declared here so each part type-checks on its own; ``Rooms.__init__`` sets them)."""
 
     engine: GameEngine

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pokerroom.server import protocol as P
-from pokerroom.server.nicknames import confusable_with
-from pokerroom.server.room_model import Connection, Member, Room, clean_nickname
-from pokerroom.server.room_writer import RoomWriter
-from pokerroom.server.tokens import new_seat_token, token_digest, token_matches
+from pokerroom.server.room.model import Connection, Member, Room, clean_nickname
+from pokerroom.server.room.nicknames import confusable_with
+from pokerroom.server.room.tokens import new_seat_token, token_digest, token_matches
+from pokerroom.server.room.writer import RoomWriter
+from pokerroom.server.wire import protocol as P
 
 
 class RoomMembers(RoomWriter):

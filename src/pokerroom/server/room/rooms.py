@@ -26,13 +26,12 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
-from pokerroom.server import protocol as P
-from pokerroom.server.botseat import ActionFn, cautious_decide
+from pokerroom.server.edge.limits import Limits
 from pokerroom.server.engine_port import GameEngine, OptionsError
-from pokerroom.server.limits import Limits
-from pokerroom.server.room_clock import RoomClock
-from pokerroom.server.room_handlers import RoomHandlers
-from pokerroom.server.room_model import (
+from pokerroom.server.room.botseat import ActionFn, cautious_decide
+from pokerroom.server.room.clock import RoomClock
+from pokerroom.server.room.handlers import RoomHandlers
+from pokerroom.server.room.model import (
     ACKS_KEPT,
     MAX_NICKNAME,
     CommitHook,
@@ -44,17 +43,18 @@ from pokerroom.server.room_model import (
     Status,
     clean_nickname,
 )
-from pokerroom.server.room_views import HISTORY_CACHE
-from pokerroom.server.room_writer import (
+from pokerroom.server.room.timers import Clock, DeadlineTimer
+from pokerroom.server.room.tokens import new_room_code
+from pokerroom.server.room.views import HISTORY_CACHE
+from pokerroom.server.room.writer import (
     REPLAYED_KINDS,
     RETRY_FIRST_S,
     RETRY_MAX_S,
     SLOW_COMMIT_S,
     SNAPSHOT_EVERY,
 )
-from pokerroom.server.store import GroupWriter, Store, StoredRoom
-from pokerroom.server.timers import Clock, DeadlineTimer
-from pokerroom.server.tokens import new_room_code
+from pokerroom.server.storage import GroupWriter, Store, StoredRoom
+from pokerroom.server.wire import protocol as P
 
 __all__ = [
     "ACKS_KEPT", "HISTORY_CACHE", "MAX_NICKNAME", "REPLAYED_KINDS", "RETRY_FIRST_S", "RETRY_MAX_S",

@@ -200,7 +200,7 @@ ReactionId = Literal["nice", "hurry", "lol", "wow", "sorry", "gg", "thumbs", "cl
 
 
 class React(_Strict):
-    """A fixed reaction (server/reactions.py ``REACTIONS``), shown over my seat for a few seconds."""
+    """A fixed reaction (server/room/reactions.py ``REACTIONS``), shown over my seat for a few seconds."""
 
     type: Literal["react"]
     reaction: ReactionId

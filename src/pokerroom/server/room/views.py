@@ -12,10 +12,10 @@ import functools
 import logging
 from typing import Any
 
-from pokerroom.server import preactions as pre
-from pokerroom.server import protocol as P
-from pokerroom.server.botseat import legal_actions
-from pokerroom.server.room_model import Connection, Room, RoomsBase
+from pokerroom.server.room import preactions as pre
+from pokerroom.server.room.botseat import legal_actions
+from pokerroom.server.room.model import Connection, Room, RoomsBase
+from pokerroom.server.wire import protocol as P
 from pokerroom.tools.history import for_viewer
 
 log = logging.getLogger("pokerroom.server")

@@ -21,14 +21,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
-from pokerroom.server import deltas as D
-from pokerroom.server import preactions as pre
-from pokerroom.server import protocol as P
-from pokerroom.server import reactions as talk
-from pokerroom.server.room_model import ACKS_KEPT, Connection, FinishedHand, Member, Room
-from pokerroom.server.room_views import RoomViews
-from pokerroom.server.store import LogRow, Store
-from pokerroom.server.timers import DeadlineTimer
+from pokerroom.server.room import preactions as pre
+from pokerroom.server.room import reactions as talk
+from pokerroom.server.room.model import ACKS_KEPT, Connection, FinishedHand, Member, Room
+from pokerroom.server.room.timers import DeadlineTimer
+from pokerroom.server.room.views import RoomViews
+from pokerroom.server.storage import LogRow, Store
+from pokerroom.server.wire import deltas as D
+from pokerroom.server.wire import protocol as P
 from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")

@@ -15,10 +15,10 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from pokerroom.rejections import Rejected
-from pokerroom.server.botseat import BotSeat, legal_actions
-from pokerroom.server.room_model import Room
-from pokerroom.server.room_writer import RoomWriter
-from pokerroom.server.store import LogRow
+from pokerroom.server.room.botseat import BotSeat, legal_actions
+from pokerroom.server.room.model import Room
+from pokerroom.server.room.writer import RoomWriter
+from pokerroom.server.storage import LogRow
 
 log = logging.getLogger("pokerroom.server")
 

@@ -4,7 +4,7 @@ Why an ASGI wrapper around the whole app rather than checks in each endpoint: a 
 any route runs (a rebinding page must not even read ``/``), for HTTP and websocket handshakes alike, and
 security headers must be on every page, asset and error, including the ones other code adds later.
 
-- ``Host`` must be one of the configured names (:mod:`pokerroom.server.hosts`): DNS rebinding protection.
+- ``Host`` must be one of the configured names (:mod:`pokerroom.server.edge.hosts`): DNS rebinding protection.
 - ``POST``/``PUT``/``PATCH``/``DELETE`` under ``/api/`` must be ``application/json``: a cross-site form or a
   ``fetch`` with ``text/plain`` needs no CORS preflight, so without this any web page could create rooms
   from a visitor's browser; a JSON body from another origin needs a preflight, which we never answer.
@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from pokerroom.server.hosts import host_allowed, url_host
+from pokerroom.server.edge.hosts import host_allowed, url_host
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

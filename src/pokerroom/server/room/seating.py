@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerroom.server import protocol as P
-from pokerroom.server.store import LogRow
+from pokerroom.server.storage import LogRow
+from pokerroom.server.wire import protocol as P
 
 if TYPE_CHECKING:
-    from pokerroom.server.room_members import RoomMembers
-    from pokerroom.server.room_model import Connection, Member, Room
+    from pokerroom.server.room.members import RoomMembers
+    from pokerroom.server.room.model import Connection, Member, Room
 
 
 async def handle(rooms: RoomMembers, room: Room, conn: Connection,

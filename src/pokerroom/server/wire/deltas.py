@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from pokerroom.server import protocol as P
+from pokerroom.server.wire import protocol as P
 
 #: top-level keys diffed element by element (equal length) / as an appended log (drop from the front)
 LIST_KEYS = ("seats",)

@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from pokerroom.server.limits import TokenBucket
+from pokerroom.server.edge.limits import TokenBucket
 
 log = logging.getLogger("pokerroom.server")
 
