@@ -14,6 +14,7 @@ import sqlite3
 import time
 from typing import Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
@@ -24,7 +25,6 @@ from pokerroom.server.room_members import RoomMembers
 from pokerroom.server.room_model import Connection, Room, clean_nickname
 from pokerroom.server.storage.base import StoreError
 from pokerroom.server.store import LogRow
-from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")
 

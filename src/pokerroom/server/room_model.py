@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokerroom.history import HandRecord, HistoryRecorder
 from pokerroom.server import deltas as D
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
@@ -23,7 +24,6 @@ from pokerroom.server import reactions as talk
 from pokerroom.server.limits import Limits, TokenBucket
 from pokerroom.server.store import HANDS_KEPT
 from pokerroom.server.timers import DeadlineTimer
-from pokerroom.tools.history import HandRecord, HistoryRecorder
 
 if TYPE_CHECKING:
     from pokerroom.server.botseat import ActionFn

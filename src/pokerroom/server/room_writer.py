@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.server import deltas as D
 from pokerroom.server import preactions as pre
 from pokerroom.server import protocol as P
@@ -29,7 +30,6 @@ from pokerroom.server.room_model import ACKS_KEPT, Connection, FinishedHand, Mem
 from pokerroom.server.room_views import RoomViews
 from pokerroom.server.store import LogRow, Store
 from pokerroom.server.timers import DeadlineTimer
-from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")
 
