@@ -49,6 +49,8 @@ def load_policy(ref: str, into: Path) -> Decide:
             continue
         text = subprocess.run(["git", "show", f"{ref}:{path}"], cwd=ROOT, check=True, capture_output=True,
                               text=True).stdout
+        # the equity library the old bots import has moved below them (pokerroom.odds, same names)
+        text = text.replace("pokerroom.tools.equity", "pokerroom.odds")
         (pkg / Path(path).name).write_text(text.replace("pokerroom.bots", name), encoding="utf-8")
     sys.path.insert(0, str(into))
     module = importlib.import_module(f"{name}.policy")

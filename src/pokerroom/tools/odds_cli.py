@@ -31,7 +31,7 @@ from rich.table import Table
 
 from pokerroom.cards import Card, parse_card
 from pokerroom.hands.korean import LowQualifier, LowRule
-from pokerroom.tools.equity import (
+from pokerroom.odds import (
     HILO_DEFAULT_SAMPLES,
     LOW_RULES,
     MODES,

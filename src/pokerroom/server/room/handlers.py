@@ -14,6 +14,7 @@ import sqlite3
 import time
 from typing import Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
 from pokerroom.server.room import preactions as pre
@@ -24,7 +25,6 @@ from pokerroom.server.room.model import Connection, Room, clean_nickname
 from pokerroom.server.storage import LogRow
 from pokerroom.server.storage.base import StoreError
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")
 

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.model import ACKS_KEPT, Connection, FinishedHand, Member, Room
@@ -29,7 +30,6 @@ from pokerroom.server.room.views import RoomViews
 from pokerroom.server.storage import LogRow, Store
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")
 
