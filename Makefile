@@ -54,9 +54,10 @@ nginx:
 	  RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx; \
 	fi
 
-# Redis and PostgreSQL for the store and cluster tests (issue #14): the machine's own on 127.0.0.1:6379 and
-# :5432 when they answer; otherwise Debian's redis-server / postgresql are installed when missing and started,
-# PostgreSQL with trust authentication on loopback for the tests' user postgres (a test machine only).
+# Redis and PostgreSQL for the store and cluster tests (real services, never mocks: see
+# docs/decisions/0028-honest-tests.md): the machine's own on 127.0.0.1:6379 and :5432 when they answer;
+# otherwise Debian's redis-server / postgresql are installed when missing and started, PostgreSQL with trust
+# authentication on loopback for the tests' user postgres (a test machine only).
 services:
 	@if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then \
 	  if ! command -v redis-server >/dev/null 2>&1; then \

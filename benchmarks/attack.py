@@ -1,6 +1,7 @@
-"""Replays the attacks of issue #12 (items 1, 3, 4 and 5) against a real ``pokerroom serve`` on loopback and
-prints what they cost the server: its RSS (from /proc), a victim room's action->ack p50/p99 (two players
-acting at once in their own room, timed from frame arrival), and what was refused.
+"""Replays the attacks the edge caps answer (slow readers, room floods, socket floods, history amplification:
+docs/decisions/0009-byte-bounded-send-queues.md and 0011-edge-caps.md) against a real ``pokerroom serve`` on
+loopback and prints what they cost the server: its RSS (from /proc), a victim room's action->ack p50/p99 (two
+players acting at once in their own room, timed from frame arrival), and what was refused.
 
 The server runs with a 1,024-descriptor limit (like ``ulimit -n 1024``), the attackers come from other
 loopback addresses (127.0.0.2, 127.0.1.x) and every phase is a bounded loop of at most ``--seconds``
