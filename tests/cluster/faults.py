@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
 import socket
 import subprocess
 import threading
 import time
 from pathlib import Path
+
+import needs
 
 
 def free_port() -> int:
@@ -33,8 +34,7 @@ class PrivateRedis:
     Redis (the cluster must rebuild leases and never trust Redis for anything durable)."""
 
     def __init__(self, tmp: Path) -> None:
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        self.binary = binary
+        self.binary = needs.redis_server()
         self.tmp = tmp
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None

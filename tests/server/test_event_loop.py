@@ -12,6 +12,8 @@ import pytest
 from serve_process import Serve
 from server_helpers import Client
 
+import needs
+
 
 def _loaded(pid: int, name: str) -> bool:
     """Whether a file whose path contains ``name`` is mapped into process ``pid`` (a shared object; the
@@ -44,7 +46,7 @@ async def _one_action(http: str) -> int:
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/<pid>/maps")
 @pytest.mark.parametrize("loop", [None, "uvloop"])
 def test_serve_runs_on_asyncio_by_default_and_on_uvloop_when_asked(tmp_path: Path, loop: str | None) -> None:
-    pytest.importorskip("uvloop")
+    needs.module("uvloop")
     srv = Serve(tmp_path, *(("--loop", loop) if loop else ())).wait()
     try:
         assert _loaded(srv.proc.pid, "/uvloop/loop.") == (loop == "uvloop"), "the loop asked for"

@@ -21,13 +21,6 @@ pytestmark = pytest.mark.timeout(120)
 FAST = ("--time-scale", "0.003", "--bot-delay-ms", "100")
 
 
-def _engine_or_skip() -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
-
-
 @pytest.fixture
 def started(tmp_path: Path) -> Any:
     servers: list[Served] = []
@@ -69,7 +62,6 @@ def test_slow_history_readers_keep_memory_bounded(started: Any) -> None:
     """40 spectators asking for ~50 KB of history 20 times a second (the old message rate) and never
     reading: before, every answer was encoded anew and queued (1 GB in 35 s); now answers are cached and
     rate-limited and a socket's queue is capped in bytes, so the server's RSS barely moves."""
-    _engine_or_skip()
     srv = started(*FAST)
 
     async def main() -> None:
@@ -89,7 +81,6 @@ def test_slow_history_readers_keep_memory_bounded(started: Any) -> None:
 
 
 def test_history_is_rate_limited_and_cached(started: Any) -> None:
-    _engine_or_skip()
     srv = started(*FAST)
 
     async def main() -> None:
@@ -114,7 +105,6 @@ def test_history_attack_keeps_another_room_fast(started: Any) -> None:
     the attack in the same run, so a busy CI machine does not decide the outcome), and memory stays bounded.
     Before the fix every request re-encoded ~50 KB: the victim's p50 went from 3.7 ms to 187 ms and its
     actions per second collapsed. (``benchmarks/attack.py`` prints the absolute p50/p99 over longer runs.)"""
-    _engine_or_skip()
     srv = started(*FAST)
 
     async def main() -> None:
@@ -147,7 +137,6 @@ def test_store_outage_never_freezes_a_room(started: Any) -> None:
     """Another process holds ``BEGIN EXCLUSIVE`` on the store for 2 s while a bot room plays: the room's
     timeouts and bot moves fail, are retried with backoff, the room is told in Korean, and after the lock
     is released it goes on; the stored version is the one the clients saw (nothing lost)."""
-    _engine_or_skip()
     srv = started(*FAST, "--busy-timeout-ms", "100")
 
     async def main() -> None:
@@ -188,7 +177,6 @@ def test_store_outage_never_freezes_a_room(started: Any) -> None:
 
 
 def test_store_outage_refuses_a_players_action_in_korean(started: Any) -> None:
-    _engine_or_skip()
     srv = started("--busy-timeout-ms", "100")
 
     async def main() -> None:

@@ -18,10 +18,6 @@ pytestmark = pytest.mark.timeout(90)
 
 @pytest.fixture
 def srv(tmp_path: Path) -> Any:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     s = serve(tmp_path / "data")
     yield s
     s.stop()

@@ -123,10 +123,8 @@ def _log_after(data: Path, code: str, version: int) -> list[tuple[int, str, str 
 
 
 def test_sigkill_restart_restores_rooms(tmp_path: Path) -> None:
-    from pokerroom.server.engine_port import PokerEngine, engine_available
+    from pokerroom.server.engine_port import PokerEngine
 
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     engine = PokerEngine()
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws/"
@@ -229,10 +227,6 @@ def _hand_actions(frames: list[dict[str, Any]], hand_no: int, current: int | Non
 
 def test_hand_history_survives_sigkill(tmp_path: Path) -> None:
     """Finished hands and the hand in progress (its actions before the crash) survive a SIGKILL."""
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws/"
     proc = _serve(port, tmp_path)

@@ -175,10 +175,6 @@ def test_sit_out_and_come_back(real_server: LiveServer) -> None:
 
 
 def test_seat_requests_and_joins_survive_a_restart(tmp_path: Path) -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws/"
     proc = _serve(port, tmp_path)

@@ -2,7 +2,8 @@
 
 - ``live_server``: ``python -m pokerroom serve`` in a subprocess on a free port with a temporary data
   directory (one per pytest-xdist worker, so workers never share a port or a store).
-- ``browser``: one headless chromium per worker (never downloaded: ``/usr/bin/chromium``).
+- ``browser``: one headless chromium per worker (never downloaded: Debian's, see ``needs.chromium``; missing,
+  it fails under CI and ``make test``).
 - ``open_page``: a new browser context (own localStorage = own player) with a viewport; every console
   error and page error is recorded and the test fails at teardown if there was any.
 - ``static_page``: serves ``src/pokerroom/web/static`` and ``tests/web/fixtures`` under a fake origin through
@@ -24,6 +25,8 @@ from typing import Any
 import httpx
 import pytest
 
+import needs
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: F401
@@ -31,7 +34,6 @@ from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: F401
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "pokerroom" / "web" / "static"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -126,12 +128,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (make chromium)")
+    chromium = needs.chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
 

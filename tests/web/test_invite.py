@@ -15,6 +15,8 @@ import httpx
 import numpy as np
 import pytest
 
+import needs
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
@@ -22,7 +24,7 @@ from webplay import MOBILE, shot
 
 pytestmark = pytest.mark.browser
 
-zxingcpp = pytest.importorskip("zxingcpp")
+zxingcpp = needs.module("zxingcpp")
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"width": 360, "height": 640}
@@ -179,10 +181,11 @@ def friend_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def friend_browser(browser: Any) -> Iterator[Any]:
     """A second chromium (same Playwright) that resolves room.friend.test to 127.0.0.1, as a phone resolves
     a LAN address: a plain-http page that is not a secure context."""
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from conftest import CHROMIUM_ARGS
 
     rule = f"--host-resolver-rules=MAP {FRIEND_HOST} 127.0.0.1"
-    b = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rule])
+    b = browser.browser_type.launch(executable_path=needs.chromium(), headless=True,
+                                    args=[*CHROMIUM_ARGS, rule])
     yield b
     b.close()
 
