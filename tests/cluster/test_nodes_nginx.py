@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from faults import free_port
 from nodes import Cluster, Node, running_cluster
 from server_helpers import Client
 from table import Person, Table, run_game
 from test_nginx import Nginx, self_signed
 
 import needs
+from serving import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx-cluster.conf"

@@ -20,9 +20,9 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
-from serve_process import Serve, free_port
 
 import needs
+from serving import Serve, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx.conf"
@@ -88,13 +88,12 @@ class Nginx:
 
 
 @pytest.fixture
-def proxied(tmp_path: Path) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
+def proxied(tmp_path: Path, serve_process: Serve
+            ) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
     needs.nginx()
     needs.openssl()
     http_port, https_port = free_port(), free_port()
-    data = tmp_path / "data"
-    data.mkdir()
-    srv = Serve(data, "--public-url", f"https://{NAME}:{https_port}").wait()
+    srv = serve_process("--public-url", f"https://{NAME}:{https_port}")
     cert, key = self_signed(tmp_path)
     nginx = Nginx(tmp_path, render_site(http_port, https_port, srv.port, cert, key))
     ctx = ssl.create_default_context(cafile=str(cert))
@@ -113,7 +112,6 @@ def proxied(tmp_path: Path) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
         yield http_port, https_port, ctx, tmp_path
     finally:
         nginx.stop()
-        srv.stop()
 
 
 def test_nginx_tls_proxy_carries_pages_api_and_websocket_game(
