@@ -29,9 +29,10 @@ $(RUN_STAMP): pyproject.toml
 run: $(RUN_STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
-## test: lint, type-check and the whole test suite (browser tests included)
+## test: lint, type-check and the whole test suite (browser tests included); every component it installs
+## is required: a missing one fails its tests instead of skipping them (tests/needs.py)
 test: $(STAMP) chromium nginx services lint typecheck
-	$(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
+	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks scripts

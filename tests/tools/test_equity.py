@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import needs
 from pokerroom.cards import parse_cards
 from pokerroom.hands import batch as hb
 from pokerroom.hands.korean import LowQualifier, LowRule
@@ -22,7 +23,7 @@ from pokerroom.odds import (
     sample_completions,
 )
 
-treys = pytest.importorskip("treys")
+treys = needs.module("treys")
 
 _EV = treys.Evaluator()
 

@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 
+import needs
 from pokerroom import engine
 from pokerroom.bots import decide
 from pokerroom.engine.flow import pending
 from pokerroom.history import HistoryRecorder, export_phh, summary, to_phh
 
-pokerkit = pytest.importorskip("pokerkit")
+pokerkit = needs.module("pokerkit")
 
 
 def _play(mode: str, players: int, seed: int, hand_limit: int = 30, **extra: Any) -> HistoryRecorder:

@@ -119,10 +119,10 @@ def open_room(
     vp = viewport or MOBILE
     players = [open_page(f"player{i}", vp) for i in range(n_players)]
     spectator = open_page("spectator", vp)
-    code = wp.create_room_ui(players[0], live_server.url, NAMES[0], mode, **options)
+    code = wp.create_room_ui(players[0], live_server.http, NAMES[0], mode, **options)
     for i in range(1, n_players):
-        wp.join_ui(players[i], live_server.url, code, NAMES[i])
-    wp.spectate_ui(spectator, live_server.url, code)
+        wp.join_ui(players[i], live_server.http, code, NAMES[i])
+    wp.spectate_ui(spectator, live_server.http, code)
     wp.wait_members(players[0], n_players)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
@@ -404,7 +404,7 @@ def test_omaha_hi_lo_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     a hand is played to the showdown by clicking, and every shown seat names its low ("로우 7탑" or "로우
     없음"); the rules page explains the split."""
     page = open_page("lobby", MOBILE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     wp.pick_option(page, "mode", "holdem")
     assert page.locator("[data-field=omahaHiLo]").count() == 0
     wp.pick_option(page, "mode", "omaha")
