@@ -76,11 +76,6 @@ def actors(rnd: BettingRound, table: dict[str, Bettor]) -> list[Bettor]:
     return [table[pid] for pid in rnd.order if pid in table and can_act(table[pid])]
 
 
-def owes_decision(rnd: BettingRound, b: Bettor) -> bool:
-    """Whether a bettor who can act must still be asked this round."""
-    return not b.acted or b.committed_round < rnd.current_bet
-
-
 def one_left(table: dict[str, Bettor]) -> bool:
     """Only one bettor has not folded: the hand ends without showdown (§5.1 step 6)."""
     live = 0
