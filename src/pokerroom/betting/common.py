@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.betting import model as m
 from pokerroom.betting.model import ActionResult, BettingRound, Bettor, can_act
+from pokerroom.rejections import CANNOT_CHECK, reject
 
 
 @dataclass(slots=True)  # built twice per action: a plain slots class is much cheaper than frozen
@@ -42,6 +44,18 @@ class Move:
     type: str
     pay: int = 0
     fold: bool = False
+
+
+def check_or_call(kind: str, sit: Situation, call: bool) -> Move:
+    """The two moves every system spells alike: a check when nothing is owed, a call of what is owed (the
+    whole stack when it is short: all-in). Raises ``Rejected`` when the other one was due."""
+    if not call:
+        if sit.to_call > 0:
+            raise reject(CANNOT_CHECK)
+        return Move(kind)
+    if sit.to_call == 0:
+        raise reject(m.NOTHING_TO_CALL)
+    return Move(kind, pay=min(sit.to_call, sit.stack))
 
 
 def pot_of(rnd: BettingRound, table: dict[str, Bettor]) -> int:
