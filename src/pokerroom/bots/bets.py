@@ -66,7 +66,8 @@ PAT_WEIGHT = 3.0
 
 #: Betting rounds of the ante games that compound (the draw and stud games). With no-limit or pot-limit chips
 #: these are the "deep" games: a pot bet on every round doubles the pot four times, so a stack of 100 antes is
-#: in by the last round (issue #15: six normal bots busted someone every 9.5–13 hands).
+#: in by the last round (six normal bots busted someone every 9.5–13 hands before these games were capped;
+#: docs/bots.md).
 BETTING_ROUNDS = {"sevenPoker": 4, "sevenHiLo": 4, "badugi": 4, "fiveDraw": 2}
 
 #: How strongly a price shifts the equity needed (see :func:`range_equity`).
@@ -88,7 +89,7 @@ def range_equity(strength: float, n_opp: int, amount: int, pot: int, stack: int,
     the stronger. Equity against ``n`` random hands is about ``e1 ** n`` for a per-opponent equity ``e1``;
     raising each aggressor's factor to the power ``1 + w`` (``w`` = price weight) gives
     ``strength ** (1 + w * aggressors / n)``. Without this the bots called every all-in with any pair: nine of
-    them were all-in on hand 1 in issue #15.
+    them were all-in on hand 1 (docs/bots.md).
 
     ``invested`` (the chips I already put in this hand) makes the commitment the share of the hand's starting
     stack that will be in after the call: over several rounds each bet is a modest share of what is left,
@@ -168,7 +169,7 @@ def bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) ->
         # Re-raising gets harder with every raise already made; beyond that only a near-certain winner.
         # When I already bet or raised this round and am raised back, that is a raising war: re-raise again
         # only with a near-certain winner against the raiser's range (two "strong" hands after a draw kept
-        # raising each other all-in, issue #15).
+        # raising each other all-in).
         nuts = WAR_NUTS if war else strong_bar
         steps = raises + (1 if war else 0)
         # In the deep games a raising war stops at my first re-raise: raised back, I call or fold. Equity
@@ -280,7 +281,7 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
 
     Unless ``strong``, a raise never puts in more than :data:`COMMIT_CAP` of the stack: the bot picks a
     smaller size, or calls/checks when even the smallest is too big. Why: in Korean betting half-pot raises
-    grow the pot geometrically, and without a cap a medium hand committed whole stacks (issue #15).
+    grow the pot geometrically, and without a cap a medium hand committed whole stacks.
     """
     # Also over the whole hand: small raises on every street add up to a stack when the pot grows each round.
     hand_cap = HAND_CAP * (sit.stack + sit.my_committed_total) - sit.my_committed_total
@@ -302,7 +303,7 @@ def _raise(sit: Situation, legal: dict[str, dict[str, Any]], korean: bool, big: 
     frac = 0.7 if big else 0.4
     if sit.mode not in ("holdem", "omaha", "indian"):
         # The draw and stud games have three to five betting rounds (hold'em has four, but most pots end
-        # before the river): 70 % pot bets compounded over them put whole stacks in on one hand (issue #15,
+        # before the river): 70 % pot bets compounded over them put whole stacks in on one hand (seen in
         # NL draw). Indian has a single round, so nothing compounds there.
         frac = 0.5 if big else 0.3
     pot_after_call = sit.pot_total + sit.to_call
