@@ -10,7 +10,7 @@ import pytest
 
 from pokerroom import engine
 from pokerroom.bots import decide, recommend
-from pokerroom.bots.policy import action_is_listed
+from pokerroom.bots.actions import action_is_listed
 from pokerroom.tools.simulate import SimConfig, paired_margin, run_match
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]

@@ -107,7 +107,7 @@ class HistoryRecorder:
         self.starting_chips = starting_chips
         self.hands: list[HandRecord] = []
         self.current: HandRecord | None = None
-        self.last: HandRecord | None = None  # the hand that just ended (a winner may still show, issue #15)
+        self.last: HandRecord | None = None  # the hand that just ended (its winner may still show)
         self.amended: HandRecord | None = None  # ``last`` after a ``shown`` event, for the caller to re-store
 
     def to_json(self) -> dict[str, Any]:

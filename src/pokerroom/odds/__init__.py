@@ -27,15 +27,7 @@ from pokerroom.odds.equity import (
     equity,
 )
 from pokerroom.odds.exact import combinations_array, count_completions, enumerate_completions
-from pokerroom.odds.modes import (
-    BOARD_COUNT,
-    HOLE_COUNT,
-    KOREAN_MODES,
-    LOW_RULES,
-    MODES,
-    QUALIFIERS,
-    EquityMode,
-)
+from pokerroom.odds.modes import BOARD_COUNT, HOLE_COUNT, LOW_RULES, MODES, QUALIFIERS, EquityMode
 from pokerroom.odds.sampling import numpy_rng, sample_completions
 from pokerroom.odds.showdown import category_names
 
@@ -47,7 +39,6 @@ __all__ = [
     "HILO_DEFAULT_SAMPLES",
     "HILO_EXACT_LIMIT",
     "HOLE_COUNT",
-    "KOREAN_MODES",
     "LOW_RULES",
     "MAX_EXACT",
     "MODES",

@@ -23,7 +23,7 @@ from typing import Any
 
 from pokerroom import engine
 from pokerroom.bots import decide
-from pokerroom.bots.policy import Level, action_is_listed
+from pokerroom.bots.actions import Level, action_is_listed
 from pokerroom.cards import Card
 from pokerroom.hands import evaluate_ids
 from pokerroom.hands.batch import INTERNATIONAL_CATEGORY_NAMES
