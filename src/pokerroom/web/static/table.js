@@ -1215,7 +1215,7 @@ export class TableUI {
     if (seat.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
     if (seat.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
     if (!seat.folded && seat.lastAction && v.phase === "betting" && !(seat.allIn && seat.lastAction === "nl.allIn") && !["ante", "sb", "bb"].includes(seat.lastAction)) {
-      let label = ACTION_LABEL[seat.lastAction] ?? seat.lastAction;
+      const label = ACTION_LABEL[seat.lastAction] ?? seat.lastAction;
       out.push(h("span", { class: "badge last" }, label));
     }
     if (v.phase === "choice" && seat.inHand) out.push(h("span", { class: "badge " + (seat.choiceDone ? "ready" : "last") }, seat.choiceDone ? "선택 완료" : "고르는 중"));
