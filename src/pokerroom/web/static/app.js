@@ -567,7 +567,7 @@ class Room {
       case "ack":
         if (this.pending && m.clientMsgId === this.pending.id) {
           this.pending = null;
-          if (this.table?.busy) { this.table.busy = false; this.table.render(); }
+          this.table?.unlock();
         }
         break;
       case "result":
@@ -604,7 +604,7 @@ class Room {
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
         if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
-        if (this.table && this.table.busy) { this.table.busy = false; this.table.render(); }
+        this.table?.unlock();
         break;
       default:
         break;
@@ -685,7 +685,7 @@ class Room {
     const id = this.conn.sendAction(action);
     if (!id) {
       toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
-      if (this.table) { this.table.busy = false; this.table.render(); }
+      this.table?.unlock();
       this.pending = null;
       return;
     }
