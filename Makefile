@@ -11,7 +11,7 @@ PORT ?= 8000
 DATA ?= data
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench chromium nginx services clean
+.PHONY: run test lint typecheck unit bench chromium nginx services jscheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,9 +29,9 @@ $(RUN_STAMP): pyproject.toml
 run: $(RUN_STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
-## test: lint, type-check and the whole test suite (browser tests included); every component it installs
-## is required: a missing one fails its tests instead of skipping them (tests/needs.py)
-test: $(STAMP) chromium nginx services lint typecheck
+## test: lint, type-check, the JS check and the whole test suite (browser tests included); every component
+## it installs is required: a missing one fails its tests instead of skipping them (tests/needs.py)
+test: $(STAMP) chromium nginx services lint typecheck jscheck
 	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -39,6 +39,19 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
+
+# eslint over the web client, at the version package-lock.json pins (npm ci into node_modules); Debian's nodejs
+# and npm are installed when missing
+jscheck: node_modules/.installed-stamp
+	node_modules/.bin/eslint --max-warnings 0 src/pokerroom/web/static
+
+node_modules/.installed-stamp: package-lock.json
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "installing Debian's nodejs and npm for the JavaScript check"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm; \
+	fi
+	npm ci --no-audit --no-fund
+	touch $@
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
