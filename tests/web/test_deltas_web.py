@@ -76,8 +76,10 @@ def test_hand_on_deltas_matches_a_fresh_reload(live_server: Any, open_page: Any)
     for p in [*players, spectator]:
         p.evaluate(COUNT_EVENTS_JS)
     checker = SecretChecker(players, spectator, "holdem")
+    checker()
     wp.play_hand(players, [{"raise_once": True}, {}], on_step=checker)
     assert checker.checks >= 2
+    checker.assert_every_version()
     for seen in kinds:  # one whole view per socket, then deltas; my own acks rode on my view frames
         assert seen.count("view") == 1 and seen.count("viewDelta") >= 5, seen
     # the events rode on the view frames too, and the app still got each change's events (sounds)
