@@ -2,19 +2,22 @@
 
 Why: the server must call the engine's fixed interface (``PokerOptions``, ``player_range``, ``setup``,
 ``apply``, ``view``, ``deadline``, ``on_timeout``, ``result``, ``State.to_json/from_json``) and nothing else.
-Putting those calls behind one small class keeps the rest of the server engine-agnostic (tests can drive
-a stand-in engine) and keeps the import lazy, so the server package imports even before the engine does.
+Putting those calls behind one small class keeps the engine's calls in one place, typed (the engine is
+imported statically, so mypy checks the seam), and lets a test hand the room a scripted engine of the same
+shape where it needs one.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import orjson
+from pydantic import ValidationError
 
+from pokerroom import engine
+from pokerroom.engine import PokerOptions, State, StateViews
 from pokerroom.rejections import Rejected
 
 #: games whose last seat dicts are kept (one entry per game in play, ~15 KB; all are forgotten at once
@@ -32,21 +35,25 @@ class OptionsError(Exception):
 
 
 class GameEngine(Protocol):
-    """What the server needs from a rules engine."""
+    """What the server needs from a rules engine, in the engine's own types. :class:`PokerEngine` is the one
+    the server runs; a test may hand the room a scripted engine of this shape where it needs one."""
 
-    def parse_options(self, raw: dict[str, Any]) -> Any: ...
-    def options_json(self, options: Any) -> dict[str, Any]: ...
-    def player_range(self, options: Any) -> tuple[int, int]: ...
-    def setup(self, player_ids: list[str], options: Any, now_ms: int) -> Any: ...
-    def apply(self, state: Any, player_id: str, action: dict[str, Any], now_ms: int
-              ) -> tuple[Any, list[dict[str, Any]]]: ...
-    def view(self, state: Any, viewer: str | None) -> dict[str, Any]: ...
-    def join_seat(self, state: Any, player_id: str, now_ms: int) -> tuple[Any, list[dict[str, Any]]]: ...
-    def deadline(self, state: Any) -> int | None: ...
-    def on_timeout(self, state: Any, now_ms: int) -> tuple[Any, list[dict[str, Any]]]: ...
-    def result(self, state: Any) -> dict[str, Any] | None: ...
-    def dump_state(self, state: Any) -> str: ...
-    def load_state(self, text: str) -> Any: ...
+    def parse_options(self, raw: dict[str, Any]) -> PokerOptions: ...
+    def options_json(self, options: PokerOptions) -> dict[str, Any]: ...
+    def player_range(self, options: PokerOptions) -> tuple[int, int]: ...
+    def setup(self, player_ids: list[str], options: PokerOptions, now_ms: int) -> State: ...
+    def setup_with_events(self, player_ids: list[str], options: PokerOptions, now_ms: int
+                          ) -> tuple[State, list[dict[str, Any]] | None]: ...
+    def apply(self, state: State, player_id: str, action: dict[str, Any], now_ms: int
+              ) -> tuple[State, list[dict[str, Any]]]: ...
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]: ...
+    def join_seat(self, state: State, player_id: str, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def deadline(self, state: State) -> int | None: ...
+    def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def result(self, state: State) -> dict[str, Any] | None: ...
+    def sample_views(self) -> list[dict[str, Any]]: ...
+    def dump_state(self, state: State) -> str: ...
+    def load_state(self, text: str) -> State: ...
 
 
 def korean_option_error(errors: list[dict[str, Any]]) -> str:
@@ -65,100 +72,88 @@ def korean_option_error(errors: list[dict[str, Any]]) -> str:
 
 
 class PokerEngine:
-    """Adapter over :mod:`pokerroom.engine` (imported on first construction)."""
+    """The server's engine: :mod:`pokerroom.engine` in the :class:`GameEngine` shape, with a view cache."""
 
     def __init__(self) -> None:
-        self._mod: Any = importlib.import_module("pokerroom.engine")
-        self._state_cls: Any = getattr(self._mod, "State", None)
-        self._views_cls: Any = getattr(self._mod, "StateViews", None)
-        self._views: Any = None  # the StateViews of the state last viewed
+        self._views: StateViews | None = None  # the StateViews of the state last viewed
         # id(options) -> (options, the seat dicts of the game's last StateViews): see ``view``
-        self._chain: dict[int, tuple[Any, Any]] = {}
+        self._chain: dict[int, tuple[PokerOptions, StateViews]] = {}
 
-    def parse_options(self, raw: dict[str, Any]) -> Any:
-        from pydantic import ValidationError
-
-        cls = self._mod.PokerOptions
+    def parse_options(self, raw: dict[str, Any]) -> PokerOptions:
         try:
-            if hasattr(cls, "from_json"):  # the engine words its own Korean reasons
-                return cls.from_json(raw)
-            return cls.model_validate(raw)
+            return engine.PokerOptions.from_json(raw)  # the engine words its own Korean reasons
         except ValidationError as exc:
             raise OptionsError(korean_option_error([dict(e) for e in exc.errors()])) from None
-        except (ValueError, TypeError, Rejected) as exc:
-            raise OptionsError(getattr(exc, "message", None) or str(exc)) from None
+        except Rejected as exc:
+            raise OptionsError(exc.message or str(exc)) from None
+        except (ValueError, TypeError) as exc:
+            raise OptionsError(str(exc)) from None
 
-    def options_json(self, options: Any) -> dict[str, Any]:
+    def options_json(self, options: PokerOptions) -> dict[str, Any]:
         out: dict[str, Any] = options.model_dump(mode="json", by_alias=True)
         return out
 
-    def player_range(self, options: Any) -> tuple[int, int]:
-        lo, hi = self._mod.player_range(options)
+    def player_range(self, options: PokerOptions) -> tuple[int, int]:
+        lo, hi = engine.player_range(options)
         return int(lo), int(hi)
 
-    def setup(self, player_ids: list[str], options: Any, now_ms: int) -> Any:
-        return self._mod.setup(player_ids, options, seed=None, now_ms=now_ms)
+    def setup(self, player_ids: list[str], options: PokerOptions, now_ms: int) -> State:
+        return engine.setup(player_ids, options, seed=None, now_ms=now_ms)
 
-    def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
-                          ) -> tuple[Any, list[dict[str, Any]] | None]:
-        """``setup`` plus the first hand's public events (``None`` when the engine cannot give them)."""
-        fn = getattr(self._mod, "setup_with_events", None)
-        if fn is None:
-            return self.setup(player_ids, options, now_ms), None
-        state, events = fn(player_ids, options, seed=None, now_ms=now_ms)
+    def setup_with_events(self, player_ids: list[str], options: PokerOptions, now_ms: int
+                          ) -> tuple[State, list[dict[str, Any]] | None]:
+        """``setup`` plus the first hand's public events."""
+        state, events = engine.setup_with_events(player_ids, options, seed=None, now_ms=now_ms)
         return state, list(events)
 
-    def apply(self, state: Any, player_id: str, action: dict[str, Any], now_ms: int
-              ) -> tuple[Any, list[dict[str, Any]]]:
-        new_state, events = self._mod.apply(state, player_id, action, now_ms)
+    def apply(self, state: State, player_id: str, action: dict[str, Any], now_ms: int
+              ) -> tuple[State, list[dict[str, Any]]]:
+        new_state, events = engine.apply(state, player_id, action, now_ms)
         return new_state, list(events)
 
-    def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """``viewer``'s view of ``state``. The views of one state share their public part (built once: a
         change is followed by one view per socket, the pre-action review's and the hand recorder's), so
         the caller may change the returned dict's own keys and its ``me``, nothing deeper. States are
         never changed in place (``apply`` returns a new one), so the state's identity is the cache key. The
         warm-up thread also calls this (``sample_views``): ``views`` is a local checked against ``state``, so
         a race can only cost a rebuild, never hand out another state's view."""
-        if self._views_cls is None:
-            out: dict[str, Any] = self._mod.view(state, viewer)
-            return out
         views = self._views
         if views is None or views.state is not state:
             # the views of this game's previous state, found by its options object (every state of a
             # game shares it): unchanged seats are then the same dicts as there (``StateViews``)
-            opts = getattr(state, "options", None)
+            opts = state.options
             chain = self._chain.get(id(opts))
             previous = chain[1] if chain is not None and chain[0] is opts else None
-            views = self._views = self._views_cls(state, previous)
+            views = self._views = engine.StateViews(state, previous)
             if len(self._chain) >= CHAINS_KEPT and id(opts) not in self._chain:
                 self._chain.clear()
             # only what the next state's views read (its seat dicts and their inputs), not the state
-            self._chain[id(opts)] = (opts, SimpleNamespace(_built=views._built, _own_built=views._own_built))
-        result: dict[str, Any] = views.of(viewer)
-        return result
+            # (the two tables ``StateViews`` reads from its ``previous``), not the state itself
+            self._chain[id(opts)] = (opts, cast(StateViews, SimpleNamespace(
+                _built=views._built, _own_built=views._own_built)))
+        return views.of(viewer)
 
-    def join_seat(self, state: Any, player_id: str, now_ms: int) -> tuple[Any, list[dict[str, Any]]]:
+    def join_seat(self, state: State, player_id: str, now_ms: int) -> tuple[State, list[dict[str, Any]]]:
         """A seat between hands (``pokerroom.engine.join_seat``): dealt in from the next hand."""
-        new_state, events = self._mod.join_seat(state, player_id, now_ms)
+        new_state, events = engine.join_seat(state, player_id, now_ms)
         return new_state, list(events)
 
-    def deadline(self, state: Any) -> int | None:
-        value = self._mod.deadline(state)
+    def deadline(self, state: State) -> int | None:
+        value = engine.deadline(state)
         return None if value is None else int(value)
 
-    def on_timeout(self, state: Any, now_ms: int) -> tuple[Any, list[dict[str, Any]]]:
-        new_state, events = self._mod.on_timeout(state, now_ms)
+    def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]:
+        new_state, events = engine.on_timeout(state, now_ms)
         return new_state, list(events)
 
-    def result(self, state: Any) -> dict[str, Any] | None:
-        out: dict[str, Any] | None = self._mod.result(state)
-        return out
+    def result(self, state: State) -> dict[str, Any] | None:
+        return engine.result(state)
 
     def sample_views(self) -> list[dict[str, Any]]:
         """A few real views per mode (the acting player's), to warm bot/hint caches before players come."""
         views: list[dict[str, Any]] = []
-        for mode in getattr(self._mod, "MODES", ()):
+        for mode in engine.MODES:
             state = self.setup(["w1", "w2", "w3"], self.parse_options({"mode": mode}), 0)
             for _ in range(6):
                 ids = ("w1", "w2", "w3")
@@ -174,24 +169,15 @@ class PokerEngine:
                 state, _ = self.apply(state, actor, {"type": safe[0]["type"]}, 0)
         return views
 
-    def dump_state(self, state: Any) -> str:
-        data = state.to_json()
-        if isinstance(data, str):
-            return "s" + data
-        return "j" + orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    def dump_state(self, state: State) -> str:
+        return "j" + orjson.dumps(state.to_json(), option=orjson.OPT_NON_STR_KEYS).decode()
 
-    def load_state(self, text: str) -> Any:
-        cls = self._state_cls
-        if text[:1] == "s":
-            return cls.from_json(text[1:])
-        return cls.from_json(orjson.loads(text[1:]))
+    def load_state(self, text: str) -> State:
+        return engine.State.from_json(orjson.loads(text[1:]))
 
 
 def engine_available() -> bool:
-    """True once :mod:`pokerroom.engine` imports and offers the fixed interface."""
-    try:
-        mod = importlib.import_module("pokerroom.engine")
-    except Exception:
-        return False
-    needed = ("PokerOptions", "player_range", "setup", "apply", "view", "deadline", "on_timeout", "result")
-    return all(hasattr(mod, name) for name in needed)
+    """Always true: the server imports :mod:`pokerroom.engine` statically, so an engine that does not import
+    fails the server's own import (loudly) instead of reporting itself unavailable. Kept for callers that
+    still ask."""
+    return True

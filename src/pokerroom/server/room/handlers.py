@@ -126,7 +126,7 @@ class RoomHandlers(RoomMembers):
         action = P.action_dict(msg)
         self._require_current_game(room, pid, msg.version, action)
         now = self.clock.now_ms()
-        new_state, events = self.engine.apply(room.state, pid, action, now)
+        new_state, events = self.engine.apply(room.game_state, pid, action, now)
         await self._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
                                                      action, now), sender=conn)
 
@@ -184,7 +184,7 @@ class RoomHandlers(RoomMembers):
         if msg.kind is None:
             room.pre.chosen.pop(pid, None)
         else:
-            chosen = pre.choose(self.engine.view(room.state, pid), msg.kind)
+            chosen = pre.choose(self.engine.view(room.game_state, pid), msg.kind)
             if chosen is None:
                 raise P.error("preaction_unavailable")
             room.pre.chosen[pid] = chosen
@@ -207,12 +207,8 @@ class RoomHandlers(RoomMembers):
             lo, hi = room.min_players, room.max_players
             raise P.error("player_count", f"{lo}~{hi}명이 있어야 시작할 수 있어요")
         now = self.clock.now_ms()
-        with_events = getattr(self.engine, "setup_with_events", None)
         try:
-            if with_events is not None:
-                state, setup_events = with_events(ids, room.options, now)
-            else:
-                state, setup_events = self.engine.setup(ids, room.options, now), None
+            state, setup_events = self.engine.setup_with_events(ids, room.options, now)
         except Rejected as exc:
             raise P.error("player_count", exc.message) from None
         except ValueError as exc:
@@ -328,7 +324,7 @@ class RoomHandlers(RoomMembers):
         committed as a ``kind`` row; if the engine refuses it, only the members are stored."""
         now = self.clock.now_ms()
         try:
-            new_state, events = self.engine.apply(room.state, pid, {"type": "leave"}, now)
+            new_state, events = self.engine.apply(room.game_state, pid, {"type": "leave"}, now)
         except Rejected:
             await self._save_meta(room)
         else:

@@ -26,6 +26,7 @@ from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
 
 if TYPE_CHECKING:
+    from pokerroom.engine import PokerOptions, State
     from pokerroom.server.edge.limits import Limits
     from pokerroom.server.engine_port import GameEngine
     from pokerroom.server.room.botseat import ActionFn
@@ -128,7 +129,7 @@ class Room:
     """One room in memory: stored as ``meta()`` + the engine state + log rows (see ``room_writer``)."""
 
     code: str
-    options: Any
+    options: PokerOptions
     options_json: dict[str, Any]
     min_players: int
     max_players: int
@@ -139,7 +140,7 @@ class Room:
     version: int = 0
     game_no: int = 0
     next_seq: int = 1
-    state: Any = None
+    state: State | None = None
     game_players: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     acks: dict[str, OrderedDict[str, int]] = field(default_factory=dict)
@@ -167,6 +168,12 @@ class Room:
     #: this process's fencing token for the room (a cluster node's ownership; never stored in ``meta``).
     #: None on a single node. ``RoomWriter`` hands every store write of the room to ``_store_op`` with it.
     fence: int | None = None
+
+    @property
+    def game_state(self) -> State:
+        """The game's state, once a game has been set up (callers have checked that one has)."""
+        assert self.state is not None, "no game in this room"
+        return self.state
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""

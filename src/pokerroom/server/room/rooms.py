@@ -159,11 +159,8 @@ class Rooms(RoomHandlers, RoomClock):
     def warm_up(self) -> int:
         """Call the bot and hint functions on sample views once (their first call builds lookup tables that
         take seconds; paying that at start-up, in a thread, keeps it out of any room's critical section)."""
-        sample = getattr(self.engine, "sample_views", None)
-        if sample is None:
-            return 0
         count = 0
-        for view in sample():
+        for view in self.engine.sample_views():
             for fn in (self.decider, self.recommender):
                 if fn is not None:
                     try:

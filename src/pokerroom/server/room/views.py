@@ -40,7 +40,7 @@ class RoomViews(RoomsBase):
         return pid if pid is not None and pid in room.game_players else None
 
     def _view(self, room: Room, viewer: str | None) -> dict[str, Any]:
-        view = self.engine.view(room.state, viewer)
+        view = self.engine.view(room.game_state, viewer)
         if viewer is not None and self.recommender is not None and room.options_json.get("hints"):
             me = view.get("me")
             if isinstance(me, dict) and legal_actions(view):

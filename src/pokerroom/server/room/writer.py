@@ -102,10 +102,10 @@ class RoomWriter(RoomViews):
             if row.kind not in REPLAYED_KINDS:
                 raise ValueError(f"log row v{row.version} of kind {row.kind!r} cannot be replayed")
             if row.kind == "timeout":
-                new_state, events = self.engine.on_timeout(room.state, row.at_ms)
+                new_state, events = self.engine.on_timeout(room.game_state, row.at_ms)
             else:
                 assert row.player_id is not None and row.action is not None
-                new_state, events = self.engine.apply(room.state, row.player_id, row.action, row.at_ms)
+                new_state, events = self.engine.apply(room.game_state, row.player_id, row.action, row.at_ms)
             seq_before = room.hand_seq
             for done in self._record(room, new_state, events, row.version):
                 if done.seq > seq_before:
