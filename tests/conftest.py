@@ -33,3 +33,17 @@ def serve_process(tmp_path: Path) -> Iterator[Serve]:
     yield start
     for srv in started:
         srv.stop()
+
+
+def _needs_a_service(rel: str, nodeid: str) -> bool:
+    """Does this test talk to Redis, PostgreSQL or nginx? ``make check`` (the inner loop) leaves those out."""
+    return (rel.startswith(("cluster/", "storage/test_pg_")) or rel == "server/test_nginx.py"
+            or "postgres" in nodeid)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests that need a service (``-m "not service"`` leaves them out)."""
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
+        if _needs_a_service(rel, item.nodeid):
+            item.add_marker(pytest.mark.service)
