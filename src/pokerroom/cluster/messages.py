@@ -7,6 +7,9 @@ owner's side (:mod:`~pokerroom.cluster.remote`) and the socket's side (:mod:`~po
 hold typed values instead of picking fields out of dicts. A kind added here without a handler is a type
 error in the node's dispatch, not a silently ignored dict.
 
+The classes are plain slotted dataclasses, not frozen ones (a frozen one costs several times as much to
+build, once per frame); a message is a value all the same: nothing changes one after it is made.
+
 Wire format (compact: frames and client messages are most of a node's traffic): one ``PUBLISH`` carries a
 JSON array of items; an item is an object whose ``t`` names its kind, its frequent keys one letter each.
 Nodes of one cluster run the same version (a rolling restart replaces every node's code; the format is not
@@ -42,7 +45,7 @@ ClientBody = dict[str, Any] | str
 # --- between the socket's node and the room's owner ------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ClientMsg:
     """``m``: a client's message, from the node holding its socket to the room's owner."""
 
@@ -68,7 +71,7 @@ class ClientMsg:
                    bool(item.get("a")))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Frame:
     """``f``: a frame the owner built for a socket of another node (its text, sent as is)."""
 
@@ -84,7 +87,7 @@ class Frame:
         return cls(int(item["c"]), str(item["x"]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Seat:
     """What a ``welcome`` frame tells a socket: its role, its player id and, once, its seat token."""
 
@@ -93,7 +96,7 @@ class Seat:
     token: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Welcome:
     """``w``: the room's ``welcome`` frame for a socket of another node, with what it says, decoded once by
     the owner (the socket's node remembers the seat token to say hello again after the room moves)."""
@@ -113,7 +116,7 @@ class Welcome:
                                                          _opt_str(item.get("tok"))))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Close:
     """``x``: the owner closes a socket of another node (with this websocket close code)."""
 
@@ -129,7 +132,7 @@ class Close:
         return cls(int(item["c"]), int(item["n"]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Detached:
     """``d``: a socket relayed to the owner closed on its node."""
 
@@ -145,7 +148,7 @@ class Detached:
         return cls(int(item["c"]), str(item["o"]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Gone:
     """``g``: the node a message went to does not own the room (any more). ``body``: the message, for the
     socket's node to route again; None when the owner dropped the room (no message: look for the new one)."""
@@ -172,7 +175,7 @@ class Gone:
 # --- to every node -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved:
     """``moved`` (broadcast): a room's owner changed; ``owner`` None: it was handed over and has none yet."""
 
@@ -188,7 +191,7 @@ class Moved:
         return cls(str(item["k"]), _opt_str(item.get("n")))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Probe:
     """``probe``: a node's message to itself, proving its subscription still reads (see ``Relay.check``)."""
 
@@ -205,7 +208,7 @@ class Probe:
 # --- requests and their replies ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CreateRoom:
     """``create``: create a room on the node asked (it has the fewest rooms); replied with the creation's
     answer (``{code, playerId, token}``) or ``{"err": {code, message, status}}``."""
@@ -223,7 +226,7 @@ class CreateRoom:
         return cls(dict(item["opt"]), str(item["nick"]), str(item["addr"]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoomInfo:
     """``info``: a room's public info, from its owner; replied with it, or None."""
 
@@ -244,7 +247,7 @@ _ASKS: dict[str, Callable[[Wire], Ask]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Request:
     """A question to one node, written as its ``ask`` plus ``r`` (request id) and ``o`` (the asking node)."""
 
@@ -263,7 +266,7 @@ class Request:
         return cls(str(item["r"]), str(item["o"]), _ASKS[item["t"]](item))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reply:
     """``reply``: the answer to a request (``body``: plain JSON)."""
 
@@ -334,7 +337,7 @@ def client_body(msg: P.ClientMessage, text: str) -> ClientBody:
     parser: orjson refuses what ``json`` accepts (NaN, a lone surrogate in a string) and reads an integer
     beyond 64 bits as a float. A valid message holds none of these (its strings refuse lone surrogates, its
     numbers are bounded integers) except ``setOptions``, whose options are free-form JSON."""
-    if isinstance(msg, P.SetOptions):
+    if type(msg) is P.SetOptions:  # (not isinstance: pydantic's metaclass makes that slow on a hot path)
         return text
     try:
         data = orjson.loads(text)

@@ -35,6 +35,13 @@ log = logging.getLogger("pokerroom.cluster")
 MAX_PENDING = 200_000  # items queued while Redis is unreachable before the oldest are dropped
 
 
+def _never_sent(exc: Exception) -> bool:
+    """Did a publish fail before anything was sent (no connection could be made), so that sending again
+    cannot repeat anything? redis-py tells so only in its message ("Error 111 connecting to ...", "Timeout
+    connecting to server"): its ``ConnectionError`` is also what a connection lost mid-pipeline raises."""
+    return "connecting" in str(exc)
+
+
 class Relay:
     """This node's end of the relay: a subscriber task and a publisher task."""
 
@@ -161,7 +168,7 @@ class Relay:
                         pipe.publish(channel, M.encode_batch(items))
                     counts = await pipe.execute()
             except Exception as exc:
-                if "connecting" not in str(exc):
+                if not _never_sent(exc):
                     # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
                     # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
                     # by the next change's view (a client missing a delta base asks ``resync``)
