@@ -13,7 +13,6 @@ for extra in (HERE.parent / "server", HERE.parent):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from server_fake_engine import FakeEngine  # noqa: E402
 from server_helpers import LiveServer  # noqa: E402
 
 from pokerroom.cluster.node import ClusterNode, NodeSettings  # noqa: E402
@@ -24,12 +23,13 @@ from services import REDIS_URL  # noqa: E402
 FAST = Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=5000, history_burst=5000)
 
 
-def start_node(node_id: str, database: str, prefix: str, tmp: Path, *, ttl: float = 2.0, fake: bool = True,
+def start_node(node_id: str, database: str, prefix: str, tmp: Path, *, ttl: float = 2.0,
                **config: Any) -> LiveServer:
-    """One node (app + cluster node) serving on a free port; ``srv.config.node`` is its ClusterNode."""
+    """One node (app + cluster node, the real rules engine) serving on a free port; ``srv.config.node`` is
+    its ClusterNode."""
     node = ClusterNode(NodeSettings(REDIS_URL, database, node_id=node_id, prefix=prefix, lease_ttl_s=ttl),
                        FAST)
     cfg = ServerConfig(limits=FAST, static_dir=tmp / "static", warm_up=False,
-                       engine=FakeEngine() if fake else None, **config)
+                       engine=None, **config)
     node.configure(cfg)
     return LiveServer(cfg).start()

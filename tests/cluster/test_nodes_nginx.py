@@ -9,7 +9,6 @@ ports), and each replacement must hit, so the file cannot drift from what was te
 from __future__ import annotations
 
 import ssl
-import time
 from pathlib import Path
 from typing import Any
 
@@ -17,32 +16,13 @@ import httpx
 from nodes import Cluster, Node, running_cluster
 from server_helpers import Client
 from table import Person, Table, run_game
-from test_nginx import Nginx, self_signed
+from test_nginx import NAME, Nginx, render, self_signed
 
 import needs
 from serving import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx-cluster.conf"
-NAME = "poker.example"
-
-
-def render_site(http_port: int, https_port: int, upstreams: list[int], cert: Path, key: Path) -> str:
-    text = SITE.read_text(encoding="utf-8")
-    replacements = [
-        ("    listen [::]:80;\n", ""),
-        ("    listen [::]:443 ssl;\n", ""),
-        ("listen 80;", f"listen 127.0.0.1:{http_port};"),
-        ("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;"),
-        (f"/etc/letsencrypt/live/{NAME}/fullchain.pem", str(cert)),
-        (f"/etc/letsencrypt/live/{NAME}/privkey.pem", str(key)),
-        ("server 127.0.0.1:8001 ", f"server 127.0.0.1:{upstreams[0]} "),
-        ("server 127.0.0.1:8002 ", f"server 127.0.0.1:{upstreams[1]} "),
-    ]
-    for old, new in replacements:
-        assert old in text, f"deploy/nginx-cluster.conf no longer has {old!r}: update this test with it"
-        text = text.replace(old, new)
-    return text
 
 
 class ProxiedTable(Table):
@@ -71,21 +51,14 @@ def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
     public = f"https://{NAME}:{https_port}"
     with running_cluster(tmp_path, 2, "--public-url", public, "--time-scale", "0.25") as (cluster, _db):
         cert, key = self_signed(tmp_path)
-        site = render_site(http_port, https_port, [n.port for n in cluster.nodes], cert, key)
-        nginx = Nginx(tmp_path, site)
+        ports = [n.port for n in cluster.nodes]
+        nginx = Nginx(tmp_path, render(SITE, http_port, https_port, cert, key, [
+            ("server 127.0.0.1:8001 ", f"server 127.0.0.1:{ports[0]} "),
+            ("server 127.0.0.1:8002 ", f"server 127.0.0.1:{ports[1]} ")]))
         ctx = ssl.create_default_context(cafile=str(cert))
         base, host = f"https://127.0.0.1:{https_port}", {"host": f"{NAME}:{https_port}"}
         try:
-            end = time.monotonic() + 20
-            while True:
-                try:
-                    if httpx.get(f"{base}/readyz", verify=ctx, timeout=1, headers=host).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if nginx.proc.poll() is not None or time.monotonic() > end:
-                    raise RuntimeError("nginx did not come up: " + (tmp_path / "error.log").read_text())
-                time.sleep(0.1)
+            nginx.wait(f"{base}/readyz", ctx, host)
             options = {"mode": "sevenPoker", "turnSeconds": 60, "hints": False, "handLimit": 10,
                        "rebuy": "off"}
             created = httpx.post(f"{base}/api/rooms", json={"nickname": "민수", "options": options},

@@ -11,8 +11,7 @@ from typing import Any
 
 import httpx
 from cluster_inproc import start_node
-from server_fake_engine import secrets_for
-from server_helpers import Client, play_until_result, scan_frames
+from server_helpers import Client, play_until_result, real_secrets_for, scan_frames
 
 
 def _rooms(srv: Any) -> set[str]:
@@ -24,7 +23,7 @@ def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, p
     a = start_node("A", database, prefix, tmp_path)
     b = start_node("B", database, prefix, tmp_path)
     try:
-        made = a.create_room("방장", mode="fake", handLimit=2)
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         assert _rooms(a) == {code} and _rooms(b) == set()  # created where it was asked, A owns it
         info = httpx.get(f"{b.http}/api/rooms/{code}").json()  # B answers for A's room
@@ -39,7 +38,7 @@ def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, p
             spectator = await Client.open(b.ws_url(code), "spec")
             await spectator.hello(spectate=True)
             await host.send({"type": "start"})
-            result = await play_until_result([host, guest], random.Random(7), timeout=30)
+            result = await play_until_result([host, guest], random.Random(7), timeout=60)
             assert _rooms(b) == set()  # still A's room: every action of the guest crossed the relay
             assert any(f["type"] == "ack" or f.get("ack") for f in guest.frames)
             await spectator.expect("result", timeout=10)
@@ -47,8 +46,8 @@ def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, p
                 await guest.expect("result", timeout=10)
             # the frame scanner, across nodes: what reached B's sockets is exactly what each may see
             tokens = (made["token"], guest.token or "")
-            assert scan_frames(a, code, spectator, lambda v: None, secrets_for, tokens) > 0
-            assert scan_frames(a, code, guest, lambda v: guest.player_id, secrets_for, tokens) > 0
+            assert scan_frames(a, code, spectator, lambda v: None, real_secrets_for, tokens) > 0
+            assert scan_frames(a, code, guest, lambda v: guest.player_id, real_secrets_for, tokens) > 0
             for c in (host, guest, spectator):
                 await c.close()
             return result
@@ -66,7 +65,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
     a = start_node("A", database, prefix, tmp_path)
     b = start_node("B", database, prefix, tmp_path)
     try:
-        made = a.create_room("방장", mode="fake", handLimit=3)
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         old_token = a.config.node.leases.owned[code].token
 

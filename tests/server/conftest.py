@@ -1,4 +1,5 @@
-"""Fixtures of the room-server tests: real uvicorn servers on free 127.0.0.1 ports (see server_helpers)."""
+"""Fixtures of the room-server tests: real uvicorn servers on the real rules engine, on 127.0.0.1 ports
+they bind themselves (see server_helpers)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_fake_engine import FakeEngine
 from server_helpers import LiveServer
 
 from pokerroom.server.app import ServerConfig
@@ -20,11 +20,12 @@ from pokerroom.server.edge.limits import Limits
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """``make_server(engine=..., **config)`` starts a server; all are stopped at teardown."""
+    """``make_server(**config)`` starts a server on the real rules engine (``engine=None``: the server's
+    own); all are stopped at teardown."""
     started: list[LiveServer] = []
 
     def make(**kw: Any) -> LiveServer:
-        kw.setdefault("engine", FakeEngine())
+        kw.setdefault("engine", None)  # None: the real rules engine
         # scripted players act far faster than people; only the flood test keeps the real rate limit
         kw.setdefault("limits", Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=5000,
                                        history_burst=5000))
@@ -40,14 +41,9 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
 
 @pytest.fixture
-def real_server(make_server: Callable[..., LiveServer]) -> LiveServer:
-    """A server on the real rules engine (an engine that does not import is an error, never a skip)."""
-    return make_server(engine=None)
-
-
-@pytest.fixture
 def server(make_server: Callable[..., LiveServer]) -> LiveServer:
-    """A server on the stand-in engine with an in-memory store."""
+    """A server on the real rules engine with an in-memory store (an engine that does not import is an
+    error, never a skip)."""
     return make_server()
 
 

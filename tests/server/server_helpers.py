@@ -468,7 +468,7 @@ def safe_action(view: dict[str, Any]) -> dict[str, Any] | None:
 def safe_actor(players: list[Client]) -> tuple[Client, int, dict[str, Any]] | None:
     """Whoever may make a safe move on the newest view any of them holds: (player, version, move)."""
     latest = [p.last("view") for p in players]
-    version = max(v["version"] for v in latest if v)
+    version = max((v["version"] for v in latest if v), default=None)
     for p, v in zip(players, latest, strict=True):
         if v and v["version"] == version and (action := safe_action(v["view"])) is not None:
             return p, version, action
@@ -507,3 +507,15 @@ async def safe_step(players: list[Client], cmid: str, timeout: float = 15.0
             await asyncio.sleep(0.005)
         return p, action, reply
     raise AssertionError(f"nobody could make a safe move within {timeout}s")
+
+
+async def play_safely_until(players: list[Client], done: Callable[[], bool], timeout: float = 60.0,
+                            tag: str = "safe") -> None:
+    """Safe moves (:func:`safe_step`) by whoever may act, until ``done()``; ``tag`` starts their
+    clientMsgIds (a reused id is answered as a duplicate)."""
+    end = time.monotonic() + timeout
+    n = 0
+    while not done():
+        assert time.monotonic() < end, "condition not reached"
+        n += 1
+        await safe_step(players, f"{tag}{n}", timeout=end - time.monotonic())

@@ -221,10 +221,10 @@ def test_hint_is_computed_once_per_version_and_viewer(server: LiveServer) -> Non
     asyncio.run(main())
 
 
-def test_pre_action_seat_part_rides_whole_on_deltas(real_server: LiveServer) -> None:
+def test_pre_action_seat_part_rides_whole_on_deltas(server: LiveServer) -> None:
     """The room's ``seat`` part (pre-actions, protocol §2.6) is not diffed: a player's viewDelta carries it
     whole, and a pre-action change (no new version) sends that seat a whole view."""
-    srv = real_server
+    srv = server
 
     async def main() -> None:
         room = srv.create_room("p1", mode="holdem", handLimit=10)

@@ -1,14 +1,27 @@
-"""Games through the protocol: scripted players, a spectator, the frame scanner, reconnects, tabs,
-duplicates, races and timeouts (stand-in engine, so only the server is under test)."""
+"""Games through the protocol on the real rules engine: scripted players, a spectator, the frame scanner,
+reconnects, tabs, duplicates, races and timeouts. (Every mode played to the end with the scanner is
+tests/server/test_real_engine.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import time
+from typing import Any
 
-import pytest
-from server_fake_engine import secrets_for
-from server_helpers import Client, LiveServer, join, play_until_result, scan_frames, without_clock
+from server_helpers import (
+    Client,
+    LiveServer,
+    join,
+    play_until_result,
+    real_secrets_for,
+    safe_actor,
+    scan_frames,
+    without_clock,
+)
+
+#: hold'em, one player to act at a time; hints cost CPU and are not under test here
+HOLDEM: dict[str, Any] = {"mode": "holdem", "hints": False}
 
 
 async def _table(server: LiveServer, n: int = 3, spectators: int = 1, **options: object
@@ -23,45 +36,30 @@ async def _table(server: LiveServer, n: int = 3, spectators: int = 1, **options:
     return code, players, watchers
 
 
-async def _start(host: Client) -> dict[str, object]:
+async def _start(host: Client) -> dict[str, Any]:
     await host.send({"type": "start"})
     return await host.expect("view")
 
 
-@pytest.mark.parametrize("mode", ["fake", "fakeIndian"])
-def test_full_game_with_spectator_and_scanner(server: LiveServer, mode: str) -> None:
-    async def main() -> None:
-        code, players, watchers = await _table(server, 4, 2, mode=mode, handLimit=6)
-        tokens = tuple(p.token for p in players if p.token)
-        await players[0].send({"type": "start"})
-        result = await play_until_result(players, random.Random(7))
-        assert result["result"]["summary"] == "게임 종료"
-        for w in watchers:
-            await w.expect("result")
-        checked = 0
-        for c in players:
-            checked += scan_frames(server, code, c, lambda v, c=c: c.player_id, secrets_for, tokens)
-        for w in watchers:
-            checked += scan_frames(server, code, w, lambda v: None, secrets_for, tokens)
-            views = [f for f in w.frames if f["type"] == "view"]
-            assert all(f["view"]["me"] is None for f in views)
-        # every view carries the server's clock (deadlineAt is in it), and it never runs backwards
-        for c in [*players, *watchers]:
-            nows = [f["serverNow"] for f in c.frames if f["type"] == "view"]
-            assert nows and nows == sorted(nows) and all(isinstance(n, int) for n in nows)
-            assert abs(nows[-1] - server.rooms.clock.now_ms()) < 60_000
-        assert checked > 20
-        lobby = players[0].last("lobby")
-        assert lobby is not None and lobby["phase"] == "finished"
-
-    asyncio.run(main())
+async def _turn(server: LiveServer, code: str, players: list[Client]) -> tuple[Client, int, dict[str, Any]]:
+    """Whoever may act on the room's newest version (once every player holds it): (player, version, a safe
+    move: check, call or ready)."""
+    room = server.rooms.get(code)
+    assert room is not None
+    end = time.monotonic() + 5
+    while any((p.last("view") or {}).get("version", -1) < room.version for p in players):
+        assert time.monotonic() < end, "a player never got the newest view"
+        await asyncio.sleep(0.005)
+    found = safe_actor(players)
+    assert found is not None and found[1] == room.version, "nobody may act"
+    return found
 
 
 def test_many_random_hands_never_leak(server: LiveServer) -> None:
     """Frame scanner over many hands, with mid-hand reconnects and a late joiner (a waiting member)."""
 
     async def main() -> None:
-        code, players, watchers = await _table(server, 3, 1, mode="fakeIndian", handLimit=25)
+        code, players, watchers = await _table(server, 3, 1, mode="indian", hints=False, handLimit=10)
         await players[0].send({"type": "start"})
         late = await join(server, code, "late", nickname="늦게온사람")
         rnd = random.Random(11)
@@ -69,7 +67,7 @@ def test_many_random_hands_never_leak(server: LiveServer) -> None:
         pending: set[asyncio.Future[None]] = set()
 
         def maybe_reconnect(c: Client, msg: dict[str, object]) -> None:
-            if rnd.random() < 0.03:
+            if rnd.random() < 0.05:
                 async def again() -> None:
                     extra = await join(server, code, c.name + "-re", token=c.token)
                     reconnects.append(extra)
@@ -79,9 +77,9 @@ def test_many_random_hands_never_leak(server: LiveServer) -> None:
         await play_until_result(players, rnd, on_view=maybe_reconnect)
         await asyncio.gather(*pending)
         for c in players + reconnects:
-            scan_frames(server, code, c, lambda v, c=c: c.player_id, secrets_for)
+            scan_frames(server, code, c, lambda v, c=c: c.player_id, real_secrets_for)
         for c in [*watchers, late]:
-            scan_frames(server, code, c, lambda v: None, secrets_for)
+            scan_frames(server, code, c, lambda v: None, real_secrets_for)
         assert reconnects, "the run should have exercised reconnect snapshots"
         assert any(f["type"] == "view" for f in late.frames)
 
@@ -109,19 +107,21 @@ def test_reconnect_with_token_gets_the_same_view(server: LiveServer) -> None:
 
 def test_second_tab_same_seat(server: LiveServer) -> None:
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0)
-        view = await _start(players[0])
-        tab2 = await join(server, code, "p1-tab2", token=players[0].token)
+        code, players, _ = await _table(server, 2, 0, **HOLDEM)
+        await _start(players[0])
+        seat, version, move = await _turn(server, code, players)  # a second tab of the seat to act
+        view = seat.last("view")
+        assert view is not None
+        tab2 = await join(server, code, f"{seat.name}-tab2", token=seat.token)
         snap = await tab2.expect("view")
         assert snap["view"] == view["view"]
-        await tab2.send({"type": "action", "clientMsgId": "t2-1", "version": view["version"],
-                         "action": {"type": "nl.check"}})
+        await tab2.send({"type": "action", "clientMsgId": "t2-1", "version": version, "action": move})
         ack = await tab2.expect("ack")
-        assert ack["version"] == view["version"] + 1
-        v1 = await players[0].expect("view")
+        assert ack["version"] == version + 1
+        v1 = await seat.expect("view", pred=lambda m: m["version"] > version)
         v2 = tab2.last("view")  # events and view come before the ack
         assert v1 == v2 and v1["version"] == ack["version"]
-        assert not any(f["type"] == "ack" for f in players[0].frames)  # the ack goes to the sender only
+        assert not any(f["type"] == "ack" for f in seat.frames)  # the ack goes to the sender only
 
     asyncio.run(main())
 
@@ -149,17 +149,17 @@ def test_wrong_token_never_opens_a_seat(server: LiveServer) -> None:
 
 def test_duplicate_client_msg_id_applies_once(server: LiveServer) -> None:
     async def main() -> None:
-        _, players, _ = await _table(server, 2, 0)
-        view = await _start(players[0])
-        msg = {"type": "action", "clientMsgId": "same", "version": view["version"],
-               "action": {"type": "nl.check"}}
-        await players[0].send(msg)
-        first = await players[0].expect("ack")
-        await players[0].send(msg)
-        second = await players[0].expect("ack")
+        code, players, _ = await _table(server, 2, 0, **HOLDEM)
+        await _start(players[0])
+        seat, version, move = await _turn(server, code, players)
+        msg = {"type": "action", "clientMsgId": "same", "version": version, "action": move}
+        await seat.send(msg)
+        first = await seat.expect("ack")
+        await seat.send(msg)
+        second = await seat.expect("ack")
         assert first == second
-        assert server.rooms.get(players[0].frames[0]["code"]).version == view["version"] + 1  # type: ignore[union-attr]
-        errors = [f for f in players[0].frames if f["type"] == "error"]
+        assert server.rooms.get(code).version == version + 1  # type: ignore[union-attr]
+        errors = [f for f in seat.frames if f["type"] == "error"]
         assert errors == []
 
     asyncio.run(main())
@@ -178,15 +178,16 @@ async def _answers(players: list[Client]) -> list[dict[str, object]]:
 
 
 async def _to_hand_end(server: LiveServer, code: str, players: list[Client]) -> int:
-    """Everyone checks once (the stand-in engine's betting round), so the hand waits for ``ready``."""
-    for p in players:
-        cur = server.rooms.get(code)
-        assert cur is not None
-        await p.send({"type": "action", "clientMsgId": "c0", "version": cur.version,
-                      "action": {"type": "nl.check"}})
-        await p.expect("ack")
+    """Whoever is to act folds until one player is left, so the hand ends and waits for ``ready``."""
+    for n in range(len(players) - 1):
+        seat, version, _move = await _turn(server, code, players)
+        await seat.send({"type": "action", "clientMsgId": f"f{n}", "version": version,
+                         "action": {"type": "nl.fold"}})
+        assert (await seat.expect("ack"))["version"] == version + 1
     room = server.rooms.get(code)
     assert room is not None
+    view = server.view_at(code, room.version, None)
+    assert view["phase"] == "handEnd", view["phase"]
     return room.version
 
 
@@ -194,26 +195,25 @@ def test_bets_racing_apply_one_after_another(server: LiveServer) -> None:
     """A bet is a decision on what the table shows: one based on a version the table has left is refused
     ``stale_version``, even when it has become legal meanwhile (the player never saw the change)."""
     async def main() -> None:
-        code, players, _ = await _table(server, 3, 0)
+        code, players, _ = await _table(server, 3, 0, **HOLDEM)
         await _start(players[0])
         room = server.rooms.get(code)
         assert room is not None
-        version = room.version
+        first, version, move = await _turn(server, code, players)
         for p in players:
             p.drain()
-        # the first seat checks; the second checks "at once", on the same version (its turn only after)
-        await players[0].send({"type": "action", "clientMsgId": "b1", "version": version,
-                               "action": {"type": "nl.check"}})
-        assert (await players[0].expect("ack"))["version"] == version + 1
-        await players[1].send({"type": "action", "clientMsgId": "b2", "version": version,
-                               "action": {"type": "nl.check"}})
-        err = await players[1].expect("error")
+        # the seat to act calls; the next calls "at once", on the same version (its turn only after)
+        await first.send({"type": "action", "clientMsgId": "b1", "version": version, "action": move})
+        assert (await first.expect("ack"))["version"] == version + 1
+        second, now, again = await _turn(server, code, players)
+        assert second is not first and now == version + 1
+        await second.send({"type": "action", "clientMsgId": "b2", "version": version, "action": again})
+        err = await second.expect("error")
         assert err["code"] == "stale_version" and err["clientMsgId"] == "b2"
         assert room.version == version + 1
-        # the same check on the version it now sees is accepted
-        await players[1].send({"type": "action", "clientMsgId": "b3", "version": version + 1,
-                               "action": {"type": "nl.check"}})
-        assert (await players[1].expect("ack"))["version"] == version + 2
+        # the same move on the version it now sees is accepted
+        await second.send({"type": "action", "clientMsgId": "b3", "version": version + 1, "action": again})
+        assert (await second.expect("ack"))["version"] == version + 2
 
     asyncio.run(main())
 
@@ -223,14 +223,14 @@ def test_readies_based_on_an_older_version_are_all_accepted(server: LiveServer) 
     after another, although all but the first are based on a version the table has left; a ``ready`` based
     on a version before the hand's last other change is still stale."""
     async def main() -> None:
-        code, players, _ = await _table(server, 3, 0)
+        code, players, _ = await _table(server, 3, 0, **HOLDEM)
         await _start(players[0])
         version = await _to_hand_end(server, code, players)
         room = server.rooms.get(code)
         assert room is not None and room.settled_version == version
         for p in players:
             p.drain()
-        # based on the view before the last check (which ended the hand): that check is not a ready
+        # based on the view before the last fold (which ended the hand): that fold is not a ready
         await players[0].send({"type": "action", "clientMsgId": "old", "version": version - 1,
                                "action": {"type": "ready"}})
         err = await players[0].expect("error")
@@ -255,12 +255,13 @@ def test_silent_player_is_timed_out_on_a_scaled_clock(make_server: object) -> No
     srv: LiveServer = make_server(time_scale=0.01)  # type: ignore[operator]
 
     async def main() -> None:
-        code, players, watchers = await _table(srv, 2, 1, turnSeconds=20, handLimit=2)
-        await _start(players[0])
-        # nobody acts: 20 s turns pass in 0.2 s; the hand ends and the next starts via timeouts
+        code, players, watchers = await _table(srv, 2, 1, turnSeconds=20, handLimit=10, **HOLDEM)
+        first = await _start(players[0])
+        # nobody acts: 20 s turns pass in 0.2 s; the hands end and the next start via timeouts
         ev = await watchers[0].expect("events", timeout=10, pred=lambda m: any(
             e["type"] == "timeout" for e in m["events"]))
-        assert ev["events"][0]["player"] == players[0].player_id
+        assert ev["events"][0]["type"] == "timeout"
+        assert ev["events"][0]["player"] == first["view"]["toAct"]  # the seat whose turn it was
         result = await watchers[0].expect("result", timeout=20)
         assert result["result"]["ranking"]
         kinds = [row.kind for row in srv.rooms.store.log(code)]
@@ -271,7 +272,7 @@ def test_silent_player_is_timed_out_on_a_scaled_clock(make_server: object) -> No
 
 def test_new_game_with_the_same_people(server: LiveServer) -> None:
     async def main() -> None:
-        _, players, _ = await _table(server, 2, 0, handLimit=1)
+        _, players, _ = await _table(server, 2, 0, handLimit=10, **HOLDEM)
         await players[0].send({"type": "start"})
         await play_until_result(players, random.Random(3))
         await players[1].send({"type": "start"})
@@ -291,10 +292,12 @@ def test_a_failed_write_changes_nothing(server: LiveServer) -> None:
     """Persist before publish: if the store refuses a change, nobody sees it and the room is unchanged."""
 
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0)
-        view = await _start(players[0])
+        code, players, _ = await _table(server, 2, 0, **HOLDEM)
+        await _start(players[0])
         room = server.rooms.get(code)
         assert room is not None
+        seat, version, move = await _turn(server, code, players)
+        other = next(p for p in players if p is not seat)
         store = server.rooms.store
         real = store.apply_batch
 
@@ -303,16 +306,14 @@ def test_a_failed_write_changes_nothing(server: LiveServer) -> None:
 
         store.apply_batch = broken  # type: ignore[method-assign]
         try:
-            await players[0].send({"type": "action", "clientMsgId": "w1", "version": view["version"],
-                                   "action": {"type": "nl.check"}})
-            err = await players[0].expect("error")
+            await seat.send({"type": "action", "clientMsgId": "w1", "version": version, "action": move})
+            err = await seat.expect("error")
             assert err["code"] == "internal" and err["clientMsgId"] == "w1"
         finally:
             store.apply_batch = real  # type: ignore[method-assign]
-        assert room.version == view["version"]
-        assert not any(f["type"] == "view" and f["version"] > view["version"] for f in players[1].frames)
-        await players[0].send({"type": "action", "clientMsgId": "w1", "version": view["version"],
-                               "action": {"type": "nl.check"}})
-        assert (await players[0].expect("ack"))["version"] == view["version"] + 1
+        assert room.version == version
+        assert not any(f["type"] == "view" and f["version"] > version for f in other.frames)
+        await seat.send({"type": "action", "clientMsgId": "w1", "version": version, "action": move})
+        assert (await seat.expect("ack"))["version"] == version + 1
 
     asyncio.run(main())

@@ -8,8 +8,15 @@ import random
 from typing import Any
 
 import pytest
-from server_fake_engine import secrets_for as fake_secrets_for
-from server_helpers import Client, LiveServer, join, play_until_result, real_secrets_for, scan_frames
+from server_helpers import (
+    Client,
+    LiveServer,
+    join,
+    play_safely_until,
+    play_until_result,
+    real_secrets_for,
+    scan_frames,
+)
 
 
 async def _history(c: Client) -> list[dict[str, Any]]:
@@ -27,38 +34,45 @@ def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
     srv = server
 
     async def main() -> None:
-        room = srv.create_room("a", handLimit=13)
+        # check, call and ready only: nobody busts, so the game plays all its 20 hands
+        room = srv.create_room("a", mode="holdem", hints=False, handLimit=20)
         code = room["code"]
         a = await join(srv, code, "a", token=room["token"])
         b = await join(srv, code, "b", nickname="비")
         watcher = await join(srv, code, "w", spectate=True)
         assert await _history(a) == []  # nothing finished yet (and not an error before a game)
         await a.send({"type": "start"})
-        await play_until_result([a, b], random.Random(3), timeout=60)
+        await play_safely_until([a, b], lambda: a.last("result") is not None, timeout=120)
         hands = {c.name: await _history(c) for c in (a, b, watcher)}
         for got in hands.values():
-            assert [h["handNo"] for h in got] == list(range(13, 3, -1))
+            assert [h["handNo"] for h in got] == list(range(20, 10, -1))
             assert all(h["gameNo"] == 1 for h in got)
         final = srv.rooms.get(code)
         assert final is not None
         for i, h in enumerate(hands["a"]):
             state = srv.state_at(code, h["version"])
-            assert state["hand"]["no"] == h["handNo"]
-            assert _keys(h["mine"]) == _keys(state["hand"]["hole"][a.player_id])
-            assert _keys(hands["b"][i]["mine"]) == _keys(state["hand"]["hole"][b.player_id])
+            assert state["hand"]["hand_no"] == h["handNo"]
+            assert _keys(h["mine"]) == _keys(state["hand"]["players"][a.player_id]["hole"])
+            assert _keys(hands["b"][i]["mine"]) == _keys(state["hand"]["players"][b.player_id]["hole"])
             assert hands["w"][i]["mine"] is None
             assert sum(x["amount"] for x in h["awards"]) == sum(x["amount"] for x in h["pots"])
             assert h["winners"] and set(h["winners"]) <= set(h["players"])
         for c, pid in ((a, a.player_id), (b, b.player_id), (watcher, None)):
-            assert scan_frames(srv, code, c, lambda v, pid=pid: pid, fake_secrets_for) > 0
+            assert scan_frames(srv, code, c, lambda v, pid=pid: pid, real_secrets_for) > 0
         # a second game keeps adding to the same (last 10) history
-        a.name, b.name = "a2", "b2"  # fresh clientMsgIds (a reused id is answered as a duplicate)
+        ended = srv.rooms.get(code).version  # type: ignore[union-attr]
         await a.send({"type": "start"})
-        await play_until_result([a, b], random.Random(4), timeout=60)
+
+        def two_hands_of_game_two() -> bool:
+            view = a.last("view")
+            return view is not None and view["version"] > ended and view["view"]["handNo"] == 3
+
+        await play_safely_until([a, b], two_hands_of_game_two, timeout=60, tag="g2-")
         got = await _history(b)
-        assert len(got) == 10 and [(h["gameNo"], h["handNo"]) for h in got[:2]] == [(2, 13), (2, 12)]
+        assert len(got) == 10 and [(h["gameNo"], h["handNo"]) for h in got] == [
+            (2, 2), (2, 1), *((1, n) for n in range(20, 12, -1))]
         # the stored rows follow: only the newest 10 remain
-        assert [seq for seq, _ in srv.rooms.store.hands(code)] == list(range(17, 27))
+        assert [seq for seq, _ in srv.rooms.store.hands(code)] == list(range(13, 23))
 
     asyncio.run(main())
 
@@ -82,9 +96,9 @@ MODES = [("holdem", {}, 4), ("sevenPoker", {}, 3), ("indian", {"indianCards": 2}
 
 
 @pytest.mark.parametrize(("mode", "extra", "n"), MODES, ids=[m for m, _, _ in MODES])
-def test_history_secrecy_real_engine(real_server: LiveServer, mode: str, extra: dict[str, Any],
+def test_history_secrecy_real_engine(server: LiveServer, mode: str, extra: dict[str, Any],
                                      n: int) -> None:
-    srv = real_server
+    srv = server
 
     async def main() -> None:
         room = srv.create_room("p1", mode=mode, handLimit=10, hints=False, **extra)

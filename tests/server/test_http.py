@@ -7,7 +7,7 @@ from server_helpers import LiveServer
 
 
 def test_create_room_and_public_info(server: LiveServer) -> None:
-    r = httpx.post(f"{server.http}/api/rooms", json={"nickname": "민수", "options": {"handLimit": 2}})
+    r = httpx.post(f"{server.http}/api/rooms", json={"nickname": "민수", "options": {"handLimit": 30}})
     assert r.status_code == 201
     data = r.json()
     assert set(data) == {"code", "link", "ws", "playerId", "token"}
@@ -15,14 +15,21 @@ def test_create_room_and_public_info(server: LiveServer) -> None:
     assert len(data["token"]) >= 40  # >= 128 bits of url-safe base64
     info = httpx.get(f"{server.http}/api/rooms/{data['code']}").json()
     assert info["hostId"] == data["playerId"] and info["players"][0]["nickname"] == "민수"
-    assert info["options"]["handLimit"] == 2 and info["phase"] == "lobby"
+    assert info["options"]["handLimit"] == 30 and info["phase"] == "lobby"
     assert data["token"] not in httpx.get(f"{server.http}/api/rooms/{data['code']}").text
 
 
 def test_create_room_refusals_are_korean(server: LiveServer) -> None:
     bad = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {"startingChips": 5}})
     assert bad.status_code == 400
-    assert bad.json()["error"] == {"code": "bad_options", "message": "시작 칩은 100 이상이어야 해요"}
+    assert bad.json()["error"] == {"code": "bad_options",
+                                   "message": "옵션 값이 올바르지 않아요: startingChips"}
+    # a rule between options is refused with the engine's own Korean sentence
+    few = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {
+        "startingChips": 500, "baseUnit": 50}})
+    assert few.status_code == 400
+    reason = "시작 칩은 기본 단위의 20배 이상이어야 해요(기본 단위 50이면 1,000칩 이상)"
+    assert few.json()["error"] == {"code": "bad_options", "message": reason}
     unknown = httpx.post(f"{server.http}/api/rooms", json={"nickname": "a", "options": {"nope": 1}})
     assert unknown.status_code == 400 and "옵션" in unknown.json()["error"]["message"]
     nick = httpx.post(f"{server.http}/api/rooms", json={"nickname": "   ", "options": {}})

@@ -40,8 +40,11 @@ def self_signed(tmp: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def render_site(http_port: int, https_port: int, upstream: int, cert: Path, key: Path) -> str:
-    text = SITE.read_text(encoding="utf-8")
+def render(site: Path, http_port: int, https_port: int, cert: Path, key: Path,
+           upstreams: list[tuple[str, str]]) -> str:
+    """A shipped site file with its machine-specific parts replaced: loopback listen ports, the
+    certificate, and ``upstreams`` (each ``(as shipped, replacement)``); every replacement must hit."""
+    text = site.read_text(encoding="utf-8")
     replacements = [
         ("    listen [::]:80;\n", ""),
         ("    listen [::]:443 ssl;\n", ""),
@@ -49,10 +52,10 @@ def render_site(http_port: int, https_port: int, upstream: int, cert: Path, key:
         ("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;"),
         (f"/etc/letsencrypt/live/{NAME}/fullchain.pem", str(cert)),
         (f"/etc/letsencrypt/live/{NAME}/privkey.pem", str(key)),
-        ("proxy_pass http://127.0.0.1:8000;", f"proxy_pass http://127.0.0.1:{upstream};"),
+        *upstreams,
     ]
     for old, new in replacements:
-        assert old in text, f"deploy/nginx.conf no longer has {old!r}: update this test with it"
+        assert old in text, f"{site.relative_to(ROOT)} no longer has {old!r}: update this test with it"
         text = text.replace(old, new)
     return text
 
@@ -77,6 +80,19 @@ class Nginx:
                                       "-c", str(tmp / "nginx.conf")], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
 
+    def wait(self, url: str, ctx: ssl.SSLContext, host: dict[str, str], timeout: float = 20.0) -> None:
+        """Until ``url`` (through this nginx) answers 200."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx.get(url, verify=ctx, timeout=1, headers=host).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > end:
+                raise RuntimeError("nginx did not come up: " + (self.tmp / "error.log").read_text())
+            time.sleep(0.1)
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()  # SIGTERM to the master we started: fast shutdown of its workers
@@ -95,20 +111,11 @@ def proxied(tmp_path: Path, serve_process: Serve
     http_port, https_port = free_port(), free_port()
     srv = serve_process("--public-url", f"https://{NAME}:{https_port}")
     cert, key = self_signed(tmp_path)
-    nginx = Nginx(tmp_path, render_site(http_port, https_port, srv.port, cert, key))
+    upstream = [("proxy_pass http://127.0.0.1:8000;", f"proxy_pass http://127.0.0.1:{srv.port};")]
+    nginx = Nginx(tmp_path, render(SITE, http_port, https_port, cert, key, upstream))
     ctx = ssl.create_default_context(cafile=str(cert))
     try:
-        end = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(f"https://127.0.0.1:{https_port}/healthz", verify=ctx, timeout=1,
-                             headers={"host": f"{NAME}:{https_port}"}).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if nginx.proc.poll() is not None or time.monotonic() > end:
-                raise RuntimeError("nginx did not come up: " + (tmp_path / "error.log").read_text())
-            time.sleep(0.1)
+        nginx.wait(f"https://127.0.0.1:{https_port}/healthz", ctx, {"host": f"{NAME}:{https_port}"})
         yield http_port, https_port, ctx, tmp_path
     finally:
         nginx.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -105,18 +106,48 @@ def _three_ids(srv: LiveServer, code: str) -> tuple[str, str, str]:
     return first, second, third
 
 
-def test_call_any_fires_in_the_change_that_makes_my_turn(real_server: LiveServer) -> None:
-    srv = real_server
+@dataclass
+class Holdem:
+    """A three-handed hold'em hand just dealt: who acts first, second (after a call) and third."""
+
+    code: str
+    players: list[Client]
+    watcher: Client
+    by: dict[str, Client]
+    first: str
+    second: str
+    third: str
+    version: int
+
+
+async def _holdem(srv: LiveServer) -> Holdem:
+    code, players, watcher = await _table(srv, 3, mode="holdem")
+    first, second, third = _three_ids(srv, code)
+    return Holdem(code, players, watcher, _by_id(players), first, second, third, _room(srv, code).version)
+
+
+async def _choose(c: Client, kind: str | None, version: int) -> dict[str, Any]:
+    """``c`` chooses pre-action ``kind`` (None: clears it); returns the view that answers the choice."""
+    await c.send({"type": "preAction", "kind": kind, "version": version})
+    return await c.expect("view", pred=lambda m: (m["seat"]["preAction"]["chosen"] is None) == (kind is None))
+
+
+async def _fold_to_the_winner(srv: LiveServer, code: str, by: dict[str, Client]) -> None:
+    """Whoever is to act folds, twice: the hand ends uncalled."""
+    for _ in range(2):
+        await _act(srv, code, by[_view(srv, code, None)["toAct"]], {"type": "nl.fold"})
+
+
+def test_call_any_fires_in_the_change_that_makes_my_turn(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="holdem")
-        by = _by_id(players)
-        first, second, _ = _three_ids(srv, code)
-        version = _room(srv, code).version
+        t = await _holdem(srv)
+        code, players, watcher, by, first, second, version = (t.code, t.players, t.watcher, t.by, t.first,
+                                                              t.second, t.version)
         kinds = [o["kind"] for o in _seat(srv, code, second)["preAction"]["offered"]]
         assert kinds == ["checkFold", "call", "callAny"]
-        await by[second].send({"type": "preAction", "kind": "callAny", "version": version})
-        mine = await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        mine = await _choose(by[second], "callAny", version)
         assert mine["version"] == version  # choosing is not a game change
         assert mine["seat"]["preAction"]["chosen"]["kind"] == "callAny"
         committed: list[tuple[int, str | None]] = []
@@ -150,19 +181,16 @@ def test_call_any_fires_in_the_change_that_makes_my_turn(real_server: LiveServer
     asyncio.run(main())
 
 
-def test_call_this_amount_is_cancelled_by_a_raise_with_a_notice(real_server: LiveServer) -> None:
-    srv = real_server
+def test_call_this_amount_is_cancelled_by_a_raise_with_a_notice(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="holdem")
-        by = _by_id(players)
-        first, second, third = _three_ids(srv, code)  # button, small blind, big blind
-        version = _room(srv, code).version
+        t = await _holdem(srv)  # button, small blind, big blind
+        code, by, first, second, third = t.code, t.by, t.first, t.second, t.third
         offered = _seat(srv, code, second)["preAction"]["offered"]
         call = next(o for o in offered if o["kind"] == "call")
         assert call["amount"] == _view(srv, code, second)["me"]["toCall"] > 0
-        await by[second].send({"type": "preAction", "kind": "call", "version": version})
-        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        await _choose(by[second], "call", t.version)
         raise_to = _min_raise(srv, code, first)
         raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": raise_to})
         seen = await _view_at(by[second], raised)
@@ -176,23 +204,19 @@ def test_call_this_amount_is_cancelled_by_a_raise_with_a_notice(real_server: Liv
         assert _room(srv, code).version == raised
         assert _view(srv, code, None)["toAct"] == second
         assert _room(srv, code).pre.chosen == {}
-        _scan(srv, code, players, watcher)
+        _scan(srv, code, t.players, t.watcher)
 
     asyncio.run(main())
 
 
-def test_check_fold_folds_facing_a_bet_and_call_any_survives_the_raise(real_server: LiveServer) -> None:
-    srv = real_server
+def test_check_fold_folds_facing_a_bet_and_call_any_survives_the_raise(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="holdem")
-        by = _by_id(players)
-        first, second, third = _three_ids(srv, code)
-        version = _room(srv, code).version
-        await by[second].send({"type": "preAction", "kind": "checkFold", "version": version})
-        await by[third].send({"type": "preAction", "kind": "callAny", "version": version})
-        for pid in (second, third):
-            await by[pid].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        t = await _holdem(srv)
+        code, by, first, second, third = t.code, t.by, t.first, t.second, t.third
+        await _choose(by[second], "checkFold", t.version)
+        await _choose(by[third], "callAny", t.version)
         raise_to = _min_raise(srv, code, first)
         raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": raise_to})
         # second folds (check was not free), then third calls the raise: two chained changes
@@ -202,13 +226,13 @@ def test_check_fold_folds_facing_a_bet_and_call_any_survives_the_raise(real_serv
         assert a1[0]["player"] == second and a1[0]["action"] == {"type": "nl.fold"}
         assert a2[0]["player"] == third and a2[0]["action"] == {"type": "nl.call"}
         assert a2[0]["amount"] > 0
-        _scan(srv, code, players, watcher)
+        _scan(srv, code, t.players, t.watcher)
 
     asyncio.run(main())
 
 
-def test_korean_ping_call_pings_when_unopened(real_server: LiveServer) -> None:
-    srv = real_server
+def test_korean_ping_call_pings_when_unopened(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         code, players, watcher = await _table(srv, 3, mode="badugi")
@@ -219,9 +243,7 @@ def test_korean_ping_call_pings_when_unopened(real_server: LiveServer) -> None:
         assert nxt is not None
         offered = [o["kind"] for o in _seat(srv, code, nxt)["preAction"]["offered"]]
         assert offered == ["checkFold", "callAny", "pingCall"]  # nothing to call yet: no 콜
-        version = _room(srv, code).version
-        await by[nxt].send({"type": "preAction", "kind": "pingCall", "version": version})
-        await by[nxt].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        await _choose(by[nxt], "pingCall", _room(srv, code).version)
         checked = await _act(srv, code, by[first], {"type": "k.check"})
         await _view_at(by[nxt], checked + 1)
         acts = [e for e in _events_of(by[nxt], checked + 1) if e["type"] == "action"]
@@ -231,8 +253,8 @@ def test_korean_ping_call_pings_when_unopened(real_server: LiveServer) -> None:
     asyncio.run(main())
 
 
-def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(real_server: LiveServer) -> None:
-    srv = real_server
+def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         code, players, watcher = await _table(srv, 3, mode="badugi")
@@ -243,9 +265,7 @@ def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(real_serve
         big = "k.half" if "k.half" in legal else "k.quarter"
         nxt = _next_after(srv, code, first, {"type": big})
         assert nxt is not None
-        version = _room(srv, code).version
-        await by[nxt].send({"type": "preAction", "kind": "pingCall", "version": version})
-        await by[nxt].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        await _choose(by[nxt], "pingCall", _room(srv, code).version)
         bet = await _act(srv, code, by[first], {"type": big})
         seen = await _view_at(by[nxt], bet)
         assert seen["seat"]["preAction"]["notice"]["text"] == "베팅이 올라서 '삥/콜' 예약이 취소됐어요"
@@ -256,14 +276,12 @@ def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(real_serve
     asyncio.run(main())
 
 
-def test_preaction_refusals(real_server: LiveServer) -> None:
-    srv = real_server
+def test_preaction_refusals(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="holdem")
-        by = _by_id(players)
-        first, second, _ = _three_ids(srv, code)
-        version = _room(srv, code).version
+        t = await _holdem(srv)
+        code, watcher, by, first, second, version = t.code, t.watcher, t.by, t.first, t.second, t.version
 
         async def refused(c: Client, msg: dict[str, Any], code_: str) -> None:
             await c.send(msg)
@@ -281,10 +299,8 @@ def test_preaction_refusals(real_server: LiveServer) -> None:
                       "preaction_unavailable")  # 삥/콜 is Korean betting only
         assert _room(srv, code).pre.chosen == {}
         # clearing works and is answered with my view
-        await by[second].send({"type": "preAction", "kind": "callAny", "version": version})
-        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
-        await by[second].send({"type": "preAction", "kind": None, "version": version})
-        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is None)
+        await _choose(by[second], "callAny", version)
+        await _choose(by[second], None, version)
         assert _room(srv, code).pre.chosen == {}
 
     asyncio.run(main())
@@ -293,15 +309,12 @@ def test_preaction_refusals(real_server: LiveServer) -> None:
 def test_preaction_survives_reload_and_restart(make_server: Callable[..., LiveServer],
                                                tmp_path: Path) -> None:
     data = tmp_path / "data"
-    srv = make_server(engine=None, data_dir=data)
+    srv = make_server(data_dir=data)
 
     async def first_run() -> tuple[str, str, str, str]:
-        code, players, _ = await _table(srv, 3, mode="holdem")
-        by = _by_id(players)
-        _, second, _ = _three_ids(srv, code)
-        version = _room(srv, code).version
-        await by[second].send({"type": "preAction", "kind": "checkFold", "version": version})
-        await by[second].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        t = await _holdem(srv)
+        code, by, second = t.code, t.by, t.second
+        await _choose(by[second], "checkFold", t.version)
         token = by[second].token
         assert token is not None
         # a reload: a new socket with the same token gets the choice in its snapshot
@@ -312,7 +325,7 @@ def test_preaction_survives_reload_and_restart(make_server: Callable[..., LiveSe
 
     code, second, token, _ = asyncio.run(first_run())
     srv.stop()
-    again = make_server(engine=None, data_dir=data)
+    again = make_server(data_dir=data)
 
     async def second_run() -> None:
         tab = await join(again, code, "after-restart", token=token)
@@ -330,7 +343,7 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
     and the fired pre-action are action-log rows (the first two carrying the pre-actions). A restart after
     them rebuilds exactly the room's state and pre-actions from the hand's one snapshot plus those rows."""
     data = tmp_path / "data"
-    srv = make_server(engine=None, data_dir=data)
+    srv = make_server(data_dir=data)
     ops: list[str] = []
     store_op = srv.rooms._store_op
 
@@ -343,17 +356,13 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
     srv.rooms._store_op = spy  # type: ignore[method-assign]
 
     async def first_run() -> tuple[str, str, str, str, dict[str, Any], int, str | None]:
-        code, players, _ = await _table(srv, 3, mode="holdem")
+        t = await _holdem(srv)  # button, small blind, big blind
+        code, by, first, second, third = t.code, t.by, t.first, t.second, t.third
         code_box[0] = code
-        by = _by_id(players)
-        first, second, third = _three_ids(srv, code)  # button, small blind, big blind
         snapshot = srv.rooms.store.load(code)
         assert snapshot is not None and not snapshot.replay  # the hand's start: a snapshot
-        version = _room(srv, code).version
-        await by[second].send({"type": "preAction", "kind": "call", "version": version})
-        await by[third].send({"type": "preAction", "kind": "callAny", "version": version})
-        for pid in (second, third):
-            await by[pid].expect("view", pred=lambda m: m["seat"]["preAction"]["chosen"] is not None)
+        await _choose(by[second], "call", t.version)
+        await _choose(by[third], "callAny", t.version)
         assert ops == ["pre", "pre"]
         # the raise cancels second's 콜 (with a notice); second's own call makes third's 아무거나 콜 due
         raised = await _act(srv, code, by[first], {"type": "nl.raise", "to": _min_raise(srv, code, first)})
@@ -377,7 +386,7 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
 
     code, _, token, state, pre_json, version, to_act = asyncio.run(first_run())
     srv.stop()
-    again = make_server(engine=None, data_dir=data)
+    again = make_server(data_dir=data)
 
     async def second_run() -> None:
         room = _room(again, code)
@@ -399,16 +408,15 @@ def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
     served again after it (the cache follows the amendment), and a restart restores both the state and the
     amended history exactly."""
     data = tmp_path / "data"
-    srv = make_server(engine=None, data_dir=data)
+    srv = make_server(data_dir=data)
     ops: list[str] = []
     store_op = srv.rooms._store_op
     srv.rooms._store_op = lambda room, op, args: (ops.append(op), store_op(room, op, args))[1]  # type: ignore[method-assign]
 
     async def first_run() -> tuple[str, str, int, list[dict[str, Any]]]:
         code, players, watcher = await _table(srv, 3, mode="holdem")
+        await _fold_to_the_winner(srv, code, _by_id(players))
         by = _by_id(players)
-        for _ in range(2):
-            await _act(srv, code, by[_view(srv, code, None)["toAct"]], {"type": "nl.fold"})
         winner = _view(srv, code, None)["awards"][0]["to"]
         await watcher.send({"type": "history"})
         before = (await watcher.expect("history"))["hands"][0]
@@ -427,7 +435,7 @@ def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
 
     code, state, shown_v, history = asyncio.run(first_run())
     srv.stop()
-    again = make_server(engine=None, data_dir=data)
+    again = make_server(data_dir=data)
 
     async def second_run() -> None:
         room = _room(again, code)
@@ -441,17 +449,15 @@ def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
     asyncio.run(second_run())
 
 
-def test_uncalled_winner_shows_cards_views_and_history_follow(real_server: LiveServer) -> None:
+def test_uncalled_winner_shows_cards_views_and_history_follow(server: LiveServer) -> None:
     """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
     is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""
-    srv = real_server
+    srv = server
 
     async def main() -> None:
         code, players, watcher = await _table(srv, 3, mode="holdem")
         by = _by_id(players)
-        for _ in range(2):
-            pid = _view(srv, code, None)["toAct"]
-            await _act(srv, code, by[pid], {"type": "nl.fold"})
+        await _fold_to_the_winner(srv, code, by)
         pub = _view(srv, code, None)
         assert pub["phase"] == "handEnd" and pub["showdown"] == []
         winner = pub["awards"][0]["to"]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 import websockets
-from server_helpers import Client, LiveServer, join
+from server_helpers import Client, LiveServer, join, safe_action
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 
@@ -23,7 +23,7 @@ async def _expect_error(c: Client, code: str) -> dict[str, object]:
 
 def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer) -> None:
     async def main() -> None:
-        room = server.create_room("방장")
+        room = server.create_room("방장", mode="holdem", hints=False)  # one seat to act at a time
         code = room["code"]
         p1 = await Client.open(server.ws_url(code), "p1")
         await p1.send({"type": "start"})
@@ -34,6 +34,9 @@ def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer
         await p1.send({"type": "start"})
         view = await p1.expect("view")
         version = view["version"]
+        mover, idle = (p1, p2) if view["view"]["toAct"] == p1.player_id else (p2, p1)
+        move = safe_action(server.view_at(code, version, mover.player_id))
+        assert move is not None
         live = server.rooms.get(code)
         assert live is not None
         state_before = server.rooms.engine.dump_state(live.state)
@@ -77,9 +80,9 @@ def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer
             await _expect_error(p1, expected)
         await p1.send(b"\x00\x01binary")
         await _expect_error(p1, "binary_frame")
-        # acting out of turn (p2) and as a spectator
-        await p2.send(act({"type": "nl.check"}))
-        err = await _expect_error(p2, "not_your_turn")
+        # acting out of turn and as a spectator
+        await idle.send(act({"type": "nl.check"}))
+        err = await _expect_error(idle, "not_your_turn")
         assert err["clientMsgId"] == "m1" and err["message"] == "지금은 내 차례가 아니에요"
         await spec.send(act({"type": "nl.check"}))
         await _expect_error(spec, "spectator")
@@ -94,8 +97,8 @@ def test_bad_inputs_each_get_a_typed_error_and_change_nothing(server: LiveServer
             assert abs(pong["serverNow"] - server.rooms.clock.now_ms()) < 5_000
             assert c.closed_code is None
         # and the game still works
-        await p1.send(act({"type": "nl.check"}))
-        assert (await p1.expect("ack"))["version"] == version + 1
+        await mover.send(act(move))
+        assert (await mover.expect("ack"))["version"] == version + 1
 
     asyncio.run(main())
 
@@ -217,7 +220,7 @@ def test_leaving_mid_game_and_bots_play(make_server: object) -> None:
     srv: LiveServer = make_server(bot_delay_ms=10)  # type: ignore[operator]
 
     async def main() -> None:
-        room = srv.create_room("방장", handLimit=2)
+        room = srv.create_room("방장", handLimit=10)
         code = room["code"]
         host = await join(srv, code, "host", token=room["token"])
         guest = await join(srv, code, "guest", nickname="손님")

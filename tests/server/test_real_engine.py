@@ -31,12 +31,12 @@ MODES = [
 
 @pytest.mark.parametrize("deltas", [False, True], ids=["views", "deltas"])
 @pytest.mark.parametrize(("mode", "extra", "n"), MODES, ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(MODES)])
-def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[str, object], n: int,
+def test_full_game_every_mode(server: LiveServer, mode: str, extra: dict[str, object], n: int,
                               deltas: bool) -> None:
     """With ``deltas`` every socket (players, extra tabs, the spectator) opts in to viewDelta frames: the
     scanner rebuilds each socket's views from them and checks each against the engine's view at that
     version, and for secrets like any full view."""
-    srv = real_server
+    srv = server
     opt = {"deltas": True} if deltas else {}
 
     async def main() -> None:
@@ -63,7 +63,15 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
         await asyncio.gather(*pending)
         ranking = result["result"]["ranking"]
         assert sorted(r["playerId"] for r in ranking) == sorted(p.player_id for p in players)
+        assert "종료" in result["result"]["summary"]
         await watcher.expect("result", timeout=10)
+        lobby = players[0].last("lobby")
+        assert lobby is not None and lobby["phase"] == "finished"
+        # every view carries the server's clock (deadlineAt is in it), and it never runs backwards
+        for c in [*players, watcher]:
+            nows = [f["serverNow"] for f in c.frames if f["type"] in ("view", "viewDelta")]
+            assert nows and nows == sorted(nows) and all(isinstance(n, int) for n in nows)
+            assert abs(nows[-1] - srv.rooms.clock.now_ms()) < 60_000
         tokens = tuple(p.token for p in players if p.token)
         # The scanner must have had cards to check on every seat: each player saw cards when dealt and again
         # later (the next hand's deal, or the showdown that ended the game). A fixed total is not a bound:
@@ -93,8 +101,8 @@ def test_full_game_every_mode(real_server: LiveServer, mode: str, extra: dict[st
     asyncio.run(main())
 
 
-def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
-    srv = real_server
+def test_hints_and_reconnect_on_real_engine(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         room = srv.create_room("p1", mode="sevenPoker", hints=True)
@@ -117,7 +125,7 @@ def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
 
 
 def test_bots_fill_seats_and_play_to_the_end(make_server: object) -> None:
-    srv: LiveServer = make_server(engine=None, bot_delay_ms=5)  # type: ignore[operator]
+    srv: LiveServer = make_server(bot_delay_ms=5)  # type: ignore[operator]
 
     async def main() -> None:
         room = srv.create_room("사람", mode="sevenPoker", handLimit=10, hints=False)
@@ -136,9 +144,9 @@ def test_bots_fill_seats_and_play_to_the_end(make_server: object) -> None:
     asyncio.run(main())
 
 
-def test_host_changes_options_between_games(real_server: LiveServer) -> None:
+def test_host_changes_options_between_games(server: LiveServer) -> None:
     """``setOptions``: host only, not while playing, validated like creation, stored, sent in ``lobby``."""
-    srv = real_server
+    srv = server
 
     async def main() -> None:
         room = srv.create_room("방장", mode="holdem")

@@ -5,7 +5,6 @@ hand; sitting out and coming back; all of it survives a SIGKILL restart."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,8 @@ from server_helpers import (
     Client,
     LiveServer,
     join,
+    play_safely_until,
     real_secrets_for,
-    safe_step,
     scan_frames,
     start_table,
 )
@@ -23,16 +22,6 @@ from server_helpers import (
 from serving import ServeProcess
 
 pytestmark = pytest.mark.timeout(120)
-
-
-async def play_until(players: list[Client], done: Any, timeout: float = 60.0) -> None:
-    """Safe actions on the newest view by whoever may act, until ``done()``."""
-    end = time.monotonic() + timeout
-    n = 0
-    while not done():
-        assert time.monotonic() < end, "condition not reached"
-        n += 1
-        await safe_step(players, f"u{n}", timeout=end - time.monotonic())
 
 
 def seat_of(view: dict[str, Any], pid: str) -> dict[str, Any] | None:
@@ -45,8 +34,8 @@ async def start_game(srv: LiveServer, n: int = 3, **options: Any) -> tuple[str, 
                              **options)
 
 
-def test_spectator_asks_host_accepts_dealt_in_next_hand(real_server: LiveServer) -> None:
-    srv = real_server
+def test_spectator_asks_host_accepts_dealt_in_next_hand(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         code, players = await start_game(srv)
@@ -77,7 +66,7 @@ def test_spectator_asks_host_accepts_dealt_in_next_hand(real_server: LiveServer)
         assert view["handNo"] == hand_no
         # dealt in from the next hand, with startingChips and one big blind
         everyone = [*players, friend]
-        await play_until(everyone, lambda: friend.last("view")["view"]["handNo"] == hand_no + 1)  # type: ignore[index]
+        await play_safely_until(everyone, lambda: friend.last("view")["view"]["handNo"] == hand_no + 1)  # type: ignore[index]
         mine = friend.last("view")["view"]  # type: ignore[index]
         assert mine["me"]["inHand"] is True and len(mine["me"]["hole"]) == 2
         seat = seat_of(mine, friend.player_id)
@@ -99,8 +88,8 @@ def test_spectator_asks_host_accepts_dealt_in_next_hand(real_server: LiveServer)
     asyncio.run(main())
 
 
-def test_late_nickname_join_asks_and_host_refuses(real_server: LiveServer) -> None:
-    srv = real_server
+def test_late_nickname_join_asks_and_host_refuses(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         code, players = await start_game(srv)
@@ -129,8 +118,8 @@ def test_late_nickname_join_asks_and_host_refuses(real_server: LiveServer) -> No
     asyncio.run(main())
 
 
-def test_sit_out_and_come_back(real_server: LiveServer) -> None:
-    srv = real_server
+def test_sit_out_and_come_back(server: LiveServer) -> None:
+    srv = server
 
     async def main() -> None:
         code, players = await start_game(srv, n=4)
@@ -143,13 +132,13 @@ def test_sit_out_and_come_back(real_server: LiveServer) -> None:
         assert seat_of(view, pid)["inHand"] is True  # this hand is played out
         await resting.send({"type": "sitOut"})
         assert (await resting.expect("error"))["code"] == "already_sitting_out"
-        await play_until(players, lambda: players[0].last("view")["view"]["handNo"] == hand_no + 1)
+        await play_safely_until(players, lambda: players[0].last("view")["view"]["handNo"] == hand_no + 1)
         view = players[0].last("view")["view"]  # type: ignore[index]
         seat = seat_of(view, pid)
         assert seat is not None and seat["inHand"] is False and seat["sittingOut"] is True
         await resting.send({"type": "sitIn"})
         await resting.expect("view", pred=lambda m: not seat_of(m["view"], pid)["sittingOut"])
-        await play_until(players, lambda: players[0].last("view")["view"]["handNo"] == hand_no + 2)
+        await play_safely_until(players, lambda: players[0].last("view")["view"]["handNo"] == hand_no + 2)
         seat = seat_of(players[0].last("view")["view"], pid)  # type: ignore[index]
         assert seat is not None and seat["inHand"] is True and seat["committedTotal"] == 10
         spectator = await join(srv, code, "watch", spectate=True)

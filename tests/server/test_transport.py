@@ -95,9 +95,9 @@ def test_an_idle_socket_is_written_at_once_and_a_busy_one_keeps_its_order() -> N
 
 def test_a_live_game_writes_its_frames_directly_in_order(server: LiveServer) -> None:
     """Through real uvicorn: every socket of a room got the sans-I/O protocol, and a whole game arrives
-    complete and in version order (the scanner of test_game checks the contents)."""
+    complete and in version order (the scanner of test_real_engine checks the contents)."""
     async def main() -> None:
-        room = server.create_room("p1", handLimit=2)
+        room = server.create_room("p1", mode="holdem", hints=False, handLimit=10)
         code = room["code"]
         players: list[Client] = [await join(server, code, "p1", token=room["token"])]
         players += [await join(server, code, f"p{i}", nickname=f"플레이어{i}") for i in (2, 3)]
