@@ -11,7 +11,7 @@ PORT ?= 8000
 DATA ?= data
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench chromium nginx services clean
+.PHONY: run test check lint typecheck bench chromium nginx services jscheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,15 +29,33 @@ $(RUN_STAMP): pyproject.toml
 run: $(RUN_STAMP)
 	$(VENV)/bin/pokerroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
-## test: lint, type-check and the whole test suite (browser tests included)
-test: $(STAMP) chromium nginx services lint typecheck
-	$(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
+## test: lint, type-check, the JS check and the whole test suite (browser tests included); every component
+## it installs is required: a missing one fails its tests instead of skipping them (tests/needs.py)
+test: $(STAMP) chromium nginx services lint typecheck jscheck
+	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
+
+## check: the inner loop: ruff, mypy, the JS check and the tests that need no browser and no service
+check: $(STAMP) lint typecheck jscheck
+	$(PY) -m pytest -n 2 -q -m "not browser and not service and not slow" $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks scripts
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
+
+# eslint over the web client, at the version package-lock.json pins (npm ci into node_modules); Debian's nodejs
+# and npm are installed when missing
+jscheck: node_modules/.installed-stamp
+	node_modules/.bin/eslint --max-warnings 0 src/pokerroom/web/static
+
+node_modules/.installed-stamp: package-lock.json
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "installing Debian's nodejs and npm for the JavaScript check"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm; \
+	fi
+	npm ci --no-audit --no-fund
+	touch $@
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -54,9 +72,10 @@ nginx:
 	  RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx; \
 	fi
 
-# Redis and PostgreSQL for the store and cluster tests (issue #14): the machine's own on 127.0.0.1:6379 and
-# :5432 when they answer; otherwise Debian's redis-server / postgresql are installed when missing and started,
-# PostgreSQL with trust authentication on loopback for the tests' user postgres (a test machine only).
+# Redis and PostgreSQL for the store and cluster tests (real services, never mocks: see
+# docs/decisions/0028-honest-tests.md): the machine's own on 127.0.0.1:6379 and :5432 when they answer;
+# otherwise Debian's redis-server / postgresql are installed when missing and started, PostgreSQL with trust
+# authentication on loopback for the tests' user postgres (a test machine only).
 services:
 	@if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then \
 	  if ! command -v redis-server >/dev/null 2>&1; then \

@@ -1,6 +1,7 @@
-"""Replays the attacks of issue #12 (items 1, 3, 4 and 5) against a real ``pokerroom serve`` on loopback and
-prints what they cost the server: its RSS (from /proc), a victim room's action->ack p50/p99 (two players
-acting at once in their own room, timed from frame arrival), and what was refused.
+"""Replays the attacks the edge caps answer (slow readers, room floods, socket floods, history amplification:
+docs/decisions/0009-byte-bounded-send-queues.md and 0011-edge-caps.md) against a real ``pokerroom serve`` on
+loopback and prints what they cost the server: its RSS (from /proc), a victim room's action->ack p50/p99 (two
+players acting at once in their own room, timed from frame arrival), and what was refused.
 
 The server runs with a 1,024-descriptor limit (like ``ulimit -n 1024``), the attackers come from other
 loopback addresses (127.0.0.2, 127.0.1.x) and every phase is a bounded loop of at most ``--seconds``
@@ -25,8 +26,11 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from hardening_helpers import Served, Victim, bot_room, hello, serve, ws_open
+from hardening_helpers import Victim, bot_room, hello, ws_open
+
+from serving import ServeProcess, serve
 
 NOFILE = 1024
 
@@ -39,7 +43,7 @@ def _row(name: str, rss0: float, rss_peak: float, victim: dict[str, float], refu
 class Sampler:
     """Peak RSS of the server while a phase runs."""
 
-    def __init__(self, srv: Served) -> None:
+    def __init__(self, srv: ServeProcess) -> None:
         self.srv = srv
         self.peak = srv.rss_mb()
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -54,7 +58,7 @@ class Sampler:
         return max(self.peak, self.srv.rss_mb())
 
 
-async def _phase(srv: Served, victim: Victim, seconds: float,
+async def _phase(srv: ServeProcess, victim: Victim, seconds: float,
                  attack: Any) -> tuple[float, float, dict[str, float], Any]:
     rss0 = srv.rss_mb()
     victim.latencies_ms.clear()
@@ -64,13 +68,13 @@ async def _phase(srv: Served, victim: Victim, seconds: float,
     return rss0, peak, victim.figures(), outcome
 
 
-async def history_flood(srv: Served, codes: list[str], per_room: int, seconds: float,
+async def history_flood(srv: ServeProcess, codes: list[str], per_room: int, seconds: float,
                         rate: float) -> dict[str, int]:
     """Items 1 and 5: spectators that ask for history ``rate`` times a second and never read."""
     sockets = []
     for code in codes:
         for _ in range(per_room):
-            ws = await ws_open(srv.ws(code), source="127.0.0.2", max_queue=1, rcvbuf=4096)
+            ws = await ws_open(srv.ws_url(code), source="127.0.0.2", max_queue=1, rcvbuf=4096)
             await hello(ws, spectate=True)
             sockets.append(ws)
     sent = 0
@@ -91,7 +95,7 @@ async def history_flood(srv: Served, codes: list[str], per_room: int, seconds: f
     return {"requests": sent, "dropped": dropped, "peakQueue": queue["peakPerSocket"]}
 
 
-async def room_flood(srv: Served, seconds: float) -> dict[str, int]:
+async def room_flood(srv: ServeProcess, seconds: float) -> dict[str, int]:
     """Item 3: one client creates rooms as fast as it can; then another client still can."""
     codes: dict[int, int] = {}
     end = time.monotonic() + seconds
@@ -123,7 +127,7 @@ def _connect_many(port: int, sources: list[str], count: int, deadline: float) ->
     return held
 
 
-async def socket_flood(srv: Served, seconds: float, sources: list[str], count: int) -> dict[str, Any]:
+async def socket_flood(srv: ServeProcess, seconds: float, sources: list[str], count: int) -> dict[str, Any]:
     """Item 4: thousands of idle sockets (and silent websockets) from one or many addresses, while
     /healthz is asked from another address."""
     before = srv.healthz()["tcp"]
@@ -185,7 +189,7 @@ async def main(seconds: float) -> int:
             _row(name, rss0, peak, fig, json.dumps(outcome, ensure_ascii=False) if outcome else "")
             await asyncio.sleep(1.0)
         await victim.stop()
-        log = srv.log_text()
+        log = srv.output()
         print(f"server log: {len(log.splitlines())} lines, {len(log.encode())} bytes, "
               f"{log.count('Too many open files')} mention EMFILE", flush=True)
     finally:

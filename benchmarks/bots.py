@@ -2,7 +2,8 @@
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bots.py [--hands 120] [--match-hands 600] [--samples 60]``.
 
-"Before" is the bots package at ``--before`` (default: the commit issue #15 was measured on), loaded from git
+"Before" is the bots package at ``--before`` (default: the commit before the bots learned to play like people,
+see docs/decisions/0032-bots-play-like-people.md), loaded from git
 into a temporary package and played through the *same* simulator loop (``run_match(policy=...)``) with the
 same seeds, so the only difference between the two columns is the policy. "After" is the working tree.
 
@@ -32,7 +33,7 @@ from pokerroom.tools.playstats import Figures, band_text, figures, in_band, max_
 from pokerroom.tools.simulate import Decide, SimConfig, paired_margin, run_match
 
 MODES = ("holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian")
-#: The main commit on which issue #15 measured the bots (all nine all-in on hand 1).
+#: The main commit on which the reckless bots were measured (all nine all-in on hand 1).
 BEFORE = "82c41e6"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +50,8 @@ def load_policy(ref: str, into: Path) -> Decide:
             continue
         text = subprocess.run(["git", "show", f"{ref}:{path}"], cwd=ROOT, check=True, capture_output=True,
                               text=True).stdout
+        # the equity library the old bots import has moved below them (pokerroom.odds, same names)
+        text = text.replace("pokerroom.tools.equity", "pokerroom.odds")
         (pkg / Path(path).name).write_text(text.replace("pokerroom.bots", name), encoding="utf-8")
     sys.path.insert(0, str(into))
     module = importlib.import_module(f"{name}.policy")

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from pokerroom.cards import parse_cards
-from pokerroom.tools.equity import equity
+from pokerroom.odds import equity
 
 
 def best_time(fn: Callable[[], object], repeat: int) -> tuple[float, object]:

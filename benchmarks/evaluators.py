@@ -15,7 +15,7 @@ checked at the end:
 - ``badugi``: >= 20x pokerkit;
 - the numpy batch path: >= 2x eval7's single-call rate.
 
-Also printed (issue 13): our id call next to phevaluator's id call (``evaluate_7cards``), a pool of distinct
+Also printed: our id call next to phevaluator's id call (``evaluate_7cards``), a pool of distinct
 hands far larger than the CPU caches (each call pays its misses), and the Omaha public call against
 phevaluator's, with the reason it stays below. The output says which rows compare public calls with public
 calls.

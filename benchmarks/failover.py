@@ -1,5 +1,6 @@
-"""Failover time of a cluster room (issue #14): SIGKILL the node owning a room mid-hand, time until the
-sockets on the surviving nodes hold a fresh snapshot from the new owner; ``--kills`` times (default 20).
+"""Failover time of a cluster room (the promise: lease TTL + 2 s): SIGKILL the node owning a room mid-hand,
+time until the sockets on the surviving nodes hold a fresh snapshot from the new owner; ``--kills`` times
+(default 20).
 
 Three nodes on the machine's Redis and PostgreSQL (a fresh database and key prefix, see cluster_nodes.py).
 One room, two players and a spectator on every node. Each round: find the owner (its Redis lease), SIGKILL

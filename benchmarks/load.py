@@ -16,7 +16,7 @@ store), opens every room through the public protocol (docs/protocol.md), lets sc
 - bytes per view frame (median, p90) and bytes per socket per hand (every frame a socket received inside the
   window, divided by the sockets and by the hands the rooms played in it).
 
-With ``--nodes N`` (issue #14) the server is N cluster nodes (``pokerroom serve --redis --database``) on the
+With ``--nodes N`` the server is N cluster nodes (``pokerroom serve --redis --database``) on the
 machine's Redis and PostgreSQL (a fresh database and key prefix per run, benchmarks/cluster_nodes.py); each
 room is created through one node and its sockets alternate between the nodes, so with 2 nodes the players of
 a room sit on different nodes and half the actions cross the relay. ``--nodes 1,2`` runs both and prints the
@@ -151,7 +151,7 @@ def window_counts(stats: dict[str, Any]) -> tuple[int, list[float]]:
     An action counts when its ack arrived in ``[start, end)``; a latency counts when the action was sent at
     or after ``start`` and all views held it before ``end``. Actions of the set-up period (rooms start
     playing while others are still being opened) are left out: dividing them by the window's length is what
-    overstated actions/s by 1.35-2.05x before (issue 13).
+    overstated actions/s by 1.35-2.05x before (docs/decisions/0022-honest-benchmarks.md).
     """
     start, end = stats["window"]
     actions = sum(1 for t in stats["ack_times"] if start <= t < end)
@@ -475,8 +475,7 @@ def main() -> int:
     ap.add_argument("--record", default="", metavar="PATH",
                     help="also write every worker's raw timings (acks, round trips, window) as JSON")
     ap.add_argument("--nodes", default="", metavar="N[,N...]",
-                    help="cluster nodes on Redis + PostgreSQL instead of one SQLite server, e.g. 1,2 "
-                         "(issue #14)")
+                    help="cluster nodes on Redis + PostgreSQL instead of one SQLite server, e.g. 1,2")
     ap.add_argument("--lease-ttl", type=float, default=5.0, help="--nodes: the nodes' lease TTL")
     ap.add_argument("--p99-ms", type=float, default=100.0, help="--nodes: the p99 a run must stay under")
     args = ap.parse_args()
@@ -504,7 +503,7 @@ def single(args: argparse.Namespace) -> int:
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerroom", "serve", "--host", HOST, "--port", str(port), "--data-dir", data,
          "--max-rooms", str(args.rooms + 10), "--max-connections", str(sockets + 100),
-         # every scripted client comes from this one address: lift the per-address caps (issue #12)
+         # every scripted client comes from this one address: lift the per-address caps (they would refuse it)
          "--rooms-per-address", "0", "--room-creations-per-minute", "0", "--connections-per-address", "0",
          "--log-level", "warning", *args.server_arg],
         env=env,
@@ -549,7 +548,7 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
                 fig = drive(args, nodes.ports, nodes.pids, lookup)
             worst = max(worst, fig["exit"])
             runs.append({"nodes": n, "rooms": rooms, **fig})
-    print("\n=== summary (issue #14: 2 nodes should carry >= 1.7x, a relay hop < 2 ms at p50) ===")
+    print("\n=== summary (the scale-out aim: 2 nodes should carry >= 1.7x, a relay hop < 2 ms at p50) ===")
     best: dict[int, dict[str, Any]] = {}
     for n in node_counts:
         ok = [r for r in runs if r["nodes"] == n and r["p99"] < args.p99_ms and r["exit"] == 0]

@@ -1,6 +1,6 @@
 """Per-action profile of the room server: CPU per accepted action and bytes per frame, in one process.
 
-Issue 13 asks where a player action's server time goes. This script drives
+Where does a player action's server time go (docs/decisions/0016-lean-frames.md)? This script drives
 :class:`pokerroom.server.room.rooms.Rooms` directly (the real engine, a real SQLite store in a temporary
 directory, the real group-commit writer thread) with one room of ``--players`` players and ``--spectators``
 spectators whose sockets are in-memory connections that only count what they are sent. So it measures the
@@ -75,7 +75,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     from pokerroom.server.storage import Store
 
     P = server_module("wire.protocol", "protocol")
-    try:  # view deltas (issue 13); a tree without them gets full views
+    try:  # view deltas; a tree without them gets full views
         apply_delta = server_module("wire.deltas", "deltas").apply_delta
         deltas = args.deltas
     except (ImportError, AttributeError):

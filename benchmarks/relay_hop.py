@@ -1,4 +1,4 @@
-"""What one relay hop adds (issue #14): ``ping`` round trips from a socket on the room's owner and from a
+"""What one relay hop adds: ``ping`` round trips from a socket on the room's owner and from a
 socket on another node (its messages and frames cross Redis pub/sub), two in-process nodes on the real Redis
 and PostgreSQL (tests/services.py), the stand-in engine.
 

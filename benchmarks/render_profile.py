@@ -1,4 +1,4 @@
-"""Where a throttled table's render time goes: one whole hand, profiled (issue #15, speed on a phone).
+"""Where a throttled table's render time goes: one whole hand, profiled (speed on a slow phone).
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/render_profile.py [--table holdem10] [--src DIR]``.
 

@@ -1,4 +1,5 @@
-"""CPU per websocket frame on the server's send path: the queue + sender task vs the direct write (issue 13).
+"""CPU per websocket frame on the server's send path: the queue + sender task vs the direct write
+(docs/decisions/0017-direct-write-idle-sockets.md).
 
 One process, one event loop: uvicorn serves a tiny Starlette app whose websocket is a
 ``pokerroom.server.app.WsConnection``; a ``websockets`` client on the same loop reads every frame. Each round

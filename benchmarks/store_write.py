@@ -1,4 +1,4 @@
-"""Write throughput of the room stores on one batch workload: SQLite (file, WAL) vs PostgreSQL (issue #14).
+"""Write throughput of the room stores on one batch workload: SQLite (file, WAL) vs PostgreSQL.
 
 The workload is what the group-commit writer hands a store: batches of prepared operations from many rooms,
 mostly action-log rows (one per accepted action) with a snapshot every ``--snapshot-every`` changes of a

@@ -9,18 +9,19 @@ things, each isolated from every other test running at the same time (``pytest -
   ``POKERROOM_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/postgres``) and dropped afterwards.
 
 ``make test`` starts both services when they are missing (the ``services`` target); a test that finds one
-unreachable fails with a sentence saying so instead of skipping, so CI can never pass without them.
+unreachable is decided by tests/needs.py: it fails under CI or ``make test`` (a sentence says which service
+and how to start it) and skips only on a developer's partial machine, so CI can never pass without them.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-REDIS_URL = os.environ.get("POKERROOM_TEST_REDIS", "redis://127.0.0.1:6379/0")
-PG_ADMIN_URL = os.environ.get("POKERROOM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+from needs import PG_ADMIN_URL, REDIS_URL, missing
+
+__all__ = ["PG_ADMIN_URL", "REDIS_URL", "fresh_database", "pg_url", "redis_prefix"]
 
 
 def pg_url(database: str) -> str:
@@ -37,9 +38,8 @@ def fresh_database(tag: str = "t") -> Iterator[str]:
     name = f"pokerroom_{tag}_{secrets.token_hex(6)}"
     try:
         admin = psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=5)
-    except psycopg.OperationalError as exc:  # pragma: no cover - a machine without PostgreSQL
-        raise RuntimeError(f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({exc}); `make services` "
-                           "starts it") from None
+    except psycopg.OperationalError as exc:
+        missing("postgres", f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({exc})", "make services")
     with admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -58,9 +58,9 @@ def redis_prefix(tag: str = "t") -> Iterator[str]:
     client = redis.Redis.from_url(REDIS_URL, socket_timeout=5)
     try:
         client.ping()
-    except redis.RedisError as exc:  # pragma: no cover - a machine without Redis
-        raise RuntimeError(
-            f"Redis is not reachable at {REDIS_URL} ({exc}); `make services` starts it") from None
+    except redis.RedisError as exc:
+        client.close()
+        missing("redis", f"Redis is not reachable at {REDIS_URL} ({exc})", "make services")
     try:
         yield prefix
     finally:

@@ -10,7 +10,7 @@ import pytest
 
 from pokerroom import engine
 from pokerroom.bots import decide, recommend
-from pokerroom.bots.policy import action_is_listed
+from pokerroom.bots.actions import action_is_listed
 from pokerroom.tools.simulate import SimConfig, paired_margin, run_match
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
@@ -233,7 +233,7 @@ def test_omaha_hi_lo_bots_value_the_low() -> None:
     from pokerroom.bots.situation import situation
     from pokerroom.bots.strength import mc_equity, omaha_low_score
     from pokerroom.cards import parse_cards
-    from pokerroom.tools.equity import numpy_rng
+    from pokerroom.odds import numpy_rng
 
     assert omaha_low_score(parse_cards("As 2d 9h 9c"), []) == 0.5  # the best low start
     assert omaha_low_score(parse_cards("As 2d 9h 9c"), parse_cards("3c 4d 5h")) == 0.9  # the wheel

@@ -106,7 +106,7 @@ def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
 
     from pokerroom.bots.montecarlo import hero_equity
     from pokerroom.cards import standard_deck
-    from pokerroom.tools.equity import equity
+    from pokerroom.odds import equity
 
     pick = random.Random(5)
     deck = standard_deck()
@@ -133,19 +133,19 @@ def test_hero_equity_is_the_tools_equity_bit_for_bit(mode: str) -> None:
 
 
 def test_share_of_first_is_the_tools_tally_bit_for_bit() -> None:
-    """Player 0's share from (players, deals) values equals the tool's tally (:class:`_Accumulator`), ties of
+    """Player 0's share from (players, deals) values equals the tool's tally (:class:`Accumulator`), ties of
     every size included: summed term by term in Python up to six players, as numpy sums so few terms, and
     left to numpy from seven (numpy sums eight or more terms pairwise, which rounds differently)."""
     import numpy as np
 
     from pokerroom.bots.montecarlo import _share_of_first
-    from pokerroom.tools.equity import _Accumulator
+    from pokerroom.odds.showdown import Accumulator
 
     rng = np.random.default_rng(3)
     for case in range(3000):
         players, deals = 2 + case % 9, int(rng.integers(1, 300))
         values = rng.integers(0, 1 + case % 5, size=(deals, players))
-        acc = _Accumulator(players, korean=False, categories=False)
+        acc = Accumulator(players, korean=False, categories=False)
         acc.add(values)
         want = float(acc.fractions()[2][0])
         assert _share_of_first(np.ascontiguousarray(values.T)) == want, (case, players, deals)

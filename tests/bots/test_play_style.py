@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from pokerroom.bots.policy import range_equity
+from pokerroom.bots.bets import range_equity
 from pokerroom.tools.playstats import figures, in_band, target_bands
 from pokerroom.tools.simulate import SimConfig, run_match
 

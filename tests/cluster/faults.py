@@ -13,19 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
 import socket
 import subprocess
 import threading
 import time
 from pathlib import Path
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+import needs
+from serving import free_port
 
 
 class PrivateRedis:
@@ -33,8 +28,7 @@ class PrivateRedis:
     Redis (the cluster must rebuild leases and never trust Redis for anything durable)."""
 
     def __init__(self, tmp: Path) -> None:
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        self.binary = binary
+        self.binary = needs.redis_server()
         self.tmp = tmp
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -80,14 +74,14 @@ class TcpProxy:
 
     def __init__(self, target_port: int, target_host: str = "127.0.0.1") -> None:
         self.target = (target_host, target_port)
-        self.port = free_port()
+        self.port = 0  # bound to port 0 in start_server: the port it got is read back (no race)
         self.up = True
         self.accepted = 0
         self._writers: set[asyncio.StreamWriter] = set()
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._server: asyncio.base_events.Server | None = None
-        self._thread = threading.Thread(target=self._run, daemon=True, name=f"tcp-proxy-{self.port}")
+        self._thread = threading.Thread(target=self._run, daemon=True, name="tcp-proxy")
         self._thread.start()
         if not self._ready.wait(10):
             raise RuntimeError("the TCP proxy did not start")
@@ -96,7 +90,8 @@ class TcpProxy:
         asyncio.set_event_loop(self._loop)
 
         async def serve() -> None:
-            self._server = await asyncio.start_server(self._client, "127.0.0.1", self.port)
+            self._server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+            self.port = self._server.sockets[0].getsockname()[1]
             self._ready.set()
 
         self._loop.run_until_complete(serve())

@@ -10,92 +10,48 @@ and PostgreSQL database (tests/services.py), so tests never see each other's roo
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-from faults import free_port
+
+from serving import ServeProcess
 
 LEASE_TTL = 2.0  # seconds; issue #14: tests may use 2 s (the default is 5)
 TAKEOVER_BUDGET = LEASE_TTL + 2.0  # "another node takes the room over within lease TTL + 2 s"
 
 
-class Node:
-    """One ``pokerroom serve`` node on a free 127.0.0.1 port; restartable on the same port and id."""
+class Node(ServeProcess):
+    """One ``pokerroom serve --redis ... --database ...`` node on a free 127.0.0.1 port (tests/serving.py);
+    restartable on the same port and id. Ready means ``/readyz`` answers 200 (Redis, PostgreSQL and the
+    lease keeper are up), not just that the process listens."""
+
+    ready_path = "/readyz"
 
     def __init__(self, tmp: Path, node_id: str, redis_url: str, database_url: str, prefix: str,
                  *extra: str, lease_ttl: float = LEASE_TTL, port: int | None = None) -> None:
-        self.tmp = tmp
+        super().__init__(tmp / f"data-{node_id}", "--host", "127.0.0.1", "--log-format", "json",
+                         "--redis", redis_url, "--database", database_url, "--node-id", node_id,
+                         "--redis-prefix", prefix, "--lease-ttl", str(lease_ttl),
+                         # every scripted client comes from 127.0.0.1: lift the per-address caps (as load.py)
+                         "--rooms-per-address", "0", "--room-creations-per-minute", "0",
+                         "--connections-per-address", "0", *extra, port=port, name=f"node-{node_id}")
         self.node_id = node_id
-        self.port = port or free_port()
-        self.redis_url = redis_url
-        self.database_url = database_url
-        self.prefix = prefix
-        self.extra = extra
-        self.lease_ttl = lease_ttl
-        self.out = tmp / f"node-{node_id}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
         self.stopped = False  # SIGSTOPped
-        self.starts = 0
-
-    def command(self) -> list[str]:
-        data = self.tmp / f"data-{self.node_id}"
-        data.mkdir(exist_ok=True)
-        return [sys.executable, "-m", "pokerroom", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data-dir", str(data), "--log-level", "warning", "--no-warm-up", "--log-format", "json",
-                "--redis", self.redis_url, "--database", self.database_url, "--node-id", self.node_id,
-                "--redis-prefix", self.prefix, "--lease-ttl", str(self.lease_ttl),
-                # every scripted client comes from 127.0.0.1: lift the per-address caps (as load.py does)
-                "--rooms-per-address", "0", "--room-creations-per-minute", "0",
-                "--connections-per-address", "0",
-                *self.extra]
 
     def start(self) -> Node:
-        assert not self.alive(), f"{self.node_id} is already running"
-        self.starts += 1
-        with self.out.open("ab") as fh:
-            fh.write(f"\n=== start {self.starts} ===\n".encode())
-            fh.flush()
-            self.proc = subprocess.Popen(self.command(), stdout=fh, stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        super().start()
         self.stopped = False
         return self
 
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def ws_url(self, code: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/{code}"
-
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def output(self) -> str:
-        return self.out.read_text(encoding="utf-8", errors="replace") if self.out.exists() else ""
-
-    def ready(self) -> bool:
-        try:
-            return httpx.get(f"{self.http}/readyz", timeout=1.0).status_code == 200
-        except httpx.HTTPError:
-            return False
-
     def wait_ready(self, timeout: float = 60.0) -> Node:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc is not None and self.proc.poll() is not None:
-                raise RuntimeError(f"node {self.node_id} died:\n{self.output()[-4000:]}")
-            if self.ready():
-                return self
-            time.sleep(0.1)
-        raise RuntimeError(f"node {self.node_id} not ready within {timeout}s:\n{self.output()[-4000:]}")
+        self.wait(timeout)
+        return self
 
     def health(self) -> dict[str, Any]:
         data: dict[str, Any] = httpx.get(f"{self.http}/healthz", timeout=5).json()
@@ -108,21 +64,17 @@ class Node:
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no last write, the lease just stops being renewed."""
-        assert self.proc is not None
-        if self.stopped:
+        if self.stopped and self.alive():
             self.cont()
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
+        super().kill()
 
     def pause(self) -> None:
         """SIGSTOP: the process keeps its sockets and its belief that it owns its rooms."""
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGSTOP)
+        self.signal(signal.SIGSTOP)
         self.stopped = True
 
     def cont(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGCONT)
+        self.signal(signal.SIGCONT)
         self.stopped = False
 
     def terminate(self, timeout: float = 60.0) -> int:
@@ -136,7 +88,7 @@ class Node:
         except subprocess.TimeoutExpired:
             # what it was stuck on: the server logs its pending tasks after 5 s of shutdown, and SIGUSR1
             # makes it print every thread's stack (faulthandler); both end up in its output file
-            os.kill(self.proc.pid, signal.SIGUSR1)
+            self.signal(signal.SIGUSR1)
             time.sleep(1.0)
             self.proc.kill()
             self.proc.wait(timeout=10)
@@ -144,11 +96,7 @@ class Node:
                                  f"{self.output()[-6000:]}") from None
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            if self.stopped:
-                self.cont()
-            self.proc.kill()
-            self.proc.wait(timeout=10)
+        self.kill()
 
 
 class Cluster:

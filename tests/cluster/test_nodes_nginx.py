@@ -8,19 +8,19 @@ ports), and each replacement must hit, so the file cannot drift from what was te
 
 from __future__ import annotations
 
-import shutil
 import ssl
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from faults import free_port
 from nodes import Cluster, Node, running_cluster
 from server_helpers import Client
 from table import Person, Table, run_game
-from test_nginx import Nginx, nginx_binary, self_signed
+from test_nginx import Nginx, self_signed
+
+import needs
+from serving import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx-cluster.conf"
@@ -65,10 +65,8 @@ class ProxiedTable(Table):
 
 
 def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
-    if nginx_binary() is None:
-        pytest.skip("Debian's nginx is not installed (make nginx)")
-    if shutil.which("openssl") is None:
-        pytest.skip("openssl is not installed")
+    needs.nginx()
+    needs.openssl()
     http_port, https_port = free_port(), free_port()
     public = f"https://{NAME}:{https_port}"
     with running_cluster(tmp_path, 2, "--public-url", public, "--time-scale", "0.25") as (cluster, _db):

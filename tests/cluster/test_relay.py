@@ -1,4 +1,4 @@
-"""The relay on the real Redis: items arrive in order, requests get replies, a dead node is noticed."""
+"""The relay on the real Redis: messages arrive in order, requests get replies, a dead node is noticed."""
 
 from __future__ import annotations
 
@@ -8,38 +8,39 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from pokerroom.cluster import messages as M
 from pokerroom.cluster.keys import Keys
-from pokerroom.cluster.relay import Item, Relay
+from pokerroom.cluster.relay import Relay
 
 
 def test_items_in_order_broadcast_and_request(prefix: str, redis_url: str) -> None:
     async def main() -> None:
         r = aioredis.Redis.from_url(redis_url, socket_timeout=5)
-        got: dict[str, list[Item]] = {"a": [], "b": []}
+        got: dict[str, list[M.Routed]] = {"a": [], "b": []}
         relays: dict[str, Relay] = {}
 
         def handler(node: str) -> Any:
-            def on_item(item: Item) -> None:
-                got[node].append(item)
-                if item["t"] == "ask":
-                    relays[node].reply(item, {"answer": item["n"] * 2, "by": node})
-            return on_item
+            def on_message(msg: M.Routed) -> None:
+                got[node].append(msg)
+                if isinstance(msg, M.Request) and isinstance(msg.ask, M.RoomInfo):
+                    relays[node].reply(msg, {"answer": int(msg.ask.code) * 2, "by": node})
+            return on_message
 
         for n in "ab":
             relays[n] = Relay(r, Keys(prefix), n, handler(n))
             await relays[n].start()
         for i in range(500):
-            relays["a"].send("b", {"t": "f", "i": i, "x": "프레임" * (i % 7)})
+            relays["a"].send("b", M.Frame(i, "프레임" * (i % 7)))
             if i % 50 == 0:
                 await asyncio.sleep(0)
-        relays["b"].broadcast({"t": "moved", "room": "ABCD"})
-        answer = await relays["a"].request("b", {"t": "ask", "n": 21}, timeout_s=5)
+        relays["b"].broadcast(M.Moved("ABCD", None))
+        answer = await relays["a"].request("b", M.RoomInfo("21"), timeout_s=5)
         assert answer == {"answer": 42, "by": "b"}
-        frames = [it["i"] for it in got["b"] if it["t"] == "f"]
-        assert frames == list(range(500))  # every item, in order
-        assert [it for it in got["a"] if it["t"] == "moved"] == [{"t": "moved", "room": "ABCD"}]
-        assert any(it["t"] == "moved" for it in got["b"])
-        assert not any(it["t"] == "f" for it in got["a"])  # nothing for b reached a
+        frames = [(m.cid, m.text) for m in got["b"] if isinstance(m, M.Frame)]
+        assert frames == [(i, "프레임" * (i % 7)) for i in range(500)]  # every message, in order
+        assert [m for m in got["a"] if isinstance(m, M.Moved)] == [M.Moved("ABCD", None)]
+        assert any(isinstance(m, M.Moved) for m in got["b"])
+        assert not any(isinstance(m, M.Frame) for m in got["a"])  # nothing for b reached a
         for relay in relays.values():
             await relay.close()
         await r.aclose()
@@ -50,19 +51,20 @@ def test_items_in_order_broadcast_and_request(prefix: str, redis_url: str) -> No
 def test_undelivered_items_are_reported_and_requests_time_out(prefix: str, redis_url: str) -> None:
     async def main() -> None:
         r = aioredis.Redis.from_url(redis_url, socket_timeout=5)
-        lost: list[tuple[str, list[Item]]] = []
-        relay = Relay(r, Keys(prefix), "a", lambda item: None, lambda node, items: lost.append((node, items)))
+        lost: list[tuple[str, list[M.Message]]] = []
+        relay = Relay(r, Keys(prefix), "a", lambda msg: None, lambda node, msgs: lost.append((node, msgs)))
         await relay.start()
-        relay.send("ghost", {"t": "m", "x": 1})
+        sent = M.ClientMsg(1, "a", "ABCD", {"type": "ping"})
+        relay.send("ghost", sent)
         t0 = time.monotonic()
         try:
-            await relay.request("ghost", {"t": "create"}, timeout_s=0.3)
+            await relay.request("ghost", M.CreateRoom({}, "방장", "127.0.0.1"), timeout_s=0.3)
         except TimeoutError:
             pass
         else:
             raise AssertionError("a request to a node nobody runs must time out")
         assert time.monotonic() - t0 < 2
-        assert lost and lost[0][0] == "ghost" and lost[0][1][0] == {"t": "m", "x": 1}
+        assert lost and lost[0][0] == "ghost" and lost[0][1][0] == sent
         await relay.close()
         await r.aclose()
 
@@ -75,7 +77,7 @@ def test_a_lost_subscription_is_noticed_and_renewed(prefix: str, redis_url: str)
 
     async def main() -> None:
         r = aioredis.Redis.from_url(redis_url, socket_timeout=5)
-        got: list[Item] = []
+        got: list[M.Routed] = []
         relay = Relay(r, Keys(prefix), "solo", got.append)
         await relay.start()
         assert await relay.check()
@@ -88,12 +90,12 @@ def test_a_lost_subscription_is_noticed_and_renewed(prefix: str, redis_url: str)
             if (await r.pubsub_numsub(channel))[0][1] == 1:
                 break
             await asyncio.sleep(0.05)
-        relay.send("solo", {"t": "x"})
+        relay.send("solo", M.Close(7, 4000))
         for _ in range(50):
             if got:
                 break
             await asyncio.sleep(0.05)
-        assert got == [{"t": "x"}]
+        assert got == [M.Close(7, 4000)]
         await relay.close()
         await r.aclose()
 

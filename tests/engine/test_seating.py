@@ -1,4 +1,5 @@
-"""Seats between hands (issue #11): a late joiner, sitting out by choice and coming back.
+"""Seats between hands: a late joiner, sitting out by choice and coming back
+(docs/decisions/0005-seats-change-between-hands.md).
 
 The rules are those of :mod:`pokerroom.engine.seating`: a joiner is dealt in from the next hand with
 startingChips; in blind modes a seat entering play posts one live big blind (never two, never none); a
@@ -377,7 +378,7 @@ def test_new_fields_round_trip_and_old_states_load() -> None:
     again = State.from_json(json.loads(json.dumps(state.to_json())))
     assert state_hash(again) == state_hash(state)
     old = state.to_json()
-    for seat in old["seats"]:  # a room stored before issue #11
+    for seat in old["seats"]:  # a room stored before seats could change mid-game
         for key in ("sitting_out", "entry_due", "joined_at_hand"):
             del seat[key]
     loaded = State.from_json(old)

@@ -1,4 +1,5 @@
-"""Show (issue #15): the winner of an uncalled pot may open their cards during handEnd — a pure engine action.
+"""Show: the winner of an uncalled pot may open their cards during handEnd — a pure engine action
+(docs/decisions/0030-show-or-muck.md).
 Nothing is revealed unless they do (poker.md §3 step 6); showdown hands are open anyway and cannot be mucked
 (§8.3: "쇼다운에 간 사람의 전체 카드 공개"); Indian hands are all revealed, so there is nothing to show."""
 

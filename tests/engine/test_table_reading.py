@@ -1,5 +1,6 @@
-"""Issue #11, reading the table, engine side: ranked names in the view, what won each pot and why (awards
-and log), the hi-lo low five, the raise wording of the log, no paid-out pot during a rebuy, the net result."""
+"""Reading the table, engine side: ranked names in the view, what won each pot and why (awards and log), the
+hi-lo low five, the raise wording of the log, no paid-out pot during a rebuy, the net result
+(docs/decisions/0006-hands-named-and-explained.md)."""
 
 from __future__ import annotations
 

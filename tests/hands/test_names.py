@@ -1,6 +1,6 @@
-"""Ranked hand names (issue #11): "K 투페어" / "A 플러시" / "K탑" / "10 트리플" in the Korean modes,
-"킹 투페어, 에이스 키커" in the international ones, and the words that say which hand won and why — for every
-evaluator."""
+"""Ranked hand names: "K 투페어" / "A 플러시" / "K탑" / "10 트리플" in the Korean modes, "킹 투페어, 에이스
+키커" in the international ones, and the words that say which hand won and why — for every evaluator
+(docs/decisions/0006-hands-named-and-explained.md)."""
 
 from __future__ import annotations
 

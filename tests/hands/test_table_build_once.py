@@ -1,4 +1,5 @@
-"""Lookup tables are built once even when two threads ask at the same time (issue 13, cold start).
+"""Lookup tables are built once even when two threads ask at the same time (cold start; see
+docs/decisions/0021-lookup-tables-built-once.md).
 
 The server warms the tables up in a thread while the event loop may already deal a hand; before the build
 lock both threads built every table (twice the CPU under the GIL), and a reader could meet a half-built

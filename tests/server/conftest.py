@@ -41,11 +41,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
 @pytest.fixture
 def real_server(make_server: Callable[..., LiveServer]) -> LiveServer:
-    """A server on the real rules engine (skipped until it imports)."""
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
+    """A server on the real rules engine (an engine that does not import is an error, never a skip)."""
     return make_server(engine=None)
 
 

@@ -1,5 +1,6 @@
-"""Helpers of the hardening tests (issue #12): a real ``pokerroom serve`` subprocess, its RSS, clients from
-other loopback addresses, and a bot room that plays hands quickly (history to ask for).
+"""Helpers of the hardening tests (issue #12): clients from other loopback addresses, a bot room that plays
+hands quickly (history to ask for) and a victim room that measures its latency, against a real ``pokerroom
+serve`` subprocess (tests/serving.py, which also reads its RSS).
 
 Shared by ``tests/server/test_hardening*.py`` and ``benchmarks/attack.py``: the attacks and the checks are
 the same, the benchmark only runs them longer and prints the figures.
@@ -9,114 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import resource
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import httpx
 import websockets
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@dataclass
-class Served:
-    """One ``pokerroom serve`` process on 127.0.0.1 (its stderr goes to ``log``)."""
-
-    proc: subprocess.Popen[bytes]
-    port: int
-    data: Path
-    log: Path
-    _out: Any = field(default=None, repr=False)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def ws(self, code: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/{code}"
-
-    def rss_mb(self) -> float:
-        return rss_mb(self.proc.pid)
-
-    def log_text(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
-        r = httpx.post(f"{self.http}/api/rooms", json={"nickname": nickname, "options": options}, timeout=10)
-        assert r.status_code == 201, r.text
-        data: dict[str, Any] = r.json()
-        return data
-
-    def healthz(self, timeout: float = 5.0) -> dict[str, Any]:
-        r = httpx.get(f"{self.http}/healthz", timeout=timeout)
-        data: dict[str, Any] = r.json()
-        return data
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        if self._out is not None:
-            self._out.close()
-
-
-def serve(data: Path, *extra: str, nofile: int | None = None, wait: bool = True) -> Served:
-    """Start ``python -m pokerroom serve`` on a free port (``nofile``: its descriptor limit, like
-    ``ulimit -n``) and wait for ``/healthz``."""
-    port = free_port()
-    data.mkdir(parents=True, exist_ok=True)
-    log = data / f"server-{port}.log"
-    out = log.open("wb")
-
-    def limit() -> None:
-        if nofile is not None:
-            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, hard))
-
-    cmd = [sys.executable, "-m", "pokerroom", "serve", "--port", str(port), "--data-dir", str(data),
-           "--log-level", "warning", "--no-warm-up", *extra]
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    srv = Served(proc, port, data, log, out)
-    if not wait:
-        return srv
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            out.close()
-            raise RuntimeError("server died:\n" + log.read_text(errors="replace"))
-        try:
-            if httpx.get(f"{srv.http}/healthz", timeout=0.5).status_code == 200:
-                return srv
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    srv.stop()
-    raise RuntimeError("server did not come up:\n" + log.read_text(errors="replace"))
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process, from /proc (psutil may not be installed)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024.0
-    return 0.0
+from serving import ServeProcess
 
 
 async def ws_open(url: str, source: str = "127.0.0.1", rcvbuf: int | None = None, **kw: Any) -> Any:
@@ -153,14 +54,14 @@ async def hello(ws: Any, **kw: Any) -> dict[str, Any]:
     return await recv_json(ws, kind="welcome")
 
 
-async def bot_room(srv: Served, hands: int, bots: int = 3, timeout: float = 60.0,
+async def bot_room(srv: ServeProcess, hands: int, bots: int = 3, timeout: float = 60.0,
                    mode: str = "holdem", wait_end: bool = True) -> tuple[str, Any]:
     """A room of the host and ``bots`` bots playing a game of ``hands`` hands (10, 20, 30 or 50) by
     themselves, until it ends (the host's own turns time out: run the server with a small ``--time-scale``);
     then the room is quiet and its history full. Returns the room code and the host's open socket (the host
     stays connected, so the room is not idle-closed)."""
     room = srv.create_room("방장", mode=mode, hints=False, handLimit=hands)
-    host = await ws_open(srv.ws(room["code"]))
+    host = await ws_open(srv.ws_url(room["code"]))
     await hello(host, token=room["token"])
     for _ in range(bots):
         await host.send(json.dumps({"type": "addBot"}))
@@ -184,7 +85,7 @@ class Victim:
     SAFE = ("k.check", "nl.check", "k.call", "nl.call", "ready")
     PACE_S = 0.12  # at most ~8 actions a second per player, well inside the server's flood limit (20/s)
 
-    def __init__(self, srv: Served) -> None:
+    def __init__(self, srv: ServeProcess) -> None:
         self.srv = srv
         self.latencies_ms: list[float] = []
         self.lost = 0
@@ -193,9 +94,9 @@ class Victim:
 
     async def start(self) -> None:
         room = self.srv.create_room("피해자1", mode="holdem", hints=False, turnSeconds=60, handLimit=50)
-        a = await ws_open(self.srv.ws(room["code"]))
+        a = await ws_open(self.srv.ws_url(room["code"]))
         await hello(a, token=room["token"])
-        b = await ws_open(self.srv.ws(room["code"]))
+        b = await ws_open(self.srv.ws_url(room["code"]))
         await hello(b, nickname="피해자2")
         await a.send(json.dumps({"type": "start"}))
         self._task = asyncio.get_running_loop().create_task(self._play([a, b]))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -25,22 +24,15 @@ from pokerroom.server.room.rooms import Rooms
 from pokerroom.server.wire.deltas import apply_delta
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class LiveServer:
     """uvicorn serving ``create_app(config)`` in a daemon thread; records every committed state."""
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.app = create_app(config)
-        self.port = free_port()
+        self.port = 0  # uvicorn binds port 0; ``start`` reads back the port it got (no race with others)
         self.server = uvicorn.Server(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024,
+            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=64 * 1024,
             lifespan="on", ws_ping_interval=None, ws_per_message_deflate=False))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.history: dict[tuple[str, int], str] = {}
@@ -53,6 +45,7 @@ class LiveServer:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("server did not start")
             time.sleep(0.01)
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
         self.rooms.on_commit = self._record
         return self
 
@@ -443,3 +436,74 @@ async def play_until_result(players: list[Client], rnd: Any, timeout: float = 60
         for t in tasks:
             t.cancel()
     return result
+
+
+# --- a table that plays safe moves (restart, seating and drain tests) -----------------------------------
+
+SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+
+
+async def start_table(srv: Any, nicknames: tuple[str, ...] = ("가", "나", "다"), **options: Any
+                      ) -> tuple[str, list[Client]]:
+    """A room on ``srv`` (a :class:`LiveServer` or a ``pokerroom serve`` process: anything with
+    ``create_room`` and ``ws_url``) with one player a nickname, the first the host; started, every player
+    holding the first view. Clients are named a, b, c, ... in seat order."""
+    room = srv.create_room(nicknames[0], **options)
+    code = room["code"]
+    players = [await join(srv, code, "a", token=room["token"])]
+    players += [await join(srv, code, "abcdefghij"[i], nickname=nick)
+                for i, nick in enumerate(nicknames[1:], 1)]
+    await players[0].send({"type": "start"})
+    for p in players:
+        await p.expect("view")
+    return code, players
+
+
+def safe_action(view: dict[str, Any]) -> dict[str, Any] | None:
+    """A move that never ends the game early: ready, check or call (None if none is offered)."""
+    acts = {a["type"] for a in (view.get("me") or {}).get("legalActions") or []}
+    return next(({"type": kind} for kind in SAFE if kind in acts), None)
+
+
+def safe_actor(players: list[Client]) -> tuple[Client, int, dict[str, Any]] | None:
+    """Whoever may make a safe move on the newest view any of them holds: (player, version, move)."""
+    latest = [p.last("view") for p in players]
+    version = max(v["version"] for v in latest if v)
+    for p, v in zip(players, latest, strict=True):
+        if v and v["version"] == version and (action := safe_action(v["view"])) is not None:
+            return p, version, action
+    return None
+
+
+async def reply_to(p: Client, cmid: str, timeout: float = 15.0) -> dict[str, Any]:
+    """The ``ack`` or ``error`` of ``cmid``, or ``_closed`` if the socket went first."""
+    while True:
+        msg = await asyncio.wait_for(p.queue.get(), timeout)
+        if msg["type"] == "_closed" or (msg["type"] in ("ack", "error") and msg.get("clientMsgId") == cmid):
+            return msg
+
+
+async def safe_step(players: list[Client], cmid: str, timeout: float = 15.0
+                    ) -> tuple[Client, dict[str, Any], dict[str, Any]]:
+    """One safe move (``clientMsgId`` ``cmid``) by whoever may act on the newest view, acknowledged; returns
+    when every player holds the change: (player, move, ack).
+
+    A timeout (say the 4 s hand-end pause on a busy machine) may win the race: then the server answers
+    ``stale_version`` and the move is decided again on the newer view."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = safe_actor(players)
+        if found is None:
+            await asyncio.sleep(0.05)
+            continue
+        p, version, action = found
+        await p.send({"type": "action", "clientMsgId": cmid, "version": version, "action": action})
+        reply = await reply_to(p, cmid, timeout)
+        if reply["type"] != "ack":
+            assert reply.get("code") == "stale_version", reply
+            continue
+        while any((q.last("view") or {}).get("version", -1) < reply["version"] for q in players):
+            assert time.monotonic() < end, "a player never got the change"
+            await asyncio.sleep(0.005)
+        return p, action, reply
+    raise AssertionError(f"nobody could make a safe move within {timeout}s")

@@ -3,41 +3,41 @@ the Host allow-list (DNS rebinding), JSON-only API writes (cross-site creation) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import socket
 from pathlib import Path
 
 import httpx
-import pytest
-from serve_process import Serve, raw_handshake
 
 from pokerroom.server.edge.hosts import resolve_addresses
+from serving import Serve, ServeProcess
 
 KOREAN_BAD_HOST = "이 주소로는 방 서버에 들어올 수 없어요. 방장이 보낸 초대 링크로 들어와 주세요"
 
 
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[..., Serve]]:
-    started: list[Serve] = []
+def raw_handshake(port: int, path: str, host: str, origin: str | None = None) -> int:
+    """Send a websocket upgrade with exactly this ``Host`` (and ``Origin``) and return the HTTP status."""
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        head = b""
+        while b"\r\n" not in head:
+            chunk = s.recv(1024)
+            if not chunk:
+                break
+            head += chunk
+    return int(head.split(b" ", 2)[1])
 
-    def start(*extra: str, env: dict[str, str] | None = None) -> Serve:
-        data = tmp_path / f"d{len(started)}"
-        data.mkdir()
-        srv = Serve(data, *extra, env=env)
-        started.append(srv)
-        return srv.wait()
 
-    yield start
-    for srv in started:
-        srv.stop()
-
-
-def create(srv: Serve, host: str | None = None) -> httpx.Response:
+def create(srv: ServeProcess, host: str | None = None) -> httpx.Response:
     headers = {"host": host} if host else {}
     return httpx.post(f"{srv.http}/api/rooms", json={"nickname": "민수", "options": {}}, headers=headers)
 
 
-def test_default_is_loopback_and_prints_where_to_open_and_share(serve: Callable[..., Serve]) -> None:
-    srv = serve()
+def test_default_is_loopback_and_prints_where_to_open_and_share(serve_process: Serve) -> None:
+    srv = serve_process()
     out = srv.output()
     assert f"이 컴퓨터에서 열기  http://127.0.0.1:{srv.port}" in out
     assert f"친구에게 보낼 주소  http://127.0.0.1:{srv.port}" in out
@@ -47,8 +47,8 @@ def test_default_is_loopback_and_prints_where_to_open_and_share(serve: Callable[
     assert httpx.get(f"{srv.http}/api/rooms/{room['code']}").json()["link"] == room["link"]
 
 
-def test_foreign_host_is_refused_on_http_and_websocket(serve: Callable[..., Serve]) -> None:
-    srv = serve()
+def test_foreign_host_is_refused_on_http_and_websocket(serve_process: Serve) -> None:
+    srv = serve_process()
     code = create(srv).json()["code"]
     for path in ("/", f"/r/{code}", "/static/app.js", f"/api/rooms/{code}", "/healthz"):
         r = httpx.get(f"{srv.http}{path}", headers={"host": f"evil.example:{srv.port}"})
@@ -68,8 +68,8 @@ def test_foreign_host_is_refused_on_http_and_websocket(serve: Callable[..., Serv
     assert room["link"] == f"http://127.0.0.1:{srv.port}/r/{room['code']}"
 
 
-def test_cross_site_text_plain_post_is_refused(serve: Callable[..., Serve]) -> None:
-    srv = serve()
+def test_cross_site_text_plain_post_is_refused(serve_process: Serve) -> None:
+    srv = serve_process()
     body = '{"nickname": "민수", "options": {}}'.encode()
     for ctype in ("text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
                   "multipart/form-data; boundary=x", None):
@@ -86,8 +86,8 @@ def test_cross_site_text_plain_post_is_refused(serve: Callable[..., Serve]) -> N
     assert ok.status_code == 201
 
 
-def test_public_url_sets_links_and_its_host_is_accepted(serve: Callable[..., Serve]) -> None:
-    srv = serve("--public-url", "https://Poker.Example/", "--allowed-host", "my-laptop.local")
+def test_public_url_sets_links_and_its_host_is_accepted(serve_process: Serve) -> None:
+    srv = serve_process("--public-url", "https://Poker.Example/", "--allowed-host", "my-laptop.local")
     assert "친구에게 보낼 주소  https://poker.example" in srv.output()
     room = create(srv, host="poker.example").json()
     assert room["link"] == f"https://poker.example/r/{room['code']}"
@@ -101,19 +101,16 @@ def test_public_url_sets_links_and_its_host_is_accepted(serve: Callable[..., Ser
     assert raw_handshake(srv.port, f"/ws/{code}", "poker.example", "https://evil.example") == 403
 
 
-def test_public_url_from_the_environment_and_bad_values(serve: Callable[..., Serve], tmp_path: Path) -> None:
-    srv = serve(env={"POKERROOM_PUBLIC_URL": "http://192.168.0.77:8000"})
+def test_public_url_from_the_environment_and_bad_values(serve_process: Serve, tmp_path: Path) -> None:
+    srv = serve_process(env={"POKERROOM_PUBLIC_URL": "http://192.168.0.77:8000"})
     assert create(srv).json()["link"].startswith("http://192.168.0.77:8000/r/")
-    bad = Serve(tmp_path, "--public-url", "ftp://x.example/")
-    try:
-        assert bad.proc.wait(timeout=30) == 2
-        assert "--public-url must start with http:// or https://" in bad.output()
-    finally:
-        bad.stop()
+    bad = serve_process("--public-url", "ftp://x.example/", wait=False)
+    assert bad.proc is not None and bad.proc.wait(timeout=30) == 2
+    assert "--public-url must start with http:// or https://" in bad.output()
 
 
-def test_all_interfaces_share_the_lan_address(serve: Callable[..., Serve]) -> None:
-    srv = serve("--host", "0.0.0.0")
+def test_all_interfaces_share_the_lan_address(serve_process: Serve) -> None:
+    srv = serve_process("--host", "0.0.0.0")
     expected = resolve_addresses("0.0.0.0", srv.port)
     out = srv.output()
     assert f"이 컴퓨터에서 열기  http://127.0.0.1:{srv.port}" in out
@@ -135,8 +132,8 @@ SECURITY = {
 }
 
 
-def test_security_headers_on_pages_assets_and_api(serve: Callable[..., Serve]) -> None:
-    srv = serve()
+def test_security_headers_on_pages_assets_and_api(serve_process: Serve) -> None:
+    srv = serve_process()
     code = create(srv).json()["code"]
     for path in ("/", f"/r/{code}", "/static/app.js", "/static/style.css", f"/api/rooms/{code}",
                  "/api/rooms/abcdefghjk", "/static/missing.js", "/healthz"):

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from serve_process import Serve
 from server_helpers import Client
+
+import needs
+from serving import Serve
 
 
 def _loaded(pid: int, name: str) -> bool:
@@ -43,11 +45,10 @@ async def _one_action(http: str) -> int:
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/<pid>/maps")
 @pytest.mark.parametrize("loop", [None, "uvloop"])
-def test_serve_runs_on_asyncio_by_default_and_on_uvloop_when_asked(tmp_path: Path, loop: str | None) -> None:
-    pytest.importorskip("uvloop")
-    srv = Serve(tmp_path, *(("--loop", loop) if loop else ())).wait()
-    try:
-        assert _loaded(srv.proc.pid, "/uvloop/loop.") == (loop == "uvloop"), "the loop asked for"
-        assert asyncio.run(_one_action(srv.http)) > 0
-    finally:
-        srv.stop()
+def test_serve_runs_on_asyncio_by_default_and_on_uvloop_when_asked(
+        serve_process: Serve, loop: str | None) -> None:
+    needs.module("uvloop")
+    srv = serve_process(*(("--loop", loop) if loop else ()))
+    assert srv.proc is not None
+    assert _loaded(srv.proc.pid, "/uvloop/loop.") == (loop == "uvloop"), "the loop asked for"
+    assert asyncio.run(_one_action(srv.http)) > 0

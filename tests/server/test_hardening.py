@@ -14,43 +14,24 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from hardening_helpers import Served, Victim, bot_room, hello, recv_json, serve, ws_open
+from hardening_helpers import Victim, bot_room, hello, recv_json, ws_open
+
+from serving import Serve, ServeProcess
 
 pytestmark = pytest.mark.timeout(120)
 
 FAST = ("--time-scale", "0.003", "--bot-delay-ms", "100")
 
 
-def _engine_or_skip() -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
-
-
-@pytest.fixture
-def started(tmp_path: Path) -> Any:
-    servers: list[Served] = []
-
-    def start(*extra: str, **kw: Any) -> Served:
-        srv = serve(tmp_path / f"data{len(servers)}", *extra, **kw)
-        servers.append(srv)
-        return srv
-
-    yield start
-    for srv in servers:
-        srv.stop()
-
-
 # --- 1 and 5: slow readers and history amplification ---------------------------------------------------
 
 
-async def _history_flood(srv: Served, code: str, n: int, seconds: float, rate: float,
+async def _history_flood(srv: ServeProcess, code: str, n: int, seconds: float, rate: float,
                          source: str = "127.0.0.2") -> list[Any]:
     """``n`` spectators of ``code`` that ask for ``history`` ``rate`` times a second and never read."""
     sockets = []
     for _ in range(n):
-        ws = await ws_open(srv.ws(code), source=source, max_queue=1, rcvbuf=4096)
+        ws = await ws_open(srv.ws_url(code), source=source, max_queue=1, rcvbuf=4096)
         await hello(ws, spectate=True)
         sockets.append(ws)
     end = time.monotonic() + seconds
@@ -65,12 +46,11 @@ async def _history_flood(srv: Served, code: str, n: int, seconds: float, rate: f
     return sockets
 
 
-def test_slow_history_readers_keep_memory_bounded(started: Any) -> None:
+def test_slow_history_readers_keep_memory_bounded(serve_process: Serve) -> None:
     """40 spectators asking for ~50 KB of history 20 times a second (the old message rate) and never
     reading: before, every answer was encoded anew and queued (1 GB in 35 s); now answers are cached and
     rate-limited and a socket's queue is capped in bytes, so the server's RSS barely moves."""
-    _engine_or_skip()
-    srv = started(*FAST)
+    srv = serve_process(*FAST)
 
     async def main() -> None:
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=9) for _ in range(2)))
@@ -88,13 +68,12 @@ def test_slow_history_readers_keep_memory_bounded(started: Any) -> None:
     asyncio.run(main())
 
 
-def test_history_is_rate_limited_and_cached(started: Any) -> None:
-    _engine_or_skip()
-    srv = started(*FAST)
+def test_history_is_rate_limited_and_cached(serve_process: Serve) -> None:
+    srv = serve_process(*FAST)
 
     async def main() -> None:
         code, _host = await bot_room(srv, hands=10)
-        ws = await ws_open(srv.ws(code))
+        ws = await ws_open(srv.ws_url(code))
         await hello(ws, spectate=True)
         for _ in range(6):
             await ws.send('{"type":"history"}')
@@ -108,14 +87,13 @@ def test_history_is_rate_limited_and_cached(started: Any) -> None:
     asyncio.run(main())
 
 
-def test_history_attack_keeps_another_room_fast(started: Any) -> None:
+def test_history_attack_keeps_another_room_fast(serve_process: Serve) -> None:
     """60 spectators (three rooms) asking for history as fast as the message rate allows while two players
     play in a fourth room: that room keeps its pace and its latency (measured against the same room without
     the attack in the same run, so a busy CI machine does not decide the outcome), and memory stays bounded.
     Before the fix every request re-encoded ~50 KB: the victim's p50 went from 3.7 ms to 187 ms and its
     actions per second collapsed. (``benchmarks/attack.py`` prints the absolute p50/p99 over longer runs.)"""
-    _engine_or_skip()
-    srv = started(*FAST)
+    srv = serve_process(*FAST)
 
     async def main() -> None:
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=5) for _ in range(3)))
@@ -143,16 +121,15 @@ def test_history_attack_keeps_another_room_fast(started: Any) -> None:
 # --- 2: a store outage ----------------------------------------------------------------------------------
 
 
-def test_store_outage_never_freezes_a_room(started: Any) -> None:
+def test_store_outage_never_freezes_a_room(serve_process: Serve) -> None:
     """Another process holds ``BEGIN EXCLUSIVE`` on the store for 2 s while a bot room plays: the room's
     timeouts and bot moves fail, are retried with backoff, the room is told in Korean, and after the lock
     is released it goes on; the stored version is the one the clients saw (nothing lost)."""
-    _engine_or_skip()
-    srv = started(*FAST, "--busy-timeout-ms", "100")
+    srv = serve_process(*FAST, "--busy-timeout-ms", "100")
 
     async def main() -> None:
         code, _host = await bot_room(srv, hands=50, wait_end=False)
-        watcher = await ws_open(srv.ws(code))
+        watcher = await ws_open(srv.ws_url(code))
         await hello(watcher, spectate=True)
         frames: list[dict[str, Any]] = []
 
@@ -182,18 +159,17 @@ def test_store_outage_never_freezes_a_room(started: Any) -> None:
         finally:
             stored.close()
         assert version >= after, "a version the clients saw was not stored"
-        assert "Task exception was never retrieved" not in srv.log_text()
+        assert "Task exception was never retrieved" not in srv.output()
 
     asyncio.run(main())
 
 
-def test_store_outage_refuses_a_players_action_in_korean(started: Any) -> None:
-    _engine_or_skip()
-    srv = started("--busy-timeout-ms", "100")
+def test_store_outage_refuses_a_players_action_in_korean(serve_process: Serve) -> None:
+    srv = serve_process("--busy-timeout-ms", "100")
 
     async def main() -> None:
         room = srv.create_room("가", mode="holdem", hints=False)
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await hello(ws, token=room["token"])
         db = sqlite3.connect(srv.data / "pokerroom.sqlite3", isolation_level=None, timeout=10)
         db.execute("BEGIN EXCLUSIVE")
@@ -214,15 +190,15 @@ def test_store_outage_refuses_a_players_action_in_korean(started: Any) -> None:
 # --- 3: room creation and idle rooms --------------------------------------------------------------------
 
 
-def _post_room(srv: Served, source: str = "127.0.0.1",
+def _post_room(srv: ServeProcess, source: str = "127.0.0.1",
                headers: dict[str, str] | None = None) -> httpx.Response:
     with httpx.Client(transport=httpx.HTTPTransport(local_address=source)) as client:
         return client.post(f"{srv.http}/api/rooms", json={"nickname": "가", "options": {}}, headers=headers,
                            timeout=10)
 
 
-def test_room_creation_is_limited_per_address(started: Any) -> None:
-    srv = started("--rooms-per-address", "3", "--room-creations-per-minute", "100", "--trusted-proxy",
+def test_room_creation_is_limited_per_address(serve_process: Serve) -> None:
+    srv = serve_process("--rooms-per-address", "3", "--room-creations-per-minute", "100", "--trusted-proxy",
                   "127.0.0.3")
     got = [_post_room(srv, "127.0.0.2").status_code for _ in range(5)]
     assert got == [201, 201, 201, 429, 429]
@@ -237,18 +213,18 @@ def test_room_creation_is_limited_per_address(started: Any) -> None:
     assert proxied.count(201) == 6 and proxied[-2:] == [429, 429]
 
 
-def test_room_creation_rate_per_address(started: Any) -> None:
-    srv = started("--rooms-per-address", "0", "--room-creations-per-minute", "4")
+def test_room_creation_rate_per_address(serve_process: Serve) -> None:
+    srv = serve_process("--rooms-per-address", "0", "--room-creations-per-minute", "4")
     got = [_post_room(srv, "127.0.0.2").status_code for _ in range(6)]
     assert got == [201] * 4 + [429] * 2
 
 
-def test_idle_room_closes_even_while_spectators_watch(started: Any) -> None:
-    srv = started("--idle-close", "1")
+def test_idle_room_closes_even_while_spectators_watch(serve_process: Serve) -> None:
+    srv = serve_process("--idle-close", "1")
 
     async def main() -> None:
         room = srv.create_room()
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await hello(ws, spectate=True)
         msg = await recv_json(ws, kind="error", timeout=8)
         assert msg["code"] == "room_closed" and "방을 닫았어요" in msg["message"]
@@ -260,12 +236,12 @@ def test_idle_room_closes_even_while_spectators_watch(started: Any) -> None:
     asyncio.run(main())
 
 
-def test_a_connected_player_keeps_the_room_open(started: Any) -> None:
-    srv = started("--idle-close", "1")
+def test_a_connected_player_keeps_the_room_open(serve_process: Serve) -> None:
+    srv = serve_process("--idle-close", "1")
 
     async def main() -> None:
         room = srv.create_room()
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await hello(ws, token=room["token"])
         await asyncio.sleep(2.5)
         assert httpx.get(f"{srv.http}/api/rooms/{room['code']}").status_code == 200
@@ -295,8 +271,8 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
         return True
 
 
-def test_connections_are_capped_per_address(started: Any) -> None:
-    srv = started("--connections-per-address", "20")
+def test_connections_are_capped_per_address(serve_process: Serve) -> None:
+    srv = serve_process("--connections-per-address", "20")
     held = [_raw(srv.port, "127.0.0.2") for _ in range(30)]
     try:
         time.sleep(0.3)
@@ -308,15 +284,15 @@ def test_connections_are_capped_per_address(started: Any) -> None:
             s.close()
 
 
-def test_descriptor_limit_never_reached(started: Any) -> None:
+def test_descriptor_limit_never_reached(serve_process: Serve) -> None:
     """With ``ulimit -n 256`` and sockets from many addresses, the server caps connections below the limit:
     no EMFILE flood in the log, and as soon as the sockets go it answers again."""
-    srv = started("--connections-per-address", "1000", nofile=256)
+    srv = serve_process("--connections-per-address", "1000", nofile=256)
     held: list[socket.socket] = []
     room = srv.create_room()
 
     async def player() -> Any:
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await hello(ws, token=room["token"])
         return ws
 
@@ -348,24 +324,24 @@ def test_descriptor_limit_never_reached(started: Any) -> None:
     time.sleep(0.5)
     health = srv.healthz()
     assert health["ok"] and health["tcp"]["refusedTotal"] + health["tcp"]["evicted"] > 0
-    log = srv.log_text()
+    log = srv.output()
     noise = [line for line in log.splitlines()  # start-up lines and slow-change warnings of a busy machine
              if not line.startswith("pokerroom:") and "slow change" not in line]
     assert "Too many open files" not in log and "Traceback" not in log and len(noise) < 10, log[-2000:]
 
 
-def test_silent_websocket_is_dropped_after_the_hello_deadline(started: Any) -> None:
-    srv = started("--hello-timeout", "0.5")
+def test_silent_websocket_is_dropped_after_the_hello_deadline(serve_process: Serve) -> None:
+    srv = serve_process("--hello-timeout", "0.5")
 
     async def main() -> None:
         room = srv.create_room()
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         msg = await recv_json(ws, kind="error", timeout=3)
         assert msg["code"] == "hello_timeout" and "hello" in msg["message"]
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await asyncio.wait_for(ws.recv(), 3)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
-        ok = await ws_open(srv.ws(room["code"]))
+        ok = await ws_open(srv.ws_url(room["code"]))
         await hello(ok, token=room["token"])
         await asyncio.sleep(1.0)
         await ok.send('{"type":"ping"}')
@@ -374,8 +350,8 @@ def test_silent_websocket_is_dropped_after_the_hello_deadline(started: Any) -> N
     asyncio.run(main())
 
 
-def test_slow_headers_and_bodies_time_out(started: Any) -> None:
-    srv = started("--header-timeout", "0.5")
+def test_slow_headers_and_bodies_time_out(serve_process: Serve) -> None:
+    srv = serve_process("--header-timeout", "0.5")
     s = _raw(srv.port, "127.0.0.2")
     s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
     t0 = time.monotonic()
@@ -396,15 +372,15 @@ def test_slow_headers_and_bodies_time_out(started: Any) -> None:
 # --- 6: damaged rows -----------------------------------------------------------------------------------
 
 
-def test_damaged_rooms_are_quarantined_and_the_rest_served(started: Any, tmp_path: Path) -> None:
-    srv = started()
+def test_damaged_rooms_are_quarantined_and_the_rest_served(serve_process: Serve, tmp_path: Path) -> None:
+    srv = serve_process()
     codes = [srv.create_room(f"가{i}")["code"] for i in range(3)]
     srv.stop()
     db = sqlite3.connect(srv.data / "pokerroom.sqlite3", isolation_level=None)
     db.execute("UPDATE rooms SET meta='{\"code\": oops' WHERE code=?", (codes[0],))
     db.execute("UPDATE rooms SET meta=? WHERE code=?", (bytes(range(200, 256)) * 4, codes[1]))
     db.close()
-    again = serve(srv.data)
+    again = serve_process(data=srv.data)
     try:
         health = again.healthz()
         assert health["quarantined"] == 2  # a count: room codes are secrets, the log names them
@@ -412,7 +388,7 @@ def test_damaged_rooms_are_quarantined_and_the_rest_served(started: Any, tmp_pat
         for code in codes[:2]:
             r = httpx.get(f"{again.http}/api/rooms/{code}")
             assert r.status_code == 404 and r.json()["error"]["code"] == "room_not_found"
-        log = again.log_text()
+        log = again.output()
         assert codes[0] in log and codes[1] in log and "quarantined" in log
     finally:
         again.stop()
@@ -425,10 +401,10 @@ def test_damaged_store_header_fails_with_a_clear_message(tmp_path: Path) -> None
     data = tmp_path / "data"
     data.mkdir()
     (data / "pokerroom.sqlite3").write_bytes(b"this is not a database" + bytes(4096))
-    srv = serve(data, wait=False)
+    srv = ServeProcess(data).start()
     try:
         assert srv.proc.wait(timeout=30) == 2
-        log = srv.log_text()
+        log = srv.output()
         assert "pokerroom.sqlite3" in log and "damaged" in log and "Traceback" not in log
     finally:
         srv.stop()
@@ -437,8 +413,8 @@ def test_damaged_store_header_fails_with_a_clear_message(tmp_path: Path) -> None
 # --- 8: deeply nested JSON ------------------------------------------------------------------------------
 
 
-def test_deeply_nested_json_is_a_400_not_a_500(started: Any) -> None:
-    srv = started()
+def test_deeply_nested_json_is_a_400_not_a_500(serve_process: Serve) -> None:
+    srv = serve_process()
     deep = "[" * 1500 + "]" * 1500
     r = httpx.post(f"{srv.http}/api/rooms", content=deep, headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
@@ -449,7 +425,7 @@ def test_deeply_nested_json_is_a_400_not_a_500(started: Any) -> None:
 
     async def main() -> None:
         room = srv.create_room()
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await hello(ws, token=room["token"])
         await ws.send(deep)
         assert (await recv_json(ws, kind="error"))["code"] == "bad_json"

@@ -4,27 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
-from hardening_helpers import Served, hello, recv_json, serve, ws_open
+from hardening_helpers import hello, recv_json, ws_open
 
 from pokerroom.server.room.nicknames import skeleton
+from serving import Serve, ServeProcess
 
 pytestmark = pytest.mark.timeout(90)
 
 
 @pytest.fixture
-def srv(tmp_path: Path) -> Any:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
-    s = serve(tmp_path / "data")
-    yield s
-    s.stop()
+def srv(serve_process: Serve) -> ServeProcess:
+    return serve_process()
 
 
 async def _closed_code(ws: Any) -> int | None:
@@ -35,18 +29,18 @@ async def _closed_code(ws: Any) -> int | None:
         return exc.rcvd.code if exc.rcvd is not None else None
 
 
-async def _three(srv: Served, **options: Any) -> tuple[dict[str, Any], list[Any], list[str]]:
+async def _three(srv: ServeProcess, **options: Any) -> tuple[dict[str, Any], list[Any], list[str]]:
     room = srv.create_room("방장", mode="holdem", hints=False, **options)
-    host = await ws_open(srv.ws(room["code"]))
+    host = await ws_open(srv.ws_url(room["code"]))
     await hello(host, token=room["token"])
-    b = await ws_open(srv.ws(room["code"]))
+    b = await ws_open(srv.ws_url(room["code"]))
     wb = await hello(b, nickname="철수")
-    c = await ws_open(srv.ws(room["code"]))
+    c = await ws_open(srv.ws_url(room["code"]))
     wc = await hello(c, nickname="영희")
     return room, [host, b, c], [wb["token"], wc["token"]]
 
 
-def test_host_kicks_a_player_between_games(srv: Served) -> None:
+def test_host_kicks_a_player_between_games(srv: ServeProcess) -> None:
     async def main() -> None:
         room, (host, b, c), (token_b, _) = await _three(srv)
         await b.send(json.dumps({"type": "kick", "playerId": "p3"}))
@@ -66,14 +60,14 @@ def test_host_kicks_a_player_between_games(srv: Served) -> None:
         lobby = await recv_json(c, kind="lobby", pred=lambda m: all(p["id"] != "p2" for p in m["players"]))
         assert [p["nickname"] for p in lobby["players"]] == ["방장", "영희", "봇 1"]
         # the seat token is revoked
-        again = await ws_open(srv.ws(room["code"]))
+        again = await ws_open(srv.ws_url(room["code"]))
         await again.send(json.dumps({"type": "hello", "token": token_b}))
         assert (await recv_json(again, kind="error"))["code"] == "bad_token"
 
     asyncio.run(main())
 
 
-def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: Served) -> None:
+def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: ServeProcess) -> None:
     async def main() -> None:
         room, (host, b, c), (token_b, _) = await _three(srv, turnSeconds=60)
         await host.send(json.dumps({"type": "start"}))
@@ -87,7 +81,7 @@ def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: Served) -> None:
         lobby = await recv_json(c, kind="lobby", pred=lambda m: any(p["id"] == "p2" and p["status"] == "left"
                                                                     for p in m["players"]))
         assert lobby["phase"] == "playing"
-        again = await ws_open(srv.ws(room["code"]))
+        again = await ws_open(srv.ws_url(room["code"]))
         await again.send(json.dumps({"type": "hello", "token": token_b}))
         assert (await recv_json(again, kind="error"))["code"] == "bad_token"
 
@@ -95,16 +89,16 @@ def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: Served) -> None:
 
 
 @pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301"])
-def test_confusable_nicknames_are_refused(srv: Served, fake: str) -> None:
+def test_confusable_nicknames_are_refused(srv: ServeProcess, fake: str) -> None:
     async def main() -> None:
         room = srv.create_room("admin")
-        ws = await ws_open(srv.ws(room["code"]))
+        ws = await ws_open(srv.ws_url(room["code"]))
         await ws.send(json.dumps({"type": "hello", "nickname": fake}))
         err = await recv_json(ws, kind="error")
         assert err["code"] in ("nickname_confusable", "nickname_taken", "nickname_invalid"), err
         if fake not in ("ADMIN",):
             assert err["code"] == "nickname_confusable" and "헷갈리는" in err["message"]
-        ok = await ws_open(srv.ws(room["code"]))
+        ok = await ws_open(srv.ws_url(room["code"]))
         await hello(ok, nickname="admin2")
 
     asyncio.run(main())

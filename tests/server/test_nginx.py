@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import ssl
 import subprocess
 import time
@@ -21,23 +20,22 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
-from serve_process import Serve, free_port
+
+import needs
+from serving import Serve, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx.conf"
 NAME = "poker.example"
 
 
-def nginx_binary() -> str | None:
-    return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
-
-
 def self_signed(tmp: Path) -> tuple[Path, Path]:
     """A throwaway certificate for poker.example and 127.0.0.1 (openssl, one day)."""
     cert, key = tmp / "cert.pem", tmp / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", f"/CN={NAME}",
-         "-addext", f"subjectAltName=DNS:{NAME},IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        [needs.openssl(), "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", f"/CN={NAME}", "-addext", f"subjectAltName=DNS:{NAME},IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True, timeout=60)
     return cert, key
 
@@ -71,8 +69,7 @@ class Nginx:
             f"error_log {tmp / 'error.log'};\n"
             f"events {{ worker_connections 64; }}\n"
             f"http {{\n    access_log off;\n{temp}    include {tmp / 'site.conf'};\n}}\n", encoding="utf-8")
-        binary = nginx_binary()
-        assert binary is not None
+        binary = needs.nginx()
         test = subprocess.run([binary, "-t", "-p", str(tmp), "-e", str(tmp / "error.log"),
                                "-c", str(tmp / "nginx.conf")], capture_output=True, text=True, timeout=30)
         assert test.returncode == 0, test.stderr
@@ -91,15 +88,12 @@ class Nginx:
 
 
 @pytest.fixture
-def proxied(tmp_path: Path) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
-    if nginx_binary() is None:
-        pytest.skip("Debian's nginx is not installed (make nginx)")
-    if shutil.which("openssl") is None:
-        pytest.skip("openssl is not installed")
+def proxied(tmp_path: Path, serve_process: Serve
+            ) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
+    needs.nginx()
+    needs.openssl()
     http_port, https_port = free_port(), free_port()
-    data = tmp_path / "data"
-    data.mkdir()
-    srv = Serve(data, "--public-url", f"https://{NAME}:{https_port}").wait()
+    srv = serve_process("--public-url", f"https://{NAME}:{https_port}")
     cert, key = self_signed(tmp_path)
     nginx = Nginx(tmp_path, render_site(http_port, https_port, srv.port, cert, key))
     ctx = ssl.create_default_context(cafile=str(cert))
@@ -118,7 +112,6 @@ def proxied(tmp_path: Path) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
         yield http_port, https_port, ctx, tmp_path
     finally:
         nginx.stop()
-        srv.stop()
 
 
 def test_nginx_tls_proxy_carries_pages_api_and_websocket_game(

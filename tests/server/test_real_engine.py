@@ -117,10 +117,6 @@ def test_hints_and_reconnect_on_real_engine(real_server: LiveServer) -> None:
 
 
 def test_bots_fill_seats_and_play_to_the_end(make_server: object) -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     srv: LiveServer = make_server(engine=None, bot_delay_ms=5)  # type: ignore[operator]
 
     async def main() -> None:

@@ -9,19 +9,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from server_helpers import Client, LiveServer, free_port, join, real_secrets_for, scan_frames
-from test_recovery import _kill, _serve
+from server_helpers import (
+    Client,
+    LiveServer,
+    join,
+    real_secrets_for,
+    safe_step,
+    scan_frames,
+    start_table,
+)
+
+from serving import ServeProcess
 
 pytestmark = pytest.mark.timeout(120)
-
-SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
-
-
-def _safe(view: dict[str, Any]) -> dict[str, Any] | None:
-    acts = {a["type"] for a in (view.get("me") or {}).get("legalActions") or []}
-    return next(({"type": k} for k in SAFE if k in acts), None)
 
 
 async def play_until(players: list[Client], done: Any, timeout: float = 60.0) -> None:
@@ -30,17 +31,8 @@ async def play_until(players: list[Client], done: Any, timeout: float = 60.0) ->
     n = 0
     while not done():
         assert time.monotonic() < end, "condition not reached"
-        latest = [p.last("view") for p in players]
-        version = max(v["version"] for v in latest if v)
-        actor = next(((p, a) for p, v in zip(players, latest, strict=True)
-                      if v and v["version"] == version and (a := _safe(v["view"])) is not None), None)
-        if actor is None:
-            await asyncio.sleep(0.05)
-            continue
-        p, action = actor
         n += 1
-        await p.send({"type": "action", "clientMsgId": f"{p.name}-{n}", "version": version, "action": action})
-        await asyncio.sleep(0.05)
+        await safe_step(players, f"u{n}", timeout=end - time.monotonic())
 
 
 def seat_of(view: dict[str, Any], pid: str) -> dict[str, Any] | None:
@@ -48,14 +40,9 @@ def seat_of(view: dict[str, Any], pid: str) -> dict[str, Any] | None:
 
 
 async def start_game(srv: LiveServer, n: int = 3, **options: Any) -> tuple[str, list[Client]]:
-    room = srv.create_room("방장", mode="holdem", handLimit=10, hints=False, turnSeconds=60, **options)
-    code = room["code"]
-    players = [await join(srv, code, "host", token=room["token"])]
-    players += [await join(srv, code, f"p{i}", nickname=f"친구{i}") for i in range(2, n + 1)]
-    await players[0].send({"type": "start"})
-    for p in players:
-        await p.expect("view")
-    return code, players
+    nicknames = ("방장", *(f"친구{i}" for i in range(2, n + 1)))
+    return await start_table(srv, nicknames, mode="holdem", handLimit=10, hints=False, turnSeconds=60,
+                             **options)
 
 
 def test_spectator_asks_host_accepts_dealt_in_next_hand(real_server: LiveServer) -> None:
@@ -175,28 +162,11 @@ def test_sit_out_and_come_back(real_server: LiveServer) -> None:
 
 
 def test_seat_requests_and_joins_survive_a_restart(tmp_path: Path) -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
-    port = free_port()
-    url = f"ws://127.0.0.1:{port}/ws/"
-    proc = _serve(port, tmp_path)
+    srv = ServeProcess(tmp_path).up()
+    url = srv.ws_url("")
     try:
         async def before() -> tuple[str, list[str], str, str]:
-            r = httpx.post(f"http://127.0.0.1:{port}/api/rooms",
-                           json={"nickname": "가", "options": {"mode": "holdem", "turnSeconds": 60,
-                                                               "hints": False}}).json()
-            code = r["code"]
-            a = await Client.open(url + code, "a")
-            await a.hello(token=r["token"])
-            b = await Client.open(url + code, "b")
-            await b.hello(nickname="나")
-            c = await Client.open(url + code, "c")
-            await c.hello(nickname="다")
-            await a.send({"type": "start"})
-            for p in (a, b, c):
-                await p.expect("view")
+            code, (a, b, _c) = await start_table(srv, mode="holdem", turnSeconds=60, hints=False)
             friend = await Client.open(url + code, "friend")
             await friend.hello(spectate=True)
             await friend.send({"type": "requestSeat", "nickname": "라"})
@@ -208,12 +178,12 @@ def test_seat_requests_and_joins_survive_a_restart(tmp_path: Path) -> None:
             await a.expect("lobby", pred=lambda m: any(p.get("asking") for p in m["players"]))
             await b.send({"type": "sitOut"})
             await b.expect("view", pred=lambda m: seat_of(m["view"], b.player_id or "")["sittingOut"])
-            tokens = [r["token"], b.token or "", w["token"], other.token or ""]
+            tokens = [a.token or "", b.token or "", w["token"], other.token or ""]
             return code, tokens, w["playerId"], other.player_id or ""
 
         code, tokens, friend_id, other_id = asyncio.run(before())
-        _kill(proc)
-        proc = _serve(port, tmp_path)
+        srv.kill()
+        srv.up()
 
         async def after() -> None:
             friend = await Client.open(url + code, "friend")
@@ -237,4 +207,4 @@ def test_seat_requests_and_joins_survive_a_restart(tmp_path: Path) -> None:
 
         asyncio.run(after())
     finally:
-        _kill(proc)
+        srv.kill()

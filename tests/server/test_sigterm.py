@@ -10,58 +10,18 @@ import signal
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from serve_process import Serve
-from server_helpers import Client
+from server_helpers import Client, reply_to, safe_action, safe_actor, safe_step, start_table
+
+from serving import ServeProcess
 
 pytestmark = pytest.mark.timeout(120)
 
-SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
-
-
-def _safe(view: dict[str, Any]) -> dict[str, Any] | None:
-    acts = {a["type"]: a for a in (view.get("me") or {}).get("legalActions") or []}
-    return next(({"type": kind} for kind in SAFE if kind in acts), None)
-
-
-def _actor(players: list[Client]) -> tuple[Client, int, dict[str, Any]] | None:
-    latest = [p.last("view") for p in players]
-    version = max(v["version"] for v in latest if v)
-    for p, v in zip(players, latest, strict=True):
-        if v and v["version"] == version and (action := _safe(v["view"])) is not None:
-            return p, version, action
-    return None
-
-
-async def _reply(p: Client, cmid: str) -> dict[str, Any]:
-    """The ack or error of ``cmid``, or the close (``_closed``) if the socket went first."""
-    while True:
-        msg = await asyncio.wait_for(p.queue.get(), 15)
-        if msg["type"] == "_closed" or (msg["type"] in ("ack", "error") and msg.get("clientMsgId") == cmid):
-            return msg
-
-
 async def _play(players: list[Client], steps: int, acked: dict[str, int], tag: str) -> None:
-    n = 0
-    while n < steps:
-        found = _actor(players)
-        if found is None:
-            await asyncio.sleep(0.05)
-            continue
-        p, version, action = found
-        cmid = f"{tag}{n}"
-        await p.send({"type": "action", "clientMsgId": cmid, "version": version, "action": action})
-        reply = await _reply(p, cmid)
-        if reply["type"] == "ack":
-            acked[cmid] = reply["version"]
-            n += 1
-            while any((q.last("view") or {}).get("version", -1) < reply["version"] for q in players):
-                await asyncio.sleep(0.005)
-        else:
-            assert reply.get("code") == "stale_version", reply  # a timeout won the race: decide again
+    for n in range(steps):
+        _p, _action, ack = await safe_step(players, f"{tag}{n}")
+        acked[f"{tag}{n}"] = ack["version"]
 
 
 def _stored(data: Path, code: str) -> tuple[dict[str, int], int]:
@@ -77,40 +37,25 @@ def _stored(data: Path, code: str) -> tuple[dict[str, int], int]:
 
 
 def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_path: Path) -> None:
-    from pokerroom.server.engine_port import engine_available
-
-    if not engine_available():
-        pytest.skip("pokerroom.engine is not importable yet")
     json_logs = {"POKERROOM_LOG_FORMAT": "json", "POKERROOM_NODE_ID": "ops-node-1"}
-    srv = Serve(tmp_path, "--log-level", "info", env=json_logs).wait()
-    port = srv.port
-    url = f"ws://127.0.0.1:{port}/ws/"
+    srv = ServeProcess(tmp_path, log_level="info", env=json_logs).up()
     acked: dict[str, int] = {}
     try:
         async def before() -> tuple[str, list[str], str, int]:
-            r = httpx.post(f"{srv.http}/api/rooms", json={"nickname": "가", "options": {
-                "mode": "holdem", "turnSeconds": 60, "hints": False}}).json()
-            code = r["code"]
-            a = await Client.open(url + code, "a")
-            await a.hello(token=r["token"])
-            b = await Client.open(url + code, "b")
-            await b.hello(nickname="나")
-            w = await Client.open(url + code, "w")
+            code, players = await start_table(srv, ("가", "나"), mode="holdem", turnSeconds=60, hints=False)
+            a, b = players
+            w = await Client.open(srv.ws_url(code), "w")
             await w.hello(spectate=True)
-            await a.send({"type": "start"})
-            players = [a, b]
-            for p in players:
-                await p.expect("view")
             await _play(players, 5, acked, "s")
             found = None
             while found is None:
-                found = _actor(players)
+                found = safe_actor(players)
                 await asyncio.sleep(0.01)
             p, version, action = found
             await p.send({"type": "action", "clientMsgId": "inflight", "version": version, "action": action})
-            srv.proc.send_signal(signal.SIGTERM)  # right behind the action: it may or may not be applied
+            srv.signal(signal.SIGTERM)  # right behind the action: it may or may not be applied
             t0 = time.monotonic()
-            reply = await _reply(p, "inflight")
+            reply = await reply_to(p, "inflight")
             if reply["type"] == "ack":
                 acked["inflight"] = reply["version"]
             for c in (a, b, w):
@@ -134,12 +79,14 @@ def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_p
             assert "inflight" not in stored, "an action nobody acknowledged was not applied either"
         assert newest == seen, "every stored change was sent before the sockets closed"
 
-        srv = Serve(tmp_path, port=port).wait()  # the same address: the rooms come back from SQLite
+        # the same address: the rooms come back from SQLite (the next start's output only, from here)
+        srv.log_level, srv.env = "warning", {}
+        srv.up()
 
         async def after() -> None:
             players = []
             for i, token in enumerate(tokens):
-                c = await Client.open(url + code, f"r{i}")
+                c = await Client.open(srv.ws_url(code), f"r{i}")
                 await c.hello(token=token)
                 snap = await c.expect("view")
                 assert snap["version"] == newest, "the reconnect snapshot is the last stored version"
@@ -148,10 +95,10 @@ def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_p
                 p = players[0 if inflight_by == "a" else 1]
                 view = p.last("view")
                 assert view is not None
-                if _safe(view["view"]) is not None:
+                if safe_action(view["view"]) is not None:
                     await p.send({"type": "action", "clientMsgId": "inflight", "version": view["version"],
-                                  "action": _safe(view["view"])})
-                    reply = await _reply(p, "inflight")
+                                  "action": safe_action(view["view"])})
+                    reply = await reply_to(p, "inflight")
                     assert reply["type"] == "ack", reply
                     acked["inflight"] = reply["version"]
             before_more = len(acked)

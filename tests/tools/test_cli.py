@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from pokerroom.tools import odds_cli, simulate_cli
 
 
@@ -79,7 +80,7 @@ def test_simulate_rejects_unknown_level(capsys: pytest.CaptureFixture[str]) -> N
 def test_simulate_writes_phh_that_pokerkit_replays(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = needs.module("pokerkit")
     argv = ["simulate", "--mode", "omaha", "--players", "3", "--hands", "12", "--bots", "easy,normal",
             "--seed", "2", "--samples", "20", "--no-progress", "--phh", str(tmp_path)]
     code, out = _run(simulate_cli, argv, capsys)

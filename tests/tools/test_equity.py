@@ -9,10 +9,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+import needs
 from pokerroom.cards import parse_cards
 from pokerroom.hands import batch as hb
 from pokerroom.hands.korean import LowQualifier, LowRule
-from pokerroom.tools.equity import (
+from pokerroom.odds import (
     HILO_DEFAULT_SAMPLES,
     EquityResult,
     count_completions,
@@ -22,7 +23,7 @@ from pokerroom.tools.equity import (
     sample_completions,
 )
 
-treys = pytest.importorskip("treys")
+treys = needs.module("treys")
 
 _EV = treys.Evaluator()
 
@@ -346,7 +347,7 @@ def test_sampling_draws_exactly_the_reference_stream() -> None:
     """The faster sampler (all draws in one call, Lemire's products vectorised) deals the very rows of the
     per-column reference and leaves the generator where the reference does, spare 32-bit half included:
     the bots' decisions (and hints) depend on it bit for bit."""
-    from pokerroom.tools.equity import _lemire_agrees
+    from pokerroom.odds.sampling import _lemire_agrees
 
     assert _lemire_agrees()  # this numpy: the fast path is the one under test
     for case in range(120):
@@ -386,7 +387,7 @@ def test_rejection_sampling_draws_exactly_the_reference_stream() -> None:
     PCG64's raw outputs with numpy's 16-bit Lemire mapping emulated (dropped halves included) instead of an
     ``integers`` call per round, and must be the very rows of the per-round reference, with the generator
     left where the reference leaves it (spare 32-bit half included)."""
-    from pokerroom.tools.equity import _draws16_agree, _rejection_rows
+    from pokerroom.odds.sampling import _draws16_agree, _rejection_rows
 
     assert _draws16_agree()  # this numpy: the emulation is the path under test
     for case in range(150):
@@ -409,7 +410,7 @@ def test_rejection_sampling_draws_exactly_the_reference_stream() -> None:
 
 
 def test_repeated_card_check_agrees_with_comparing_every_pair() -> None:
-    from pokerroom.tools.equity import _has_duplicates
+    from pokerroom.odds.sampling import _has_duplicates
 
     rng = np.random.default_rng(8)
     for take in range(1, 7):

@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 
+import needs
 from pokerroom import engine
 from pokerroom.bots import decide
 from pokerroom.engine.flow import pending
-from pokerroom.tools.history import HistoryRecorder, export_phh, summary, to_phh
+from pokerroom.history import HistoryRecorder, export_phh, summary, to_phh
 
-pokerkit = pytest.importorskip("pokerkit")
+pokerkit = needs.module("pokerkit")
 
 
 def _play(mode: str, players: int, seed: int, hand_limit: int = 30, **extra: Any) -> HistoryRecorder:
@@ -96,7 +97,7 @@ def test_a_late_joiner_is_recorded_with_the_stack_they_brought() -> None:
 def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() -> None:
     """PHH's "PO" is pot-limit Omaha *high*: an Omaha Hi-Lo hand exported as it would replay to other stacks,
     so the export refuses it (PHH has only a fixed-limit Omaha Hi-Lo)."""
-    from pokerroom.tools.history import HandRecord
+    from pokerroom.history import HandRecord
 
     rec = _play("omaha", 3, 4, hand_limit=10, omahaHiLo=True)
     assert rec.hands and all(r.hi_lo and r.ledger_ok for r in rec.hands)

@@ -1,8 +1,9 @@
 """Fixtures for the browser tests: Debian's chromium through Playwright, and the real room server.
 
-- ``live_server``: ``python -m pokerroom serve`` in a subprocess on a free port with a temporary data
-  directory (one per pytest-xdist worker, so workers never share a port or a store).
-- ``browser``: one headless chromium per worker (never downloaded: ``/usr/bin/chromium``).
+- ``live_server``: ``python -m pokerroom serve`` in a subprocess (tests/serving.py) on a free port with a
+  temporary data directory (one per pytest-xdist worker, so workers never share a port or a store).
+- ``browser``: one headless chromium per worker (never downloaded: Debian's, see ``needs.chromium``; missing,
+  it fails under CI and ``make test``).
 - ``open_page``: a new browser context (own localStorage = own player) with a viewport; every console
   error and page error is recorded and the test fails at teardown if there was any.
 - ``static_page``: serves ``src/pokerroom/web/static`` and ``tests/web/fixtures`` under a fake origin through
@@ -12,17 +13,15 @@
 from __future__ import annotations
 
 import mimetypes
-import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+import needs
+from serving import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -31,7 +30,6 @@ from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: F401
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "pokerroom" / "web" / "static"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,94 +42,23 @@ CHROMIUM_ARGS = [
 FAKE_ORIGIN = "http://pokerroom.test"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    def __init__(self, port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
-        self.port = port
-        self.proc = proc
-        self.log = log
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
-        r = httpx.post(f"{self.url}/api/rooms", json={"nickname": nickname, "options": options}, timeout=10)
-        assert r.status_code == 201, r.text
-        data: dict[str, Any] = r.json()
-        return data
-
-
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("pokerroom-data")
-    port = free_port()
-    log = data / "server.log"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "pokerroom",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data),
-                "--log-level",
-                "warning",
-                # every browser of the session comes from 127.0.0.1: no per-address caps (issue #12)
-                "--rooms-per-address",
-                "0",
-                "--room-creations-per-minute",
-                "0",
-                "--connections-per-address",
-                "0",
-                "--bot-delay-ms",
-                "200",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=str(ROOT),
-            env=env,
-        )
-    srv = Server(port, proc, log)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(f"{srv.url}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("pokerroom serve did not start:\n" + log.read_text(errors="replace"))
-        time.sleep(0.1)
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    srv = ServeProcess(tmp_path_factory.mktemp("pokerroom-data"), "--host", "127.0.0.1",
+                       # every browser of the session comes from 127.0.0.1: no per-address caps (issue #12)
+                       "--rooms-per-address", "0", "--room-creations-per-minute", "0",
+                       "--connections-per-address", "0", "--bot-delay-ms", "200", warm_up=True).up()
     yield srv
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    srv.stop()
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (make chromium)")
+    chromium = needs.chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
 

@@ -263,7 +263,7 @@ def test_pot_limit_cap_quick_button_is_max_not_all_in(static_page: Any) -> None:
 
 def test_settings_dialog_outside_a_room_prints_no_null(live_server: Any, open_page: Any) -> None:
     page = open_page("settings")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     page.click("#btn-settings")
     body = page.locator("#settings-body")
     assert body.is_visible()
@@ -278,7 +278,7 @@ def test_settings_dialog_outside_a_room_prints_no_null(live_server: Any, open_pa
 @pytest.mark.parametrize("mode", ["sevenPoker", "sevenHiLo", "holdem", "badugi"])
 def test_rules_ranking_table_is_readable_on_a_phone(live_server: Any, open_page: Any, mode: str) -> None:
     page = open_page("rules")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     page.click("#btn-rules")
     page.select_option("#rules-mode", mode)
     dlg = page.locator("#dlg-rules")

@@ -24,7 +24,7 @@ MEASURE = """() => { const f = document.querySelector('[data-testid=create-room]
 
 def test_create_form_button_always_reachable_and_short(live_server: Any, open_page: Any) -> None:
     page = open_page("lobby", MOBILE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     m = page.evaluate(MEASURE)
     print(f"\ncreate form at 390x844: {m}")
     # 방 만들기 is on the first screen without scrolling, and stays on screen while the form scrolls
@@ -52,7 +52,7 @@ def test_create_form_button_always_reachable_and_short(live_server: Any, open_pa
 
 def test_create_errors_appear_next_to_their_fields(live_server: Any, open_page: Any) -> None:
     page = open_page("lobby", MOBILE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     wp.pick_option(page, "startingChips", 500)
     wp.pick_option(page, "baseUnit", 50)
     page.click("[data-testid=create-room]")

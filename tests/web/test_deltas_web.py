@@ -66,9 +66,9 @@ def test_hand_on_deltas_matches_a_fresh_reload(live_server: Any, open_page: Any)
     players = [open_page(f"player{i}", MOBILE) for i in range(2)]
     spectator = open_page("spectator", MOBILE)
     kinds = [frame_types(p) for p in [*players, spectator]]
-    code = wp.create_room_ui(players[0], live_server.url, NAMES[0], "holdem")
-    wp.join_ui(players[1], live_server.url, code, NAMES[1])
-    wp.spectate_ui(spectator, live_server.url, code)
+    code = wp.create_room_ui(players[0], live_server.http, NAMES[0], "holdem")
+    wp.join_ui(players[1], live_server.http, code, NAMES[1])
+    wp.spectate_ui(spectator, live_server.http, code)
     wp.wait_members(players[0], 2)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
@@ -76,8 +76,10 @@ def test_hand_on_deltas_matches_a_fresh_reload(live_server: Any, open_page: Any)
     for p in [*players, spectator]:
         p.evaluate(COUNT_EVENTS_JS)
     checker = SecretChecker(players, spectator, "holdem")
+    checker()
     wp.play_hand(players, [{"raise_once": True}, {}], on_step=checker)
     assert checker.checks >= 2
+    checker.assert_every_version()
     for seen in kinds:  # one whole view per socket, then deltas; my own acks rode on my view frames
         assert seen.count("view") == 1 and seen.count("viewDelta") >= 5, seen
     # the events rode on the view frames too, and the app still got each change's events (sounds)

@@ -30,10 +30,10 @@ def shown(page: Any, key: str) -> bool:
 def open_room(live_server: Any, open_page: Any, mode: str, n: int, **options: Any) -> tuple[list[Any], Any]:
     players = [open_page(f"hr-player{i}", MOBILE) for i in range(n)]
     spectator = open_page("hr-spectator", SMALL)
-    code = wp.create_room_ui(players[0], live_server.url, "민수", mode, **options)
+    code = wp.create_room_ui(players[0], live_server.http, "민수", mode, **options)
     for i in range(1, n):
-        wp.join_ui(players[i], live_server.url, code, ["지수", "하늘"][i - 1])
-    wp.spectate_ui(spectator, live_server.url, code)
+        wp.join_ui(players[i], live_server.http, code, ["지수", "하늘"][i - 1])
+    wp.spectate_ui(spectator, live_server.http, code)
     wp.wait_members(players[0], n)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
@@ -61,7 +61,7 @@ def to_act(players: list[Any]) -> tuple[Any, dict[str, Any]] | None:
 def test_lobby_offers_house_rules_only_for_their_modes_and_rules_page_explains(
         live_server: Any, open_page: Any) -> None:
     page = open_page("hr-lobby", MOBILE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     assert shown(page, "rule491") and shown(page, "betCap")  # 7포커 (default mode, Korean betting)
     assert page.locator("input[data-opt=rule491]:checked").get_attribute("value") == "false"
     assert page.locator("input[data-opt=betCap]:checked").get_attribute("value") == "0"

@@ -3,17 +3,16 @@ QR code (qr.js, decoded here with zxing-cpp), the Web Share button, and the page
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import numpy as np
 import pytest
+
+import needs
+from serving import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -22,7 +21,7 @@ from webplay import MOBILE, shot
 
 pytestmark = pytest.mark.browser
 
-zxingcpp = pytest.importorskip("zxingcpp")
+zxingcpp = needs.module("zxingcpp")
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"width": 360, "height": 640}
@@ -143,46 +142,21 @@ def test_qr_survives_damage_through_its_error_correction(static_page: Any) -> No
 @pytest.fixture(scope="module")
 def friend_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``pokerroom serve --public-url http://room.friend.test:<port>``: a link as a LAN or tunnel gives."""
-    import socket
-
-    data = tmp_path_factory.mktemp("friend-data")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    public = f"http://{FRIEND_HOST}:{port}"
-    log = data / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pokerroom", "serve", "--port", str(port), "--data-dir", str(data),
-             "--public-url", public, "--log-level", "warning", "--bot-delay-ms", "200", "--no-warm-up"],
-            stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT), env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("pokerroom serve did not start:\n" + log.read_text(errors="replace"))
-        time.sleep(0.1)
-    yield public
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    srv = ServeProcess(tmp_path_factory.mktemp("friend-data"), "--public-url", f"http://{FRIEND_HOST}:{{port}}",
+                       "--bot-delay-ms", "200").up()
+    yield f"http://{FRIEND_HOST}:{srv.port}"
+    srv.stop()
 
 
 @pytest.fixture(scope="module")
 def friend_browser(browser: Any) -> Iterator[Any]:
     """A second chromium (same Playwright) that resolves room.friend.test to 127.0.0.1, as a phone resolves
     a LAN address: a plain-http page that is not a secure context."""
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from conftest import CHROMIUM_ARGS
 
     rule = f"--host-resolver-rules=MAP {FRIEND_HOST} 127.0.0.1"
-    b = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rule])
+    b = browser.browser_type.launch(executable_path=needs.chromium(), headless=True,
+                                    args=[*CHROMIUM_ARGS, rule])
     yield b
     b.close()
 
@@ -255,8 +229,8 @@ def test_copy_failure_says_so_in_korean(friend_server: str, friend_browser: Any)
 def test_share_button_uses_the_web_share_sheet(live_server: Any, open_page: Any) -> None:
     page = open_page("host")
     page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
-    code = wp.create_room_ui(page, live_server.url, "민수", "holdem")
-    link = f"{live_server.url}/r/{code}"
+    code = wp.create_room_ui(page, live_server.http, "민수", "holdem")
+    link = f"{live_server.http}/r/{code}"
     page.click("[data-testid=share-link]")
     page.wait_for_function("() => !!window.__shared")
     shared = page.evaluate("() => window.__shared")
@@ -276,7 +250,7 @@ def test_csp_violations_fail_the_browser_tests(live_server: Any, open_page: Any)
     """The page runs under the server's CSP; an inline script is refused, and the refusal is a console
     error that the open_page fixture turns into a failure (taken back here, as this one is on purpose)."""
     page = open_page("csp")
-    response = page.goto(live_server.url + "/")
+    response = page.goto(live_server.http + "/")
     assert response is not None and response.headers["x-frame-options"] == "DENY"
     page.wait_for_selector("[data-testid=create-room]")
     page.evaluate("""() => { const s = document.createElement('script');

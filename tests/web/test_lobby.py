@@ -33,7 +33,7 @@ def shown(page: Any, key: str) -> bool:
 
 def test_create_form_defaults_mode_options_and_recommendations(live_server: Any, open_page: Any) -> None:
     page = open_page("lobby")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     notice = page.locator(".notice").first.inner_text()
     assert "성인용 카드 게임" in notice and "가상 칩" in notice
     defaults = {
@@ -97,7 +97,7 @@ def test_create_form_defaults_mode_options_and_recommendations(live_server: Any,
 
 def test_create_validation_messages_in_korean(live_server: Any, open_page: Any) -> None:
     page = open_page("lobby")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     wp.pick_option(page, "startingChips", 500)
     wp.pick_option(page, "baseUnit", 50)
     errors = page.locator("[data-testid=create-errors]")
@@ -105,7 +105,7 @@ def test_create_validation_messages_in_korean(live_server: Any, open_page: Any) 
     page.click("[data-testid=create-room]")
     text = errors.inner_text()
     assert "닉네임을 입력해 주세요" in text and "성인용 카드 게임 확인에 체크해 주세요" in text
-    assert page.url.rstrip("/") == live_server.url
+    assert page.url.rstrip("/") == live_server.http
     shot(page, "lobby-validation")
 
 
@@ -117,7 +117,7 @@ def test_server_error_message_is_shown(live_server: Any, open_page: Any) -> None
         "**/api/rooms",
         lambda route: route.fulfill(status=503, body=body, headers={"content-type": "application/json"}),
     )
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     page.fill("#create-nick", "민수")
     page.check("#create-adult")
     page.click("[data-testid=create-room]")
@@ -130,7 +130,7 @@ def test_server_error_message_is_shown(live_server: Any, open_page: Any) -> None
 def test_join_taken_nickname_shows_server_message(live_server: Any, open_page: Any) -> None:
     room = live_server.create_room("민수", mode="badugi")
     page = open_page("joiner")
-    page.goto(f"{live_server.url}/r/{room['code']}")
+    page.goto(f"{live_server.http}/r/{room['code']}")
     assert "바둑이" in page.locator("form").inner_text()
     page.fill("#join-nick", "민수")
     page.check("#join-adult")
@@ -145,7 +145,7 @@ def test_created_options_reach_the_server_and_waiting_room(live_server: Any, ope
     page = open_page("host")
     code = wp.create_room_ui(
         page,
-        live_server.url,
+        live_server.http,
         "민수",
         "holdem",
         startingChips=2000,
@@ -153,7 +153,7 @@ def test_created_options_reach_the_server_and_waiting_room(live_server: Any, ope
         dealerRule="winner",
         hints=False,
     )
-    info = httpx.get(f"{live_server.url}/api/rooms/{code}", timeout=5).json()
+    info = httpx.get(f"{live_server.http}/api/rooms/{code}", timeout=5).json()
     opts = info["options"]
     assert (opts["mode"], opts["startingChips"], opts["turnSeconds"], opts["dealerRule"], opts["hints"]) == (
         "holdem",
@@ -187,8 +187,8 @@ def test_created_options_reach_the_server_and_waiting_room(live_server: Any, ope
 def test_join_by_code_from_the_lobby(live_server: Any, open_page: Any) -> None:
     room = live_server.create_room("민수", mode="fiveDraw")
     page = open_page("joiner")
-    page.goto(live_server.url + "/")
-    page.fill("#join-code", f"{live_server.url}/r/{room['code']}")
+    page.goto(live_server.http + "/")
+    page.fill("#join-code", f"{live_server.http}/r/{room['code']}")
     page.click("[data-testid=go-room]")
     page.wait_for_url(f"**/r/{room['code']}")
     page.fill("#join-nick", "지수")
@@ -200,7 +200,7 @@ def test_join_by_code_from_the_lobby(live_server: Any, open_page: Any) -> None:
 
 def test_imapoker_display_name(live_server: Any, open_page: Any) -> None:
     page = open_page("host")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     wp.pick_option(page, "mode", "indian")
     page.locator("input[name=indian-display][value='이마 포커']").locator("xpath=..").click()
     assert "이마 포커" in page.locator(".mode-grid").inner_text()
@@ -215,7 +215,7 @@ def test_imapoker_display_name(live_server: Any, open_page: Any) -> None:
 
 def test_rules_dialog_and_settings(live_server: Any, open_page: Any) -> None:
     page = open_page("rules")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     page.click("#btn-rules")
     dlg = page.locator("#dlg-rules")
     assert dlg.is_visible()
@@ -247,7 +247,7 @@ def test_rules_dialog_and_settings(live_server: Any, open_page: Any) -> None:
 def test_connection_state_and_automatic_reconnect(live_server: Any, open_page: Any) -> None:
     room = live_server.create_room("민수", mode="holdem")
     page = open_page("spectator")
-    page.goto(f"{live_server.url}/r/{room['code']}")
+    page.goto(f"{live_server.http}/r/{room['code']}")
     page.click("[data-testid=spectate]")
     conn = page.locator("#conn")
     page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'")
@@ -267,8 +267,8 @@ def test_host_changes_options_between_games(live_server: Any, open_page: Any) ->
     starts with them. Local validation stops a bad choice before anything is sent."""
     host = open_page("host")
     guest = open_page("guest")
-    code = wp.create_room_ui(host, live_server.url, "민수", "holdem")
-    wp.join_ui(guest, live_server.url, code, "지수")
+    code = wp.create_room_ui(host, live_server.http, "민수", "holdem")
+    wp.join_ui(guest, live_server.http, code, "지수")
     wp.wait_members(host, 2)
     assert guest.locator("[data-testid=edit-options]").count() == 0  # host only
     host.click("[data-testid=edit-options]")
@@ -294,7 +294,7 @@ def test_host_changes_options_between_games(live_server: Any, open_page: Any) ->
     guest.wait_for_function("() => window.__room.lobby.options.mode === 'badugi'")
     assert "방장이 다음 게임 설정을 바꿨어요" in guest.locator("[data-testid=toast]").first.inner_text()
     assert "시작 칩 2,000" in guest.locator("[data-testid=options-summary]").inner_text()
-    info = httpx.get(f"{live_server.url}/api/rooms/{code}", timeout=5).json()
+    info = httpx.get(f"{live_server.http}/api/rooms/{code}", timeout=5).json()
     assert (info["options"]["mode"], info["options"]["baseUnit"], info["options"]["startingChips"]) == (
         "badugi", 50, 2000)
     host.click("[data-testid=start]")

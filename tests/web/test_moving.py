@@ -4,77 +4,36 @@ the hand plays on (a phone, 390x844)."""
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from serving import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from webplay import MOBILE, ROOT, shot
+from webplay import MOBILE, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def start_node(data: Path) -> ServeProcess:
+    """``pokerroom serve`` that a test stops with SIGTERM and starts again on the same address."""
+    return ServeProcess(data, "--rooms-per-address", "0", "--room-creations-per-minute", "0",
+                        "--connections-per-address", "0", log_level="info").up()
 
 
-class Node:
-    """``pokerroom serve`` on a fixed port and data directory, restartable."""
-
-    def __init__(self, port: int, data: Path) -> None:
-        self.port, self.data = port, data
-        self.log = data / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Node:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "pokerroom", "serve", "--port", str(self.port), "--data-dir",
-                 str(self.data), "--log-level", "info", "--no-warm-up", "--rooms-per-address", "0",
-                 "--room-creations-per-minute", "0", "--connections-per-address", "0"],
-                stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT),
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            time.sleep(0.1)
-        raise AssertionError("pokerroom serve did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-
-
-def _heads_up(open_page: Any, node: Node, viewport: dict[str, int]) -> tuple[Any, Any]:
+def _heads_up(open_page: Any, node: ServeProcess, viewport: dict[str, int]) -> tuple[Any, Any]:
     """Two phones at a hold'em table on ``node``, the hand dealt."""
     a, b = open_page("a", viewport), open_page("b", viewport)
     for p in (a, b):  # the refused reconnects while the server is down are expected
         p.recorder.allowed.append("WebSocket connection to")
-    code = wp.create_room_ui(a, node.url, "민수", "holdem")
-    wp.join_ui(b, node.url, code, "지수")
+    code = wp.create_room_ui(a, node.http, "민수", "holdem")
+    wp.join_ui(b, node.http, code, "지수")
     wp.wait_members(a, 2)
     a.click("[data-testid=start]")
     for p in (a, b):
@@ -90,7 +49,7 @@ def _wait_reconnected(pages: tuple[Any, ...], version: int) -> None:
 
 
 def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tmp_path: Path) -> None:
-    node = Node(free_port(), tmp_path).start()
+    node = start_node(tmp_path)
     try:
         a, b = _heads_up(open_page, node, MOBILE)
         for p in (a, b):  # one decision each, so the hand has history
@@ -100,13 +59,12 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
         cards = [sorted(wp.my_card_ids(p)) for p in (a, b)]
         assert all(cards)
 
-        assert node.proc is not None
-        node.proc.send_signal(signal.SIGTERM)
+        node.signal(signal.SIGTERM)
         for p in (a, b):
             p.wait_for_selector("[data-testid=toast]:has-text('서버를 옮기는 중')", timeout=5000)
         shot(b, "moving-toast")
         assert node.proc.wait(timeout=10) == 0
-        node.start()  # the same address: the room comes back from the store
+        node.up()  # the same address: the room comes back from the store
 
         _wait_reconnected((a, b), v0)
         assert [p.evaluate("() => window.__room.playerId") for p in (a, b)] == seats, "the same seats"
@@ -119,13 +77,13 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
         assert a.locator("[data-testid=toast].error").count() == 0
         shot(b, "moving-played-on")
     finally:
-        node.stop()
+        node.kill()
 
 
 def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_path: Path) -> None:
     """Issue #13/#15: a pre-action is stored in the room's own small row (no snapshot); after a SIGTERM and
     a restart the waiting phone still shows it chosen, and it fires on that seat's turn (a 360x640 phone)."""
-    node = Node(free_port(), tmp_path).start()
+    node = start_node(tmp_path)
     try:
         a, b = _heads_up(open_page, node, {"width": 360, "height": 640})
         v = wp.view(a)
@@ -139,10 +97,9 @@ def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_p
         waiter.wait_for_selector("[data-preaction=callAny][aria-pressed=true]")
         v0 = wp.version(waiter)
 
-        assert node.proc is not None
-        node.proc.send_signal(signal.SIGTERM)
-        assert node.proc.wait(timeout=10) == 0
-        node.start()
+        node.signal(signal.SIGTERM)
+        assert node.proc is not None and node.proc.wait(timeout=10) == 0
+        node.up()
         _wait_reconnected((a, b), v0)
         waiter.wait_for_selector("[data-preaction=callAny][aria-pressed=true]")
         shot(waiter, "moving-preaction-kept-360")
@@ -156,4 +113,4 @@ def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_p
         assert waiter.locator("[data-preaction][aria-pressed=true]").count() == 0
         shot(waiter, "moving-preaction-fired-360")
     finally:
-        node.stop()
+        node.kill()

@@ -21,13 +21,24 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["민수", "지수", "하늘"]
 
-STATE_JS = """() => {
-  const r = window.__room;
-  const v = r && r.view;
+SNAPSHOT_JS = """async () => {
+  // once the render of the newest view is on screen (the table draws on animation frames)
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const r = window.__room; const v = r && r.view; const me = v && v.me;
+  const mine = [];  // my private cards: hole, choice and discard, less the cards I opened
+  if (me) {
+    const up = new Set((me.up || []).map(c => c.id));
+    for (const c of [...(me.hole || []), ...(me.choice || []), ...(me.discarded ? [me.discarded] : [])])
+      if (c && c.id != null && !up.has(c.id)) mine.push(c.id);
+  }
+  const fore = [];  // forehead cards of the other seats this page can see
+  for (const s of (v ? v.seats : []))
+    if (s.forehead && s.forehead.id != null) fore.push(s.forehead.id);
   return {
     version: (r && r.conn && r.conn.version) || 0,
     phase: v ? v.phase : null,
     handNo: v ? v.handNo : null,
+    mine, fore,
     ids: [...document.querySelectorAll('[data-card-id]')].map(e => Number(e.dataset.cardId)),
     labels: [...document.querySelectorAll('.card:not(.example)')].map(e => e.getAttribute('aria-label')),
   };
@@ -36,76 +47,71 @@ STATE_JS = """() => {
 
 def secrets_of(page: Any) -> tuple[int, set[int], set[int]]:
     """(version, this player's private card ids, forehead ids of the *other* seats it can see)."""
-    data = page.evaluate("""() => {
-      const r = window.__room; const v = r && r.view; const me = v && v.me;
-      const ids = [];
-      if (me) {
-        const up = new Set((me.up || []).map(c => c.id));
-        for (const c of [...(me.hole || []), ...(me.choice || []), ...(me.discarded ? [me.discarded] : [])])
-          if (c && c.id != null && !up.has(c.id)) ids.push(c.id);
-      }
-      const fore = [];
-      for (const s of (v ? v.seats : []))
-        if (s.forehead && s.forehead.id != null) fore.push([s.id, s.forehead.id]);
-      return {version: (r && r.conn && r.conn.version) || 0, ids, fore, phase: v ? v.phase : null};
-    }""")
-    return data["version"], set(data["ids"]), {f[1] for f in data["fore"]}
+    snap = page.evaluate(SNAPSHOT_JS)
+    return snap["version"], set(snap["mine"]), set(snap["fore"])
 
 
-def settle(pages: list[Any], timeout: float = 3.0) -> int | None:
-    """Wait until every page shows the same room version; return it (None if they never agree)."""
+def same_version(pages: list[Any], timeout: float = 15.0) -> list[dict[str, Any]]:
+    """One snapshot of each page (its view and what its screen shows), all of the same room version: waits
+    until every page holds the newest version; pages that never agree fail the test."""
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        versions = {wp.version(p) for p in pages}
-        if len(versions) == 1:
-            return versions.pop()
+    while True:
+        snaps = [p.evaluate(SNAPSHOT_JS) for p in pages]
+        versions = [s["version"] for s in snaps]
+        if len(set(versions)) == 1:
+            return snaps
+        assert time.monotonic() < end, f"the pages never showed one version within {timeout}s: {versions}"
         pages[0].wait_for_timeout(60)
-    return None
 
 
 class SecretChecker:
-    """After each step: no viewer's DOM holds another player's private card before it is revealed."""
+    """After each step: no viewer's screen holds another player's private card before it is revealed.
+
+    Every step makes one new version, and each call checks the version all pages settled on; ``seen`` keeps
+    them, and :meth:`assert_every_version` fails if any version between the first and the last checked was
+    never checked (a page skipped it, or something changed the room between two steps)."""
 
     def __init__(self, players: list[Any], spectator: Any, mode: str) -> None:
         self.players = players
         self.spectator = spectator
         self.mode = mode
         self.checks = 0
+        self.seen: set[int] = set()
 
     def __call__(self, _step: str = "") -> None:
-        pages = [*self.players, self.spectator]
-        version = settle(pages)
-        if version is None:
-            return
-        secrets = [secrets_of(p) for p in self.players]
-        if any(s[0] != version for s in secrets):
-            return
-        states = [p.evaluate(STATE_JS) for p in pages]
-        if any(s["version"] != version for s in states):
-            return
+        states = same_version([*self.players, self.spectator])
+        version = states[0]["version"]
+        self.seen.add(version)
         if any(s["phase"] in ("handEnd", "finished", "rebuy") for s in states):
             return  # the showdown reveals cards to everybody
-        for i, (_, private, _fore) in enumerate(secrets):
+        private = [set(s["mine"]) for s in states[:-1]]
+        for i, mine in enumerate(private):
             for j, st in enumerate(states):
                 if j == i:
                     continue
-                leaked = private & set(st["ids"])
+                leaked = mine & set(st["ids"])
                 assert not leaked, f"viewer {j} sees private cards {leaked} of player {i} at v{version}"
         if self.mode == "indian":
-            # a player's own forehead card (seen by the others) never appears in the player's own DOM,
+            # a player's own forehead card (seen by the others) never appears in the player's own screen,
             # and the spectator sees no forehead before the hand ends
+            fore = [set(s["fore"]) for s in states[:-1]]
             for i, page_state in enumerate(states[:-1]):
-                others = [secrets[k][2] for k in range(len(self.players)) if k != i]
+                others = [fore[k] for k in range(len(self.players)) if k != i]
                 mine_as_seen = set.intersection(*others) if len(others) > 1 else others[0]
-                own_ids = {fid for fid in mine_as_seen if fid not in secrets[i][2]}
+                own_ids = {fid for fid in mine_as_seen if fid not in fore[i]}
                 assert not (own_ids & set(page_state["ids"])), f"player {i} sees their own forehead"
                 assert (
                     "이마 카드(안 보임)" in page_state["labels"]
                     or "내 이마 카드(안 보임)" in page_state["labels"]
                 )
-            all_fore = set().union(*(s[2] for s in secrets))
+            all_fore = set().union(*fore)
             assert not (all_fore & set(states[-1]["ids"])), "the spectator sees a forehead card"
         self.checks += 1
+
+    def assert_every_version(self) -> None:
+        assert self.seen, "nothing was checked"
+        missing = set(range(min(self.seen), max(self.seen) + 1)) - self.seen
+        assert not missing, f"versions never checked on every page: {sorted(missing)} of {sorted(self.seen)}"
 
 
 def open_room(
@@ -119,10 +125,10 @@ def open_room(
     vp = viewport or MOBILE
     players = [open_page(f"player{i}", vp) for i in range(n_players)]
     spectator = open_page("spectator", vp)
-    code = wp.create_room_ui(players[0], live_server.url, NAMES[0], mode, **options)
+    code = wp.create_room_ui(players[0], live_server.http, NAMES[0], mode, **options)
     for i in range(1, n_players):
-        wp.join_ui(players[i], live_server.url, code, NAMES[i])
-    wp.spectate_ui(spectator, live_server.url, code)
+        wp.join_ui(players[i], live_server.http, code, NAMES[i])
+    wp.spectate_ui(spectator, live_server.http, code)
     wp.wait_members(players[0], n_players)
     players[0].click("[data-testid=start]")
     for p in [*players, spectator]:
@@ -169,6 +175,7 @@ def test_full_hand_every_mode(
     final = wp.play_hand(players, [dict(s) for s in styles], on_step=on_step)
     assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > 1
     assert checker.checks >= 2, steps
+    checker.assert_every_version()
     for i, p in enumerate(players):
         p.wait_for_timeout(200)
         shot(p, f"play-{mode}-p{i}-end")
@@ -218,7 +225,9 @@ def test_reload_mid_hand_restores_table(live_server: Any, open_page: Any) -> Non
     wp.wait_table(spectator)
     assert wp.view(spectator)["me"] is None
     checker = SecretChecker(players, spectator, "sevenPoker")
+    checker()
     final = wp.play_hand(players, on_step=checker)
+    checker.assert_every_version()
     assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > hand
 
 
@@ -404,7 +413,7 @@ def test_omaha_hi_lo_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     a hand is played to the showdown by clicking, and every shown seat names its low ("로우 7탑" or "로우
     없음"); the rules page explains the split."""
     page = open_page("lobby", MOBILE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.http + "/")
     wp.pick_option(page, "mode", "holdem")
     assert page.locator("[data-field=omahaHiLo]").count() == 0
     wp.pick_option(page, "mode", "omaha")
@@ -415,8 +424,10 @@ def test_omaha_hi_lo_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     assert wp.view(players[0])["options"]["omahaHiLo"] is True
     assert "오마하 하이로우" in players[0].locator("[data-testid=phase-line]").inner_text()
     checker = SecretChecker(players, spectator, "omaha")
+    checker()
     final = wp.play_hand(players, [{}, {}], on_step=lambda _step: checker())
     assert checker.checks >= 2
+    checker.assert_every_version()
     if final["phase"] == "handEnd" and final["showdown"]:
         labels = spectator.locator(".seat .hand-label").all_inner_texts()
         assert labels and all("로우" in t for t in labels), labels

@@ -44,7 +44,7 @@ def seat_view(page: Any, pid: str) -> dict[str, Any] | None:
 def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open_page: Any,
                                                           size: dict[str, int]) -> None:
     tag = f"{size['width']}x{size['height']}"
-    base = live_server.url
+    base = live_server.http
     host = open_page("host", size)
     code = wp.create_room_ui(host, base, "방장", "holdem", turnSeconds=60)
     p2 = open_page("p2", size)
@@ -123,7 +123,7 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
 @pytest.mark.parametrize("size", SIZES)
 def test_sit_out_and_come_back(live_server: Any, open_page: Any, size: dict[str, int]) -> None:
     tag = f"{size['width']}x{size['height']}"
-    base = live_server.url
+    base = live_server.http
     host = open_page("host", size)
     code = wp.create_room_ui(host, base, "방장", "sevenPoker", turnSeconds=60)
     others = []

@@ -246,7 +246,7 @@ def test_raise_panel_says_what_the_log_says(static_page: Any) -> None:
 def test_result_shows_each_players_net_beside_final_chips(live_server: Any, open_page: Any) -> None:
     page = open_page("result", MOBILE)
     room = live_server.create_room("방장", mode="holdem")
-    page.goto(f"{live_server.url}/r/{room['code']}")
+    page.goto(f"{live_server.http}/r/{room['code']}")
     page.evaluate("([c, t]) => localStorage.setItem(`pokerroom:${c}`, t)", [room["code"], room["token"]])
     page.reload()
     page.wait_for_selector("[data-testid=room-code]")

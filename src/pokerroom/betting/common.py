@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.betting import model as m
 from pokerroom.betting.model import ActionResult, BettingRound, Bettor, can_act
+from pokerroom.rejections import CANNOT_CHECK, reject
 
 
 @dataclass(slots=True)  # built twice per action: a plain slots class is much cheaper than frozen
@@ -42,6 +44,18 @@ class Move:
     type: str
     pay: int = 0
     fold: bool = False
+
+
+def check_or_call(kind: str, sit: Situation, call: bool) -> Move:
+    """The two moves every system spells alike: a check when nothing is owed, a call of what is owed (the
+    whole stack when it is short: all-in). Raises ``Rejected`` when the other one was due."""
+    if not call:
+        if sit.to_call > 0:
+            raise reject(CANNOT_CHECK)
+        return Move(kind)
+    if sit.to_call == 0:
+        raise reject(m.NOTHING_TO_CALL)
+    return Move(kind, pay=min(sit.to_call, sit.stack))
 
 
 def pot_of(rnd: BettingRound, table: dict[str, Bettor]) -> int:
@@ -74,11 +88,6 @@ def situation(rnd: BettingRound, table: dict[str, Bettor], bettor: Bettor) -> Si
 def actors(rnd: BettingRound, table: dict[str, Bettor]) -> list[Bettor]:
     """Bettors of this round's order who can still act, in order."""
     return [table[pid] for pid in rnd.order if pid in table and can_act(table[pid])]
-
-
-def owes_decision(rnd: BettingRound, b: Bettor) -> bool:
-    """Whether a bettor who can act must still be asked this round."""
-    return not b.acted or b.committed_round < rnd.current_bet
 
 
 def one_left(table: dict[str, Bettor]) -> bool:

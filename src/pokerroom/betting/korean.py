@@ -23,9 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom.betting import model as m
-from pokerroom.betting.common import Move, Situation
+from pokerroom.betting.common import Move, Situation, check_or_call
 from pokerroom.betting.model import BettingRound
-from pokerroom.rejections import CANNOT_CHECK, CANNOT_RAISE, Rejected, reject
+from pokerroom.rejections import CANNOT_RAISE, Rejected, reject
 
 #: Wire types in the order of the §5.2 table (also the order ``legal_actions`` lists them).
 KOREAN_TYPES: tuple[str, ...] = (
@@ -65,14 +65,8 @@ def resolve(rnd: BettingRound, sit: Situation, kind: str, action: dict[str, Any]
         raise reject(m.RULE_491)
     if kind not in ("k.check", "k.call") and not may_open(rnd, sit):
         raise reject(m.NO_OPENERS)
-    if kind == "k.check":
-        if sit.to_call > 0:
-            raise reject(CANNOT_CHECK)
-        return Move(kind)
-    if kind == "k.call":
-        if sit.to_call == 0:
-            raise reject(m.NOTHING_TO_CALL)
-        return Move(kind, pay=min(sit.to_call, sit.stack))
+    if kind == "k.check" or kind == "k.call":
+        return check_or_call(kind, sit, call=kind == "k.call")
     return _resolve_raise(rnd, sit, kind)
 
 

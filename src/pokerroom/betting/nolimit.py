@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.betting import model as m
-from pokerroom.betting.common import Move, Situation
+from pokerroom.betting.common import Move, Situation, check_or_call
 from pokerroom.betting.model import BettingRound
-from pokerroom.rejections import CANNOT_CHECK, CANNOT_RAISE, min_raise_message, reject
+from pokerroom.rejections import CANNOT_RAISE, min_raise_message, reject
 
 NL_TYPES: tuple[str, ...] = ("nl.fold", "nl.check", "nl.call", "nl.raise", "nl.allIn")
 
@@ -85,14 +85,8 @@ def resolve(rnd: BettingRound, sit: Situation, kind: str, action: dict[str, Any]
     """Check an NL/PL action against §5.3/§8.2 and return the move, or raise ``Rejected``."""
     if kind == "nl.fold":
         return Move(kind, fold=True)
-    if kind == "nl.check":
-        if sit.to_call > 0:
-            raise reject(CANNOT_CHECK)
-        return Move(kind)
-    if kind == "nl.call":
-        if sit.to_call == 0:
-            raise reject(m.NOTHING_TO_CALL)
-        return Move(kind, pay=min(sit.to_call, sit.stack))
+    if kind == "nl.check" or kind == "nl.call":
+        return check_or_call(kind, sit, call=kind == "nl.call")
     if kind == "nl.allIn":
         return _resolve_all_in(rnd, sit)
     return _resolve_raise(rnd, sit, action.get("to"))

@@ -4,6 +4,7 @@
 ``recommend(view)`` is the hint the server shows under ``view["me"]["hint"]``. See :mod:`.policy`.
 """
 
-from pokerroom.bots.policy import Level, decide, recommend
+from pokerroom.bots.actions import Level
+from pokerroom.bots.policy import decide, recommend
 
 __all__ = ["Level", "decide", "recommend"]

@@ -1,13 +1,13 @@
 """One player's Monte Carlo equity in one vectorised pass: what ``normal`` bots and hints ask for.
 
-Why not just :func:`pokerroom.tools.equity.equity`: that tool answers for every player, validates its
+Why not just :func:`pokerroom.odds.equity`: that tool answers for every player, validates its
 input, tallies categories and standard errors, and evaluates one player at a time. A bot decision needs one
 number, and it used to cost most of a hint's server CPU (issue #13: 0.6 ms per hold'em decision of the
 0.85 ms hints added to an action). Here every player's hand is valued in one call over all samples and
 players at once (hold'em: one gather of per-card keys, one table lookup, only the flush rows re-evaluated).
 
 Exactly the same numbers: the same unseen-card list, the same groups in the same order, the same
-:func:`pokerroom.tools.equity.sample_completions` draw from the caller's generator, exact evaluators (the
+:func:`pokerroom.odds.sample_completions` draw from the caller's generator, exact evaluators (the
 batch evaluators equal the scalar ones) and the same float arithmetic for the share of player 0. So a hint
 or a bot decision is what it was before; ``tests/bots/test_mc_exact.py`` holds the recorded numbers and
 checks this function against the tool on random tables. The hi-lo splits (7 Poker hi-lo, Omaha Hi-Lo) go to
@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from pokerroom.cards import Card
 from pokerroom.hands import batch as hb
-from pokerroom.tools.equity import (
+from pokerroom.odds import (
     BOARD_COUNT,
     DEFAULT_BATCH,
     HOLE_COUNT,
@@ -147,7 +147,7 @@ def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], b
 
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
     """Player 0's expected share from (players, deals) values, with
-    :class:`pokerroom.tools.equity._Accumulator`'s exact arithmetic: Σ_k (deals where player 0 is among k
+    :class:`pokerroom.odds.showdown.Accumulator`'s exact arithmetic: Σ_k (deals where player 0 is among k
     best) / k, over the deals."""
     p_count, n = values.shape
     hero = values[0]

@@ -26,7 +26,7 @@ from pokerroom.cards import Card, d20_deck, standard_deck
 from pokerroom.hands import evaluate_ids, omaha_low
 from pokerroom.hands.batch import international_high_batch
 from pokerroom.hands.omaha_low import low_ranks
-from pokerroom.tools.equity import sample_completions
+from pokerroom.odds import sample_completions
 
 
 def _low_rank(card: Card) -> int:

@@ -32,14 +32,15 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
+from pokerroom.cluster import messages as M
 from pokerroom.cluster.keys import Keys
 from pokerroom.cluster.lease import Leases
 from pokerroom.cluster.limits import ClusterCaps, ClusterLimits
 from pokerroom.cluster.owned import OwnedRooms, moving_error
 from pokerroom.cluster.placement import Registry
-from pokerroom.cluster.relay import Item, Relay
+from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
 from pokerroom.cluster.sockets import NodeSocket, Sockets
 from pokerroom.server.edge.limits import Limits
@@ -165,7 +166,7 @@ class ClusterNode:
         self.registry = Registry(self.redis, self.keys, self.node_id, self.ttl_s)
         self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps,
                                             self.ttl_s)
-        self.relay = Relay(self.redis, self.keys, self.node_id, self._on_item, self._on_undelivered,
+        self.relay = Relay(self.redis, self.keys, self.node_id, self._on_message, self._on_undelivered,
                            self._on_resubscribed)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner)
@@ -196,7 +197,7 @@ class ClusterNode:
                 self._drop(code, reattach=False)
             with contextlib.suppress(Exception):
                 await self.leases.release(code)
-            self.relay.broadcast({"t": "moved", "k": code, "n": None})
+            self.relay.broadcast(M.Moved(code, None))
         log.info("node %s handed its rooms over", self.node_id)
 
     async def stop(self) -> None:
@@ -345,7 +346,7 @@ class ClusterNode:
             self.metrics.count_takeover()
         log.warning("room %s: taken over by %s (token %d, %.0f ms)", code, self.node_id, lease.token,
                     (time.perf_counter() - t0) * 1000)
-        self.relay.broadcast({"t": "moved", "k": code, "n": self.node_id})
+        self.relay.broadcast(M.Moved(code, self.node_id))
         return room
 
     async def _scan_loop(self) -> None:
@@ -393,40 +394,44 @@ class ClusterNode:
 
     # --- relay ----------------------------------------------------------------------------------------
 
-    def _on_item(self, item: Item) -> None:
-        kind = item.get("t")
-        if kind == "m":
-            self.remote.message(item)
-        elif kind == "f":
-            self.sockets.frame(item)
-        elif kind == "x":
-            self.sockets.close(item)
-        elif kind == "d":
-            self.remote.detached(str(item["o"]), int(item["c"]))
-        elif kind == "g":
-            log.info("room %s: node %s answered gone; looking for the owner again", item.get("k"),
-                     item.get("o"))
-            self.sockets.gone(item)
-        elif kind == "moved":
-            code, owner = str(item["k"]), item.get("n")
-            if owner is not None and owner != self.node_id and self.rooms is not None \
-                    and code in self.rooms.rooms:
-                # another node won the room: whatever this node still believes, its lease is gone
-                log.warning("room %s: taken over by %s; dropping it here", code, owner)
-                self.leases.forget(code)
-                self._drop(code)
-            self.sockets.moved(code)
-        elif kind == "create":
-            self._spawn(self._create_for(item))
-        elif kind == "info":
-            self._spawn(self._info_for(item))
+    def _on_message(self, msg: M.Routed) -> None:
+        """Every kind the relay hands over has its handler here (a kind without one is a type error)."""
+        match msg:
+            case M.ClientMsg():
+                self.remote.message(msg)
+            case M.Frame():
+                self.sockets.frame(msg)
+            case M.Welcome():
+                self.sockets.welcome(msg)
+            case M.Close():
+                self.sockets.close(msg)
+            case M.Detached():
+                self.remote.detached(msg.origin, msg.cid)
+            case M.Gone():
+                log.info("room %s: the node asked answered gone; looking for the owner again", msg.code)
+                self.sockets.gone(msg)
+            case M.Moved():
+                self._moved(msg.code, msg.owner)
+            case M.Request():
+                self._spawn(self._answer(msg))
+            case _:
+                assert_never(msg)
+
+    def _moved(self, code: str, owner: str | None) -> None:
+        if owner is not None and owner != self.node_id and self.rooms is not None \
+                and code in self.rooms.rooms:
+            # another node won the room: whatever this node still believes, its lease is gone
+            log.warning("room %s: taken over by %s; dropping it here", code, owner)
+            self.leases.forget(code)
+            self._drop(code)
+        self.sockets.moved(code)
 
     def _on_resubscribed(self) -> None:
         self.sockets.resync_relayed()
 
-    def _on_undelivered(self, node: str, items: list[Item]) -> None:
-        self.sockets.undelivered(node, items)
-        if any(item.get("t") in ("f", "x") for item in items):
+    def _on_undelivered(self, node: str, msgs: list[M.Message]) -> None:
+        self.sockets.undelivered(node, msgs)
+        if any(isinstance(m, M.Frame | M.Welcome | M.Close) for m in msgs):
             self.remote.origin_gone(node)
 
     # --- HTTP -----------------------------------------------------------------------------------------
@@ -439,8 +444,8 @@ class ClusterNode:
             target = self.node_id
         if target != self.node_id:
             try:
-                body = await self.relay.request(target, {"t": "create", "opt": options, "nick": nickname,
-                                                         "addr": address}, self.settings.create_timeout_s)
+                body = await self.relay.request(target, M.CreateRoom(options, nickname, address),
+                                                self.settings.create_timeout_s)
             except TimeoutError:
                 log.warning("node %s did not answer a room creation in time; creating here", target)
             else:
@@ -482,16 +487,29 @@ class ClusterNode:
             return {"code": room.code, "playerId": member.id, "token": token}
         raise moving_error()
 
-    async def _create_for(self, item: Item) -> None:
-        """Answer another node's "create this room on you"."""
+    async def _answer(self, request: M.Request) -> None:
+        """Answer another node's request."""
+        ask = request.ask
+        body: dict[str, Any] | None
+        match ask:
+            case M.CreateRoom():
+                body = await self._create_for(ask)
+            case M.RoomInfo():
+                body = self._info_for(ask)
+            case _:
+                assert_never(ask)
+        self.relay.reply(request, body)
+
+    async def _create_for(self, ask: M.CreateRoom) -> dict[str, Any]:
+        """Another node's "create this room on you": the creation's answer, or ``{"err": ...}``."""
         try:
-            body: Any = await self.create_here(dict(item["opt"]), str(item["nick"]), str(item["addr"]))
+            body = await self.create_here(ask.options, ask.nickname, ask.address)
         except P.ProtocolError as exc:
             body = {"err": {"code": exc.code, "message": exc.message, "status": exc.status}}
         except Exception:
             log.exception("remote room creation failed")
             body = {"err": {"code": "internal", "message": P.MESSAGES["internal"], "status": 500}}
-        self.relay.reply(item, body)
+        return body
 
     async def room_info(self, code: str) -> dict[str, Any] | None:
         """``/api/rooms/{code}``: the owner's public info (taking the room over if it has no owner)."""
@@ -500,13 +518,13 @@ class ClusterNode:
             return None
         if isinstance(where, Room):
             return where.public_info()
-        body = await self.relay.request(where, {"t": "info", "k": code}, self.settings.create_timeout_s)
+        body = await self.relay.request(where, M.RoomInfo(code), self.settings.create_timeout_s)
         return body if isinstance(body, dict) else None
 
-    async def _info_for(self, item: Item) -> None:
+    def _info_for(self, ask: M.RoomInfo) -> dict[str, Any] | None:
         assert self.rooms is not None
-        room = self.rooms.get(str(item["k"]))
-        self.relay.reply(item, None if room is None else room.public_info())
+        room = self.rooms.get(ask.code)
+        return None if room is None else room.public_info()
 
     # --- readiness ------------------------------------------------------------------------------------
 
@@ -559,7 +577,7 @@ class ClusterNode:
             sock.room = where
 
         async def dispatch(msg: P.ClientMessage, text: str) -> None:
-            await self.sockets.dispatch(sock, msg, text)
+            await self.sockets.dispatch(sock, msg, M.client_body(msg, text))
 
         async def detach() -> None:
             await self.sockets.remove(sock)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from pokerroom.server.room.rooms import Room, Rooms
@@ -109,14 +108,3 @@ class OwnedRooms(Rooms):
                 fencing.unsure(room.code)
             raise
 
-
-def on_room_closed(rooms: Rooms, hook: Callable[[str], None]) -> None:
-    """Chain ``hook`` after the rooms' existing close hook (the app's per-address room count)."""
-    before = rooms.on_close
-
-    def both(code: str) -> None:
-        if before is not None:
-            before(code)
-        hook(code)
-
-    rooms.on_close = both

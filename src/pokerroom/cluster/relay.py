@@ -12,8 +12,9 @@ trip. ``PUBLISH`` answers how many subscribers got it: 0 means the destination n
 or restarting), which ``on_undelivered`` is told so the caller can react at once instead of waiting for a
 TTL.
 
-An item is a small dict (orjson); ``t`` is its kind, the rest is the node module's business. Requests
-(``request``) carry ``r`` (request id) and ``o`` (origin node); the answer is an item ``{"t": "reply"}``.
+What travels is declared in :mod:`~pokerroom.cluster.messages` (each kind, its encoder and decoder, the
+batch format); the relay queues typed messages and answers two kinds itself: a ``Probe`` (its own
+liveness check) and a ``Reply`` (the answer to its requests).
 """
 
 from __future__ import annotations
@@ -26,21 +27,26 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
+from pokerroom.cluster import messages as M
 from pokerroom.cluster.keys import Keys
 
 log = logging.getLogger("pokerroom.cluster")
 
-Item = dict[str, Any]
 MAX_PENDING = 200_000  # items queued while Redis is unreachable before the oldest are dropped
+
+
+def _never_sent(exc: Exception) -> bool:
+    """Did a publish fail before anything was sent (no connection could be made), so that sending again
+    cannot repeat anything? redis-py tells so only in its message ("Error 111 connecting to ...", "Timeout
+    connecting to server"): its ``ConnectionError`` is also what a connection lost mid-pipeline raises."""
+    return "connecting" in str(exc)
 
 
 class Relay:
     """This node's end of the relay: a subscriber task and a publisher task."""
 
-    def __init__(self, redis: Any, keys: Keys, node_id: str, on_item: Callable[[Item], None],
-                 on_undelivered: Callable[[str, list[Item]], None] | None = None,
+    def __init__(self, redis: Any, keys: Keys, node_id: str, on_message: Callable[[M.Routed], None],
+                 on_undelivered: Callable[[str, list[M.Message]], None] | None = None,
                  on_resubscribed: Callable[[], None] | None = None) -> None:
         self.redis = redis
         # called each time the subscription is made again after an outage: whatever was published to this
@@ -49,9 +55,9 @@ class Relay:
         self._subscribed_before = False
         self.keys = keys
         self.node_id = node_id
-        self.on_item = on_item
+        self.on_message = on_message
         self.on_undelivered = on_undelivered
-        self._pending: dict[str, list[Item]] = {}  # channel -> items, in order
+        self._pending: dict[str, list[M.Message]] = {}  # channel -> messages, in order
         self._count = 0
         self._wake = asyncio.Event()
         self._ready = asyncio.Event()
@@ -82,7 +88,7 @@ class Relay:
         if got and int(got[0][1]) > 0 and not deaf:
             if self._probe_sent is None or self._heard >= self._probe_sent:
                 self._probe_sent = now
-                self.send(self.node_id, {"t": "probe"})
+                self.send(self.node_id, M.Probe())
             return True
         self._probe_sent = None
         log.warning("relay: this node's channel has no working subscriber on Redis; subscribing again")
@@ -112,16 +118,16 @@ class Relay:
 
     # --- sending --------------------------------------------------------------------------------------
 
-    def send(self, node_id: str, item: Item) -> None:
-        """Queue one item for a node (never blocks)."""
-        self._queue(self.keys.channel(node_id), item)
+    def send(self, node_id: str, msg: M.Message) -> None:
+        """Queue one message for a node (never blocks)."""
+        self._queue(self.keys.channel(node_id), msg)
 
-    def broadcast(self, item: Item) -> None:
-        """Queue one item for every node (this one included)."""
-        self._queue(self.keys.broadcast, item)
+    def broadcast(self, msg: M.Message) -> None:
+        """Queue one message for every node (this one included)."""
+        self._queue(self.keys.broadcast, msg)
 
-    def _queue(self, channel: str, item: Item) -> None:
-        self._pending.setdefault(channel, []).append(item)
+    def _queue(self, channel: str, msg: M.Message) -> None:
+        self._pending.setdefault(channel, []).append(msg)
         self._count += 1
         if self._count > MAX_PENDING:
             for items in self._pending.values():
@@ -131,21 +137,21 @@ class Relay:
                     break
         self._wake.set()
 
-    async def request(self, node_id: str, item: Item, timeout_s: float) -> Any:
-        """Send ``item`` to a node and wait for its reply's body (TimeoutError after ``timeout_s``)."""
+    async def request(self, node_id: str, ask: M.Ask, timeout_s: float) -> Any:
+        """Ask a node and wait for its reply's body (TimeoutError after ``timeout_s``)."""
         rid = f"{self.node_id}:{next(self._ids)}"
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._requests[rid] = fut
         try:
-            self.send(node_id, {**item, "r": rid, "o": self.node_id})
+            self.send(node_id, M.Request(rid, self.node_id, ask))
             async with asyncio.timeout(timeout_s):
                 return await fut
         finally:
             self._requests.pop(rid, None)
 
-    def reply(self, request: Item, body: Any) -> None:
-        """Answer a request item (from :meth:`request` on another node)."""
-        self.send(str(request["o"]), {"t": "reply", "r": request["r"], "b": body})
+    def reply(self, request: M.Request, body: Any) -> None:
+        """Answer a request (from :meth:`request` on another node)."""
+        self.send(request.origin, M.Reply(request.rid, body))
 
     async def _publisher(self) -> None:
         delay = 0.05
@@ -159,10 +165,10 @@ class Relay:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, items in batch.items():
-                        pipe.publish(channel, orjson.dumps(items))
+                        pipe.publish(channel, M.encode_batch(items))
                     counts = await pipe.execute()
             except Exception as exc:
-                if "connecting" not in str(exc):
+                if not _never_sent(exc):
                     # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
                     # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
                     # by the next change's view (a client missing a delta base asks ``resync``)
@@ -190,12 +196,12 @@ class Relay:
                         except Exception:
                             log.exception("relay: on_undelivered failed")
 
-    def _lost(self, batch: dict[str, list[Item]]) -> None:
+    def _lost(self, batch: dict[str, list[M.Message]]) -> None:
         """Client messages of a batch that may not have arrived: their senders are told (as undelivered)."""
         if self.on_undelivered is None:
             return
         for channel, items in batch.items():
-            msgs = [item for item in items if item.get("t") == "m"]
+            msgs: list[M.Message] = [m for m in items if isinstance(m, M.ClientMsg)]
             if msgs and channel != self.keys.broadcast:
                 try:
                     self.on_undelivered(channel.rsplit(":", 1)[1], msgs)
@@ -236,21 +242,21 @@ class Relay:
 
     def _dispatch(self, data: bytes) -> None:
         try:
-            items = orjson.loads(data)
-        except orjson.JSONDecodeError:
+            msgs = M.decode_batch(data)
+        except ValueError:  # orjson.JSONDecodeError included
             log.warning("relay: undecodable message dropped")
             return
         self._heard = time.monotonic()
-        for item in items if isinstance(items, list) else ():
-            if not isinstance(item, dict) or item.get("t") == "probe":
+        for msg in msgs:
+            if isinstance(msg, M.Probe):
                 continue
             self.received += 1
-            if item.get("t") == "reply":
-                fut = self._requests.get(str(item.get("r")))
+            if isinstance(msg, M.Reply):
+                fut = self._requests.get(msg.rid)
                 if fut is not None and not fut.done():
-                    fut.set_result(item.get("b"))
+                    fut.set_result(msg.body)
                 continue
             try:
-                self.on_item(item)
+                self.on_message(msg)
             except Exception:
-                log.exception("relay: handling a %r item failed", item.get("t"))
+                log.exception("relay: handling a %s failed", type(msg).__name__)

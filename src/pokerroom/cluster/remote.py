@@ -6,7 +6,11 @@ own projection — and only that text is published to the socket's node. Nothing
 ever leaves the owner.
 
 Messages of one remote socket are applied one after another, in arrival order (like a local socket's
-receive loop), each shielded from cancellation.
+receive loop), each shielded from cancellation. A relayed message arrives decoded with the relay's batch
+(:mod:`~pokerroom.cluster.messages`) and is only validated here, never parsed from text again.
+
+The room's ``welcome`` to a remote socket goes out as its own message (:class:`~messages.Welcome`), with the
+seat it announces: the socket's node needs the seat token to say hello again after the room moves.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import logging
 from collections import deque
 from typing import Any
 
-from pokerroom.cluster.relay import Item, Relay
+from pokerroom.cluster import messages as M
+from pokerroom.cluster.relay import Relay
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.room.rooms import Connection, Rooms
 from pokerroom.server.wire import protocol as P
@@ -35,16 +40,20 @@ class RemoteConnection(Connection):
         self.dead = False  # detached: sends are dropped
         self.inbox: deque[P.ClientMessage] = deque()
         self.busy = False
+        self.welcome = M.WelcomeWatch()
         self.limit_history(limits)
 
     def send(self, text: str) -> None:
-        if not self.dead:
-            self.relay.send(self.origin, {"t": "f", "c": self.cid, "x": text})
+        if self.dead:
+            return
+        seat = self.welcome.check(self.role, self.player_id, text)
+        self.relay.send(self.origin,
+                        M.Frame(self.cid, text) if seat is None else M.Welcome(self.cid, text, seat))
 
     def close(self, code: int) -> None:
         if not self.dead:
             self.dead = True
-            self.relay.send(self.origin, {"t": "x", "c": self.cid, "n": code})
+            self.relay.send(self.origin, M.Close(self.cid, code))
 
 
 class RemoteConnections:
@@ -57,25 +66,25 @@ class RemoteConnections:
         self.conns: dict[tuple[str, int], RemoteConnection] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def message(self, item: Item) -> None:
-        """A client message relayed from a socket's node: ``{c, o, k, x}`` (``a``: a re-attach, which
-        replaces whatever connection that socket had here)."""
-        origin, cid, code, text = str(item["o"]), int(item["c"]), str(item["k"]), str(item["x"])
+    def message(self, relayed: M.ClientMsg) -> None:
+        """A client message relayed from a socket's node (``attach``: a re-attach, which replaces whatever
+        connection that socket had here)."""
+        origin, cid = relayed.origin, relayed.cid
         key = (origin, cid)
         conn = self.conns.get(key)
-        if conn is not None and (item.get("a") or conn.dead or conn.room is None or conn.room.closed):
+        if conn is not None and (relayed.attach or conn.dead or conn.room is None or conn.room.closed):
             self._forget(conn)
             conn = None
-        room = self.rooms.get(code)
+        room = self.rooms.get(relayed.code)
         if room is None:  # not (or no longer) ours: the socket's node must look for the owner again
-            self.relay.send(origin, {"t": "g", "c": cid, "k": code, "x": text, "h": int(item.get("h", 0))})
+            self.relay.send(origin, M.Gone(cid, relayed.code, relayed.body, relayed.hops))
             return
         if conn is None:
             conn = RemoteConnection(self.relay, origin, cid, self.limits)
             conn.room = room
             self.conns[key] = conn
         try:
-            msg = P.parse_client_message(text)
+            msg = M.client_message(relayed.body)
         except P.ProtocolError as exc:
             conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
             return
@@ -101,7 +110,7 @@ class RemoteConnections:
             conn.dead = True
             self.conns.pop((conn.origin, conn.cid), None)
             # its node looks for the new owner even if the new owner's "moved" never reaches it
-            self.relay.send(conn.origin, {"t": "g", "c": conn.cid, "k": code, "x": None})
+            self.relay.send(conn.origin, M.Gone(conn.cid, code, None))
 
     def _forget(self, conn: RemoteConnection) -> None:
         conn.dead = True

@@ -5,7 +5,9 @@ moving (a takeover, a rolling restart) costs its sockets nothing but a fresh sna
 how to say ``hello`` again: its own ``hello``, rewritten to ``{token}`` once a ``welcome`` handed it a seat
 token. When the room's owner changes ("moved", a relayed message answered "gone"), the socket sends that
 ``hello`` to the new owner — this node's own rooms or another node's over the relay — and the owner answers
-with ``welcome`` and a whole view, as after a reconnect.
+with ``welcome`` and a whole view, as after a reconnect. A ``welcome`` is known by its message (the owner
+relays it as :class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the
+room just gave the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
 
 Per-socket limits (rate, frame size, the send queue) stay on this node: they are the app's
 :class:`~pokerroom.server.app.WsConnection`; only parsed-valid text is relayed.
@@ -18,11 +20,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import orjson
 from starlette.websockets import WebSocket
 
+from pokerroom.cluster import messages as M
 from pokerroom.cluster.owned import moving_error
-from pokerroom.cluster.relay import Item, Relay
+from pokerroom.cluster.relay import Relay
 from pokerroom.server.app import WsConnection
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.room.rooms import Room, Rooms
@@ -46,28 +48,28 @@ class NodeSocket(WsConnection):
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
         self.attaching = False  # looking for the owner right now (a second look would hello twice)
+        self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
     def send(self, text: str) -> None:
-        if text.startswith('{"type":"welcome"'):
-            self._welcomed(text)
+        seat = self.welcome.check(self.role, self.player_id, text)
+        if seat is not None:
+            self.seated(seat)
         super().send(text)
 
     def remember(self, msg: P.Hello) -> None:
         self.hello = msg.model_dump(exclude_none=True)
 
-    def _welcomed(self, text: str) -> None:
-        try:
-            data = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            return
+    def seated(self, seat: M.Seat) -> None:
+        """An owner welcomed this socket: it is in the room, and says hello again with ``seat``'s token."""
         deltas = bool(self.hello and self.hello.get("deltas"))
         self.welcomed = True
         if self.target != LOCAL:  # a relayed socket: the app's hello deadline looks at its role
-            self.role = "spectator" if data.get("role") == "spectator" else "player"
-            self.player_id = data.get("playerId")
-        if data.get("token"):
-            self.hello = {"type": "hello", "token": data["token"], "deltas": deltas}
-        elif data.get("role") == "spectator":
+            self.role = "spectator" if seat.role == "spectator" else "player"
+            self.player_id = seat.player_id
+            self.welcome.seen = (self.role, self.player_id)
+        if seat.token:
+            self.hello = {"type": "hello", "token": seat.token, "deltas": deltas}
+        elif seat.role == "spectator":
             self.hello = {"type": "hello", "spectate": True, "deltas": deltas}
 
 
@@ -100,13 +102,15 @@ class Sockets:
         if sock.target == LOCAL:
             await self.rooms.detach(sock)
         elif sock.target is not None:
-            self.relay.send(sock.target, {"t": "d", "c": sock.conn_id, "o": self.node_id})
+            self.relay.send(sock.target, M.Detached(sock.conn_id, self.node_id))
         sock.target = None
 
     # --- client messages ------------------------------------------------------------------------------
 
-    async def dispatch(self, sock: NodeSocket, msg: P.ClientMessage, text: str, hops: int = 0) -> None:
-        """Route one client message to the room's owner (this node or another)."""
+    async def dispatch(self, sock: NodeSocket, msg: P.ClientMessage, body: M.ClientBody,
+                       hops: int = 0) -> None:
+        """Route one client message (``msg``, relayed as ``body``) to the room's owner (this node or
+        another)."""
         if isinstance(msg, P.Hello):
             if sock.welcomed:
                 sock.send(P.dumps(P.error_msg("already_hello", P.MESSAGES["already_hello"])))
@@ -126,14 +130,13 @@ class Sockets:
             room = self.rooms.get(sock.code)
             if room is None and hops < MAX_HOPS:  # dropped meanwhile: never lose the message silently
                 sock.target = None
-                await self.dispatch(sock, msg, text, hops + 1)
+                await self.dispatch(sock, msg, body, hops + 1)
             elif room is not None:
                 await self.rooms.handle(room, sock, msg)
                 if room.closed and not isinstance(msg, P.Ping | P.History):
                     self._unsure(sock, msg)
             return
-        self.relay.send(target, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code, "x": text,
-                                 "h": hops})
+        self.relay.send(target, M.ClientMsg(sock.conn_id, self.node_id, sock.code, body, hops))
 
     async def _target(self, sock: NodeSocket, hello_now: bool = False) -> str | None:
         """The owner this socket talks to now, attaching it (its ``hello`` again) if it has none."""
@@ -182,54 +185,58 @@ class Sockets:
             sock.target = LOCAL
             sock.role, sock.player_id, sock.room = "none", None, where
             if send_hello and sock.welcomed and sock.hello is not None:
-                hello = P.parse_client_message(orjson.dumps(sock.hello).decode())
-                await self.rooms.handle(where, sock, hello)
+                await self.rooms.handle(where, sock, P.client_message_from(sock.hello))
             return LOCAL
         sock.target = where
         if send_hello and sock.welcomed and sock.hello is not None:
-            self.relay.send(where, {"t": "m", "c": sock.conn_id, "o": self.node_id, "k": sock.code,
-                                    "x": orjson.dumps(sock.hello).decode(), "a": 1})
+            self.relay.send(where, M.ClientMsg(sock.conn_id, self.node_id, sock.code, dict(sock.hello),
+                                               attach=True))
         return where
 
-    # --- relay items for this node's sockets ----------------------------------------------------------
+    # --- relay messages for this node's sockets -------------------------------------------------------
 
-    def frame(self, item: Item) -> None:
-        sock = self.by_id.get(int(item["c"]))
+    def frame(self, frame: M.Frame) -> None:
+        sock = self.by_id.get(frame.cid)
         if sock is not None:
-            sock.send(str(item["x"]))
+            sock.send(frame.text)
 
-    def close(self, item: Item) -> None:
-        sock = self.by_id.get(int(item["c"]))
+    def welcome(self, welcome: M.Welcome) -> None:
+        sock = self.by_id.get(welcome.cid)
+        if sock is not None:
+            sock.seated(welcome.seat)
+            sock.send(welcome.text)
+
+    def close(self, close: M.Close) -> None:
+        sock = self.by_id.get(close.cid)
         if sock is not None:
             sock.target = None  # the owner already forgot it
-            sock.close(int(item["n"]))
+            sock.close(close.code)
 
-    def gone(self, item: Item) -> None:
+    def gone(self, gone: M.Gone) -> None:
         """The node we relayed to does not own the room (any more): find the owner and re-send."""
-        sock = self.by_id.get(int(item["c"]))
+        sock = self.by_id.get(gone.cid)
         if sock is None:
             return
         sock.target = None
-        if item.get("x") is None:  # the owner dropped the room: find the new one (no message to re-send)
+        if gone.body is None:  # the owner dropped the room: find the new one (no message to re-send)
             if sock.welcomed and not sock.attaching:
                 self._spawn(self.attach(sock))
             return
-        hops = int(item.get("h", 0)) + 1
-        text = str(item["x"])
+        hops = gone.hops + 1
         if hops > MAX_HOPS:
-            log.warning("room %s: a message found no owner after %d hops", item.get("k"), hops)
+            log.warning("room %s: a message found no owner after %d hops", gone.code, hops)
             err = moving_error()
             sock.send(P.dumps(P.error_msg(err.code, err.message)))
             return
         try:
-            msg = P.parse_client_message(text)
+            msg = M.client_message(gone.body)
         except P.ProtocolError:
             return
         if isinstance(msg, P.Hello) and sock.welcomed:  # a re-attach that met the old owner: look again
             if not sock.attaching:
                 self._spawn(self.attach(sock))
             return
-        self._spawn(self.dispatch(sock, msg, text, hops))
+        self._spawn(self.dispatch(sock, msg, gone.body, hops))
 
     def moved(self, code: str) -> None:
         """A room changed owner: every socket of it says hello to the new one."""
@@ -279,19 +286,19 @@ class Sockets:
                 sock.target = None
                 self._spawn(self.attach(sock, quiet=True))
 
-    def undelivered(self, node: str, items: list[Item]) -> None:
+    def undelivered(self, node: str, msgs: list[M.Message]) -> None:
         """Messages to a node nobody listens on (it died): the sender is told, and looks again next time."""
-        for item in items:
-            if item.get("t") != "m":
+        for relayed in msgs:
+            if not isinstance(relayed, M.ClientMsg):
                 continue
-            sock = self.by_id.get(int(item["c"]))
+            sock = self.by_id.get(relayed.cid)
             if sock is None or sock.target != node:
                 continue
             sock.target = None
             log.warning("room %s: node %s is not listening; message refused", sock.code, node)
             cmid = None
             try:
-                msg = P.parse_client_message(str(item["x"]))
+                msg = M.client_message(relayed.body)
                 cmid = getattr(msg, "clientMsgId", None)
             except P.ProtocolError:
                 pass

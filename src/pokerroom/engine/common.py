@@ -130,8 +130,9 @@ def connected_with_chips(state: State) -> int:
 
 
 def may_show(state: State, pid: str) -> bool:
-    """The winner of an uncalled pot may show their cards during ``handEnd`` (issue #15; by default nothing is
-    shown, poker.md §3 step 6). Showdown hands are open anyway (§8.3), Indian hands are all revealed."""
+    """The winner of an uncalled pot may show their cards during ``handEnd`` (players expect to show a bluff;
+    by default nothing is shown, poker.md §3 step 6; see docs/decisions/0030-show-or-muck.md). Showdown hands
+    are open anyway (§8.3), Indian hands are all revealed."""
     hand = state.hand
     if state.phase != "playing" or hand is None or hand.phase != "handEnd" or not hand.one_left:
         return False

@@ -15,6 +15,7 @@ Rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
@@ -23,7 +24,7 @@ from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, pa
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
 from pokerroom.engine.options import PokerOptions, player_range, resolved_betting
-from pokerroom.engine.state import Seat, State
+from pokerroom.engine.state import HandPlayer, Seat, State
 from pokerroom.rejections import ALREADY_CHOSE, ALREADY_FOLDED, NOT_YOUR_TURN, Rejected, reject
 from pokerroom.rng import DealRng
 
@@ -102,24 +103,8 @@ def apply(state: State, player_id: str, action: Any, now_ms: int) -> tuple[State
     else:
         if seat.status == "left":
             raise reject(ALREADY_LEFT)
-        if kind in BETTING_TYPES:
-            _betting(s, player_id, act, now_ms, ev)
-        elif kind == "choose":
-            _choose(s, player_id, act, now_ms, ev)
-        elif kind == "draw":
-            _draw(s, player_id, act, now_ms, ev)
-        elif kind == "declare":
-            _declare(s, player_id, act, now_ms, ev)
-        elif kind == "ready":
-            _ready(s, player_id, now_ms, ev)
-        elif kind == "show":
-            _show(s, player_id, ev)
-        elif kind == "sitOut":
-            seating.sit_out(s, seat, ev)
-        elif kind == "sitIn":
-            seating.sit_in(s, seat, ev)
-        else:  # rebuy
-            _rebuy(s, player_id, act, now_ms, ev)
+        handler = _betting if kind in BETTING_TYPES else _HANDLERS[kind]
+        handler(s, seat, act, now_ms, ev)
         _came_back(s, seat, ev)
     lifecycle.settle(s, now_ms, ev)
     common.sync_stacks(s)
@@ -134,7 +119,8 @@ def _came_back(state: State, seat: Seat, ev: Events) -> None:
         emit(state, ev, {"type": "away", "player": seat.id, "away": False})
 
 
-def _hand_player(state: State, pid: str, phase: str) -> None:
+def _hand_player(state: State, pid: str, phase: str) -> HandPlayer:
+    """The hand's player ``pid`` when the hand is in ``phase`` and ``pid`` is still in it; else refused."""
     hand = state.hand
     if state.phase != "playing" or hand is None or hand.phase != phase:
         raise reject(WRONG_PHASE)
@@ -142,9 +128,11 @@ def _hand_player(state: State, pid: str, phase: str) -> None:
         raise reject(NOT_IN_HAND)
     if hand.bettors[pid].folded:
         raise reject(ALREADY_FOLDED)
+    return hand.players[pid]
 
 
-def _betting(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
+def _betting(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
     _hand_player(state, pid, "betting")
     hand = state.hand
     assert hand is not None and hand.rnd is not None
@@ -174,11 +162,9 @@ def bet_action(state: State, pid: str, act: dict[str, Any], now: int, ev: Events
     flow.advance(state, now, ev)
 
 
-def _choose(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
-    _hand_player(state, pid, "choice")
-    hand = state.hand
-    assert hand is not None
-    p = hand.players[pid]
+def _choose(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
+    p = _hand_player(state, pid, "choice")
     if p.chosen is not None:
         raise reject(ALREADY_CHOSE)
     ids = {c.id for c in p.choice or []}
@@ -192,11 +178,9 @@ def _choose(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -
     flow.advance(state, now, ev)
 
 
-def _draw(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
-    _hand_player(state, pid, "draw")
-    hand = state.hand
-    assert hand is not None
-    p = hand.players[pid]
+def _draw(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
+    p = _hand_player(state, pid, "draw")
     if p.draw_pending is not None:
         raise reject(ALREADY_DREW)
     ids: list[int] = act["cardIds"]
@@ -215,11 +199,9 @@ def _draw(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> 
     flow.advance(state, now, ev)
 
 
-def _declare(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
-    _hand_player(state, pid, "declare")
-    hand = state.hand
-    assert hand is not None
-    p = hand.players[pid]
+def _declare(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
+    p = _hand_player(state, pid, "declare")
     if p.declare is not None:
         raise reject(ALREADY_DECLARED)
     p.declare = act["side"]
@@ -227,7 +209,8 @@ def _declare(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) 
     flow.advance(state, now, ev)
 
 
-def _ready(state: State, pid: str, now: int, ev: Events) -> None:
+def _ready(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
     hand = state.hand
     if state.phase != "playing" or hand is None or hand.phase != "handEnd":
         raise reject(WRONG_PHASE)
@@ -239,8 +222,9 @@ def _ready(state: State, pid: str, now: int, ev: Events) -> None:
     emit(state, ev, {"type": "ready", "player": pid})
 
 
-def _show(state: State, pid: str, ev: Events) -> None:
+def _show(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
     """Open my cards to everyone: from now on every view shows them (``shown``), and the event says which."""
+    pid = seat.id
     hand = state.hand
     if state.phase != "playing" or hand is None or hand.phase != "handEnd":
         raise reject(WRONG_PHASE)
@@ -251,13 +235,30 @@ def _show(state: State, pid: str, ev: Events) -> None:
     emit(state, ev, {"type": "shown", "player": pid, "cards": [c.to_json() for c in [*p.hole, *p.up]]})
 
 
-def _rebuy(state: State, pid: str, act: dict[str, Any], now: int, ev: Events) -> None:
+def _rebuy(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    pid = seat.id
     if state.phase != "rebuy":
         raise reject(WRONG_PHASE)
-    seat = state.seat_of(pid)
-    if pid not in state.rebuy_pending or seat is None or seat.rebuy_decided:
+    if pid not in state.rebuy_pending or seat.rebuy_decided:
         raise reject(NO_REBUY)
     lifecycle.decide_rebuy(state, pid, bool(act["accept"]), now, ev)
+
+
+def _sit_out(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    seating.sit_out(state, seat, ev)
+
+
+def _sit_in(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    seating.sit_in(state, seat, ev)
+
+
+Handler = Callable[[State, Seat, dict[str, Any], int, Events], None]
+
+#: a seat's own action (other than a bet, which ``_betting`` takes, and ``leave``) -> the rule that applies it
+_HANDLERS: dict[str, Handler] = {
+    "choose": _choose, "draw": _draw, "declare": _declare, "ready": _ready, "show": _show,
+    "sitOut": _sit_out, "sitIn": _sit_in, "rebuy": _rebuy,
+}
 
 
 def _leave(state: State, seat: Seat, now: int, ev: Events) -> None:

@@ -8,6 +8,7 @@ Rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.cards import Card
@@ -31,73 +32,72 @@ def _card(c: dict[str, Any]) -> str:
     return Card.from_json(c).label
 
 
-def _text(e: dict[str, Any]) -> str | None:
-    t = e["type"]
-    if t == "handStart":
-        return f"{e['handNo']}번째 판 시작 (선: {e['dealer']}, 기본 단위 {e['baseUnit']:,})"
-    if t == "ante":
-        return f"{e['from']} 앤티 {e['amount']:,}"
-    if t == "blind":
-        kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드"}[e["kind"]]
-        return f"{e['from']} {kind} {e['amount']:,}"
-    if t == "board":
-        return "공용 카드: " + " ".join(_card(c) for c in e["cards"])
-    if t == "action":
-        word = action_word(e["action"]["type"])
-        amount = f" {e['amount']:,}" if e.get("amount") else ""
-        if e["action"]["type"] == "nl.raise" and isinstance(e["action"].get("to"), int):
-            # the words of the raise button: "벳 20" into no bet, else the total "레이즈 20까지"
-            to = e["action"]["to"]
-            word, amount = ("벳", f" {to:,}") if e.get("bet") else ("레이즈", f" {to:,}까지")
-        suffix = " (올인)" if e.get("allIn") else ""
-        auto = " (자동)" if e.get("auto") else ""
-        return f"{e['player']} {word}{amount}{suffix}{auto}"
-    if t == "reveal":
-        return "오픈 카드 공개: " + ", ".join(f"{pid} {_card(c)}" for pid, c in e["opens"].items())
-    if t == "drawn":
-        names = ("아침", "점심", "저녁")
-        label = names[e["drawNo"]] if e["drawNo"] < len(names) else "교환"
-        return f"{label}: " + ", ".join(f"{pid} {n}장" for pid, n in e["counts"].items())
-    if t == "declares":
-        return "선언: " + ", ".join(f"{pid} {_SIDE_WORDS[s]}" for pid, s in e["sides"].items())
-    if t == "reshuffle":
-        return "버린 카드를 다시 섞었어요" if e["reason"] == "draw" else "인디언 덱을 다시 섞었어요"
-    if t == "uncalled":
-        return f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환"
-    if t == "showdown":
-        return "쇼다운: " + ", ".join(f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"])
-    if t == "award":
-        why = f": {e['why']}" if e.get("why") else ""
-        return f"{e['to']} {e['amount']:,}칩 획득{why}"
-    if t == "shown":
-        return f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"])
-    if t == "penalty":
-        return f"{e['from']} 10 다이 벌칙 {e['amount']:,}"
-    if t == "carry":
-        return f"동점: 판돈 {e['amount']:,}칩 다음 판으로 이월"
-    if t == "timeout":
-        return f"{e['player']} 시간 초과"
-    if t == "away":
-        return f"{e['player']} 자리 비움" if e["away"] else f"{e['player']} 돌아옴"
-    if t == "left":
-        return f"{e['player']} 나감"
-    if t == "seatJoined":
-        return f"{e['player']} 자리에 앉음 (다음 판부터 참가, 칩 {e['stack']:,})"
-    if t == "sitOut":
-        if e["sittingOut"]:
-            return f"{e['player']} 쉬기 (다음 판부터 빠짐)"
-        return f"{e['player']} 복귀 (다음 판부터 참가)"
-    if t == "busted":
-        return f"{e['player']} 칩 소진"
-    if t == "rebuy":
-        return f"{e['player']} 리바이" if e["accept"] else f"{e['player']} 리바이 안 함"
-    if t == "eliminated":
-        return f"{e['player']} 탈락"
-    if t == "blindUp":
-        return f"기본 단위 {e['baseUnit']:,}로 상승 (레벨 {e['level']})"
-    if t == "gameEnd":
-        return "게임 종료"
-    return None
+def _blind(e: dict[str, Any]) -> str:
+    kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드"}[e["kind"]]
+    return f"{e['from']} {kind} {e['amount']:,}"
+
+
+def _action(e: dict[str, Any]) -> str:
+    word = action_word(e["action"]["type"])
+    amount = f" {e['amount']:,}" if e.get("amount") else ""
+    if e["action"]["type"] == "nl.raise" and isinstance(e["action"].get("to"), int):
+        # the words of the raise button: "벳 20" into no bet, else the total "레이즈 20까지"
+        to = e["action"]["to"]
+        word, amount = ("벳", f" {to:,}") if e.get("bet") else ("레이즈", f" {to:,}까지")
+    suffix = " (올인)" if e.get("allIn") else ""
+    auto = " (자동)" if e.get("auto") else ""
+    return f"{e['player']} {word}{amount}{suffix}{auto}"
+
+
+def _drawn(e: dict[str, Any]) -> str:
+    names = ("아침", "점심", "저녁")
+    label = names[e["drawNo"]] if e["drawNo"] < len(names) else "교환"
+    return f"{label}: " + ", ".join(f"{pid} {n}장" for pid, n in e["counts"].items())
+
+
+def _award(e: dict[str, Any]) -> str:
+    why = f": {e['why']}" if e.get("why") else ""
+    return f"{e['to']} {e['amount']:,}칩 획득{why}"
+
+
+def _sit_out(e: dict[str, Any]) -> str:
+    if e["sittingOut"]:
+        return f"{e['player']} 쉬기 (다음 판부터 빠짐)"
+    return f"{e['player']} 복귀 (다음 판부터 참가)"
+
+
+#: an event type -> its line in the public log (a type not here has no line)
+_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "handStart": lambda e: f"{e['handNo']}번째 판 시작 (선: {e['dealer']}, 기본 단위 {e['baseUnit']:,})",
+    "ante": lambda e: f"{e['from']} 앤티 {e['amount']:,}",
+    "blind": _blind,
+    "board": lambda e: "공용 카드: " + " ".join(_card(c) for c in e["cards"]),
+    "action": _action,
+    "reveal": lambda e: "오픈 카드 공개: " + ", ".join(
+        f"{pid} {_card(c)}" for pid, c in e["opens"].items()),
+    "drawn": _drawn,
+    "declares": lambda e: "선언: " + ", ".join(
+        f"{pid} {_SIDE_WORDS[s]}" for pid, s in e["sides"].items()),
+    "reshuffle": lambda e: ("버린 카드를 다시 섞었어요" if e["reason"] == "draw"
+                            else "인디언 덱을 다시 섞었어요"),
+    "uncalled": lambda e: f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환",
+    "showdown": lambda e: "쇼다운: " + ", ".join(
+        f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"]),
+    "award": _award,
+    "shown": lambda e: f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"]),
+    "penalty": lambda e: f"{e['from']} 10 다이 벌칙 {e['amount']:,}",
+    "carry": lambda e: f"동점: 판돈 {e['amount']:,}칩 다음 판으로 이월",
+    "timeout": lambda e: f"{e['player']} 시간 초과",
+    "away": lambda e: f"{e['player']} 자리 비움" if e["away"] else f"{e['player']} 돌아옴",
+    "left": lambda e: f"{e['player']} 나감",
+    "seatJoined": lambda e: f"{e['player']} 자리에 앉음 (다음 판부터 참가, 칩 {e['stack']:,})",
+    "sitOut": _sit_out,
+    "busted": lambda e: f"{e['player']} 칩 소진",
+    "rebuy": lambda e: f"{e['player']} 리바이" if e["accept"] else f"{e['player']} 리바이 안 함",
+    "eliminated": lambda e: f"{e['player']} 탈락",
+    "blindUp": lambda e: f"기본 단위 {e['baseUnit']:,}로 상승 (레벨 {e['level']})",
+    "gameEnd": lambda e: "게임 종료",
+}
 
 
 def _low_words(entry: dict[str, Any]) -> str:
@@ -110,8 +110,9 @@ def _low_words(entry: dict[str, Any]) -> str:
 def emit(state: State, events: list[dict[str, Any]], event: dict[str, Any]) -> None:
     """Record a public event and its log line."""
     events.append(event)
-    text = _text(event)
-    if text is not None:
+    line = _LINES.get(event["type"])
+    if line is not None:
+        text = line(event)
         hand_no = state.hand.hand_no if state.hand is not None else 0
         state.public_log.append({"handNo": hand_no, "type": event["type"], "text": text})
         if len(state.public_log) > LOG_LIMIT:

@@ -1,4 +1,8 @@
-"""Seats that change between hands: a late joiner, sitting out by choice and coming back (issue #11).
+"""Seats that change between hands: a late joiner, sitting out by choice and coming back.
+
+Why between hands only: a hand in play keeps its dealer, blinds and side pots; a friend who arrives late is
+dealt in from the next hand instead of watching the whole game (see
+docs/decisions/0005-seats-change-between-hands.md).
 
 Rules (decided here, documented in docs/architecture.md and docs/view.md):
 - :func:`join_seat` adds a seat at the end of the table (seat number = the number of seats so far, so the

@@ -1,4 +1,7 @@
-"""What won each pot at a showdown, and why, in words (issue #11: "A·10 투페어가 10·9 투페어를 이김").
+"""What won each pot at a showdown, and why, in words ("A·10 투페어가 10·9 투페어를 이김").
+
+Why: players could not tell what beat what when the table only moved the chips (see
+docs/decisions/0006-hands-named-and-explained.md).
 
 Each award of a showdown gets two public fields:
 

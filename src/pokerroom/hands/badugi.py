@@ -84,23 +84,29 @@ def badugi_key_ids(ids: Sequence[int]) -> int:
     if len(ids) == 4:
         a, b, c, d = ids
         return badugi4(a, b, c, d)
+    return fewer_cards_key(ids, _RB, _FULL)
+
+
+def fewer_cards_key(ids: Sequence[int], rank_bit: Sequence[int], flip: int) -> int:
+    """The key of fewer than four cards (a hint's partial hand), low or high badugi: the largest subset of
+    distinct ranks and suits, then the best of them by ``size << 13 | (rank mask ^ flip)`` (``rank_bit``:
+    each card's rank bit; low badugi flips the mask so that lower ranks make larger keys)."""
     if not 1 <= len(ids) <= 4:
         raise ValueError("a badugi hand has four cards")
-    best = 0
     for size in range(len(ids), 0, -1):
+        best = 0
         for subset in combinations(ids, size):
-            codes = [_CODE[i] for i in subset]
             union = 0
-            for code in codes:
-                union |= code
+            for i in subset:
+                union |= _CODE[i]
             if union.bit_count() == 2 * size:
                 mask = 0
                 for i in subset:
-                    mask |= _RB[i]
-                best = max(best, size << 13 | (_FULL ^ mask))
+                    mask |= rank_bit[i]
+                best = max(best, size << 13 | (mask ^ flip))
         if best:
             return best
-    return best  # pragma: no cover - one card is always a badugi of size 1
+    return 0  # pragma: no cover - one card is always a badugi of size 1
 
 
 _NAMED = {0b1111: "골프", 0b10111: "세컨드", 0b11011: "써드"}

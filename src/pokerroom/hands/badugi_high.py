@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from pokerroom.cards import Card, standard_deck
-from pokerroom.hands.badugi import _CODE, _PATTERNS
+from pokerroom.hands.badugi import _CODE, _PATTERNS, fewer_cards_key
 from pokerroom.hands.korean import rank_label
 from pokerroom.hands.value import Details, HandValue
 
@@ -58,22 +58,7 @@ def badugi_high_key_ids(ids: Sequence[int]) -> int:
     if len(ids) == 4:
         a, b, c, d = ids
         return badugi_high4(a, b, c, d)
-    if not 1 <= len(ids) <= 4:
-        raise ValueError("a badugi hand has four cards")
-    for size in range(len(ids), 0, -1):
-        best = 0
-        for subset in combinations(ids, size):
-            union = 0
-            for i in subset:
-                union |= _CODE[i]
-            if union.bit_count() == 2 * size:
-                mask = 0
-                for i in subset:
-                    mask |= _HB[i]
-                best = max(best, size << 13 | mask)
-        if best:
-            return best
-    return 0  # pragma: no cover - one card is always a badugi of size 1
+    return fewer_cards_key(ids, _HB, 0)
 
 
 def _label(mask: int) -> str:

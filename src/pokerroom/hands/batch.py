@@ -21,8 +21,9 @@ ranking); only the rows holding a flush (a few %) get their flush suit's 13-bit 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -42,10 +43,13 @@ _RANK_BIT = np.array([1 << (i % 13) for i in range(52)], dtype=np.int32)
 _STRENGTH = np.array([3 - i // 13 for i in range(52)], dtype=np.int8)  # Korean suit strength, ♠ 3 .. ♣ 0
 _CARD_BIT = np.array(T.CARD_BIT, dtype=np.int64)  # the Korean 52-bit card mask
 _TOP_SUIT = np.array(T.TOP_SUIT, dtype=np.int64)
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+#: Tables built on first use (:func:`_once`), by number of cards.
 _INDEX: dict[int, npt.NDArray[np.uint16]] = {}
 _INTL: dict[int, npt.NDArray[np.int32]] = {}
 _KOREAN: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
-_FLUSH13: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]] = []
+_FLUSH13: dict[int, tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]] = {}  # (one entry, key 13)
 
 
 def _order(n: int) -> list[int]:
@@ -56,81 +60,76 @@ def _order(n: int) -> list[int]:
     return list(T.rank_tables(n)[0])
 
 
+def _once(cache: dict[_K, _V], key: _K, build: Callable[[_K], _V]) -> _V:
+    """``cache[key]``, made by ``build(key)`` on first use. The build runs under the tables' build lock, so
+    a concurrent first call waits for it instead of repeating it."""
+    value = cache.get(key)
+    if value is None:
+        with T.BUILD_LOCK:
+            value = cache.get(key)
+            if value is None:
+                value = cache[key] = build(key)
+    return value
+
+
 def _index(n: int) -> npt.NDArray[np.uint16]:
     """Rank-key sum of ``n`` cards (5..7) -> index of its rank multiset."""
-    index = _INDEX.get(n)
-    if index is not None:
-        return index
-    with T.BUILD_LOCK:  # a concurrent first call waits for this build instead of repeating it
-        index = _INDEX.get(n)
-        if index is not None:
-            return index
-        if n == 7:
-            T.load_index7()
-            index = np.frombuffer(T.INDEX7, dtype=np.uint16)  # shared with the scalar path, no copy
-        else:
-            order = np.array(_order(n), dtype=np.int64)
-            index = np.zeros(int(order.max()) + 1, dtype=np.uint16)
-            index[order] = np.arange(order.size, dtype=np.uint16)
-        _INDEX[n] = index
+    return _once(_INDEX, n, _build_index)
+
+
+def _build_index(n: int) -> npt.NDArray[np.uint16]:
+    if n == 7:
+        T.load_index7()
+        return np.frombuffer(T.INDEX7, dtype=np.uint16)  # shared with the scalar path, no copy
+    order = np.array(_order(n), dtype=np.int64)
+    index = np.zeros(int(order.max()) + 1, dtype=np.uint16)
+    index[order] = np.arange(order.size, dtype=np.uint16)
     return index
 
 
 def _intl(n: int) -> npt.NDArray[np.int32]:
     """International no-flush value by rank-multiset index."""
-    values = _INTL.get(n)
-    if values is not None:
-        return values
-    with T.BUILD_LOCK:
-        values = _INTL.get(n)
-        if values is not None:
-            return values
-        intl = T.rank_tables(n)[0]
-        order = _order(n)
-        values = np.fromiter((intl[key] for key in order), dtype=np.int32, count=len(order))
-        _INTL[n] = values
-    return values
+    return _once(_INTL, n, _build_intl)
+
+
+def _build_intl(n: int) -> npt.NDArray[np.int32]:
+    intl = T.rank_tables(n)[0]
+    order = _order(n)
+    return np.fromiter((intl[key] for key in order), dtype=np.int32, count=len(order))
 
 
 def _korean(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Korean no-flush info by rank-multiset index: (key without suit, shift of the deciding rank's
     nibble in the card mask, 3 where that rank's best suit decides ties else 0)."""
-    info = _KOREAN.get(n)
-    if info is not None:
-        return info
-    with T.BUILD_LOCK:
-        info = _KOREAN.get(n)
-        if info is not None:
-            return info
-        korean = T.rank_tables(n)[1]
-        rows = [korean[key] for key in _order(n)]
-        base = np.array([row[0] for row in rows], dtype=np.int64)
-        shift = np.array([max(row[3], 0) for row in rows], dtype=np.int64)
-        suited = np.array([3 if row[3] >= 0 else 0 for row in rows], dtype=np.int64)
-        info = (base, shift, suited)
-        _KOREAN[n] = info
-    return info
+    return _once(_KOREAN, n, _build_korean)
+
+
+def _build_korean(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    korean = T.rank_tables(n)[1]
+    rows = [korean[key] for key in _order(n)]
+    base = np.array([row[0] for row in rows], dtype=np.int64)
+    shift = np.array([max(row[3], 0) for row in rows], dtype=np.int64)
+    suited = np.array([3 if row[3] >= 0 else 0 for row in rows], dtype=np.int64)
+    return base, shift, suited
 
 
 def _flush13() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
     """13-bit rank mask of the flush suit -> international value, and -> Korean key without the suit."""
-    if _FLUSH13:
-        return _FLUSH13[0]
-    with T.BUILD_LOCK:
-        if _FLUSH13:
-            return _FLUSH13[0]
-        intl_flush, korean_flush = T.flush_tables()
-        intl = np.zeros(8192, dtype=np.int32)
-        korean = np.zeros(8192, dtype=np.int64)
-        for sparse, value in intl_flush.items():
-            mask = 0
-            for r in range(13):
-                if sparse >> (4 * r) & 1:
-                    mask |= 1 << r
-            intl[mask] = value
-            korean[mask] = korean_flush[sparse][0]
-        _FLUSH13.append((intl, korean))
-    return _FLUSH13[0]
+    return _once(_FLUSH13, 13, _build_flush13)
+
+
+def _build_flush13(_bits: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    intl_flush, korean_flush = T.flush_tables()
+    intl = np.zeros(8192, dtype=np.int32)
+    korean = np.zeros(8192, dtype=np.int64)
+    for sparse, value in intl_flush.items():
+        mask = 0
+        for r in range(13):
+            if sparse >> (4 * r) & 1:
+                mask |= 1 << r
+        intl[mask] = value
+        korean[mask] = korean_flush[sparse][0]
+    return intl, korean
 
 
 def _check(ids: npt.ArrayLike) -> npt.NDArray[Any]:

@@ -31,7 +31,7 @@ from rich.table import Table
 
 from pokerroom.cards import Card, parse_card
 from pokerroom.hands.korean import LowQualifier, LowRule
-from pokerroom.tools.equity import (
+from pokerroom.odds import (
     HILO_DEFAULT_SAMPLES,
     LOW_RULES,
     MODES,
@@ -93,27 +93,10 @@ def _hilo_table(result: EquityResult, players: list[list[Card]]) -> Table:
         title = "Equity (Omaha Hi-Lo, cards speak, low A-5 eight or better from 2 hole + 3 board)"
     else:
         title = f"Equity ({result.mode}, cards speak, low {result.low_rule}, qualifier {result.qualifier})"
-    table = Table(title=title)
-    table.add_column("Player", justify="right")
-    table.add_column("Cards")
-    table.add_column("Equity %", justify="right")
-    table.add_column("± SE %", justify="right")
-    table.add_column("Scoop %", justify="right")
-    table.add_column("High %", justify="right")
-    table.add_column("Low %", justify="right")
-    table.add_column("No low %", justify="right")
-    for i, cards in enumerate(players):
-        table.add_row(
-            str(i + 1),
-            " ".join(c.label for c in cards) or "(random)",
-            f"{100 * result.equity[i]:.2f}",
-            "exact" if result.exact else f"{100 * result.stderr[i]:.2f}",
-            f"{100 * result.scoop[i]:.2f}",
-            f"{100 * result.high_win[i]:.2f}",
-            f"{100 * result.low_win[i]:.2f}",
-            f"{100 * result.no_low[i]:.2f}",
-        )
-    return table
+    return _player_table(title, result, players, [
+        ("Equity %", result.equity), ("± SE %", None), ("Scoop %", result.scoop),
+        ("High %", result.high_win), ("Low %", result.low_win), ("No low %", result.no_low),
+    ])
 
 
 def render(result: EquityResult, players: list[list[Card]], console: Console) -> None:
@@ -144,22 +127,25 @@ def render(result: EquityResult, players: list[list[Card]], console: Console) ->
 
 
 def _plain_table(result: EquityResult, players: list[list[Card]]) -> Table:
-    table = Table(title=f"Equity ({result.mode})")
+    return _player_table(f"Equity ({result.mode})", result, players, [
+        ("Win %", result.win), ("Tie %", result.tie), ("Equity %", result.equity), ("± SE %", None),
+    ])
+
+
+def _player_table(title: str, result: EquityResult, players: list[list[Card]],
+                  figures: list[tuple[str, tuple[float, ...] | None]]) -> Table:
+    """One row per player: number, cards, then each figure as a percentage. A figure without values is
+    the standard error column ("exact" when the deals were enumerated)."""
+    table = Table(title=title)
     table.add_column("Player", justify="right")
     table.add_column("Cards")
-    table.add_column("Win %", justify="right")
-    table.add_column("Tie %", justify="right")
-    table.add_column("Equity %", justify="right")
-    table.add_column("± SE %", justify="right")
+    for header, _ in figures:
+        table.add_column(header, justify="right")
     for i, cards in enumerate(players):
-        table.add_row(
-            str(i + 1),
-            " ".join(c.label for c in cards) or "(random)",
-            f"{100 * result.win[i]:.2f}",
-            f"{100 * result.tie[i]:.2f}",
-            f"{100 * result.equity[i]:.2f}",
-            "exact" if result.exact else f"{100 * result.stderr[i]:.2f}",
-        )
+        cells = [f"{100 * values[i]:.2f}" if values is not None
+                 else "exact" if result.exact else f"{100 * result.stderr[i]:.2f}"
+                 for _, values in figures]
+        table.add_row(str(i + 1), " ".join(c.label for c in cards) or "(random)", *cells)
     return table
 
 

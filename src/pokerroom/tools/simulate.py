@@ -23,11 +23,11 @@ from typing import Any
 
 from pokerroom import engine
 from pokerroom.bots import decide
-from pokerroom.bots.policy import Level, action_is_listed
+from pokerroom.bots.actions import Level, action_is_listed
 from pokerroom.cards import Card
 from pokerroom.hands import evaluate_ids
 from pokerroom.hands.batch import INTERNATIONAL_CATEGORY_NAMES
-from pokerroom.tools.history import HandRecord, HistoryRecorder
+from pokerroom.history import HandRecord, HistoryRecorder
 from pokerroom.tools.playstats import AGGRESSIVE, VOLUNTARY, PlayStats
 
 SIMULTANEOUS = ("choice", "draw", "declare")
@@ -48,7 +48,7 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     check: bool = True
     min_decisions: int = 0  # keep playing past ``hands`` until this many bot decisions were made
-    record: bool = False  # keep a HandRecord of every finished hand (pokerroom.tools.history)
+    record: bool = False  # keep a HandRecord of every finished hand (pokerroom.history)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerroom.tools.history import to_phh
+from pokerroom.history import to_phh
 from pokerroom.tools.playstats import band_text, figures, in_band, target_bands
 from pokerroom.tools.simulate import (
     InvariantError,

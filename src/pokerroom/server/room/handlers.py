@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
 from pokerroom.server.room import preactions as pre
@@ -27,7 +28,6 @@ from pokerroom.server.room.model import Connection, Room, Table, clean_nickname
 from pokerroom.server.storage import LogRow
 from pokerroom.server.storage.base import StoreError
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import HistoryRecorder
 
 log = logging.getLogger("pokerroom.server")
 

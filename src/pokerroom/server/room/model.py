@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokerroom.history import HandRecord, HistoryRecorder
 from pokerroom.server.edge.limits import Limits, TokenBucket
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
@@ -24,7 +25,6 @@ from pokerroom.server.room.timers import DeadlineTimer
 from pokerroom.server.storage import HANDS_KEPT
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import HandRecord, HistoryRecorder
 
 if TYPE_CHECKING:
     from pokerroom.engine import PokerOptions, State

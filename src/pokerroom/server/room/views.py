@@ -12,11 +12,11 @@ import functools
 import logging
 from typing import Any
 
+from pokerroom.history import for_viewer
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
 from pokerroom.server.room.model import Connection, Room, RoomsBase
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import for_viewer
 
 log = logging.getLogger("pokerroom.server")
 

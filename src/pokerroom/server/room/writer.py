@@ -27,6 +27,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.model import ACKS_KEPT, Connection, FinishedHand, Member, Room, Table
@@ -35,7 +36,6 @@ from pokerroom.server.room.views import RoomViews
 from pokerroom.server.storage import LogRow, Store
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
-from pokerroom.tools.history import HistoryRecorder
 
 if TYPE_CHECKING:
     from pokerroom.engine import State

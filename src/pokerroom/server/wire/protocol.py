@@ -331,6 +331,12 @@ def parse_client_message(text: str) -> ClientMessage:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise error("bad_json") from None
+    return client_message_from(data)
+
+
+def client_message_from(data: Any) -> ClientMessage:
+    """A client message from its JSON already decoded, with the checks and typed errors of
+    :func:`parse_client_message` (a cluster node relays a message decoded, so its owner reads JSON once)."""
     if not isinstance(data, dict):
         raise error("bad_message", "메시지는 JSON 객체여야 해요")
     if not depth_ok(data):

@@ -1,91 +1,23 @@
 // Entry point: routing (/ → lobby, /r/{code} → room), settings, dialogs, and the room connection.
 // The client holds no game rule: it shows the server's `lobby` / `view` / `result` and sends what the view offers.
 
-import { RoomConnection, createRoom, roomInfo, loadToken, saveToken, forgetToken } from "./net.js";
+import { RoomConnection, roomInfo, loadToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
 import { rulesContent } from "./rules.js";
 import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
-import { fmt, netChips, withNames } from "./labels.js";
-import { qrSvg } from "./qr.js";
+import { withNames } from "./labels.js";
+import { h } from "./dom.js";
+import { confirmDialog, toast } from "./dialogs.js";
+import { adultCheck, adultNotice, optionsEditor, renderLobby } from "./lobby.js";
+import * as screens from "./screens.js";
 import {
-  MODES, OPTION_DEFS, defaultOptions, optionApplies, optionErrors, validateOptions, validateNickname, optionsToSend,
-  summarizeOptions, modeName, indianName, setIndianName, resolvedBetting, maxPlayers,
+  MODES, defaultOptions, validateOptions, validateNickname, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
 } from "./options.js";
 
 // ------------------------------------------------------------------ small helpers
-function h(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k === "style") node.style.cssText = v; // CSSOM: a style *attribute* would break the page's CSP
-    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid == null || kid === false) continue;
-    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
-  }
-  return node;
-}
-
 const $ = (sel) => document.querySelector(sel);
 const main = () => $("#main");
-
-export function toast(text, kind = "error") {
-  document.querySelectorAll(".toast").forEach((t) => t.remove());
-  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast" }, text);
-  document.body.append(t);
-  setTimeout(() => t.remove(), 3800);
-}
-
-/**
- * Copy `text` to the clipboard. `navigator.clipboard` exists only in secure contexts (https or localhost), so
- * on a LAN address over plain http the link is copied through a hidden textarea and execCommand("copy").
- * Resolves true when the copy happened.
- */
-export async function copyText(text) {
-  if (navigator.clipboard?.writeText && window.isSecureContext) {
-    try { await navigator.clipboard.writeText(text); return true; } catch { /* fall back below */ }
-  }
-  const ta = h("textarea", { class: "copy-buffer", readonly: true, "aria-hidden": "true", tabindex: "-1" });
-  ta.value = text;
-  document.body.append(ta);
-  ta.select();
-  ta.setSelectionRange(0, text.length);
-  let ok = false;
-  try { ok = document.execCommand("copy"); } catch { ok = false; }
-  ta.remove();
-  return ok;
-}
-
-/** The invite link as a QR code drawn here (qr.js), for friends in the same room to scan. */
-function inviteQr(link) {
-  let svg;
-  try { svg = qrSvg(link, { label: "초대 링크 QR 코드" }); } catch { return null; }
-  return h("div", { class: "qr-row", "data-testid": "invite-qr" },
-    h("div", { class: "qr-box" }, svg),
-    h("p", { class: "help" }, "옆에 있는 친구는 휴대폰 카메라로 이 QR 코드를 찍으면 바로 들어올 수 있어요."));
-}
-
-function confirmDialog(text, yesLabel = "네, 포기할게요") {
-  const dlg = $("#dlg-confirm");
-  $("#dlg-confirm-text").textContent = text;
-  $("#dlg-confirm-yes").textContent = yesLabel;
-  return new Promise((resolve) => {
-    const done = (v) => { dlg.close(); yes.removeEventListener("click", onYes); no.removeEventListener("click", onNo); resolve(v); };
-    const yes = $("#dlg-confirm-yes");
-    const no = $("#dlg-confirm-no");
-    const onYes = () => done(true);
-    const onNo = () => done(false);
-    yes.addEventListener("click", onYes);
-    no.addEventListener("click", onNo);
-    dlg.addEventListener("cancel", () => resolve(false), { once: true });
-    dlg.showModal();
-  });
-}
 
 // ------------------------------------------------------------------ settings
 const SETTINGS_KEY = "pokerroom:settings";
@@ -149,16 +81,9 @@ function kickField() {
   const others = room.kickable();
   if (!others.length) return null;
   return h("div", { class: "field", "data-testid": "kick-list" }, h("span", { class: "label" }, "참가자 내보내기"),
-    h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), kickButton(p)))));
+    h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), screens.kickButton(room, p)))));
 }
 
-function kickButton(p) {
-  return h("button", { class: "btn small danger", type: "button", "data-testid": `kick-${p.id}`, onclick: async () => {
-    const playing = room.lobby?.phase === "playing";
-    const text = `${p.nickname} 님을 내보낼까요?${playing ? " 이번 게임의 남은 판은 자동으로 다이해요." : ""}`;
-    if (await confirmDialog(text, "내보내기")) { room.conn.send({ type: "kick", playerId: p.id }); $("#dlg-settings").close(); }
-  } }, "내보내기");
-}
 
 /** The host's table-talk switches (protocol §2.7): sent to the server, shown to everyone through `lobby`. */
 function hostTalkToggles() {
@@ -235,193 +160,6 @@ function setConn(state, text) {
 }
 
 // ------------------------------------------------------------------ lobby (create / join by code)
-function adultNotice() {
-  return h("div", { class: "notice", role: "note" },
-    h("strong", {}, "성인용 카드 게임 · 가상 칩만 사용"), h("br"),
-    "이 방의 칩은 방 안에서만 쓰는 가상 칩이에요. 돈을 걸거나, 칩을 돈으로 바꾸거나, 다른 사람에게 주고받을 수 없고, 방이 끝나면 사라져요.");
-}
-
-function adultCheck(id) {
-  const input = h("input", { type: "checkbox", id, required: true });
-  return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];
-}
-
-function segField(def, value, onChange) {
-  const name = "opt-" + def.key;
-  const seg = h("div", { class: "seg", role: "radiogroup", "aria-label": def.label },
-    def.choices.map(([val, text]) => {
-      const input = h("input", { type: "radio", name, value: String(val), "data-opt": def.key });
-      input.checked = val === value;
-      input.addEventListener("change", () => onChange(val));
-      return h("label", {}, input, h("span", {}, text));
-    }));
-  return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null,
-    h("div", { class: "field-error", role: "alert", "data-error-for": def.key }));
-}
-
-/** Show each error under its field (`[data-error-for=key]` inside `root`); clears the others. */
-function showFieldErrors(root, errs) {
-  root.querySelectorAll("[data-error-for]").forEach((e) => { e.textContent = ""; });
-  for (const { key, text } of errs) {
-    const slot = root.querySelector(`[data-error-for="${key}"]`);
-    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${text}` : text;
-  }
-}
-
-/**
- * The option controls of poker.md §2.2 for `opts`, which they edit in place: the mode grid, the 이마 포커 name
- * choice, then every option that applies to the mode. Shared by the create form and the host's 설정 바꾸기
- * dialog; `players` (when known) adds the seat-count check, and `errors` shows the live Korean validation.
- */
-function optionsEditor(opts, errors, players = null) {
-  let note = "";
-  const optionsBox = h("div", {});
-  const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
-  const nameChoice = h("div", { class: "field", "data-field": "indianName" });
-  const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
-  const moreBody = h("div", {});
-  const more = h("details", { class: "more more-options" },
-    h("summary", {}, "더 보기", h("small", {}, " 베팅 방식·리바이·시간 등")), moreBody);
-
-  const drawModes = () => {
-    modeBox.replaceChildren(...MODES.map((m) => {
-      const input = h("input", { type: "radio", name: "mode", value: m.key, "data-opt": "mode" });
-      input.checked = opts.mode === m.key;
-      input.addEventListener("change", () => { opts.mode = m.key; drawOptions(); });
-      return h("label", {}, input, h("span", {}, h("b", {}, modeName(m.key)), h("small", {}, `${m.players} · ${m.blurb}`)));
-    }));
-  };
-  const drawOptions = () => {
-    const liveErrs = optionErrors(opts, players);
-    const live = liveErrs.map((e) => e.text);
-    const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
-    const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
-    const fields = [];
-    // the few options people change first; every other one (new house rules too) behind 더 보기
-    const shared = h("div", {});
-    const modeSpecific = h("div", {});
-    for (const def of OPTION_DEFS) {
-      if (!optionApplies(def, opts)) continue;
-      const d = def === bettingDef ? { ...def, choices: def.choices.map(([v, t]) => [v, v === "auto" ? `모드 기본 (${resolved})` : t]) } : def;
-      const field = segField(d, opts[def.key], (val) => {
-        opts[def.key] = val;
-        if (def.key === "endCondition") {
-          if (val === "lastStanding") {
-            opts.blindUpEvery = 10;
-            opts.rebuy = "off";
-            note = "최후의 1인 방식에서는 10판마다 기본 단위 2배, 리바이 없음을 추천해서 바꿔 두었어요(바꿀 수 있어요).";
-          } else note = "";
-        }
-        drawOptions();
-      });
-      if (def.main) fields.push(field);
-      // a rule of one mode (로우 판정, 오마하 하이로우 ...) belongs to choosing it; house rules of several
-      // modes (491 룰) and the rest are folded behind 더 보기 with the other options people rarely change
-      else (def.mode ? modeSpecific : shared).append(field);
-    }
-    if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
-    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
-    // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
-    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : [];
-    optionsBox.replaceChildren(...own, ...fields);
-    moreBody.replaceChildren(shared);
-    showFieldErrors(optionsBox, liveErrs);
-    showFieldErrors(moreBody, liveErrs);
-    modeError.textContent = liveErrs.filter((e) => e.key === "mode").map((e) => e.text).join(" ");
-    errors.replaceChildren(...live.map((e) => h("div", {}, e)));
-    // the 이마 포커 display-name choice is offered with Indian poker
-    nameChoice.hidden = opts.mode !== "indian";
-    nameChoice.replaceChildren(h("span", { class: "label" }, "표시 이름"),
-      h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" }, ["인디언 포커", "이마 포커"].map((n) => {
-        const input = h("input", { type: "radio", name: "indian-display", value: n });
-        input.checked = indianName() === n;
-        input.addEventListener("change", () => { setIndianName(n); drawModes(); drawOptions(); });
-        return h("label", {}, input, h("span", {}, n));
-      })),
-      h("span", { class: "help" }, "'인디언 포커'라는 이름이 불편하면 '이마 포커'로 보여 줄 수 있어요."));
-  };
-  drawModes();
-  drawOptions();
-  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, "게임 모드"), modeBox, modeError), nameChoice, optionsBox, more];
-}
-
-function renderLobby() {
-  document.title = "포커 방";
-  $("#title").replaceChildren("포커 방");
-  $("#btn-log").hidden = true;
-  const opts = defaultOptions();
-  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
-  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
-  const [adult] = adultCheck("create-adult");
-  const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
-  const editor = optionsEditor(opts, errors);
-
-  const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
-  const [modeField, nameChoice, optionsBox, more] = editor;
-  // nickname, mode, the main options and the adult check first; 더 보기 after; 방 만들기 stays on screen (sticky)
-  const form = h("form", { class: "card-box create-form", novalidate: true },
-    h("h2", {}, "새 방 만들기"),
-    h("div", { class: "field", "data-field": "nickname" }, h("label", { for: "create-nick" }, "내 닉네임"), nick,
-      h("div", { class: "field-error", role: "alert", "data-error-for": "nickname" })),
-    modeField, nameChoice,
-    optionsBox,
-    adultNotice(),
-    h("div", { class: "field", "data-field": "adult" },
-      h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
-      h("div", { class: "field-error", role: "alert", "data-error-for": "adult" })),
-    more,
-    h("div", { class: "create-foot" }, errors, createBtn));
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const errs = [];
-    const nErr = validateNickname(nick.value);
-    if (nErr) errs.push({ key: "nickname", text: nErr });
-    errs.push(...optionErrors(opts));
-    if (!adult.checked) errs.push({ key: "adult", text: "성인용 카드 게임 확인에 체크해 주세요" });
-    showFieldErrors(form, errs);
-    errors.replaceChildren(...errs.map((e) => h("div", {}, e.text)));
-    if (errs.length) {
-      // bring the first field in error into view (its message is right under it)
-      const first = form.querySelector(`[data-field="${errs[0].key}"]`);
-      first?.scrollIntoView({ block: "center" });
-      return;
-    }
-    createBtn.disabled = true;
-    try {
-      const nickname = nick.value.trim();
-      try { localStorage.setItem("pokerroom:nickname", nickname); } catch { /* ignore */ }
-      const res = await createRoom(nickname, optionsToSend(opts));
-      saveToken(res.code, res.token);
-      history.pushState({}, "", `/r/${res.code}`);
-      route();
-    } catch (e) {
-      errors.replaceChildren(h("div", {}, e.message));
-      createBtn.disabled = false;
-    }
-  });
-
-  const codeInput = h("input", { type: "text", id: "join-code", placeholder: "방 코드 또는 링크", autocomplete: "off" });
-  const joinErr = h("div", { class: "errors", role: "alert" });
-  const joinForm = h("form", { class: "card-box", novalidate: true },
-    h("h2", {}, "링크·코드로 들어가기"),
-    h("div", { class: "field" }, h("label", { for: "join-code" }, "방 코드"), codeInput),
-    joinErr,
-    h("button", { class: "btn", type: "submit", "data-testid": "go-room" }, "방으로 가기"));
-  joinForm.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    const raw = codeInput.value.trim();
-    const m = raw.match(/\/r\/([A-Za-z0-9_-]+)/) ?? raw.match(/^([A-Za-z0-9_-]+)$/);
-    if (!m) { joinErr.textContent = "방 코드를 확인해 주세요"; return; }
-    history.pushState({}, "", `/r/${m[1]}`);
-    route();
-  });
-
-  main().replaceChildren(h("div", { class: "lobby" },
-    h("h1", {}, "포커 방"),
-    h("p", { class: "tagline" }, "친구끼리 비공개 방을 열고 링크를 보내 함께 해요. 7가지 모드, 가상 칩만 사용."),
-    form, joinForm));
-}
-
 // ------------------------------------------------------------------ room
 /** Refusals of `setOptions`, shown inside the 설정 바꾸기 dialog rather than as a toast. */
 const OPTIONS_ERRORS = new Set(["bad_options", "too_many_players", "game_running", "not_host"]);
@@ -567,7 +305,7 @@ class Room {
       case "ack":
         if (this.pending && m.clientMsgId === this.pending.id) {
           this.pending = null;
-          if (this.table?.busy) { this.table.busy = false; this.table.render(); }
+          this.table?.unlock();
         }
         break;
       case "result":
@@ -604,7 +342,7 @@ class Room {
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
         if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
-        if (this.table && this.table.busy) { this.table.busy = false; this.table.render(); }
+        this.table?.unlock();
         break;
       default:
         break;
@@ -685,7 +423,7 @@ class Room {
     const id = this.conn.sendAction(action);
     if (!id) {
       toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
-      if (this.table) { this.table.busy = false; this.table.render(); }
+      this.table?.unlock();
       this.pending = null;
       return;
     }
@@ -791,80 +529,6 @@ class Room {
     }).catch(() => { this.linkAsked = false; });
   }
 
-  renderWaiting() {
-    this.fetchLink();
-    this.screen = "waiting";
-    const l = this.lobby;
-    const link = this.link ?? `${location.origin}/r/${this.code}`;
-    const linkInput = h("input", { type: "text", readonly: true, value: link, "aria-label": "초대 링크", "data-testid": "invite-link" });
-    const members = (l.players ?? []).filter((p) => p.status !== "left");
-    const seated = members.filter((p) => p.status !== "left");
-    const host = this.isHost();
-    const count = seated.length;
-    const limitMsg = count < (l.minPlayers ?? 2) ? `${l.minPlayers ?? 2}명 이상 모이면 시작할 수 있어요` : count > (l.maxPlayers ?? 10) ? `이 모드는 최대 ${l.maxPlayers}명까지 할 수 있어요` : "";
-    const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", {},
-      h("span", {}, p.nickname, p.bot ? " (봇)" : "", p.id === this.playerId ? " (나)" : ""),
-      h("span", { class: "row" },
-        h("small", {}, [p.host ? "방장" : "", p.connected ? "" : "연결 끊김"].filter(Boolean).join(" · ")),
-        host && p.bot ? h("button", { class: "btn small", onclick: () => this.conn.send({ type: "removeBot", playerId: p.id }) }, "빼기") : null,
-        host && !p.bot && p.id !== this.playerId ? kickButton(p) : null))));
-    const box = h("div", { class: "lobby" },
-      h("div", { class: "card-box" },
-        h("h2", {}, `${modeName(l.options?.mode)} · 대기실`),
-        h("p", { class: "opt-summary", "data-testid": "options-summary" }, summarizeOptions(l.options)),
-        h("div", {}, "방 코드 ", h("span", { class: "code-big", "data-testid": "room-code" }, this.code)),
-        h("div", { class: "share" }, linkInput,
-          h("button", { class: "btn small", type: "button", "data-testid": "copy-link", onclick: async () => {
-            if (await copyText(link)) toast("링크를 복사했어요", "info");
-            else { linkInput.focus(); linkInput.select(); toast("복사하지 못했어요. 링크를 길게 눌러 복사해 주세요"); }
-          } }, "복사"),
-          typeof navigator.share === "function" ? h("button", { class: "btn small", type: "button", "data-testid": "share-link", onclick: async () => {
-            try { await navigator.share({ title: "포커 방 초대", text: `포커 방에 들어와요 (방 코드 ${this.code})`, url: link }); } catch { /* closed the sheet */ }
-          } }, "공유") : null),
-        inviteQr(link)),
-      h("div", { class: "card-box" },
-        h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
-        list,
-        this.role === "spectator" ? h("p", { class: "tagline" }, "관전 중이에요. 게임이 시작되면 테이블이 보여요.") : null,
-        host ? h("div", { class: "row" },
-          h("button", { class: "btn", type: "button", "data-testid": "add-bot", onclick: () => this.conn.send({ type: "addBot" }) }, "봇 추가"),
-          h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => this.openOptions() }, "설정 바꾸기"),
-          h("button", { class: "btn primary grow nowrap", type: "button", "data-testid": "start", disabled: !!limitMsg, onclick: () => this.conn.send({ type: "start" }) }, "게임 시작"))
-          : this.role === "player" ? h("p", { class: "tagline" }, "방장이 게임을 시작하면 테이블이 열려요.") : null,
-        limitMsg ? h("p", { class: "help", style: "color:var(--muted)" }, limitMsg) : null),
-      adultNotice());
-    main().replaceChildren(box);
-  }
-
-  renderResult() {
-    this.screen = "result";
-    const r = this.result ?? this.view?.result;
-    const names = this.names();
-    const nm = (id) => names[id] ?? id;
-    const host = this.isHost();
-    // 손익 (net) beside the final chips: what the game won or lost each player, never the score read as a gain
-    const net = (e) => e.net ?? e.finalChips - (this.currentOptions().startingChips ?? 0) * (1 + (e.rebuys ?? 0));
-    const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === this.playerId ? "me-row" : "", "data-player": e.playerId },
-      h("td", {}, `${e.rank}위`), h("td", {}, nm(e.playerId)), h("td", {}, fmt(e.score)),
-      h("td", {}, fmt(e.finalChips)), h("td", { class: net(e) < 0 ? "net loss" : "net", "data-testid": "net" }, netChips(net(e))),
-      h("td", {}, fmt(e.rebuys))));
-    const stats = r?.stats ?? {};
-    main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
-      h("h1", {}, "게임 결과"),
-      h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "순위"), h("th", {}, "닉네임"), h("th", {}, "점수"), h("th", {}, "최종 칩"), h("th", {}, "손익"), h("th", {}, "리바이"))), h("tbody", {}, rows)),
-      h("div", { class: "card-box" },
-        h("div", {}, `총 ${fmt(stats.handsPlayed ?? 0)}판`),
-        stats.biggestPot ? h("div", {}, `가장 큰 판돈: ${fmt(stats.biggestPot.amount)}칩 (${stats.biggestPot.handNo}판, ${(stats.biggestPot.winners ?? []).map(nm).join(", ")})`) : null,
-        stats.bestHand ? h("div", {}, `최고 족보: ${stats.bestHand.handName} — ${nm(stats.bestHand.playerId)} (${stats.bestHand.handNo}판)`) : null),
-      h("p", { class: "notice" }, "칩은 이 방 안에서만 쓰는 가상 칩이에요. 점수는 칩 수일 뿐 다른 곳으로 옮겨지지 않아요."),
-      h("div", { class: "row" },
-        host ? h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => this.openOptions() }, "설정 바꾸기") : null,
-        host ? h("button", { class: "btn primary grow", "data-testid": "again", onclick: () => this.conn.send({ type: "start" }) }, "한 판 더")
-          : h("p", { class: "tagline grow" }, "방장이 '한 판 더'를 누르면 새 게임이 시작돼요."),
-        h("button", { class: "btn", onclick: () => this.leave() }, "나가기"))));
-  }
-
   // ------------------------------------------------------------------ seats between hands (issue #11)
   /** My member entry in the lobby (null for a spectator). */
   myMember() { return (this.lobby?.players ?? []).find((p) => p.id === this.playerId) ?? null; }
@@ -872,87 +536,19 @@ class Room {
   /** My seat in the running game's view (null when I have none). */
   mySeat(v = this.view) { return (v?.seats ?? []).find((s) => s.id === this.playerId) ?? null; }
 
-  /**
-   * Under the table, for someone without a seat in the running game: 자리 요청 (a spectator gives a nickname),
-   * or the request's state; for a player sitting out: 복귀. Null when there is nothing to offer.
-   */
-  seatBar(v) {
-    if (this.lobby?.phase !== "playing" || v?.phase === "finished") return null;
-    const seat = this.mySeat(v);
-    if (seat) {
-      if (!seat.sittingOut) return null;
-      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
-        h("span", { class: "grow" }, v?.me?.inHand ? "다음 판부터 쉬어요. 칩은 그대로예요." : "칩은 그대로예요."),
-        h("button", { class: "btn small primary", type: "button", "data-testid": "sit-in", onclick: () => this.sendSeat({ type: "sitIn" }) }, "복귀"));
-    }
-    const full = (v?.seats ?? []).length >= (this.lobby?.maxPlayers ?? 99);
-    if (full) return h("div", { class: "seat-bar", "data-testid": "seat-bar" }, h("span", {}, "자리가 모두 찼어요. 다음 게임을 기다려 주세요."));
-    const me = this.myMember();
-    if (me?.asking) {
-      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
-        h("span", { "data-testid": "seat-asking" }, "자리를 요청했어요. 방장이 수락하면 다음 판부터 참가해요."));
-    }
-    if (this.role === "player") {
-      return h("div", { class: "seat-bar", "data-testid": "seat-bar" },
-        h("span", { class: "grow" }, "게임 중에도 자리에 앉을 수 있어요."),
-        h("button", { class: "btn small primary", type: "button", "data-testid": "request-seat", onclick: () => this.sendSeat({ type: "requestSeat" }) }, "자리 요청"));
-    }
-    const nick = h("input", { type: "text", maxlength: 12, autocomplete: "nickname", placeholder: "닉네임", "aria-label": "내 닉네임", "data-testid": "seat-nick" });
-    try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
-    const form = h("form", { class: "seat-bar", novalidate: true, "data-testid": "seat-bar" }, nick,
-      h("button", { class: "btn small primary", type: "submit", "data-testid": "request-seat" }, "자리 요청"));
-    form.addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      const err = validateNickname(nick.value);
-      if (err) { toast(err); return; }
-      // the same adult / virtual-chips confirmation as the join form (a spectator never saw it)
-      if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
-      try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
-      this.sendSeat({ type: "requestSeat", nickname: nick.value.trim() });
-    });
-    return form;
-  }
-
-  /** Between hands (handEnd), beside 다음 판: 쉬기 = sit out from the next hand. */
-  sitOutButton(v) {
-    const seat = this.mySeat(v);
-    if (!seat || seat.sittingOut || seat.status !== "playing") return null;
-    return h("button", { class: "act legal", type: "button", "data-testid": "sit-out", onclick: () => this.sendSeat({ type: "sitOut" }) }, "쉬기");
-  }
-
-  /** In 설정: 자리 비움 (sit out from the next hand) or 복귀, while I have a seat in a running game. */
-  sitControl() {
-    const seat = this.lobby?.phase === "playing" ? this.mySeat() : null;
-    if (!seat || seat.status !== "playing") return null;
-    const out = seat.sittingOut;
-    return h("div", { class: "field" },
-      h("button", { class: "btn", type: "button", "data-testid": out ? "settings-sit-in" : "settings-sit-out", onclick: () => {
-        this.sendSeat({ type: out ? "sitIn" : "sitOut" });
-        $("#dlg-settings").close();
-      } }, out ? "복귀 (다음 판부터 참가)" : "자리 비움 (다음 판부터 쉬기)"),
-      h("span", { class: "help" }, out ? "" : "이번 판은 끝까지 해요. 쉬는 동안 앤티·블라인드를 내지 않고 칩은 그대로예요."));
-  }
-
   sendSeat(msg) {
     if (!this.conn?.send(msg)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."); return; }
     if (msg.type === "sitOut") toast("다음 판부터 쉬어요", "info");
     if (msg.type === "sitIn") toast("다음 판부터 다시 참가해요", "info");
   }
 
-  /** The host's prompt for pending seat requests: 수락 / 거절 for each asking member. */
-  renderSeatRequests() {
-    document.querySelector("#seat-requests")?.remove();
-    if (!this.isHost() || this.lobby?.phase !== "playing" || room !== this) return;
-    const asking = (this.lobby.players ?? []).filter((p) => p.asking && p.status === "waiting");
-    if (!asking.length) return;
-    const answer = (id, accept) => this.conn?.send({ type: "answerSeat", playerId: id, accept });
-    document.body.append(h("div", { id: "seat-requests", class: "seat-requests", role: "alertdialog", "aria-label": "자리 요청" },
-      asking.map((p) => h("div", { class: "seat-request", "data-testid": "seat-request" },
-        h("span", { class: "grow" }, h("b", {}, p.nickname), " 님이 자리를 요청했어요. 수락하면 다음 판부터 참가해요."),
-        h("span", { class: "row" },
-          h("button", { class: "btn small", type: "button", "data-testid": "seat-deny", onclick: () => answer(p.id, false) }, "거절"),
-          h("button", { class: "btn small primary", type: "button", "data-testid": "seat-accept", onclick: () => answer(p.id, true) }, "수락"))))));
-  }
+  renderWaiting() { screens.renderWaiting(this); }
+  renderResult() { screens.renderResult(this); }
+  /** Under the table: 자리 요청 or 복귀 (screens.js); null when there is nothing to offer. */
+  seatBar(v) { return screens.seatBar(this, v); }
+  sitOutButton(v) { return screens.sitOutButton(this, v); }
+  sitControl() { return screens.sitControl(this); }
+  renderSeatRequests() { screens.renderSeatRequests(this, room); }
 
   leave() {
     document.querySelector("#seat-requests")?.remove();
@@ -981,7 +577,7 @@ function route() {
     window.__room = room; // for debugging and tests
     room.start();
   } else {
-    renderLobby();
+    renderLobby(route);
   }
 }
 

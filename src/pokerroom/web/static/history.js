@@ -5,21 +5,7 @@
 import { miniCardEl, cardShort } from "./cards.js";
 import { ACTION_LABEL, SIDE_LABEL, fmt } from "./labels.js";
 import { modeName } from "./options.js";
-
-function h(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid == null || kid === false) continue;
-    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
-  }
-  return node;
-}
+import { h } from "./dom.js";
 
 const cardsEl = (cards) => h("span", { class: "ph-cards" }, (cards ?? []).map((c) => miniCardEl(c, { big: true })));
 

@@ -1,18 +1,14 @@
-"""Hand histories: record finished hands from engine events and views; export hold'em/Omaha to PHH.
+"""Hand records: every finished hand rebuilt from the engine's public events and each player's own view.
 
 Why from events and views (not the full state): a history is what the players saw — the public events of
 every step (actions with the chips they moved, board cards, showdown, awards) plus, for each player, their
 *own* cards as their own view shows them at the end of the hand. Nothing secret from anyone else is read,
-so a history can be handed to any player of the hand.
+so a history can be handed to any player of the hand (:mod:`pokerroom.history.viewer` says what each one
+gets).
 
 The chips of every hand are also rebuilt from the events alone (a ledger: forced bets and actions take
 chips, returned bets and awards give them back); :attr:`HandRecord.ledger_ok` says whether that ledger
 ends at the stacks the views show, an independent check of the engine's chip flow.
-
-PHH export: no-limit Texas hold'em (``variant = "NT"``) and pot-limit Omaha (``"PO"``) in the TOML-based
-Poker Hand History format (https://phh.readthedocs.io). Players are listed in position order from the seat
-after the dealer, which is the engine's hand order (heads-up: the big blind, then the dealer, matching
-PHH's reversed heads-up blinds). ``cbr`` amounts are "raise to" totals of the street.
 """
 
 from __future__ import annotations
@@ -26,14 +22,16 @@ from pokerroom.cards import Card
 ViewOf = Callable[[str | None], dict[str, Any]]
 
 
-def _card(data: Any) -> Card | None:
+def card_of(data: Any) -> Card | None:
+    """The card a view or an event describes (``Card.to_json`` form); ``None`` for a hidden card."""
     if isinstance(data, dict) and {"id", "rank", "suit"} <= set(data):
         return Card.from_json(data)
     return None
 
 
-def _cards(items: Any) -> list[Card]:
-    return [c for c in (_card(i) for i in items or []) if c is not None]
+def cards_of(items: Any) -> list[Card]:
+    """The known cards of a view's or an event's card list (hidden ones left out)."""
+    return [c for c in (card_of(i) for i in items or []) if c is not None]
 
 
 @dataclass
@@ -89,8 +87,8 @@ class HandRecord:
             base_unit=int(data["baseUnit"]), small_blind=data.get("smallBlind"), dealer=str(data["dealer"]),
             order=list(data["order"]), starting_stacks=dict(data["startingStacks"]),
             finishing_stacks=dict(data.get("finishingStacks") or {}),
-            own_cards={p: _cards(cs) for p, cs in (data.get("ownCards") or {}).items()},
-            board=_cards(data.get("board")), events=list(data.get("events") or []),
+            own_cards={p: cards_of(cs) for p, cs in (data.get("ownCards") or {}).items()},
+            board=cards_of(data.get("board")), events=list(data.get("events") or []),
             showdown=list(data.get("showdown") or []), awards=list(data.get("awards") or []),
             ledger=dict(data.get("ledger") or {}), pots=list(data.get("pots") or []),
             winners=list(data.get("winners") or []), hi_lo=data.get("hiLo") is True,
@@ -109,7 +107,7 @@ class HistoryRecorder:
         self.starting_chips = starting_chips
         self.hands: list[HandRecord] = []
         self.current: HandRecord | None = None
-        self.last: HandRecord | None = None  # the hand that just ended (a winner may still show, issue #15)
+        self.last: HandRecord | None = None  # the hand that just ended (its winner may still show)
         self.amended: HandRecord | None = None  # ``last`` after a ``shown`` event, for the caller to re-store
 
     def to_json(self) -> dict[str, Any]:
@@ -197,7 +195,7 @@ class HistoryRecorder:
         elif kind in ("uncalled", "award"):
             rec.ledger[str(event["to"])] += int(event["amount"])
         elif kind == "board":
-            rec.board.extend(_cards(event.get("cards")))
+            rec.board.extend(cards_of(event.get("cards")))
         elif kind == "showdown":
             rec.showdown = list(event.get("entries") or [])
         elif kind == "handEnd":
@@ -210,154 +208,13 @@ class HistoryRecorder:
             for pid in rec.order:
                 me = view_of(pid).get("me") or {}
                 # Indian: the forehead card is a card once the hand has ended (a "?" string before)
-                own = _cards(me.get("hole")) + _cards(me.get("up")) + _cards([me.get("forehead")])
+                own = cards_of(me.get("hole")) + cards_of(me.get("up")) + cards_of([me.get("forehead")])
                 rec.own_cards[pid] = own
             for p, s in rec.finishing_stacks.items():
                 self.stacks[p] = s
             self.hands.append(rec)
             self.last = rec
             self.current = None
-
-
-# --- what one viewer may see of a finished hand -------------------------------------------------------------
-
-_PUBLIC_STEPS = ("ante", "blind", "action", "board", "uncalled", "reveal", "drawn", "declares", "penalty",
-                 "award", "carry", "indianReveal", "shown")
-
-
-def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:
-    """The hand as ``viewer`` may see it afterwards (docs/protocol.md, ``history``): only public events
-    (actions, board, open cards, showdown, awards) plus, for a player of the hand, their OWN cards.
-    ``viewer=None`` (a spectator) gets public information only; nobody gets another player's unshown cards.
-    """
-    street = 0
-    steps: list[dict[str, Any]] = []
-    open_cards: dict[str, list[dict[str, Any]]] = {}
-    for e in rec.events:
-        kind = e.get("type")
-        if kind == "roundStart":
-            street = int(e.get("street") or 0)
-        elif kind == "dealt" and isinstance(e.get("faceUp"), dict):
-            card = _card(e["faceUp"])
-            if card is not None:
-                open_cards.setdefault(str(e["to"]), []).append(card.to_json())
-        elif kind == "reveal":
-            for pid, c in (e.get("opens") or {}).items():
-                card = _card(c)
-                if card is not None:
-                    open_cards.setdefault(str(pid), []).append(card.to_json())
-        if kind in _PUBLIC_STEPS:
-            steps.append({**e, "street": street} if kind == "action" else dict(e))
-    mine = rec.own_cards.get(viewer) if viewer is not None and viewer in rec.order else None
-    return {
-        "handNo": rec.hand_no, "mode": rec.mode, "betting": rec.betting, "baseUnit": rec.base_unit,
-        "dealer": rec.dealer, "players": rec.order, "startingStacks": rec.starting_stacks,
-        "finishingStacks": rec.finishing_stacks, "board": [c.to_json() for c in rec.board],
-        "open": open_cards, "actions": steps, "pots": rec.pots, "awards": rec.awards, "winners": rec.winners,
-        "showdown": rec.showdown, "mine": None if mine is None else [c.to_json() for c in mine],
-        "shown": {str(e["player"]): list(e.get("cards") or [])
-                  for e in rec.events if e.get("type") == "shown"},
-    }
-
-
-# --- PHH export ---------------------------------------------------------------------------------------------
-
-PHH_VARIANTS = {("holdem", "noLimit"): "NT", ("omaha", "potLimit"): "PO"}
-
-
-def _phh_cards(cards: list[Card]) -> str:
-    return "".join(c.code for c in cards)
-
-
-def _toml_str(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def to_phh(rec: HandRecord) -> str:
-    """The hand as PHH TOML text. Only no-limit hold'em and pot-limit Omaha are representable."""
-    variant = PHH_VARIANTS.get((rec.mode, rec.betting))
-    if rec.hi_lo:  # PHH's only Omaha Hi-Lo is fixed-limit ("FO/8"); "PO" would be scored high-only
-        raise ValueError("PHH export supports NL hold'em and PL Omaha, not Omaha Hi-Lo")
-    if variant is None:
-        raise ValueError(f"PHH export supports NL hold'em and PL Omaha, not {rec.mode}/{rec.betting}")
-    pos = {pid: i + 1 for i, pid in enumerate(rec.order)}
-    n = len(rec.order)
-    blinds = [0] * n
-    for e in rec.events:
-        if e.get("type") == "blind":
-            blinds[pos[str(e["from"])] - 1] = int(e["amount"])
-    sb = rec.small_blind if rec.small_blind is not None else max(1, rec.base_unit // 2)
-    # PHH wants the *nominal* blinds (a short stack posting less is an all-in blind, handled by the stacks).
-    if n == 2:
-        nominal = [sb, rec.base_unit]
-    else:
-        nominal = [sb, rec.base_unit] + [0] * (n - 2)
-    actions: list[str] = []
-    for pid in rec.order:
-        own = rec.own_cards.get(pid) or []
-        actions.append(f"d dh p{pos[pid]} {_phh_cards(own) if own else '????'}")
-    commit = {pid: 0 for pid in rec.order}
-    for e in rec.events:
-        if e.get("type") == "blind":
-            commit[str(e["from"])] += int(e["amount"])
-    top = max(commit.values()) if commit else 0
-    last_aggressor: str | None = None
-    street_had_aggression = False
-    for e in rec.events:
-        kind = e.get("type")
-        if kind == "board":
-            actions.append(f"d db {_phh_cards(_cards(e.get('cards')))}")
-            commit = {pid: 0 for pid in rec.order}
-            top = 0
-            street_had_aggression = False
-            last_aggressor = None
-        elif kind == "action":
-            pid = str(e["player"])
-            act = e.get("action") or {}
-            t = act.get("type")
-            moved = int(e.get("amount") or 0)
-            p = f"p{pos[pid]}"
-            if t == "nl.fold":
-                actions.append(f"{p} f")
-            elif t in ("nl.check", "nl.call"):
-                actions.append(f"{p} cc")
-            elif t in ("nl.raise", "nl.allIn"):
-                to = commit[pid] + moved
-                if to > top:
-                    actions.append(f"{p} cbr {to}")
-                    top = to
-                    last_aggressor = pid
-                    street_had_aggression = True
-                else:
-                    actions.append(f"{p} cc")
-            commit[pid] += moved
-    if rec.showdown:
-        shown = {str(s["id"]): _cards(s.get("cards")) for s in rec.showdown}
-        start = pos[last_aggressor] - 1 if (last_aggressor and street_had_aggression) else 0
-        ordered = [rec.order[(start + k) % n] for k in range(n)]
-        for pid in ordered:
-            if pid in shown:
-                actions.append(f"p{pos[pid]} sm {_phh_cards(shown[pid])}")
-    lines = [
-        f"variant = {_toml_str(variant)}",
-        "ante_trimming_status = true",
-        f"antes = [{', '.join('0' for _ in range(n))}]",
-        f"blinds_or_straddles = [{', '.join(str(b) for b in nominal)}]",
-        f"min_bet = {rec.base_unit}",
-        f"starting_stacks = [{', '.join(str(rec.starting_stacks[p]) for p in rec.order)}]",
-        "actions = [",
-        *[f"  {_toml_str(a)}," for a in actions],
-        "]",
-        f"players = [{', '.join(_toml_str(p) for p in rec.order)}]",
-        f"finishing_stacks = [{', '.join(str(rec.finishing_stacks.get(p, 0)) for p in rec.order)}]",
-        f"hand = {rec.hand_no}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def export_phh(records: list[HandRecord]) -> dict[int, str]:
-    """PHH text per hand number, for every exportable record."""
-    return {r.hand_no: to_phh(r) for r in records if (r.mode, r.betting) in PHH_VARIANTS and not r.hi_lo}
 
 
 def summary(rec: HandRecord) -> Mapping[str, Any]:

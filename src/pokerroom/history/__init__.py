@@ -1,0 +1,27 @@
+"""Hand history: finished hands recorded from the engine's public events and views; PHH export.
+
+Why here, beside :mod:`pokerroom.odds` and below the bots, the tools and the server: the room server records
+and serves every table's hands (and stores them), the simulator records the hands it plays and the CLI
+exports them to PHH. A history is built from the engine's *output* (events as plain dicts, views) and
+imports nothing but :mod:`pokerroom.cards`, so both users can import it without one reaching into the
+other (it used to live among the command-line tools, which the server had to import).
+
+- :mod:`.record` — :class:`HandRecord`, :class:`HistoryRecorder` (the ledger check), :func:`summary`.
+- :mod:`.viewer` — :func:`for_viewer`: what one player or a spectator may see of a finished hand.
+- :mod:`.phh` — :func:`to_phh`, :func:`export_phh`: no-limit hold'em and pot-limit Omaha as PHH text.
+"""
+
+from pokerroom.history.phh import PHH_VARIANTS, export_phh, to_phh
+from pokerroom.history.record import HandRecord, HistoryRecorder, ViewOf, summary
+from pokerroom.history.viewer import for_viewer
+
+__all__ = [
+    "PHH_VARIANTS",
+    "HandRecord",
+    "HistoryRecorder",
+    "ViewOf",
+    "export_phh",
+    "for_viewer",
+    "summary",
+    "to_phh",
+]

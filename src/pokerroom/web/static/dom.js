@@ -1,0 +1,24 @@
+// The one way the client builds a DOM node: h(tag, attrs, ...kids). Every screen (lobby, table, past hands)
+// uses it, so an attribute means the same everywhere: `class`, `text`, `dataset`, `style` (through the CSSOM:
+// a style attribute would break the page's CSP), `on<event>` handlers (through morph.js's listen, so morph
+// never patches a node whose handler was made for another view), and any other attribute as a string.
+
+import { listen } from "./morph.js";
+
+export function h(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") listen(node, k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v; // CSSOM: a style attribute breaks the CSP
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false) continue;
+    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
+  }
+  return node;
+}

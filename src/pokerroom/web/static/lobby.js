@@ -1,0 +1,199 @@
+// The lobby: the create form (nickname, mode, options, the adult check) and joining by code or link; the
+// options editor is shared with the host's 설정 바꾸기 dialog (app.js). `route` (app.js) opens the room.
+
+import { createRoom, saveToken } from "./net.js";
+import { h } from "./dom.js";
+import {
+  MODES, OPTION_DEFS, defaultOptions, optionApplies, optionErrors, validateNickname, optionsToSend, modeName, indianName,
+  setIndianName, resolvedBetting, maxPlayers,
+} from "./options.js";
+
+const $ = (sel) => document.querySelector(sel);
+const main = () => $("#main");
+
+export function adultNotice() {
+  return h("div", { class: "notice", role: "note" },
+    h("strong", {}, "성인용 카드 게임 · 가상 칩만 사용"), h("br"),
+    "이 방의 칩은 방 안에서만 쓰는 가상 칩이에요. 돈을 걸거나, 칩을 돈으로 바꾸거나, 다른 사람에게 주고받을 수 없고, 방이 끝나면 사라져요.");
+}
+
+export function adultCheck(id) {
+  const input = h("input", { type: "checkbox", id, required: true });
+  return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];
+}
+
+function segField(def, value, onChange) {
+  const name = "opt-" + def.key;
+  const seg = h("div", { class: "seg", role: "radiogroup", "aria-label": def.label },
+    def.choices.map(([val, text]) => {
+      const input = h("input", { type: "radio", name, value: String(val), "data-opt": def.key });
+      input.checked = val === value;
+      input.addEventListener("change", () => onChange(val));
+      return h("label", {}, input, h("span", {}, text));
+    }));
+  return h("div", { class: "field", "data-field": def.key }, h("span", { class: "label" }, def.label), seg, def.help ? h("span", { class: "help" }, def.help) : null,
+    h("div", { class: "field-error", role: "alert", "data-error-for": def.key }));
+}
+
+/** Show each error under its field (`[data-error-for=key]` inside `root`); clears the others. */
+function showFieldErrors(root, errs) {
+  root.querySelectorAll("[data-error-for]").forEach((e) => { e.textContent = ""; });
+  for (const { key, text } of errs) {
+    const slot = root.querySelector(`[data-error-for="${key}"]`);
+    if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${text}` : text;
+  }
+}
+
+/**
+ * The option controls of poker.md §2.2 for `opts`, which they edit in place: the mode grid, the 이마 포커 name
+ * choice, then every option that applies to the mode. Shared by the create form and the host's 설정 바꾸기
+ * dialog; `players` (when known) adds the seat-count check, and `errors` shows the live Korean validation.
+ */
+export function optionsEditor(opts, errors, players = null) {
+  let note = "";
+  const optionsBox = h("div", {});
+  const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
+  const nameChoice = h("div", { class: "field", "data-field": "indianName" });
+  const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
+  const moreBody = h("div", {});
+  const more = h("details", { class: "more more-options" },
+    h("summary", {}, "더 보기", h("small", {}, " 베팅 방식·리바이·시간 등")), moreBody);
+
+  const drawModes = () => {
+    modeBox.replaceChildren(...MODES.map((m) => {
+      const input = h("input", { type: "radio", name: "mode", value: m.key, "data-opt": "mode" });
+      input.checked = opts.mode === m.key;
+      input.addEventListener("change", () => { opts.mode = m.key; drawOptions(); });
+      return h("label", {}, input, h("span", {}, h("b", {}, modeName(m.key)), h("small", {}, `${m.players} · ${m.blurb}`)));
+    }));
+  };
+  const drawOptions = () => {
+    const liveErrs = optionErrors(opts, players);
+    const live = liveErrs.map((e) => e.text);
+    const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
+    const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
+    const fields = [];
+    // the few options people change first; every other one (new house rules too) behind 더 보기
+    const shared = h("div", {});
+    const modeSpecific = h("div", {});
+    for (const def of OPTION_DEFS) {
+      if (!optionApplies(def, opts)) continue;
+      const d = def === bettingDef ? { ...def, choices: def.choices.map(([v, t]) => [v, v === "auto" ? `모드 기본 (${resolved})` : t]) } : def;
+      const field = segField(d, opts[def.key], (val) => {
+        opts[def.key] = val;
+        if (def.key === "endCondition") {
+          if (val === "lastStanding") {
+            opts.blindUpEvery = 10;
+            opts.rebuy = "off";
+            note = "최후의 1인 방식에서는 10판마다 기본 단위 2배, 리바이 없음을 추천해서 바꿔 두었어요(바꿀 수 있어요).";
+          } else note = "";
+        }
+        drawOptions();
+      });
+      if (def.main) fields.push(field);
+      // a rule of one mode (로우 판정, 오마하 하이로우 ...) belongs to choosing it; house rules of several
+      // modes (491 룰) and the rest are folded behind 더 보기 with the other options people rarely change
+      else (def.mode ? modeSpecific : shared).append(field);
+    }
+    if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
+    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
+    // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
+    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : [];
+    optionsBox.replaceChildren(...own, ...fields);
+    moreBody.replaceChildren(shared);
+    showFieldErrors(optionsBox, liveErrs);
+    showFieldErrors(moreBody, liveErrs);
+    modeError.textContent = liveErrs.filter((e) => e.key === "mode").map((e) => e.text).join(" ");
+    errors.replaceChildren(...live.map((e) => h("div", {}, e)));
+    // the 이마 포커 display-name choice is offered with Indian poker
+    nameChoice.hidden = opts.mode !== "indian";
+    nameChoice.replaceChildren(h("span", { class: "label" }, "표시 이름"),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" }, ["인디언 포커", "이마 포커"].map((n) => {
+        const input = h("input", { type: "radio", name: "indian-display", value: n });
+        input.checked = indianName() === n;
+        input.addEventListener("change", () => { setIndianName(n); drawModes(); drawOptions(); });
+        return h("label", {}, input, h("span", {}, n));
+      })),
+      h("span", { class: "help" }, "'인디언 포커'라는 이름이 불편하면 '이마 포커'로 보여 줄 수 있어요."));
+  };
+  drawModes();
+  drawOptions();
+  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, "게임 모드"), modeBox, modeError), nameChoice, optionsBox, more];
+}
+
+export function renderLobby(route) {
+  document.title = "포커 방";
+  $("#title").replaceChildren("포커 방");
+  $("#btn-log").hidden = true;
+  const opts = defaultOptions();
+  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
+  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+  const [adult] = adultCheck("create-adult");
+  const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
+  const editor = optionsEditor(opts, errors);
+
+  const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
+  const [modeField, nameChoice, optionsBox, more] = editor;
+  // nickname, mode, the main options and the adult check first; 더 보기 after; 방 만들기 stays on screen (sticky)
+  const form = h("form", { class: "card-box create-form", novalidate: true },
+    h("h2", {}, "새 방 만들기"),
+    h("div", { class: "field", "data-field": "nickname" }, h("label", { for: "create-nick" }, "내 닉네임"), nick,
+      h("div", { class: "field-error", role: "alert", "data-error-for": "nickname" })),
+    modeField, nameChoice,
+    optionsBox,
+    adultNotice(),
+    h("div", { class: "field", "data-field": "adult" },
+      h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
+      h("div", { class: "field-error", role: "alert", "data-error-for": "adult" })),
+    more,
+    h("div", { class: "create-foot" }, errors, createBtn));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const errs = [];
+    const nErr = validateNickname(nick.value);
+    if (nErr) errs.push({ key: "nickname", text: nErr });
+    errs.push(...optionErrors(opts));
+    if (!adult.checked) errs.push({ key: "adult", text: "성인용 카드 게임 확인에 체크해 주세요" });
+    showFieldErrors(form, errs);
+    errors.replaceChildren(...errs.map((e) => h("div", {}, e.text)));
+    if (errs.length) {
+      // bring the first field in error into view (its message is right under it)
+      const first = form.querySelector(`[data-field="${errs[0].key}"]`);
+      first?.scrollIntoView({ block: "center" });
+      return;
+    }
+    createBtn.disabled = true;
+    try {
+      const nickname = nick.value.trim();
+      try { localStorage.setItem("pokerroom:nickname", nickname); } catch { /* ignore */ }
+      const res = await createRoom(nickname, optionsToSend(opts));
+      saveToken(res.code, res.token);
+      history.pushState({}, "", `/r/${res.code}`);
+      route();
+    } catch (e) {
+      errors.replaceChildren(h("div", {}, e.message));
+      createBtn.disabled = false;
+    }
+  });
+
+  const codeInput = h("input", { type: "text", id: "join-code", placeholder: "방 코드 또는 링크", autocomplete: "off" });
+  const joinErr = h("div", { class: "errors", role: "alert" });
+  const joinForm = h("form", { class: "card-box", novalidate: true },
+    h("h2", {}, "링크·코드로 들어가기"),
+    h("div", { class: "field" }, h("label", { for: "join-code" }, "방 코드"), codeInput),
+    joinErr,
+    h("button", { class: "btn", type: "submit", "data-testid": "go-room" }, "방으로 가기"));
+  joinForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const raw = codeInput.value.trim();
+    const m = raw.match(/\/r\/([A-Za-z0-9_-]+)/) ?? raw.match(/^([A-Za-z0-9_-]+)$/);
+    if (!m) { joinErr.textContent = "방 코드를 확인해 주세요"; return; }
+    history.pushState({}, "", `/r/${m[1]}`);
+    route();
+  });
+
+  main().replaceChildren(h("div", { class: "lobby" },
+    h("h1", {}, "포커 방"),
+    h("p", { class: "tagline" }, "친구끼리 비공개 방을 열고 링크를 보내 함께 해요. 7가지 모드, 가상 칩만 사용."),
+    form, joinForm));
+}

@@ -1,0 +1,209 @@
+// The hand-end banner: who won what and why, drawn from the view and the nicknames; placeBanner puts it
+// where it hides no seat; flyAwards sends the chips from the pot to the winners once it is painted.
+
+import { miniCardEl } from "../cards.js";
+import { fmt, withNames } from "../labels.js";
+import { h } from "../dom.js";
+import { knownParts } from "./center.js";
+import { freeCorridor } from "./geometry.js";
+import { mySeatId, nameOf, sortedAwards } from "./view.js";
+
+export function renderBanner(v, names) {
+  if (v.phase !== "handEnd") return null;
+  const nm = (id) => nameOf(names, id);
+  const awards = v.awards ?? [];
+  const hr = v.houseRules;
+  if (!awards.length && !v.carryOver && !hr?.noOpener) return null;
+  const lines = [];
+  const sd = v.showdown ?? [];
+  const byTo = new Map();
+  const whys = [];
+  for (const a of sortedAwards(v)) {
+    const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
+    cur.amount += a.amount;
+    if (a.side) cur.sides.add(a.side);
+    // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
+    const hand = a.hand && a.side === "low" ? `로우 ${a.hand}` : a.hand;
+    if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
+    if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
+    byTo.set(a.to, cur);
+  }
+  for (const [to, info] of byTo) {
+    const e = sd.find((x) => x.id === to);
+    let name = e ? e.rankName ?? e.handName : null;
+    if (e && e.lowName) {
+      // hi-lo: name what the winner declared (스윙 = both)
+      const high = e.rankName ?? e.handName;
+      if (e.declare === "swing") name = `${high} / ${e.lowName}`;
+      else if (e.lowBest !== undefined && e.declare == null) {
+        // Omaha Hi-Lo (cards speak): name the halves this player won
+        const parts = [];
+        if (info.sides.has("high")) parts.push(high);
+        if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+        name = parts.join(" / ") || high;
+      }
+      else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
+    }
+    if (info.hands.length) name = info.hands.join(" / ");
+    lines.push(h("span", { class: "big" }, `${nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
+  }
+  for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${nm(w.to)}: ${withNames(w.why, names)}`));
+  if (!sd.length && awards.length && v.mode !== "indian") {
+    const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => nm(s.id));
+    lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
+  }
+  // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
+  if (hr?.noOpener) {
+    lines.push(h("span", { class: "big" }, v.carryOver ? `아무도 못 열었어요 · 판돈 ${fmt(v.carryOver)} 다음 판으로` : "아무도 못 열었어요 · 판돈을 나눠요"));
+    if (v.carryOver) lines.push(h("span", {}, "같은 딜러가 다시 돌려요"));
+  } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+  if (hr?.openerProof?.length) {
+    lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
+  }
+  for (const p of v.penalties ?? []) lines.push(h("span", {}, `${nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
+  return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
+}
+
+/**
+ * The hand-end banner goes where it hides no seat: the free band nearest to just above the pot, as wide as
+ * the gap between the seats there allows; it covers the pot and the board only when nothing else is free.
+ */
+export function placeBanner(t) {
+  const main = t.host.querySelector(".table-main");
+  const banner = main?.querySelector(":scope > .banner");
+  if (!banner) return;
+  // a phone: the seats and the centre where layoutMobile put and measured them (or placeCenter moved the
+  // centre to), so the banner is placed without reading the layout the seat writes made dirty
+  const p = t.placed;
+  t.bannerBox = null;
+  const parts = p && p.seats && p.gen === t.seatGen ? knownParts(t, main) : null;
+  const known = !!parts;
+  const W = known ? p.W : main.clientWidth;
+  const H = known ? p.H : main.clientHeight;
+  if (!W || !H) return;
+  let seats;
+  let soft;
+  let potTop;
+  if (known) {
+    seats = p.seats;
+    soft = parts.filter((b) => b.r > b.l);
+    // (the pot is the centre's first part)
+    potTop = main.querySelector("[data-testid=pot]") && parts.length ? parts[0].t : null;
+  } else {
+    const origin = main.getBoundingClientRect();
+    const rel = (e) => {
+      const r = e.getBoundingClientRect();
+      return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
+    };
+    seats = [...main.querySelectorAll(".seat")].map(rel);
+    soft = [...main.querySelectorAll(".center > *")].map(rel).filter((b) => b.r > b.l);
+    const pot = main.querySelector("[data-testid=pot]");
+    potTop = pot ? rel(pot).t : null;
+  }
+  const maxW = Math.floor(Math.min(W - 8, 420));
+  const GAP = 4;
+  // the banner's size at a width limit depends on its content and the page's font classes only: measured
+  // once per content and limit (a ready mark coming in re-renders the banner unchanged: no layout then)
+  const sizeKey = `${document.body.className}|${banner.innerHTML}`;
+  if (t.bannerSizes?.key !== sizeKey) t.bannerSizes = { key: sizeKey, byLimit: new Map() };
+  const size = (limit) => {
+    banner.style.width = "max-content";
+    banner.style.maxWidth = `${limit}px`;
+    const at = `${banner.className}|${limit}`; // (a cramped banner has a smaller font)
+    let dim = t.bannerSizes.byLimit.get(at);
+    if (!dim) {
+      const r = banner.getBoundingClientRect();
+      // +1: a width rounded down would wrap the text once more
+      dim = { w: Math.min(limit, Math.ceil(r.width) + 1), h: Math.ceil(r.height) };
+      t.bannerSizes.byLimit.set(at, dim);
+    }
+    return dim;
+  };
+  const natural = size(maxW);
+  const prefer = (potTop ?? H / 2) - GAP - natural.h;
+  const bottom = H - 32; // above the phase line
+  const ys = [];
+  for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
+  ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));
+  const hits = (box, list) => list.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0 && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0);
+  const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
+  // 1st: its natural size, clear of the pot and the board; 2nd: narrower (more lines); 3rd: over the board
+  const place = (narrower, avoidSoft) => {
+    for (const y of ys) {
+      let dim = natural;
+      for (let k = 0; k < 3; k++) {
+        const c = corridor(y, dim.h);
+        if (!c) break;
+        const room = c.r - c.l;
+        if (room < dim.w) {
+          if (!narrower || room < 140) break;
+          dim = size(Math.floor(room));
+          if (y + dim.h > bottom) break;
+          continue;
+        }
+        const mid = Math.max(c.l + dim.w / 2, Math.min(c.r - dim.w / 2, W / 2));
+        const box = { l: mid - dim.w / 2, r: mid + dim.w / 2, t: y, b: y + dim.h };
+        if (hits(box, seats) || (avoidSoft && hits(box, soft))) break;
+        return { ...box, w: dim.w };
+      }
+    }
+    return null;
+  };
+  const box = place(false, true) ?? place(true, true) ?? place(false, false) ?? place(true, false);
+  if (!box) {
+    // nowhere free: the old place, above the pot, kept small
+    banner.classList.add("cramped");
+    const dim = size(maxW);
+    banner.style.left = `${W / 2 - dim.w / 2}px`;
+    banner.style.top = `${Math.max(4, prefer)}px`;
+    keepBannerBox(t, banner, { l: W / 2 - dim.w / 2, r: W / 2 + dim.w / 2, t: Math.max(4, prefer), b: Math.max(4, prefer) + dim.h });
+    return;
+  }
+  const dim = size(box.w);
+  banner.style.width = `${box.w}px`;
+  banner.style.left = `${box.l}px`;
+  banner.style.top = `${box.t}px`;
+  keepBannerBox(t, banner, { l: box.l, r: box.l + box.w, t: box.t, b: box.t + dim.h });
+}
+
+/** Where placeBanner put the banner, for placedClear (valid while the banner keeps that style). */
+function keepBannerBox(t, banner, box) {
+  t.bannerBox = { el: banner, gen: t.placed?.gen, style: banner.getAttribute("style"), box };
+}
+
+/** A hand just ended: once its view is painted, the pot's chips fly to the winners (t.view: the newest view). */
+export function animateAwards(t) {
+  const v = t.view;
+  const awards = sortedAwards(v);
+  if (!awards.length) return;
+  // where the pot is, read once the hand-end view is painted (a task posted from its frame runs after the
+  // paint): the layout is clean then, so the read forces none inside the render
+  requestAnimationFrame(() => setTimeout(() => flyAwards(t, v, awards), 0));
+}
+
+function flyAwards(t, v, awards) {
+  if (t.view?.handNo !== v.handNo || t.view.phase !== "handEnd") return;
+  const host = t.host;
+  const pot = host.querySelector("[data-testid=pot]");
+  if (!pot || typeof pot.getBoundingClientRect !== "function") return;
+  const from = pot.getBoundingClientRect();
+  awards.forEach((a, i) => {
+    setTimeout(() => {
+      if (t.view !== v) return;
+      const target = a.to === mySeatId(t.view) ? host.querySelector("[data-testid=my-stack]") : host.querySelector(`.seat[data-seat-id="${CSS.escape(a.to)}"]`);
+      if (!target) return;
+      const to = target.getBoundingClientRect();
+      const chip = h("div", { class: "flying-chip", "aria-hidden": "true" });
+      chip.style.left = `${from.left + from.width / 2 - 11}px`;
+      chip.style.top = `${from.top + from.height / 2 - 11}px`;
+      document.body.append(chip);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        chip.style.transform = `translate(${to.left + to.width / 2 - (from.left + from.width / 2)}px, ${to.top + to.height / 2 - (from.top + from.height / 2)}px)`;
+        chip.style.opacity = "0.2";
+      }));
+      setTimeout(() => chip.remove(), 650);
+      const sp = host.querySelector(`.side-pot[data-pot="${a.potIndex}"]`);
+      if (sp) sp.style.opacity = "0.35";
+    }, i * 650);
+  });
+}

@@ -1,0 +1,340 @@
+// My controls: the betting buttons (Korean or no-limit with its raise panel), pre-actions, and the buttons of
+// the other phases (초이스, 교환, 선언, 다음 판, 리바이), each drawn from controlInputs alone. ctx: {send,
+// confirm, redraw, ui (my drafts, written by the handlers), onPreAction, sitOutButton, toast}.
+
+import { cardShort } from "../cards.js";
+import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, fmt } from "../labels.js";
+import { listen, whole } from "../morph.js";
+import { h } from "../dom.js";
+import { slice, syncSlices } from "./slices.js";
+import { isHidden, nameOf } from "./view.js";
+
+/** Everything my controls read: the memo key of the box (or of its betting slices) is this, serialised. */
+export function controlInputs(t, seat) {
+  const v = t.view;
+  const ui = t.ui;
+  return { me: v.me, seat, phase: v.phase, betting: v.betting, toAct: v.toAct, toActName: nameOf(t.names, v.toAct),
+    noBet: (v.currentBet ?? 0) === 0, pot: ui.raiseOpen ? { currentBet: v.currentBet, potTotal: v.potTotal } : null,
+    baseUnit: v.baseUnit, houseRules: v.houseRules, options: v.options, streetName: v.streetName, mode: v.mode,
+    seatCount: v.seats?.length, busy: t.busy, lockGen: t.lockGen, raiseOpen: ui.raiseOpen, raiseTo: ui.raiseTo,
+    discard: ui.discard, open: ui.open, drawSel: [...(ui.drawSel ?? [])], preAction: t.seatPart?.preAction ?? null,
+    highlight: t.settings.hintsHighlight };
+}
+
+const legalIn = (me, type) => (me?.legalActions ?? []).find((a) => a.type === type) ?? null;
+
+/** A hint I may be shown for `type` (only a sendable action: not a legalActions entry with its ranges). */
+function hintFor(me, highlight, type) {
+  if (highlight === false) return null;
+  const hint = me?.hint;
+  if (!hint || hint.type !== type) return null;
+  if (type === "choose" && (hint.discardId == null || hint.openId == null)) return null;
+  if (type === "draw" && (!Array.isArray(hint.cardIds) || hint.max != null)) return null;
+  return hint;
+}
+
+/** How many cards I may draw with this selection (draw rules may allow more while I keep an ace). */
+export function drawLimit(me, sel) {
+  const lg = legalIn(me, "draw");
+  if (!lg) return 0;
+  const hand = me.hole ?? [];
+  if (lg.maxKeepingAce != null) {
+    const keepsAce = hand.some((c) => !isHidden(c) && (c.rank === 14) && !sel.has(c.id));
+    if (keepsAce) return lg.maxKeepingAce;
+  }
+  return lg.max ?? 5;
+}
+
+/**
+ * My controls as a slice of my area. While betting, the box stays and its own slices are kept apart (the
+ * "누구 차례" line changes with every turn, the buttons only with my options): a turn passing among the
+ * others rewrites one line, not my buttons. Otherwise the box is one slice, built when its inputs change
+ * (at hand end on every render: the 쉬기 button comes from the app).
+ */
+export function controlsSlice(t, seat, ctx) {
+  const c = controlInputs(t, seat);
+  const inner = bettingSlices(c, ctx);
+  if (!inner) return slice("controls", c, (k) => { t.ctlBox = null; return renderControls(k, ctx); }, true, c.phase === "handEnd");
+  return slice("controls", null, () => {
+    if (!t.ctlBox) {
+      t.ctlBox = h("div", { class: "controls", "data-testid": "controls" });
+      t.ctlBox.sliced = true; // (put in place of the old box, never merged into it)
+      t.ctlMemo = new Map();
+    }
+    syncSlices(t.ctlBox, inner, t.ctlMemo);
+    return t.ctlBox;
+  });
+}
+
+/** The betting branch of renderControls as slices; null when another branch applies. */
+function bettingSlices(c, ctx) {
+  const { me, seat } = c;
+  const lg = me.legalActions ?? [];
+  if (c.phase !== "betting" || seat.status === "eliminated" || seat.status === "left") return null;
+  if (!me.inHand && seat.status === "playing") return null;
+  const pre = c.preAction;
+  if (!lg.length && pre?.offered?.length) {
+    const text = `${c.toActName} 님 차례 · 내 행동 미리 고르기`;
+    return [
+      slice("line", text, (s) => h("div", { class: "instruction muted-line" }, s)),
+      slice("pre", { pre, lockGen: c.lockGen }, (p) => preActionButtons(p.pre, ctx)),
+    ];
+  }
+  // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
+  const restriction = lg.length ? c.houseRules?.restriction ?? "" : "";
+  const line = lg.length ? "" : seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${c.toActName} 님 차례`;
+  const b = { lg, betting: c.betting, hintType: c.highlight === false ? null : me.hint?.type ?? null, busy: c.busy,
+    lockGen: c.lockGen, restriction: c.houseRules?.restriction, noBet: c.noBet, raiseOpen: c.raiseOpen, raiseTo: c.raiseTo,
+    panel: c.raiseOpen ? { currentBet: c.pot.currentBet, potTotal: c.pot.potTotal, baseUnit: c.baseUnit, stack: seat.stack,
+      committedRound: seat.committedRound, toCall: me.toCall, hint: me.hint, seatId: seat.id } : null, highlight: c.highlight };
+  let panel = null; // (the raise panel comes with the buttons: one key for both)
+  return [
+    slice("line", line, (s) => (s ? h("div", { class: "instruction muted-line" }, s) : null)),
+    slice("rule", restriction, (s) => (s ? h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, s) : null)),
+    slice("buttons", b, (k) => {
+      if (k.betting === "korean") return koreanButtons(k, ctx);
+      const [grid, raise] = nlButtons(k, ctx);
+      panel = raise ?? null;
+      return grid;
+    }),
+    slice("raise", b, () => panel),
+  ];
+}
+
+function renderControls(c, ctx) {
+  const { me, seat } = c;
+  const box = h("div", { class: "controls", "data-testid": "controls" });
+  const send = ctx.send;
+  if (seat.status === "eliminated" || seat.status === "left") {
+    box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
+    return box;
+  }
+  if (!me.inHand && c.phase !== "rebuy" && seat.status === "playing") {
+    // a seat that joined or sat out between hands: no buttons until it is dealt in
+    box.append(h("div", { class: "waiting-line", "data-testid": "next-hand-line" },
+      seat.sittingOut ? "쉬는 중이에요. 복귀하면 다음 판부터 참가해요." : "다음 판부터 참가해요."));
+    return box;
+  }
+  if (c.phase === "choice") return choiceControls(box, c, ctx);
+  if (c.phase === "draw") return drawControls(box, c, ctx);
+  if (c.phase === "declare") return declareControls(box, c, ctx);
+  if (c.phase === "handEnd") {
+    // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
+    const show = legalIn(me, "show") ? h("button", { class: "act legal", "data-action": "show", disabled: c.busy,
+      "aria-label": "내 카드 보여 주기", onclick: () => send({ type: "show" }) }, "카드 보여 주기") : null;
+    if (legalIn(me, "ready")) {
+      const row = [h("button", { class: "act legal big", "data-action": "ready", disabled: c.busy, onclick: () => send({ type: "ready" }) }, "다음 판"),
+        ctx.sitOutButton(), show].filter(Boolean);
+      box.append(h("div", { class: `actions cols-${Math.max(2, row.length)}` }, ...row));
+    }
+    else {
+      box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+      if (show) box.append(h("div", { class: "actions cols-2" }, show));
+    }
+    return box;
+  }
+  if (c.phase === "rebuy") {
+    if (legalIn(me, "rebuy")) {
+      box.append(h("div", { class: "instruction" }, `칩이 떨어졌어요. 시작 칩 ${fmt(c.options?.startingChips)}으로 다시 받을까요?${me.rebuysLeft != null ? ` (남은 횟수 ${me.rebuysLeft})` : ""}`));
+      box.append(h("div", { class: "actions cols-2" },
+        h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => send({ type: "rebuy", accept: false }) }, "그만하기"),
+        h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => send({ type: "rebuy", accept: true }) }, "칩 다시 받기")));
+    } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
+    return box;
+  }
+  box.append(h("div", { class: "waiting-line" }, ""));
+  return box;
+}
+
+/** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
+function preActionButtons(pre, ctx) {
+  const chosen = pre.chosen?.kind ?? null;
+  const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": "미리 고르기", "data-testid": "pre-actions" });
+  for (const o of pre.offered) {
+    const on = chosen === o.kind;
+    const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
+    row.append(h("button", {
+      class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",
+      onclick: () => ctx.onPreAction(on ? null : o.kind),
+    }, h("span", { class: "tick", "aria-hidden": "true" }, on ? "✓" : ""), label));
+  }
+  return row;
+}
+
+/** Folding when a check is free asks first. */
+async function confirmFold(lg, action, ctx) {
+  const canCheck = lg.some((a) => a.type === "k.check" || a.type === "nl.check");
+  if (canCheck) {
+    const ok = await ctx.confirm("체크할 수 있는데 포기할까요?");
+    if (!ok) return;
+  }
+  ctx.send(action);
+}
+
+function koreanButtons(b, ctx) {
+  const lg = b.lg;
+  const grid = h("div", { class: "actions korean", role: "group", "aria-label": "베팅" });
+  for (const type of KOREAN_ORDER) {
+    const a = lg.find((x) => x.type === type);
+    const label = ACTION_LABEL[type];
+    const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
+    const ruled = !a && lg.length ? b.restriction : null;
+    const cls = ["act"];
+    if (a) cls.push("legal");
+    if (type === "k.die") cls.push("fold");
+    if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
+    if (a && b.hintType === type) cls.push("hint");
+    if (ruled) cls.push("ruled");
+    const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
+      : ruled ? `${label} (${ruled})` : `${label} (지금은 할 수 없음)`;
+    const btn = h("button", {
+      class: cls.join(" "), "data-action": type, disabled: !a || b.busy, "aria-label": aria,
+      title: ruled || (a?.capped ? "맥스 베팅 상한까지" : null),
+      onclick: () => (type === "k.die" ? confirmFold(lg, { type }, ctx) : ctx.send({ type })),
+    }, label, amount ? h("small", {}, amount) : null);
+    grid.append(btn);
+  }
+  return grid;
+}
+
+function nlButtons(b, ctx) {
+  const lg = b.lg;
+  const fold = lg.find((a) => a.type === "nl.fold");
+  const check = lg.find((a) => a.type === "nl.check");
+  const call = lg.find((a) => a.type === "nl.call");
+  const raise = lg.find((a) => a.type === "nl.raise");
+  const allIn = lg.find((a) => a.type === "nl.allIn");
+  const mk = (type, label, sub, a, extra, onclick) => {
+    const cls = ["act"];
+    if (a) cls.push("legal");
+    if (extra) cls.push(extra);
+    if (a && b.hintType === type) cls.push("hint");
+    return h("button", { class: cls.join(" "), "data-action": type, disabled: !a || b.busy, "aria-label": a ? `${label}${sub ? " " + sub : ""}` : `${label} (지금은 할 수 없음)`, onclick }, label, sub ? h("small", {}, sub) : null);
+  };
+  const grid = h("div", { class: "actions nl", role: "group", "aria-label": "베팅" });
+  grid.append(mk("nl.fold", "폴드", "", fold, "fold", () => confirmFold(lg, { type: "nl.fold" }, ctx)));
+  if (call) grid.append(mk("nl.call", "콜", `(${call.allIn ? "올인 " : ""}+${fmt(call.amount)})`, call, "", () => ctx.send({ type: "nl.call" })));
+  else grid.append(mk("nl.check", "체크", "", check, "", () => ctx.send({ type: "nl.check" })));
+  const rlabel = raise?.isBet || (!raise && b.noBet) ? "벳" : "레이즈";
+  grid.append(mk("nl.raise", rlabel, raise ? `${fmt(raise.min)}~` : "", raise, "raise", () => { ctx.ui.raiseOpen = !ctx.ui.raiseOpen; ctx.redraw(); }));
+  grid.append(mk("nl.allIn", "올인", allIn ? `(+${fmt(allIn.amount)})` : "", allIn, "raise", () => ctx.send({ type: "nl.allIn" })));
+  const out = [grid];
+  if (raise && b.raiseOpen) out.push(raisePanel(b, raise, rlabel, ctx));
+  return out;
+}
+
+function raisePanel(b, raise, rlabel, ctx) {
+  const p = b.panel;
+  const ui = ctx.ui; // (the amount chosen is my draft: the handlers write it there)
+  const unit = Math.max(1, p.baseUnit ?? 1);
+  const clamp = (x) => Math.max(raise.min, Math.min(raise.max, Math.round(x)));
+  if (b.raiseTo == null) {
+    const hint = hintFor({ hint: p.hint }, b.highlight, "nl.raise");
+    ui.raiseTo = hint && Number.isInteger(hint.to) ? clamp(hint.to) : raise.min;
+  } else ui.raiseTo = b.raiseTo;
+  const toCall = p.toCall ?? 0;
+  const cur = p.currentBet ?? 0;
+  const potAfterCall = (p.potTotal ?? 0) + toCall;
+  const amountEl = h("span", { class: "amount", "data-testid": "raise-amount", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: raise.min, max: raise.max, step: 1, value: ui.raiseTo, "aria-label": "레이즈 금액" });
+  const setTo = (x) => {
+    ui.raiseTo = clamp(x);
+    slider.value = String(ui.raiseTo);
+    // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
+    amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(ui.raiseTo)}` : `${rlabel} ${fmt(ui.raiseTo)}까지`;
+  };
+  listen(slider, "input", () => {
+    // snap to the base unit, but keep min and max reachable
+    const raw = Number(slider.value);
+    const snapped = raw >= raise.max ? raise.max : raw <= raise.min ? raise.min : raise.min + Math.round((raw - raise.min) / unit) * unit;
+    setTo(snapped);
+  });
+  setTo(ui.raiseTo);
+  // the value in the button too: an equal panel then has equal handlers (morph keeps it)
+  const q = (label, val, key) => h("button", { "data-quick": key, "data-to": val, onclick: () => setTo(val) }, label);
+  // pot limit: the highest raise can be below everything I have — then it is "최대", not "올인"
+  const allInTo = b.lg.find((a) => a.type === "nl.allIn")?.to ?? (p.seatId !== undefined ? p.stack + (p.committedRound ?? 0) : raise.max);
+  const maxLabel = raise.max >= allInTo ? "올인" : "최대";
+  return whole(h("div", { class: "raise-panel", "data-testid": "raise-panel" },
+    h("div", { class: "quick" },
+      q("최소", raise.min, "min"),
+      q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
+      q("팟", cur + potAfterCall, "pot"),
+      q(maxLabel, raise.max, "max")),
+    h("div", { class: "steps" },
+      h("button", { "aria-label": `${unit} 내리기`, "data-step": "-", onclick: () => setTo(ui.raiseTo - unit) }, "−"),
+      slider,
+      h("button", { "aria-label": `${unit} 올리기`, "data-step": "+", onclick: () => setTo(ui.raiseTo + unit) }, "+")),
+    h("div", { class: "confirm-row" },
+      h("button", { class: "act", onclick: () => { ui.raiseOpen = false; ctx.redraw(); } }, "취소"),
+      h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => ctx.send({ type: "nl.raise", to: ui.raiseTo }) }, amountEl, h("small", {}, "확인")))));
+}
+
+function choiceControls(box, c, ctx) {
+  const me = c.me;
+  const ui = ctx.ui;
+  if (me.chosen || !legalIn(me, "choose")) {
+    box.append(h("div", { class: "waiting-line" }, me.chosen ? "골랐어요. 다른 사람을 기다리는 중…" : "초이스를 기다리는 중…"));
+    return box;
+  }
+  const step = c.discard == null ? "버릴 카드를 누르세요" : c.open == null ? "보여 줄 카드를 누르세요" : "확인을 누르세요";
+  box.append(h("div", { class: "instruction", "data-testid": "instruction" }, step));
+  const hint = hintFor(me, c.highlight, "choose");
+  if (hint) {
+    const cards = me.choice ?? [];
+    const name = (id) => cardShort(cards.find((k) => k.id === id));
+    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, `추천: ${name(hint.discardId)} 버리고 ${name(hint.openId)} 보여 주기`));
+  }
+  box.append(h("div", { class: "actions cols-2" },
+    h("button", { class: "act" + (c.discard != null ? " legal" : ""), "data-action": "undo", disabled: c.discard == null, onclick: () => { if (ui.open != null) ui.open = null; else ui.discard = null; ctx.redraw(); } }, "되돌리기"),
+    h("button", { class: "act raise" + (c.discard != null && c.open != null ? " legal" : "") + (hint && hint.discardId === c.discard && hint.openId === c.open ? " hint" : ""), "data-action": "choose", disabled: c.discard == null || c.open == null || c.busy,
+      onclick: () => ctx.send({ type: "choose", discardId: ui.discard, openId: ui.open }) }, "확인")));
+  return box;
+}
+
+function drawControls(box, c, ctx) {
+  const me = c.me;
+  const ui = ctx.ui;
+  const lg = legalIn(me, "draw");
+  if (!lg || me.drawPending != null) {
+    box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? `${me.drawPending.length ? me.drawPending.length + "장 바꾸기" : "패스"} 제출. 다른 사람을 기다리는 중…` : "교환을 기다리는 중…"));
+    return box;
+  }
+  const sel = new Set(c.drawSel);
+  const n = sel.size;
+  const drawName = c.mode === "badugi" ? c.streetName || "교환" : "교환";
+  box.append(h("div", { class: "instruction", "data-testid": "instruction" }, `${drawName}: 바꿀 카드를 누르세요 (최대 ${drawLimit(me, sel)}장)`));
+  const hint = hintFor(me, c.highlight, "draw");
+  if (hint) {
+    const ids = hint.cardIds ?? [];
+    const cards = (me.hole ?? []).filter((k) => ids.includes(k.id)).map(cardShort);
+    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, ids.length ? `추천: ${ids.length}장 바꾸기 (${cards.join(" ")})` : "추천: 패스"));
+  }
+  box.append(h("div", { class: "actions cols-2" },
+    h("button", { class: "act" + (n ? " legal" : ""), "data-action": "draw-clear", disabled: !n, onclick: () => { ui.drawSel = new Set(); ctx.redraw(); } }, "되돌리기"),
+    h("button", { class: "act legal raise" + (hint && (hint.cardIds ?? []).length === n && (hint.cardIds ?? []).every((id) => sel.has(id)) ? " hint" : ""), "data-action": "draw", disabled: c.busy,
+      onclick: () => ctx.send({ type: "draw", cardIds: [...ui.drawSel] }) }, n ? `${n}장 바꾸기` : "패스")));
+  return box;
+}
+
+function declareControls(box, c, ctx) {
+  const me = c.me;
+  const lg = legalIn(me, "declare");
+  if (!lg || me.declare) {
+    box.append(h("div", { class: "waiting-line" }, me.declare ? `${SIDE_LABEL[me.declare]} 선언. 다른 사람을 기다리는 중…` : "선언을 기다리는 중…"));
+    return box;
+  }
+  box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
+  const sides = lg.sides ?? ["high", "low", "swing"];
+  const high = me.rankName ?? me.handName;
+  const sub = {
+    high: high ?? "",
+    low: me.lowName ?? (high ? "로우 없음" : ""),
+    swing: high ? `${high} + ${me.lowName ?? "로우 없음"}` : "",
+  };
+  const hint = me.hint;
+  box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
+    h("button", { class: "act big" + (sides.includes(s) ? " legal" : "") + (hint?.type === "declare" && hint.side === s ? " hint" : ""), "data-action": "declare-" + s, disabled: !sides.includes(s) || c.busy,
+      onclick: () => ctx.send({ type: "declare", side: s }) }, SIDE_LABEL[s], sub[s] ? h("span", { class: "sub" }, sub[s]) : null))));
+  return box;
+}

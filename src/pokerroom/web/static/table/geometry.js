@@ -1,0 +1,170 @@
+// Phone geometry: boxes ({l, r, t, b} in px of the table area) and the questions the placement asks of them
+// (do two overlap, where is the free band between the side columns, where does a bet chip go, is the table
+// clear). Pure arithmetic except where a function says it reads or writes the layout.
+
+export function overlap(a, b) {
+  return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+}
+
+/** Do any two of these boxes ({l, r, t, b}) overlap? */
+export function boxesOverlap(boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The free width between the left and right seat columns beside the band [y, y + h] of a table W wide
+ * (boxes {l, r, t, b}), less `gap` on each side; null when a seat sits across the middle of that band.
+ */
+export function freeCorridor(seats, W, y, h, gap) {
+  let l = 0;
+  let r = W;
+  for (const o of seats) {
+    if (Math.min(y + h, o.b) - Math.max(y, o.t) <= 0) continue;
+    if (o.r <= W / 2) l = Math.max(l, o.r);
+    else if (o.l >= W / 2) r = Math.min(r, o.l);
+    else return null;
+  }
+  return { l: l + gap, r: r - gap };
+}
+
+/** The timer ring sits on a seat's top-right corner; near the screen edge it moves in over the seat. */
+export function keepRingInside(el, right, W) {
+  const ring = el.querySelector(":scope > .timer-ring");
+  if (!ring) return;
+  const overhang = 10; // .timer-ring { right: -10px }
+  const room = Math.max(0, Math.floor(W - 1 - right));
+  const want = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before
+  if (ring.style.right !== want) ring.style.right = want; // (an unchanged seat is not written to)
+}
+
+/**
+ * Mobile: each seat's bet chip goes where it covers no other seat (nor another chip): below the seat, else
+ * beside it towards the middle (unless that hides the pot or board, `soft`), else over the bottom edge of its
+ * own seat. items: layoutMobile's seats ({el, group, x, y, w, h}, centres in px), boxes: their boxes
+ * ({l, r, t, b}, marks included). Returns each seat's chip box (null: no chip).
+ */
+export function placeChips(items, boxes, soft, W, bottom) {
+  const placed = [];
+  const out = items.map(() => null);
+  const GAP = 2;
+  const free = (c, k) => c.l >= 0 && c.r <= W && c.t >= 0 && c.b <= bottom
+    && !boxes.some((o, m) => m !== k && overlap(c, o)) && !placed.some((o) => overlap(c, o));
+  items.forEach((it, k) => {
+    const chip = it.el.querySelector(":scope > .bet-chip");
+    if (!chip || !it.m.chip) return;
+    const cw = it.m.chip.w; // measured with the seat (layoutMobile): no layout forced per chip
+    const ch = it.m.chip.h;
+    const b = boxes[k];
+    const at = (cx, cy) => ({ l: cx - cw / 2, r: cx + cw / 2, t: cy - ch / 2, b: cy + ch / 2, cx, cy });
+    const below = b.b + GAP + ch / 2;
+    const toMid = it.x < W / 2 ? 1 : -1;
+    const cands = [at(it.x, below)];
+    // below, slid towards the middle (a top-row seat over a side column)
+    for (let d = 8; d <= it.w / 2 + cw / 2; d += 8) cands.push(at(it.x + toMid * d, below));
+    if (it.group !== "top") {
+      const side = toMid > 0 ? b.r + GAP + cw / 2 : b.l - GAP - cw / 2;
+      for (const c of [at(side, b.b - ch / 2), at(side, it.y), at(side, b.t + ch / 2)]) {
+        if (!soft.some((o) => overlap(c, o))) cands.push(c);
+      }
+    }
+    const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
+    // never over the pot or the board either: rather over its own seat
+    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
+    placed.push(c);
+    out[k] = c;
+    const border = it.m.border;
+    const left = `${c.cx - (it.x - it.w / 2) - border}px`;
+    const top = `${c.cy - (it.y - it.h / 2) - border}px`;
+    // written only when it moved (a seat that did not change is not touched)
+    if (chip.placedAt !== `${left}|${top}`) {
+      Object.assign(chip.style, { left, top, bottom: "auto", transform: "translate(-50%, -50%)", zIndex: "1" });
+      chip.placedAt = `${left}|${top}`;
+    }
+  });
+  return out;
+}
+
+/**
+ * Does nothing on the table cover anything it must not (mobile)? No two seats overlap; every seat with its
+ * marks, bet chip and timer ring stays inside the table area; no chip, ring or mark covers another seat or
+ * the centre (pot, side pots, board); the centre covers no seat; the hand-end banner covers neither.
+ */
+export function tableClear(main) {
+  const o = main.getBoundingClientRect();
+  const W = main.clientWidth;
+  const H = main.clientHeight;
+  const rect = (e) => {
+    const r = e.getBoundingClientRect();
+    return { l: r.left - o.left, r: r.right - o.left, t: r.top - o.top, b: r.bottom - o.top };
+  };
+  const seatEls = [...main.querySelectorAll(".seat")];
+  const seats = seatEls.map(rect);
+  if (boxesOverlap(seats)) return false;
+  const inside = (b) => b.l >= -0.5 && b.r <= W + 0.5 && b.t >= -0.5 && b.b <= H + 0.5;
+  const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
+  const banner = main.querySelector(":scope > .banner");
+  for (const [k, s] of seatEls.entries()) {
+    if (!inside(seats[k])) return false;
+    for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {
+      const b = rect(e);
+      if (!(b.r > b.l)) continue;
+      if (!inside(b) || seats.some((x, m) => m !== k && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;
+    }
+  }
+  if (parts.some((b) => !inside(b) || seats.some((x) => overlap(b, x)))) return false;
+  return !banner || ![...seats, ...parts].some((x) => overlap(rect(banner), x));
+}
+
+/**
+ * tableClear from what the table placed (layoutMobile's seats, marks, chips and rings, the centre's parts,
+ * the banner's box): the same checks, with no layout read. k: {W, H, seats, marks, chips, rings, parts, banner}.
+ */
+export function placedClear(k) {
+  if (boxesOverlap(k.seats)) return false;
+  const inside = (b) => b.l >= -0.5 && b.r <= k.W + 0.5 && b.t >= -0.5 && b.b <= k.H + 0.5;
+  const parts = k.parts.filter((b) => b.r > b.l);
+  for (const [i, s] of k.seats.entries()) {
+    if (!inside(s)) return false;
+    for (const b of [k.chips[i], k.rings[i], k.marks[i]]) {
+      if (!b || !(b.r > b.l)) continue;
+      if (!inside(b) || k.seats.some((x, m) => m !== i && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;
+    }
+  }
+  if (parts.some((b) => !inside(b) || k.seats.some((x) => overlap(b, x)))) return false;
+  return !k.banner || ![...k.seats, ...parts].some((x) => overlap(k.banner, x));
+}
+
+/**
+ * Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left.
+ * Each slot is [x, y, group] with group "left" | "top" | "right" | "bottom" (mobile) or "arc" (desktop).
+ */
+export function seatSlots(n, full, W) {
+  if (W >= 600) {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const theta = full ? (360 / n) * i : n === 1 ? 180 : 52 + ((i + 0.5) * 256) / n;
+      const rad = (theta * Math.PI) / 180;
+      out.push([50 - 42 * Math.sin(rad), 50 + 40 * Math.cos(rad), "arc"]);
+    }
+    return out;
+  }
+  const out = [];
+  let rest = n;
+  if (full && n >= 2) { rest = n - 1; }
+  const s = rest <= 2 ? 0 : rest <= 6 ? 1 : 2;
+  const t = rest - 2 * s;
+  const sideY = s === 1 ? [40] : [64, 37];
+  for (let k = 0; k < s; k++) out.push([11, sideY[k], "left"]);
+  const xs = t === 1 ? [50] : t === 2 ? [30, 70] : Array.from({ length: t }, (_, i) => ((i + 0.5) * 100) / t);
+  for (const x of xs) out.push([x, 12, "top"]);
+  for (let k = s - 1; k >= 0; k--) out.push([89, sideY[k], "right"]);
+  if (full && n >= 2) out.unshift([50, 86, "bottom"]);
+  return out;
+}

@@ -1,0 +1,288 @@
+// Where the seats go. Desktop: an arc. Phone: rows at the top and columns at the sides, seats getting
+// narrower (and their cards fanned) until no two overlap; a seat whose inputs did not change keeps its element
+// and its measured size (t.seatCache), so only new or changed seats are measured, in one batch of reads, then
+// the positions of all are written (no forced layout per seat).
+
+import { placeCenter } from "./center.js";
+import { fitSeatCards } from "./fan.js";
+import { boxesOverlap, keepRingInside, overlap, placeChips, seatSlots } from "./geometry.js";
+import { buildSeat, patchSeat, seatInputs } from "./seats.js";
+import { syncChildren } from "./slices.js";
+import { seatOrderForDisplay } from "./view.js";
+
+const GAP = 4;
+
+export function placeSeats(t, container) {
+  const v = t.view;
+  const { others, full } = seatOrderForDisplay(v);
+  const n = others.length;
+  t.placed = null;
+  if (!n) { container.replaceChildren(); return; }
+  const W = t.preW || container.clientWidth || 390;
+  const slots = seatSlots(n, full, W);
+  if (W >= 600) {
+    const H = container.clientHeight || 480;
+    container.replaceChildren();
+    t.seatCache = new Map();
+    const level = n >= 7 ? 1 : 0;
+    others.forEach((seat, i) => {
+      const el = buildSeat(seatInputs(v, seat, n, t.names), level).el;
+      container.append(el);
+      const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
+      el.style.width = `${bw}px`;
+      const bh = el.offsetHeight || 90;
+      const [px, py] = slots[i];
+      const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
+      el.style.left = `${x}px`;
+      keepRingInside(el, x + bw / 2, W);
+      el.style.top = `${Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100))}px`;
+    });
+    return;
+  }
+  // mobile: seats get narrower (and their mini cards overlap) until no two seats overlap, whatever the phase
+  // shows in them, and (Indian) the used-cards grid has room
+  const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
+  const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
+  const gen = (t.seatGen = (t.seatGen ?? 0) + 1);
+  const inputs = others.map((seat) => seatInputs(v, seat, n, t.names));
+  for (let level = first; level <= 2; level++) {
+    const boxes = layoutMobile(t, container, inputs, slots, level, W, gen);
+    if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(placeCenter(t, 14)))) break;
+  }
+  for (const [k, e] of t.seatCache) if (e.gen !== gen) t.seatCache.delete(k);
+}
+
+/**
+ * Each seat's cached entry for this density `level` and its cell width: a new seat is built, a changed one
+ * patched slice by slice. A slice that can change the box's size drops what the last layout wrote (its
+ * position and width: a shrink-to-fit box is measured where a new one would be), so it is measured like a
+ * new one; new cards are fanned again (their row is new, the seat's limits go). A turn passing (colour,
+ * timer ring) changes no size: the seat keeps its measure and its place.
+ */
+function seatEntries(t, inputs, slots, level, W, gen) {
+  const tops = slots.filter((sl) => sl[2] === "top").length;
+  return inputs.map((inp, i) => {
+    const [px, py, group] = slots[i];
+    const cell = group === "top" ? Math.floor(W / Math.max(tops, 1)) - GAP : Math.floor(W / 2) - 2 * GAP;
+    const key = `${JSON.stringify(inp)}|${level}|${cell}`;
+    const slot = `${inp.seat.id}|${level}`;
+    let entry = t.seatCache.get(slot);
+    const base = `${cell}|${document.body.className}`;
+    if (!entry || entry.base !== base) {
+      const { el, parts } = buildSeat(inp, level);
+      entry = { key, base, el, parts, m: null, fitted: false, pos: null };
+      t.seatCache.set(slot, entry);
+    } else if (entry.key !== key) {
+      const { size, cards } = patchSeat(entry, inp, level);
+      entry.key = key;
+      const st = entry.el.style;
+      if (cards) {
+        entry.fitted = false;
+        st.removeProperty("max-width");
+        st.removeProperty("min-width");
+      }
+      if (size || cards) {
+        entry.m = null;
+        entry.pos = null;
+        st.removeProperty("left");
+        st.removeProperty("top");
+        st.removeProperty("width");
+      }
+    }
+    entry.gen = gen;
+    return { el: entry.el, entry, group, px, py, cell };
+  });
+}
+
+/**
+ * The new and changed seats measured: their width limits (read once per class list), their cards fanned,
+ * then their width, height, marks and chip read in one go. Returns their widths (written later, with the
+ * centre measured in the same layout).
+ */
+function measureSeats(t, fresh, W) {
+  // a seat's CSS width limits depend on its classes and the screen only: read once per class list (a
+  // getComputedStyle after the writes above would recalculate the style of the whole page)
+  const vpKey = `${W}|${t.vp?.join("x")}`;
+  if (t.limitsCache?.vp !== vpKey) t.limitsCache = { vp: vpKey, byClass: new Map() };
+  const byClass = t.limitsCache.byClass;
+  // (a seat measured again whose cards did not change keeps its width limits and fanned row)
+  const unfit = fresh.filter(({ entry }) => !entry.fitted);
+  const limits = unfit.map(({ el }) => {
+    let lim = byClass.get(el.className);
+    if (!lim) {
+      const cs = getComputedStyle(el);
+      lim = [parseFloat(cs.maxWidth), parseFloat(cs.minWidth)];
+      byClass.set(el.className, lim);
+    }
+    return lim;
+  });
+  unfit.forEach(({ el, cell }, i) => {
+    const [maxW, minW] = limits[i];
+    if (!(maxW <= cell)) el.style.maxWidth = `${cell}px`;
+    if (minW > cell) el.style.minWidth = `${cell}px`;
+  });
+  if (t.fanMemo?.vp !== vpKey) t.fanMemo = { vp: vpKey, map: new Map() };
+  fitSeatCards(unfit.map(({ el }) => el), unfit.map(({ cell }) => cell), t.fanMemo.map);
+  for (const { entry } of unfit) entry.fitted = true;
+  // keep the measured width: placed near the right edge, a shrink-to-fit box would get narrower (and taller).
+  // Everything about the new seats is read in one go (their width, height, marks and chip, the table's
+  // height, the centre), before the width is written: one layout for all of it (a box given the width it
+  // already has keeps its height)
+  const widths = fresh.map(({ el }) => Math.ceil(el.getBoundingClientRect().width) || 112);
+  fresh.forEach(({ el, entry }, i) => {
+    // the D / SB / BB marks stick out above the seat: that strip belongs to the seat too
+    const mk = el.querySelector(":scope > .marks");
+    const box = el.getBoundingClientRect();
+    const mr = mk?.getBoundingClientRect();
+    const up = mr ? Math.max(0, Math.ceil(box.top - mr.top)) : 0;
+    // a crowded marks row (D, SB, BB over a tiny seat) can stick out sideways too: its overhang, centred
+    const side = mr ? Math.max(0, Math.ceil(Math.max(box.left - mr.left, mr.right - box.right))) : 0;
+    const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
+    // the marks row's box relative to the seat's (tableClear checks it without reading the layout)
+    const mkBox = mr && mr.width ? { l: mr.left - box.left, r: mr.right - box.left, t: mr.top - box.top, b: mr.bottom - box.top } : null;
+    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox,
+      chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
+  });
+  return widths;
+}
+
+/**
+ * The centre at its usual place, as boxes in the seat layer's coordinates (t.softCache, for the chips and
+ * placeCenter): measured once per centre content and table size; on a table grown taller (placeTable) it is
+ * only lower, by 58 % of the growth (.center { top: 58% } in style.css), so it is moved, not measured.
+ */
+function softCentre(t, container, W, H) {
+  const center = container.parentElement?.querySelector(":scope > .center");
+  const panel = center?.querySelector(".used-panel");
+  // (the used-cards grid as the previous density level's try left it: folded or shrunk, or as built)
+  const softKey = () => `${t.centerKeyShown}|${W}|${H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+  const softBase = () => `${t.centerKeyShown}|${W}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+  const measure = () => {
+    const origin = container.getBoundingClientRect();
+    const soft = [...(center?.children ?? [])].map((e) => e.getBoundingClientRect()).filter((r) => r.width)
+      .map((r) => ({ l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top }));
+    t.softCache = { key: softKey(), base: softBase(), H, soft };
+  };
+  const shift = () => {
+    const c = t.softCache;
+    if (!c || c.base !== softBase() || c.H === H || center?.hasAttribute("style")) return false;
+    const dy = 0.58 * (H - c.H);
+    t.softCache = { key: softKey(), base: c.base, H, soft: c.soft.map((b) => ({ ...b, t: b.t + dy, b: b.b + dy })) };
+    return true;
+  };
+  return {
+    // the centre at its usual place (no style of its own) is measured with the seats, in the same layout
+    early() { if (t.softCache?.key !== softKey() && !center?.hasAttribute("style") && !shift()) measure(); },
+    // before the chips: back at its usual place if it was not measured there
+    late() {
+      if (t.softCache?.key !== softKey()) {
+        center?.removeAttribute("style");
+        if (!shift()) measure();
+      }
+    },
+  };
+}
+
+/** A column of side seats: from the top row down, each seat below the one above it; pushed past the bottom,
+ * the column moves up again as far as the row above allows. */
+function stackColumn(col, top, box, bottomLimit) {
+  let floor = -Infinity;
+  for (const it of col) {
+    const b = box(it);
+    for (const o of top) {
+      const ob = box(o);
+      if (Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0) floor = Math.max(floor, ob.b + GAP);
+    }
+    if (b.t < floor) it.y = floor + it.h / 2 + it.up;
+    floor = it.y + it.h / 2 + GAP;
+  }
+  const last = col[col.length - 1];
+  if (last && last.y + last.h / 2 > bottomLimit) {
+    let shift = last.y + last.h / 2 - bottomLimit;
+    for (let k = col.length - 1; k >= 0 && shift > 0; k--) {
+      const it = col[k];
+      const above = k > 0 ? col[k - 1].y + col[k - 1].h / 2 + GAP : Math.max(8, ...top.filter((o) => {
+        const b = box(it); const ob = box(o); return Math.min(b.r, ob.r) - Math.max(b.l, ob.l) > 0;
+      }).map((o) => box(o).b + GAP));
+      const room = it.y - it.h / 2 - it.up - above;
+      const d = Math.min(shift, Math.max(0, room));
+      for (let m = k; m < col.length; m++) col[m].y -= d;
+      shift -= d;
+    }
+  }
+}
+
+/**
+ * A timer ring that would reach over a neighbour (a tight top row, a seat right below another) goes into its
+ * own seat's corner instead; computed from the positions (.timer-ring: 30 px, top -12, right -10 as
+ * keepRingInside leaves it), so a kept seat ends where a fresh one would. Returns each ring's box (or null).
+ */
+function placeRings(items, boxes, W) {
+  const rings = items.map(() => null);
+  items.forEach((it, k) => {
+    const ring = it.el.querySelector(":scope > .timer-ring");
+    if (!ring) return;
+    const R = it.x + it.w / 2;
+    const edge = R - (it.m.border ?? 2) + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
+    const top = it.y - it.h / 2 + (it.m.border ?? 2) - 12;
+    const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
+    if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
+      if (ring.style.top !== "2px" || ring.style.right !== "2px") Object.assign(ring.style, { top: "2px", right: "2px" });
+    } else {
+      rings[k] = reach;
+      if (ring.style.top) {
+        ring.style.removeProperty("top");
+        ring.style.removeProperty("right");
+        keepRingInside(it.el, R, W);
+      }
+    }
+  });
+  return rings;
+}
+
+/** One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes. */
+function layoutMobile(t, container, inputs, slots, level, W, gen) {
+  const made = seatEntries(t, inputs, slots, level, W, gen);
+  syncChildren(container, made.map(({ el }) => el));
+  // every step below reads all new seats, then writes them: one layout per step instead of one per seat
+  const fresh = made.filter(({ entry }) => !entry.m);
+  const widths = measureSeats(t, fresh, W);
+  // (placeTable grows the table by a known height: no read, no layout, for the new height)
+  const H = t.knownH ?? (container.clientHeight || 480);
+  const soft = softCentre(t, container, W, H);
+  soft.early();
+  fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
+  const items = made.map(({ el, entry, group, px, py }) => ({ el, entry, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
+  const bottomLimit = H - 32; // above the phase line
+  for (const it of items) {
+    it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
+    it.y = Math.max(it.h / 2 + Math.max(8, it.up + 2), Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
+  }
+  const box = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2 - it.up, b: it.y + it.h / 2 });
+  const top = items.filter((it) => it.group === "top");
+  for (const side of ["left", "right"]) stackColumn(items.filter((it) => it.group === side).sort((a, b) => a.y - b.y), top, box, bottomLimit);
+  for (const it of items) {
+    // written only when it moved: a seat that did not change is not touched at all
+    const pos = `${it.x}|${it.y}`;
+    if (it.entry.pos !== pos) {
+      it.el.style.left = `${it.x}px`;
+      it.el.style.top = `${it.y}px`;
+      it.entry.pos = pos;
+    }
+    keepRingInside(it.el, it.x + it.w / 2, W);
+  }
+  const boxes = items.map(box);
+  const rings = placeRings(items, boxes, W);
+  // the centre at its usual place: a chip beside a seat must not hide the pot or the board
+  soft.late();
+  const chips = placeChips(items, boxes, t.softCache.soft, W, bottomLimit);
+  // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
+  const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
+  // the seats' own boxes (no marks, chip or ring), as placeBanner would measure them
+  const seatBoxes = items.map((it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 }));
+  const marks = items.map((it, k) => (it.m.mk ? { l: seatBoxes[k].l + it.m.mk.l, r: seatBoxes[k].l + it.m.mk.r,
+    t: seatBoxes[k].t + it.m.mk.t, b: seatBoxes[k].t + it.m.mk.b } : null));
+  t.placed = { W, H, gen, seats: seatBoxes, marks, chips, rings, bare: marked, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+    l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
+  return boxes;
+}

@@ -1,0 +1,178 @@
+// My cards under the table: drawn from myCardsInputs alone, each card described first ([key, build]) so only a
+// card whose key changed is built; in 초이스 and 교환 the cards are tapped to pick (my drafts in t.ui).
+
+import { cardEl, miniCardEl } from "../cards.js";
+import { listen, morphKeyed } from "../morph.js";
+import { h } from "../dom.js";
+import { drawLimit } from "./controls.js";
+import { bestCards, handLabel, isHidden, legal, showdownEntry } from "./view.js";
+
+/** Everything renderMyCards reads (its memo key is this, serialised). */
+export function myCardsInputs(t, seat) {
+  const v = t.view;
+  const me = v.me;
+  const ui = t.ui;
+  return { hole: me.hole, up: me.up, choice: me.choice, forehead: me.forehead, chosen: me.chosen, drawPending: me.drawPending,
+    discarded: me.discarded, phase: v.phase, mode: v.mode, discard: ui.discard, open: ui.open, drawSel: [...(ui.drawSel ?? [])],
+    highlight: t.settings.hintsHighlight, hint: me.hint, sd: showdownEntry(v, me.id), awards: v.awards, folded: !!seat.folded,
+    choose: legal(v, "choose"), draw: legal(v, "draw"), hints: v.options?.hints, width: window.innerWidth };
+}
+
+/** The text over my cards: my hand at showdown, or what I hold now. */
+export function handNameText(v) {
+  const me = v.me;
+  const sd = showdownEntry(v, me.id);
+  if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return handLabel(sd); // hi-lo
+  if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
+  if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+  return "";
+}
+
+function badugiClash(cards) {
+  const out = new Set();
+  const vis = cards.filter((c) => !isHidden(c));
+  for (const a of vis) for (const b of vis) {
+    if (a.id !== b.id && (a.rank === b.rank || a.suit === b.suit)) out.add(a.id);
+  }
+  return out;
+}
+
+const hintOf = (m, type) => {
+  if (m.highlight === false) return null;
+  const hint = m.hint;
+  if (!hint || hint.type !== type) return null;
+  if (type === "choose" && (hint.discardId == null || hint.openId == null)) return null;
+  if (type === "draw" && (!Array.isArray(hint.cardIds) || hint.max != null)) return null;
+  return hint;
+};
+
+/**
+ * Tapping my cards (ctx: {ui, redraw, toast, view()}): in 초이스 the first pick is the card to discard, the
+ * second the one to show; in 교환 a card is added to or taken from the cards to change, up to the limit.
+ */
+export function pickChoice(ctx, id) {
+  const ui = ctx.ui;
+  if (ui.discard === id) ui.discard = null;
+  else if (ui.open === id) ui.open = null;
+  else if (ui.discard == null) ui.discard = id;
+  else ui.open = id;
+  ctx.redraw();
+}
+
+export function pickDraw(ctx, id) {
+  const sel = ctx.ui.drawSel;
+  const me = ctx.view().me;
+  if (sel.has(id)) sel.delete(id);
+  else {
+    sel.add(id);
+    if (sel.size > drawLimit(me, sel)) {
+      sel.delete(id);
+      ctx.toast(`최대 ${drawLimit(me, sel)}장까지 바꿀 수 있어요`);
+    }
+  }
+  ctx.redraw();
+}
+
+/**
+ * My cards. Given my cards' row on screen (`old`), that row is brought up to date and returned: only a card
+ * whose key changed is built (a card's SVG copy) and merged in, so a view that deals me a card, or changes
+ * nothing about my cards but the hand's name, does not build and compare all of them.
+ */
+export function renderMyCards(m, old, ctx) {
+  const bestIds = new Set(m.phase === "handEnd" ? bestCards(m.awards, m.sd).map((c) => c.id) : []);
+  const specs = []; // [key, build]
+  let first = null; // the first card's size
+  let seps = 0;
+  const card = (key, c, opts, then = null) => {
+    first ??= opts.size;
+    specs.push([key, () => {
+      const e = cardEl(c, opts);
+      then?.(e);
+      return e;
+    }]);
+  };
+  if (m.mode === "indian") {
+    if (m.forehead === "?") card("?", null, { size: "lg", question: true });
+    else if (m.forehead && typeof m.forehead === "object") card(JSON.stringify(["f", m.forehead]), m.forehead, { size: "lg", extraClass: "forehead" });
+    for (const c of m.hole ?? []) card(JSON.stringify(["h", c]), c, { size: "lg" });
+  } else {
+    const hole = m.phase === "choice" && m.choice ? m.choice : m.hole ?? [];
+    const up = m.phase === "choice" && m.choice ? [] : m.up ?? [];
+    const choosing = m.phase === "choice" && m.choice && !m.chosen && m.choose;
+    const drawing = (m.phase === "draw" ? m.draw : null) && m.drawPending == null;
+    const clash = m.mode === "badugi" && m.hints ? badugiClash(hole) : new Set();
+    const chosen = m.chosen ?? null;
+    const ch = choosing ? hintOf(m, "choose") : null;
+    const dh = drawing ? hintOf(m, "draw") : null;
+    const drawSel = new Set(m.drawSel);
+    const size = m.phase === "choice" ? "xl" : "lg";
+    hole.forEach((c) => {
+      // what the card gets beyond cardEl, in this order: its classes, focusable, pressed, which pick it answers
+      const cls = [];
+      let pick = null;
+      let pressed = null;
+      if (up.length) cls.push("own-hidden"); // 7 Poker: only I see these
+      if (!isHidden(c)) {
+        if (bestIds.has(c.id)) cls.push("used-best");
+        if (ch?.discardId === c.id) cls.push("hint-discard");
+        if (ch?.openId === c.id) cls.push("hint-open");
+        if (dh && dh.cardIds.includes(c.id)) cls.push("hint-draw");
+        if (choosing) {
+          cls.push("selectable");
+          if (m.discard === c.id) cls.push("discard");
+          if (m.open === c.id) cls.push("raised");
+          pick = "choice";
+        } else if (chosen) {
+          if (chosen.discardId === c.id) cls.push("discard");
+          if (chosen.openId === c.id) cls.push("raised");
+        }
+        if (drawing) {
+          cls.push("selectable");
+          pressed = drawSel.has(c.id) ? "true" : "false";
+          if (drawSel.has(c.id)) cls.push("raised");
+          pick = "draw";
+        } else if (m.drawPending && m.drawPending.includes(c.id)) cls.push("raised");
+        if (clash.has(c.id)) cls.push("clash");
+      }
+      card(JSON.stringify(["h", c, size, cls, pressed, pick]), c, { size }, (e) => {
+        for (const k of cls) e.classList.add(k);
+        if (pick) e.tabIndex = 0;
+        if (pressed) e.setAttribute("aria-pressed", pressed);
+        if (pick) {
+          const go = pick === "choice" ? () => pickChoice(ctx, c.id) : () => pickDraw(ctx, c.id);
+          listen(e, "click", go);
+          listen(e, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+        }
+      });
+    });
+    if (up.length) {
+      seps = 1;
+      specs.push(["sep", () => h("div", { class: "group-sep", "aria-hidden": "true" })]);
+      up.forEach((c) => {
+        // what the table sees: marked, so my hidden cards and my open cards never look alike
+        const best = bestIds.has(c.id);
+        card(JSON.stringify(["u", c, best]), c, { size: "lg", extraClass: "open-card" }, (e) => {
+          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
+          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
+          if (best) e.classList.add("used-best");
+        });
+      });
+    }
+  }
+  const n = specs.length - seps;
+  const size = first === "xl" ? 82 : 72;
+  const avail = Math.min(m.width >= 1000 ? 780 : m.width, 820) - 24 - seps * 10;
+  const overlap = n > 1 ? Math.min(6, Math.floor((avail - n * size) / (n - 1))) : 0;
+  const discarded = m.discarded && m.phase !== "choice";
+  // (the row with the discarded card's note under it is built afresh, and merged by syncSlices)
+  const wrap = old && !discarded && old.classList.contains("my-cards") ? old
+    : h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
+  if (wrap.style.getPropertyValue("--overlap") !== `${overlap}px`) wrap.style.setProperty("--overlap", `${overlap}px`);
+  morphKeyed(wrap, specs);
+  if (m.folded) wrap.style.opacity = "0.55";
+  else if (wrap.style.opacity) wrap.style.removeProperty("opacity");
+  if (discarded) {
+    return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드 ", miniCardEl(m.discarded)));
+  }
+  return wrap;
+}

@@ -1,0 +1,30 @@
+// The side panel of a wide screen (style.css: 1000 px and up): the public hand log and the hand rankings,
+// drawn from sideInputs alone; a phone neither builds it nor rebuilds it per view.
+
+import { withNames } from "../labels.js";
+import { rankingTable } from "../rules.js";
+import { h } from "../dom.js";
+
+/** Everything the side panel shows (it is rebuilt only when this, serialised, changes). */
+export function sideInputs(v, names) {
+  return { log: (v.publicLog ?? []).slice(-60), names, mode: v.mode, options: v.options };
+}
+
+/** The rankings of a mode and its options, built once per those (rules.js draws a long table) and kept in `t`. */
+function ranking(t, mode, options) {
+  const key = `${mode}|${options?.indianCards}|${options?.indianDeck}|${options?.omahaHiLo}|${options?.badugiHigh}`;
+  if (t.rankCache?.key !== key) t.rankCache = { key, node: rankingTable(mode, { compact: true, options }) };
+  return t.rankCache.node;
+}
+
+/** ctx: {openHistory} (지난 판, app.js); t: the table state (its rankings cache). */
+export function renderSidePanel(s, ctx, t) {
+  const log = h("ol", { class: "log-list", "data-testid": "hand-log" },
+    s.log.map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, s.names)}`)));
+  const panel = h("aside", { class: "side-panel", "aria-label": "핸드 기록과 족보" },
+    h("section", { class: "log" }, h("h3", {}, "핸드 기록 ",
+      h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => ctx.openHistory() }, "지난 판")), log),
+    h("section", { class: "ranks" }, h("h3", {}, "족보"), ranking(t, s.mode, s.options)));
+  queueMicrotask(() => { const sec = panel.querySelector("section.log"); if (sec) sec.scrollTop = sec.scrollHeight; });
+  return panel;
+}

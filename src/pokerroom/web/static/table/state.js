@@ -1,0 +1,59 @@
+// The table's state: what the app handed in with the last view, the player's drafts between views (a raise
+// amount, the cards picked to discard, open or draw), and what the screen remembers across renders so a
+// render changes only what changed (the skeleton, the regions' memos, the phone layout's measures). Regions
+// read it; only the entry (table.js) and the handlers a region's ctx offers write the app's part.
+
+/** Tips closed once stay closed: across renders, tables and reloads (this browser). */
+const TIPS_KEY = "pokerroom:tipsSeen";
+function loadTipsSeen() {
+  try { return new Set(JSON.parse(localStorage.getItem(TIPS_KEY) ?? "[]")); } catch { return new Set(); }
+}
+export function saveTipsSeen(seen) {
+  try { localStorage.setItem(TIPS_KEY, JSON.stringify([...seen])); } catch { /* private mode */ }
+}
+
+export function createState(host) {
+  return {
+    host,
+    // from the app, with each view (update): the view and the one before, nicknames, settings, my role, my
+    // seat's part of the message (pre-actions), the room's talk switches; busy: an action of mine is on its way
+    view: null, prev: null, names: {}, settings: {}, role: null, seatPart: null, social: {}, busy: false,
+    lockGen: 0, // bumped by each lock: the controls built while locked are not reused after it
+    ui: { key: null }, // my drafts for this decision (takeView)
+    tipsSeen: loadTipsSeen(), tipOpen: false, usedOpen: false, palette: null,
+    renders: 0, wasMyTurn: false,
+    // the screen across renders: the skeleton (render.js), each region's slice memo, the side panel's key
+    sk: null, centerMemo: null, centerKeyShown: null, meMemo: null, ctlBox: null, ctlMemo: null, sideKey: null, rankCache: null,
+    // the phone layout (layout.js, center.js, banner.js): sizes read at the start of a render, what was
+    // placed where (`placed`, valid for seat generation `seatGen`), and measures kept per content and size
+    keepY: null, hostW: 0, vp: null, preW: null, placed: null, seatGen: 0, grown: false, knownH: null,
+    seatCache: new Map(), limitsCache: null, fanMemo: null,
+    softCache: null, centerMoved: null, centerSizes: null, bannerBox: null, bannerSizes: null,
+  };
+}
+
+/**
+ * Take a view from the app. A new decision (another hand, phase, street, player to act or set of players
+ * pending) starts fresh drafts; within one hand and phase the cards picked (choice, draw) are kept.
+ */
+export function takeView(t, view, ctx) {
+  t.prev = t.view;
+  t.view = view;
+  t.names = ctx.names ?? {};
+  t.settings = ctx.settings ?? {};
+  t.role = ctx.role;
+  t.busy = !!ctx.busy;
+  t.seatPart = ctx.seat ?? null;
+  t.social = ctx.social ?? {};
+  const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
+  if (key !== t.ui.key) {
+    const keepDraft = t.ui.key && t.ui.phase === view.phase && t.ui.handNo === view.handNo;
+    t.ui = {
+      key, phase: view.phase, handNo: view.handNo,
+      raiseOpen: false, raiseTo: null,
+      discard: keepDraft ? t.ui.discard : null,
+      open: keepDraft ? t.ui.open : null,
+      drawSel: keepDraft ? t.ui.drawSel : new Set(),
+    };
+  }
+}

@@ -1,0 +1,54 @@
+// The turn clock: a ring on the seat (or my line) the phase waits for, counting down to the view's
+// `deadlineAt` by the server's clock. The ring is built once per seat; `tick` only writes what changed.
+
+import { serverClock } from "../net.js";
+
+const RING_C = 2 * Math.PI * 12;
+const RING = { svg: null };
+
+export function ring() {
+  if (!RING.svg) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 30 30");
+    svg.setAttribute("class", "timer-ring");
+    svg.setAttribute("aria-hidden", "true");
+    svg.dataset.keep = "ring"; // morph keeps the ring on screen: the clock (tick) draws into it
+    svg.innerHTML = `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`;
+    RING.svg = svg;
+  }
+  return RING.svg.cloneNode(true); // the HTML parser once, a copy per seat
+}
+
+/** How long the phase's clock runs in all (the ring shows what is left of it). */
+function phaseTotalMs(v) {
+  const t = (v.options?.turnSeconds ?? 20) * 1000;
+  if (v.phase === "betting") {
+    const s = (v.seats ?? []).find((x) => x.id === v.toAct);
+    return s?.away ? 5000 : t;
+  }
+  if (["choice", "draw", "declare"].includes(v.phase)) return t + 10000;
+  if (v.phase === "handEnd") return 4000;
+  if (v.phase === "rebuy") return 15000;
+  return t;
+}
+
+/** Bring every ring under `host` to the time left of view `v` (every 250 ms and after each render). */
+export function tick(host, v) {
+  if (!v || !v.deadlineAt) return;
+  const total = Math.max(phaseTotalMs(v), 1);
+  const left = Math.min(total, Math.max(0, v.deadlineAt - serverClock.now()));
+  // the arc moves with the number, once a second (the seconds still shown, as a fraction of the phase):
+  // the ring is repainted once a second, not on every 250 ms tick
+  const whole = Math.ceil(left / 1000);
+  const frac = Math.max(0, Math.min(1, (whole * 1000) / total));
+  const offset = String(RING_C * (1 - frac));
+  const secs = String(whole);
+  // only what changed is written: each write makes the browser repaint the ring
+  host.querySelectorAll(".timer-ring").forEach((r) => {
+    if (r.classList.contains("urgent") !== left < 5000) r.classList.toggle("urgent", left < 5000);
+    const fg = r.querySelector(".fg");
+    if (fg && fg.getAttribute("stroke-dashoffset") !== offset) fg.setAttribute("stroke-dashoffset", offset);
+    const t = r.querySelector("text");
+    if (t && t.textContent !== secs) t.textContent = secs;
+  });
+}

@@ -1,0 +1,49 @@
+"""Puts this folder on ``sys.path`` (after each folder's own), so every test imports the suite-wide helpers
+``needs`` (what a test requires from the machine), ``services`` (Redis, PostgreSQL) and ``serving`` (free
+ports and the server process harness) by name, under ``--import-mode=importlib``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.append(HERE)
+
+from serving import Serve, ServeProcess  # noqa: E402
+
+
+@pytest.fixture
+def serve_process(tmp_path: Path) -> Iterator[Serve]:
+    """``serve_process(*extra, data=None, wait=True, **kw)``: a started ``pokerroom serve`` (tests/serving.py)
+    in ``data`` (default: a fresh folder under ``tmp_path``); every one is stopped at teardown."""
+    started: list[ServeProcess] = []
+
+    def start(*extra: str, data: Path | None = None, wait: bool = True, **kw: Any) -> ServeProcess:
+        srv = ServeProcess(data or tmp_path / f"serve{len(started)}", *extra, **kw)
+        started.append(srv)
+        srv.start()
+        return srv.wait() if wait else srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+def _needs_a_service(rel: str, nodeid: str) -> bool:
+    """Does this test talk to Redis, PostgreSQL or nginx? ``make check`` (the inner loop) leaves those out."""
+    return (rel.startswith(("cluster/", "storage/test_pg_")) or rel == "server/test_nginx.py"
+            or "postgres" in nodeid)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests that need a service (``-m "not service"`` leaves them out)."""
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
+        if _needs_a_service(rel, item.nodeid):
+            item.add_marker(pytest.mark.service)
