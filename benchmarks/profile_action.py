@@ -17,7 +17,7 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 - with ``--store-inline`` (a measurement aid, not a server mode): the same run with each store write done on
   the event-loop thread instead of awaited from the group-commit writer thread, so the difference of the
   two figures is what the thread hand-off costs per action (the server never does this: a slow disk must
-  not freeze every room, see ``room_writer._write``);
+  not freeze every room, see ``room/writer.py``, ``_write``);
 - with ``--profile``: the functions with the most cumulative CPU time of the event-loop thread per action
   (cProfile; it slows everything, so the CPU figure of a profiled run is not comparable with an unprofiled
   one).
@@ -55,19 +55,33 @@ from load import pick  # the same scripted player as the load benchmark
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
     """One measurement in this process; returns the figures as a dict."""
-    from pokerroom.server.engine_port import PokerEngine
-    from pokerroom.server.room.botseat import load_decider, load_recommender
-    from pokerroom.server.room.rooms import Connection, Rooms
-    from pokerroom.server.storage import Store
-    from pokerroom.server.wire import protocol as P
+    import importlib
 
+    from pokerroom import engine
+    from pokerroom.server.engine_port import PokerEngine
+
+    def server_module(path: str, before: str) -> Any:
+        """A server module by its path in this tree, or by the flat path an older tree (``--other-src``)
+        had before the server was split into folders."""
+        try:
+            return importlib.import_module(f"pokerroom.server.{path}")
+        except ImportError:
+            return importlib.import_module(f"pokerroom.server.{before}")
+
+    botseat = server_module("room.botseat", "botseat")
+    load_decider, load_recommender = botseat.load_decider, botseat.load_recommender
+    rooms_mod = server_module("room.rooms", "rooms")
+    Connection, Rooms = rooms_mod.Connection, rooms_mod.Rooms
+    from pokerroom.server.storage import Store
+
+    P = server_module("wire.protocol", "protocol")
     try:  # view deltas; a tree without them gets full views
-        from pokerroom.server.wire.deltas import apply_delta
+        apply_delta = server_module("wire.deltas", "deltas").apply_delta
         deltas = args.deltas
-    except ImportError:
+    except (ImportError, AttributeError):
         deltas = False
 
-    class Socket(Connection):
+    class Socket(Connection):  # type: ignore[misc,valid-type]
         """Keeps only sizes and the view texts; the texts are parsed later, outside the timed calls, so the
         client's decoding (and applying deltas) is never counted as server CPU."""
 
@@ -107,7 +121,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             pass
 
     if args.store_inline:
-        from pokerroom.server.room.writer import RoomWriter
+        RoomWriter = server_module("room.writer", "room_writer").RoomWriter
 
         async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
             name, params = self._store_op(room, op, more)
@@ -127,7 +141,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                               ) -> tuple[Any, list[dict[str, Any]] | None]:
             self.games += 1
             seed = (args.seed << 32) + self.games
-            state, events = self._mod.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
+            state, events = engine.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
             return state, list(events)
 
     rooms = Rooms(SeededEngine(), store, decider=load_decider(), recommender=recommender)

@@ -122,7 +122,7 @@ async def _stale_write(srv: Any, code: str, token: int) -> str | None:
     room = rooms.rooms[code]
     async with room.lock:
         try:
-            await rooms._save_meta(room)
+            await rooms.save(room)
         except P.ProtocolError as exc:
             return exc.code
     return None

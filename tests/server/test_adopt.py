@@ -86,7 +86,7 @@ def test_a_dropped_room_is_adopted_mid_hand(tmp_path: Path) -> None:
         assert room.timer is not None and room.timer.deadline_ms is None  # A's deadline is off
         assert sock.closed is None and sock in room.connections  # the caller decides about its sockets
         assert a.drop(room.code) is None
-        await a._on_deadline(room)  # a deadline or bot move already under way changes nothing
+        await a.deadline_passed(room)  # a deadline or bot move already under way changes nothing
         await a._bot_act(room, bot)
         assert room.version == live_version
         after = stored(path, room.code)  # the store is untouched

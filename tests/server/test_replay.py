@@ -119,7 +119,7 @@ def test_log_rows_replay_to_the_live_state(tmp_path: Path, mode: str) -> None:
                 due = engine.deadline(room.state)
                 assert due is not None
                 rooms.clock.not_before(due + 1)
-                await rooms._on_deadline(room)
+                await rooms.deadline_passed(room)
             if n % 7 == 0 or room.phase != "playing":
                 live = engine.dump_state(room.state), room.version
                 assert await _restored_state(path, engine, room.code) == live

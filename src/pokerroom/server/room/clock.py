@@ -1,18 +1,15 @@
 """Timers and bots: the changes nobody's message makes (a deadline passes, a bot's turn comes).
 
 Why a module of its own: these run as tasks of their own, take the room's lock like a client message, and
-go through the same ``_commit`` (``room_writer``), so a timeout, a bot and two players' clicks apply one
-after another against one version counter. A store outage must never stop a room's clock: a failed write
-is retried later (``RoomWriter._store_failed``).
+go through the same ``commit`` (``writer``), so a timeout, a bot and two players' clicks apply one after
+another against one version counter. A store outage must never stop a room's clock: a failed write is
+retried later (``RoomWriter._store_failed``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
-from collections.abc import Callable, Coroutine
-from typing import Any
 
 from pokerroom.rejections import Rejected
 from pokerroom.server.room.botseat import BotSeat, legal_actions
@@ -26,6 +23,11 @@ log = logging.getLogger("pokerroom.server")
 class RoomClock(RoomWriter):
     """Deadlines, delayed retries and bot moves."""
 
+    def after_change(self, room: Room) -> None:
+        """After a stored change (or a restore): re-arm the room's deadline, schedule its bots."""
+        self._arm(room)
+        self._schedule_bots(room)
+
     def _arm(self, room: Room) -> None:
         if room.timer is None:
             return
@@ -34,7 +36,7 @@ class RoomClock(RoomWriter):
         else:
             room.timer.cancel()
 
-    async def _on_deadline(self, room: Room) -> None:
+    async def deadline_passed(self, room: Room) -> None:
         """A deadline passed: the engine's automatic action (§8.5), through the same writer as actions."""
         async with room.lock:
             if room.closed or room.phase != "playing" or room.state is None or room.timer is None:
@@ -50,27 +52,18 @@ class RoomClock(RoomWriter):
                 new_state, events = self.engine.on_timeout(room.state, now)
             except Exception:
                 log.exception("room %s: on_timeout failed; retrying in a second", room.code)
-                self._later(1.0, lambda: self._on_deadline(room))
+                self.later(1.0, lambda: self.deadline_passed(room))
                 return
             if self.engine.deadline(new_state) == due and not events:
-                self._later(1.0, lambda: self._on_deadline(room))  # no progress: do not spin
+                self.later(1.0, lambda: self.deadline_passed(room))  # no progress: do not spin
                 room.timer.cancel()
             row = LogRow(room.version + 1, "timeout", None, None, None, now)
             try:
-                await self._commit(room, new_state, events, row)
+                await self.commit(room, new_state, events, row)
             except Exception as exc:
-                self._store_failed(room, exc, lambda: self._on_deadline(room))
+                self._store_failed(room, exc, lambda: self.deadline_passed(room))
                 return
             self._store_recovered(room)
-
-    def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        async def run() -> None:
-            await asyncio.sleep(seconds)
-            await make()
-
-        task = asyncio.get_running_loop().create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def _schedule_bots(self, room: Room) -> None:
         if room.phase != "playing" or room.state is None:
@@ -82,7 +75,7 @@ class RoomClock(RoomWriter):
             if legal_actions(self.engine.view(room.state, pid)):
                 room.bot_pending.add(pid)
                 delay = self.clock.real_seconds(self.bot_delay_ms)
-                self._later(delay, functools.partial(self._bot_act, room, pid))
+                self.later(delay, functools.partial(self._bot_act, room, pid))
 
     async def _bot_act(self, room: Room, pid: str) -> None:
         async with room.lock:
@@ -100,7 +93,7 @@ class RoomClock(RoomWriter):
                 return
             row = LogRow(room.version + 1, "bot", pid, None, action, now)
             try:
-                await self._commit(room, new_state, events, row)
+                await self.commit(room, new_state, events, row)
             except Exception as exc:
                 room.bot_pending.add(pid)
                 self._store_failed(room, exc, functools.partial(self._bot_act, room, pid))

@@ -1,9 +1,10 @@
-"""What a room is: its members, sockets, finished hands and the fields every change touches.
+"""What a room is: its stored part as one value (``Table``), its members, sockets and finished hands.
 
 Why a module of its own: these are plain data (plus the JSON they are stored as), shared by every part of
-the room server (``room_writer``, ``room_views``, ``room_clock``, ``room_handlers``, ``rooms``) and by
-``seating``; keeping them apart from the code that changes them lets each part import them without
-importing the others. ``RoomsBase`` names the services those parts share (set by ``Rooms.__init__``).
+the room server (``writer``, ``views``, ``clock``, ``members``, ``handlers``, ``seating``, ``rooms``);
+keeping them apart from the code that changes them lets each part import them without importing the
+others. A change never edits a ``Table``: it builds a new one, and the writer swaps it in once stored.
+``RoomsBase`` names the services the parts share (set by ``Rooms.__init__``).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import asyncio
 import itertools
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pokerroom.history import HandRecord, HistoryRecorder
@@ -83,7 +84,7 @@ class Connection:
         return False
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Member:
     """A person (or bot) in a room. ``digest`` is the seat token's SHA-256, never the token."""
 
@@ -124,16 +125,19 @@ class FinishedHand:
         return FinishedHand(seq, int(data["gameNo"]), int(data["version"]), record)
 
 
-@dataclass(eq=False)
-class Room:
-    """One room in memory: stored as ``meta()`` + the engine state + log rows (see ``room_writer``)."""
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything of a room that is stored, as one value: a change builds a new ``Table`` (``evolve``) and
+    the room's writer swaps it in once the store has it, so a refused write leaves the old value in place
+    and there is nothing to put back. Its dicts and lists are never changed in place once the table is
+    the room's (a change copies the one it alters); ``state`` is the engine's (never changed in place)."""
 
     code: str
+    created_ms: int
     options: PokerOptions
     options_json: dict[str, Any]
     min_players: int
     max_players: int
-    created_ms: int
     members: dict[str, Member] = field(default_factory=dict)
     host_id: str | None = None
     phase: Phase = "lobby"
@@ -143,37 +147,20 @@ class Room:
     state: State | None = None
     game_players: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    acks: dict[str, OrderedDict[str, int]] = field(default_factory=dict)
-    connections: list[Connection] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: DeadlineTimer | None = None
-    bot_pending: set[str] = field(default_factory=set)
-    empty_since: float | None = None
-    closed: bool = False
-    recorder: HistoryRecorder | None = None  # records the current game's hands (None: not recording)
-    recorder_json: dict[str, Any] | None = None  # recorder.to_json() as of its last change (stored in meta)
-    hands: deque[FinishedHand] = field(default_factory=lambda: deque(maxlen=HANDS_KEPT))
     hand_seq: int = 0
-    log_only: int = 0  # changes stored as log rows alone since the last snapshot
-    #: the version of the newest change that was not a commuting action (protocol.COMMUTING_ACTIONS): a
-    #: ``ready`` (choose, draw, declare, rebuy) based on any version from here on is not stale. None: not
-    #: known (a restored room), so every action needs the current version until the next such change.
-    settled_version: int | None = None
-    #: seat -> the version its newest commuting action became (since ``settled_version``; memory only)
-    answered: dict[str, int] = field(default_factory=dict)
-    views: D.ViewCache = field(default_factory=D.ViewCache)  # the current version's views (delta bases)
+    recorder_json: dict[str, Any] | None = None  # the hand recorder as of this version (None: not recording)
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (room/preactions.py)
-    social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings (stored)
-    throttle: talk.Throttle = field(default_factory=talk.Throttle)  # reactions per sender (memory only)
-    #: this process's fencing token for the room (a cluster node's ownership; never stored in ``meta``).
-    #: None on a single node. ``RoomWriter`` hands every store write of the room to ``_store_op`` with it.
-    fence: int | None = None
+    social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings
 
     @property
     def game_state(self) -> State:
         """The game's state, once a game has been set up (callers have checked that one has)."""
         assert self.state is not None, "no game in this room"
         return self.state
+
+    def evolve(self, **changes: Any) -> Table:
+        """This table with ``changes`` (the parts a change builds anew)."""
+        return replace(self, **changes)
 
     def meta(self) -> dict[str, Any]:
         """Everything but the engine state and the finished hands (stored in their own rows)."""
@@ -183,6 +170,129 @@ class Room:
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
                 "social": self.social.to_json()}
+
+    def with_member(self, member: Member) -> Table:
+        """This table with ``member`` added or replaced (a new members dict)."""
+        return replace(self, members={**self.members, member.id: member})
+
+    def without_member(self, player_id: str) -> Table:
+        return replace(self, members={k: m for k, m in self.members.items() if k != player_id})
+
+
+class Room:
+    """One room in memory: its stored part as one value (``table``, see :class:`Table`) and what lives
+    only in this process (sockets, lock, timer, caches). The table's fields read through as attributes
+    (``room.state``, ``room.members``, ...); only the room's writer replaces ``room.table``."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.code = table.code
+        self.acks: dict[str, OrderedDict[str, int]] = {}
+        self.connections: list[Connection] = []
+        self.lock = asyncio.Lock()
+        self.timer: DeadlineTimer | None = None
+        self.bot_pending: set[str] = set()
+        self.empty_since: float | None = None
+        self.closed = False
+        #: the live hand recorder of ``table.recorder_json`` (it records in place; rebuilt from the table's
+        #: value when a change that fed it was not stored)
+        self.recorder: HistoryRecorder | None = None
+        self.hands: deque[FinishedHand] = deque(maxlen=HANDS_KEPT)
+        self.log_only = 0  # changes stored as log rows alone since the last snapshot
+        #: the version of the newest change that was not a commuting action (protocol.COMMUTING_ACTIONS): a
+        #: ``ready`` (choose, draw, declare, rebuy) based on any version from here on is not stale. None: not
+        #: known (a restored room), so every action needs the current version until the next such change.
+        self.settled_version: int | None = None
+        #: seat -> the version its newest commuting action became (since ``settled_version``; memory only)
+        self.answered: dict[str, int] = {}
+        self.views = D.ViewCache()  # the current version's views (delta bases)
+        self.throttle = talk.Throttle()  # reactions per sender (memory only)
+        #: this process's fencing token for the room (a cluster node's ownership; never stored in ``meta``).
+        #: None on a single node.
+        self.fence: int | None = None
+
+    # the stored part, read through (a change builds a new table: see ``Table``)
+    @property
+    def created_ms(self) -> int:
+        return self.table.created_ms
+
+    @property
+    def options(self) -> PokerOptions:
+        return self.table.options
+
+    @property
+    def options_json(self) -> dict[str, Any]:
+        return self.table.options_json
+
+    @property
+    def min_players(self) -> int:
+        return self.table.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.table.max_players
+
+    @property
+    def members(self) -> dict[str, Member]:
+        return self.table.members
+
+    @property
+    def host_id(self) -> str | None:
+        return self.table.host_id
+
+    @property
+    def phase(self) -> Phase:
+        return self.table.phase
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def game_no(self) -> int:
+        return self.table.game_no
+
+    @property
+    def next_seq(self) -> int:
+        return self.table.next_seq
+
+    @property
+    def state(self) -> State | None:
+        return self.table.state
+
+    @property
+    def game_players(self) -> list[str]:
+        return self.table.game_players
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.table.result
+
+    @property
+    def hand_seq(self) -> int:
+        return self.table.hand_seq
+
+    @property
+    def recorder_json(self) -> dict[str, Any] | None:
+        return self.table.recorder_json
+
+    @property
+    def pre(self) -> pre.PreActions:
+        return self.table.pre
+
+    @property
+    def social(self) -> talk.Social:
+        return self.table.social
+
+
+    @property
+    def game_state(self) -> State:
+        """The game's state, once a game has been set up (callers have checked that one has)."""
+        assert self.table.state is not None, "no game in this room"
+        return self.table.state
+
+    def meta(self) -> dict[str, Any]:
+        return self.table.meta()
 
     def note_change(self, action: dict[str, Any] | None, version: int, player_id: str | None = None) -> None:
         """A change became ``version`` (stored): unless it was a commuting action, it settles the table."""
@@ -256,6 +366,10 @@ class RoomsBase:
     on_commit: CommitHook | None
     observe_commit: Callable[[str, float], None] | None  # metrics.Metrics.committed (row kind, seconds)
     on_close: Callable[[str], None] | None
+    #: after a stored change: re-arm the room's deadline and schedule its bots (``RoomClock.after_change``)
+    after_change: Callable[[Room], None]
+    #: a room's deadline timer fired (``RoomClock.on_deadline``)
+    deadline_passed: Callable[[Room], Coroutine[Any, Any, None]]
     change_ms: deque[float]
     quarantined: set[str]
     _reaper: asyncio.Task[None] | None

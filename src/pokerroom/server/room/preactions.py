@@ -72,9 +72,9 @@ class PreActions:
                           {pid: {"text": str(n["text"]), "version": int(n["version"])}
                            for pid, n in (data.get("notices") or {}).items()})
 
-    def clear(self) -> None:
-        self.chosen.clear()
-        self.notices.clear()
+    def copy(self) -> PreActions:
+        """A copy to change (the room's own value is kept until the change is stored)."""
+        return PreActions(dict(self.chosen), dict(self.notices))
 
 
 # --- reading the player's own view ----------------------------------------------------------------------

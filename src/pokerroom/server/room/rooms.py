@@ -5,12 +5,15 @@ This module is the registry and the façade the app talks to: construction, star
 room), stop, create, look up, adopt or drop one room, close, and a socket going away. The work is done by
 parts, one job each, composed into :class:`Rooms`:
 
-- ``room_model``: the data (``Room``, ``Member``, ``Connection``, ``FinishedHand``) and nickname rules;
-- ``room_writer``: the single writer of a room's changes (engine -> store -> publish, under ``room.lock``),
-  restore and replay from the store, acks, store-outage retries;
-- ``room_views``: what each socket is sent (its own seat's view only), broadcasts, hand history;
-- ``room_clock``: deadlines, bots and the idle-room reaper;
-- ``room_members`` and ``room_handlers``: members and seat tokens; one method per client message.
+- ``model``: the data (``Table``, the stored part of a room as one value; ``Room``, ``Member``,
+  ``Connection``, ``FinishedHand``) and nickname rules;
+- ``writer``: the driver of a room's changes: a change is a new ``Table`` (plus its store operation and its
+  frames), written to the store, then swapped in and published (under ``room.lock``); restore and replay,
+  acks, store-outage retries;
+- ``views``: what each socket is sent (its own seat's view only), broadcasts, hand history;
+- ``clock``: deadlines and bots;
+- ``members``: members and seat tokens; ``handlers`` and ``seating``: one function per client message,
+  looked up in ``handlers.HANDLERS``.
 
 What is secret is decided by the engine's ``view(state, viewer)``; the rooms hand each socket the view of
 exactly its own seat, and put nothing else secret in any frame.
@@ -41,6 +44,7 @@ from pokerroom.server.room.model import (
     Phase,
     Room,
     Status,
+    Table,
     clean_nickname,
 )
 from pokerroom.server.room.timers import Clock, DeadlineTimer
@@ -110,8 +114,7 @@ class Rooms(RoomHandlers, RoomClock):
                 continue
             self.rooms[room.code] = room
         for room in self.rooms.values():
-            self._arm(room)
-            self._schedule_bots(room)
+            self.after_change(room)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
     def _load(self, stored: StoredRoom) -> Room:
@@ -130,8 +133,7 @@ class Rooms(RoomHandlers, RoomClock):
         room = self._load(stored)
         self.rooms[room.code] = room
         self.quarantined.discard(room.code)
-        self._arm(room)
-        self._schedule_bots(room)
+        self.after_change(room)
         return room
 
     def drop(self, code: str) -> Room | None:
@@ -199,16 +201,16 @@ class Rooms(RoomHandlers, RoomClock):
             code = new_room_code()
             while code in self.rooms or code in self.quarantined:
                 code = new_room_code()
-        room = Room(code, options, self.engine.options_json(options), lo, hi, self.clock.now_ms())
-        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
+        table = Table(code, self.clock.now_ms(), options, self.engine.options_json(options), lo, hi)
+        member, token, table = self.new_member(table, nick, bot=False)
+        room = Room(table.evolve(host_id=member.id))
+        room.timer = DeadlineTimer(self.clock, functools.partial(self.deadline_passed, room))
         room.empty_since = time.monotonic()
-        member, token = self._new_member(room, nick, bot=False)
-        room.host_id = member.id
         self.rooms[code] = room
         try:
-            await self._save_meta(room)
+            await self.save(room)
         except BaseException:
-            self.rooms.pop(code, None)
+            self.rooms.pop(code, None)  # nobody learned its code
             raise
         return room, member, token
 
@@ -225,7 +227,7 @@ class Rooms(RoomHandlers, RoomClock):
             if conn in room.connections:
                 room.connections.remove(conn)
                 if not room.closed:
-                    self._broadcast_lobby(room)
+                    self.broadcast_lobby(room)
             if not room.human_connected() and room.empty_since is None:
                 room.empty_since = time.monotonic()
 

@@ -1,8 +1,8 @@
-"""Seats during a running game (issue #11): asking for a seat, the host's answer, sitting out and back.
+"""Seats during a running game: asking for a seat, the host's answer, sitting out and back.
 
 Why a module of its own: these messages touch the room's members and the engine's seats together, and
 keeping them apart from ``rooms`` (actions, timers, bots, the commit path) keeps both small. They run inside
-``Rooms.handle`` (``room_handlers``), i.e. under the room's lock, like every change.
+``Rooms.handle`` (``handlers``), i.e. under the room's lock, like every change.
 
 Rules:
 - A player who joins by nickname while a game runs is ``waiting`` and asks for a seat at once (``asking``);
@@ -19,6 +19,7 @@ Rules:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pokerroom.server.storage import LogRow
@@ -29,28 +30,18 @@ if TYPE_CHECKING:
     from pokerroom.server.room.model import Connection, Member, Room
 
 
-async def handle(rooms: RoomMembers, room: Room, conn: Connection,
-                 msg: P.RequestSeat | P.AnswerSeat | P.SitOut | P.SitIn) -> None:
-    if isinstance(msg, P.RequestSeat):
-        await request_seat(rooms, room, conn, msg.nickname)
-    elif isinstance(msg, P.AnswerSeat):
-        await answer_seat(rooms, room, conn, msg.playerId, msg.accept)
-    else:
-        await sit(rooms, room, conn, "sitOut" if isinstance(msg, P.SitOut) else "sitIn")
-
-
 def table_full(room: Room) -> bool:
     """The game's seats (eliminated and left ones keep their chair) are at the mode's maximum."""
     return room.phase == "playing" and len(room.game_players) >= room.max_players
 
 
-async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, nickname: str | None) -> None:
+async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.RequestSeat) -> None:
     if conn.role == "spectator":
-        if nickname is None:
+        if msg.nickname is None:
             raise P.error("nickname_needed")
         if table_full(room):
             raise P.error("table_full")
-        await _spectator_becomes_member(rooms, room, conn, nickname)
+        await _spectator_becomes_member(rooms, room, conn, msg.nickname)
         return
     pid = conn.player_id
     member = room.members.get(pid or "")
@@ -61,22 +52,17 @@ async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, nicknam
     if table_full(room):
         raise P.error("table_full")
     if not member.asking:
-        member.asking = True
-        try:
-            await rooms._save_meta(room)
-        except BaseException:
-            member.asking = False
-            raise
-    rooms._broadcast_lobby(room)
+        await rooms.save(room, room.table.with_member(replace(member, asking=True)))
+    rooms.broadcast_lobby(room)
 
 
 async def _spectator_becomes_member(rooms: RoomMembers, room: Room, conn: Connection, nickname: str) -> None:
     """A spectator takes a member's place (a token of their own); mid-game they ask for a seat at once."""
     member, token = await rooms.admit_member(room, nickname, asking=lambda r, _m: r.phase == "playing")
     conn.role, conn.player_id = "player", member.id
-    room.empty_since = None  # a player is connected now: the idle close counts only players (issue #12.3)
+    room.empty_since = None  # a player is connected now: the idle close counts only players
     conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token)))
-    rooms._broadcast_lobby(room)
+    rooms.broadcast_lobby(room)
 
 
 def wants_seat(room: Room, member: Member) -> bool:
@@ -84,40 +70,31 @@ def wants_seat(room: Room, member: Member) -> bool:
     return room.phase == "playing" and member.status == "waiting" and not table_full(room)
 
 
-async def answer_seat(rooms: RoomMembers, room: Room, conn: Connection, player_id: str, accept: bool) -> None:
-    rooms._require_host(room, conn)
+async def answer_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.AnswerSeat) -> None:
+    rooms.require_host(room, conn)
+    player_id = msg.playerId
     member = room.members.get(player_id)
     if member is None or not member.asking or member.status != "waiting":
         raise P.error("no_such_request")
     if room.phase != "playing" or room.state is None:
         raise P.error("no_game")
-    if not accept:
-        member.asking = False
-        try:
-            await rooms._save_meta(room)
-        except BaseException:
-            member.asking = True
-            raise
+    if not msg.accept:
+        await rooms.save(room, room.table.with_member(replace(member, asking=False)))
         _tell(room, player_id, P.seat_answer_msg(player_id, False))
-        rooms._broadcast_lobby(room)
+        rooms.broadcast_lobby(room)
         return
     now = rooms.clock.now_ms()
     new_state, events = rooms.engine.join_seat(room.state, player_id, now)  # Rejected: table full, game over
-    member.asking, member.status = False, "seated"
-    room.game_players.append(player_id)
+    base = room.table.with_member(replace(member, asking=False, status="seated")).evolve(
+        game_players=[*room.game_players, player_id])
     action = {"type": "join", "playerId": player_id}
-    try:
-        await rooms._commit(room, new_state, events,
-                            LogRow(room.version + 1, "join", conn.player_id, None, action, now))
-    except BaseException:
-        member.asking, member.status = True, "waiting"
-        room.game_players.remove(player_id)
-        raise
+    await rooms.commit(room, new_state, events, LogRow(room.version + 1, "join", conn.player_id, None, action,
+                                                       now), base=base)
     _tell(room, player_id, P.seat_answer_msg(player_id, True))
-    rooms._broadcast_lobby(room)
+    rooms.broadcast_lobby(room)
 
 
-async def sit(rooms: RoomMembers, room: Room, conn: Connection, kind: str) -> None:
+async def sit(rooms: RoomMembers, room: Room, conn: Connection, msg: P.SitOut | P.SitIn) -> None:
     pid = conn.player_id
     if conn.role != "player" or pid is None:
         raise P.error("spectator")
@@ -126,9 +103,9 @@ async def sit(rooms: RoomMembers, room: Room, conn: Connection, kind: str) -> No
     if pid not in room.game_players:
         raise P.error("not_seated")
     now = rooms.clock.now_ms()
-    action = {"type": kind}
+    action = {"type": "sitOut" if isinstance(msg, P.SitOut) else "sitIn"}
     new_state, events = rooms.engine.apply(room.state, pid, action, now)
-    await rooms._commit(room, new_state, events, LogRow(room.version + 1, "action", pid, None, action, now))
+    await rooms.commit(room, new_state, events, LogRow(room.version + 1, "action", pid, None, action, now))
 
 
 def _tell(room: Room, player_id: str, msg: dict[str, object]) -> None:

@@ -3,7 +3,7 @@
 Why a module of its own: this is where secrecy is decided at the room's level. The engine's
 ``view(state, viewer)`` decides what a seat may see; this part hands each socket the view of exactly its
 own seat (spectators and not-yet-seated members get ``view(state, None)``) and puts nothing else secret in
-any frame. It never changes a room (``room_writer`` does, then calls these to publish).
+any frame. It never changes a room (``writer`` does, then calls these to publish).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
 class RoomViews(RoomsBase):
     """Views, snapshots, broadcasts and history answers of the rooms (read-only on every room)."""
 
-    def _send_views_to(self, room: Room, pid: str) -> None:
+    def send_views_to(self, room: Room, pid: str) -> None:
         """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
         view = self._current_view(room, pid)  # same version: the cached view (and hint)
         text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self._seat_part(room, view, pid)))
@@ -58,7 +58,7 @@ class RoomViews(RoomsBase):
         """The view (hint included) of the room's current version, built once per (version, viewer)."""
         return room.views.get(room.version, viewer, functools.partial(self._view, room))
 
-    def _send_view(self, room: Room, conn: Connection) -> None:
+    def send_view(self, room: Room, conn: Connection) -> None:
         """A full ``view`` of the current version (snapshot, ``resync``): the socket's new delta base."""
         if room.state is None:
             return
@@ -68,19 +68,19 @@ class RoomViews(RoomsBase):
         conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
         conn.view_version, conn.view_viewer = room.version, viewer
 
-    def _send_snapshot(self, room: Room, conn: Connection) -> None:
-        self._send_view(room, conn)
+    def send_snapshot(self, room: Room, conn: Connection) -> None:
+        self.send_view(room, conn)
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
 
-    def _broadcast(self, room: Room, text: str) -> None:
+    def broadcast(self, room: Room, text: str) -> None:
         for conn in list(room.connections):
             conn.send(text)
 
-    def _broadcast_lobby(self, room: Room) -> None:
-        self._broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
+    def broadcast_lobby(self, room: Room) -> None:
+        self.broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
 
-    def _send_history(self, room: Room, conn: Connection) -> None:
+    def send_history(self, room: Room, conn: Connection) -> None:
         """The room's last hands, newest first, as this connection may see them: public information plus,
         for a player of the hand, that player's own cards (never anyone else's unshown cards).
 
@@ -103,7 +103,7 @@ class RoomViews(RoomsBase):
             self._history_cache.popitem(last=False)
         conn.send(text)
 
-    def _answer_history(self, room: Room, conn: Connection) -> None:
+    def answer_history(self, room: Room, conn: Connection) -> None:
         """``history``, after ``hello`` and at the connection's own low rate (``history_rate`` otherwise)."""
         if room.closed:
             return
@@ -112,4 +112,4 @@ class RoomViews(RoomsBase):
         elif not conn.allow_history():
             conn.send(P.dumps(P.error_msg("history_rate", P.MESSAGES["history_rate"])))
         else:
-            self._send_history(room, conn)
+            self.send_history(room, conn)

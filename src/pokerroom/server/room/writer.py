@@ -1,5 +1,9 @@
 """The single writer of one room's changes: validate -> engine -> store -> publish, one change at a time.
 
+A change is computed first (the engine's new state, the room's new ``Table``, the store operation), then
+written, and only once the store has it swapped in and published (persist before publish); a refused
+write leaves the room's old table in place, so nothing is ever put back by hand.
+
 Why one writer: two players clicking at once, a timer firing and a bot acting must apply one after
 another against a single version counter, or a stale view could act on a state it never saw. Every change
 of a room runs inside ``room.lock``: engine -> write to the store (awaited on the group-commit writer
@@ -14,22 +18,27 @@ when the store refuses a write (nothing changed; timeouts and bots retry later).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
-from pokerroom.server.room.model import ACKS_KEPT, Connection, FinishedHand, Member, Room
+from pokerroom.server.room.model import ACKS_KEPT, Connection, FinishedHand, Member, Room, Table
 from pokerroom.server.room.timers import DeadlineTimer
 from pokerroom.server.room.views import RoomViews
 from pokerroom.server.storage import LogRow, Store
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
+
+if TYPE_CHECKING:
+    from pokerroom.engine import State
 
 log = logging.getLogger("pokerroom.server")
 
@@ -47,21 +56,11 @@ SNAPSHOT_EVERY = 200
 
 
 class RoomWriter(RoomViews):
-    """Commits, snapshots, restore/replay, acks and store-outage retries of the rooms."""
+    """Commits, snapshots, restore/replay, acks and store-outage retries of the rooms.
 
-    # --- provided by RoomClock (room_clock.py): re-arming after a change, retries ----------------------
-
-    def _arm(self, room: Room) -> None:
-        raise NotImplementedError
-
-    def _schedule_bots(self, room: Room) -> None:
-        raise NotImplementedError
-
-    def _later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        raise NotImplementedError
-
-    async def _on_deadline(self, room: Room) -> None:
-        raise NotImplementedError
+    The driver of a room's changes: a change is computed as a new :class:`Table` (plus its store operation
+    and its frames), written through the store, and only then swapped in and published. A refused write
+    raises before the swap, so the room keeps its old table: there is nothing to put back."""
 
     # --- restore ----------------------------------------------------------------------------------------
 
@@ -71,27 +70,24 @@ class RoomWriter(RoomViews):
         row, :attr:`StoredRoom.pre_actions`), else the snapshot's."""
         options = self.engine.parse_options(meta["options"])
         lo, hi = self.engine.player_range(options)
-        room = Room(code, options, self.engine.options_json(options), lo, hi, meta["createdMs"])
-        room.members = {m["id"]: Member.from_json(m) for m in meta["members"]}
-        room.host_id = meta["hostId"]
-        room.phase = meta["phase"]
-        room.game_no = meta["gameNo"]
-        room.next_seq = meta["nextSeq"]
-        room.game_players = list(meta["gamePlayers"])
-        room.result = meta["result"]
-        room.version = version
-        room.state = None if state_text is None else self.engine.load_state(state_text)
-        room.hand_seq = int(meta.get("handSeq") or 0)
-        room.pre = pre.PreActions.from_json(meta.get("preActions") if pre_actions is None else pre_actions)
-        room.social = talk.Social.from_json(meta.get("social"))
-        if meta.get("recorder") is not None:
-            room.recorder = HistoryRecorder.from_json(meta["recorder"])
-            room.recorder_json = meta["recorder"]
+        table = Table(code, meta["createdMs"], options, self.engine.options_json(options), lo, hi,
+                      members={m["id"]: Member.from_json(m) for m in meta["members"]},
+                      host_id=meta["hostId"], phase=meta["phase"], version=version, game_no=meta["gameNo"],
+                      next_seq=meta["nextSeq"],
+                      state=None if state_text is None else self.engine.load_state(state_text),
+                      game_players=list(meta["gamePlayers"]), result=meta["result"],
+                      hand_seq=int(meta.get("handSeq") or 0), recorder_json=meta.get("recorder"),
+                      pre=pre.PreActions.from_json(meta.get("preActions") if pre_actions is None
+                                                   else pre_actions),
+                      social=talk.Social.from_json(meta.get("social")))
+        room = Room(table)
+        if table.recorder_json is not None:
+            room.recorder = HistoryRecorder.from_json(table.recorder_json)
         for seq, data in self.store.hands(code):
             room.hands.append(FinishedHand.from_json(seq, data))
         for pid, cmid, ver in self.store.recent_acks(code):
             self._remember_ack(room, pid, cmid, ver)
-        room.timer = DeadlineTimer(self.clock, functools.partial(self._on_deadline, room))
+        room.timer = DeadlineTimer(self.clock, functools.partial(self.deadline_passed, room))
         room.empty_since = time.monotonic()
         return room
 
@@ -106,13 +102,14 @@ class RoomWriter(RoomViews):
             else:
                 assert row.player_id is not None and row.action is not None
                 new_state, events = self.engine.apply(room.game_state, row.player_id, row.action, row.at_ms)
-            seq_before = room.hand_seq
-            for done in self._record(room, new_state, events, row.version):
-                if done.seq > seq_before:
+            recorded = self._record(room, room.table, new_state, events, row.version)
+            for done in recorded.finished:
+                if done.seq > room.hand_seq:
                     raise ValueError(f"log row v{row.version} ended a hand but was stored without a snapshot")
                 if room.hands and room.hands[-1].seq == done.seq:  # an amended hand, stored with its row
                     room.hands[-1] = done
-            room.state, room.version = new_state, row.version
+            room.table = room.table.evolve(state=new_state, version=row.version,
+                                           recorder_json=recorded.recorder_json)
         room.log_only = len(rows)
 
     def change_latency(self) -> dict[str, float]:
@@ -126,12 +123,15 @@ class RoomWriter(RoomViews):
 
         return {"p50": pick(0.5), "p99": pick(0.99), "max": round(data[-1], 2), "n": len(data)}
 
-    def _review_preactions(self, room: Room, state: Any, version: int) -> list[pre.Review]:
-        """Cancel (with a notice) the pre-actions this change made obsolete; return the one due now."""
-        if not room.pre.chosen:
-            return []
-        views = {pid: self.engine.view(state, pid) for pid in room.pre.chosen}
-        return pre.review(room.pre, views, version)
+    def _review_preactions(self, table: Table) -> tuple[pre.PreActions, list[pre.Review]]:
+        """The table's pre-actions without those this change made obsolete (cancelled with a notice), and
+        the one due now. A new value when any was chosen; the table's own is never changed."""
+        if not table.pre.chosen:
+            return table.pre, []
+        kept = table.pre.copy()
+        state = table.game_state
+        views = {pid: self.engine.view(state, pid) for pid in kept.chosen}
+        return kept, pre.review(kept, views, table.version)
 
     async def _fire_preactions(self, room: Room, due: list[pre.Review]) -> None:
         """Apply due pre-actions as ordinary actions, right after the change that made the turn come (still
@@ -144,12 +144,14 @@ class RoomWriter(RoomViews):
             try:
                 new_state, events = self.engine.apply(room.state, item.player_id, item.fire, now)
                 row = LogRow(room.version + 1, "preaction", item.player_id, None, item.fire, now)
-                await self._commit(room, new_state, events, row)
+                await self.commit(room, new_state, events, row)
             except Exception as exc:
                 log.warning("room %s: pre-action of %s not applied: %s", room.code, item.player_id, exc)
-                room.pre.notices[item.player_id] = {"text": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
-                                                    "version": room.version}
-                self._send_views_to(room, item.player_id)
+                told = room.pre.copy()  # a notice for this process's sockets only (never stored)
+                told.notices[item.player_id] = {"text": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
+                                                "version": room.version}
+                room.table = room.table.evolve(pre=told)
+                self.send_views_to(room, item.player_id)
 
     def _remember_ack(self, room: Room, pid: str, cmid: str, version: int) -> None:
         seen = room.acks.setdefault(pid, OrderedDict())
@@ -179,60 +181,75 @@ class RoomWriter(RoomViews):
             return Store.prepare_pre(room.code, args[0], fence)
         return op, (room.code, *args) if fence is None else (room.code, *args, fence)
 
-    async def _save_meta(self, room: Room) -> None:
-        state = None if room.state is None else self.engine.dump_state(room.state)
-        await self._write(room, "save", room.meta(), state, room.version, self.clock.now_ms(), None)
+    async def save(self, room: Room, after: Table | None = None) -> None:
+        """Store ``after`` (default: the room's table as it is) as a snapshot, then make it the room's table.
+        Raises, leaving the room's table as it was, if the store refuses."""
+        table = room.table if after is None else after
+        state = None if table.state is None else self.engine.dump_state(table.state)
+        await self._write(room, "save", table.meta(), state, table.version, self.clock.now_ms(), None)
+        room.table = table
         room.log_only = 0  # that was a snapshot of the room as it is
 
-    async def _commit(self, room: Room, new_state: Any, events: list[dict[str, Any]], row: LogRow,
-                sender: Connection | None = None,
-                record: list[dict[str, Any]] | Literal["begin"] | None = None) -> None:
-        """Persist, then publish: every socket gets the events and its own view; the sender its ack.
+    async def save_pre(self, room: Room, after: Table) -> None:
+        """Store ``after``'s pre-actions (their own small row, no snapshot), then make it the room's table."""
+        await self._write(room, "pre", after.pre.to_json())
+        room.table = after
 
-        ``record``: what the hand recorder gets instead of ``events`` (a game start: the first hand's
-        events, or ``"begin"`` to rebuild them from the view)."""
+    async def commit(self, room: Room, new_state: State, events: list[dict[str, Any]], row: LogRow,
+                     sender: Connection | None = None,
+                     record: list[dict[str, Any]] | Literal["begin"] | None = None,
+                     base: Table | None = None, recorder: HistoryRecorder | None = None) -> None:
+        """A change of the game: persist, then publish (every socket gets the events and its own view; the
+        sender its ack), then re-arm the deadline, schedule bots and fire a pre-action that came due.
+
+        ``base``: the table the change starts from when it changes more than the game (a start, a seat
+        given), else the room's; ``recorder``: that change's new hand recorder (a start). ``record``: what
+        the recorder gets instead of ``events`` (a game start: the first hand's events, or ``"begin"`` to
+        rebuild them from the view)."""
         t0 = time.perf_counter()
-        result = self.engine.result(new_state) if room.phase == "playing" else None
-        before = (room.state, room.version, room.phase, room.result)
-        recorder_before = room.recorder_json
-        pre_before = room.pre.to_json()
-        hand_seq_before = room.hand_seq
-        room.state = new_state
-        room.version = row.version
+        before = room.table if base is None else base
+        result = self.engine.result(new_state) if before.phase == "playing" else None
+        live = room.recorder if recorder is None else recorder
+        after = before.evolve(state=new_state, version=row.version)
         if result is not None:
-            room.phase = "finished"
-            room.result = result
-        finished = self._record(room, new_state, events if record is None else record, row.version)
-        due = self._review_preactions(room, new_state, row.version) if room.phase == "playing" else []
-        log_only_before = room.log_only
+            after = after.evolve(phase="finished", result=result)
+        recorded = self._record(room, after, new_state, events if record is None else record, row.version,
+                                live)
+        after = after.evolve(hand_seq=recorded.hand_seq, recorder_json=recorded.recorder_json)
+        due: list[pre.Review] = []
+        if after.phase == "playing":
+            kept, due = self._review_preactions(after)
+            if kept is not after.pre:
+                after = after.evolve(pre=kept)
+        finished = recorded.finished
         # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
         # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
         # The log row carries what no replay recomputes: the room's pre-actions if the change used or
         # cancelled one, and the finished hand it amended (its winner showed their cards)
-        ended = any(h.seq > hand_seq_before for h in finished)
+        ended = any(h.seq > before.hand_seq for h in finished)
         snapshot = (row.kind not in REPLAYED_KINDS or record is not None or ended
                     or result is not None or room.log_only >= SNAPSHOT_EVERY)
-        pre_now = room.pre.to_json()
         t1 = time.perf_counter()
         try:
             if snapshot:
                 hands = [(h.seq, h.to_json()) for h in finished] or None
-                await self._write(room, "save", room.meta(), self.engine.dump_state(new_state),
+                await self._write(room, "save", after.meta(), self.engine.dump_state(new_state),
                                   row.version, row.at_ms, row, hands)
-                room.log_only = 0
             else:
-                await self._write(room, "log", row, None if pre_now == pre_before else pre_now,
-                                  [(h.seq, h.to_json()) for h in finished])
-                room.log_only += 1
+                pre_now = None if after.pre is before.pre else after.pre.to_json()
+                if pre_now is not None and pre_now == before.pre.to_json():
+                    pre_now = None  # reviewed, nothing cancelled or used
+                await self._write(room, "log", row, pre_now, [(h.seq, h.to_json()) for h in finished])
         except BaseException:
-            # not stored, so it did not happen: nobody has seen it yet, put the room back as it was
-            room.state, room.version, room.phase, room.result = before
-            room.recorder = None if recorder_before is None else HistoryRecorder.from_json(recorder_before)
-            room.recorder_json = recorder_before
-            room.hand_seq -= sum(1 for h in finished if h.seq > hand_seq_before)
-            room.pre = pre.PreActions.from_json(pre_before)
-            room.log_only = log_only_before
+            # not stored, so it did not happen: the room keeps its table; only the live recorder, which
+            # records in place, is rebuilt from the table's value
+            if live is not None and live is room.recorder:
+                rec_json = room.table.recorder_json
+                room.recorder = None if rec_json is None else HistoryRecorder.from_json(rec_json)
             raise
+        room.table = after
+        room.recorder = live if after.recorder_json is not None else None
+        room.log_only = 0 if snapshot else room.log_only + 1
         for done in finished:
             if room.hands and room.hands[-1].seq == done.seq:
                 room.hands[-1] = done  # a hand amended after its end (a winner showed their cards)
@@ -242,6 +259,24 @@ class RoomWriter(RoomViews):
             self._remember_ack(room, row.player_id, row.client_msg_id, row.version)
         room.note_change(row.action, row.version, row.player_id)  # what a commuting action may be based on
         t2 = time.perf_counter()
+        self._publish(room, row, events, sender, result)
+        t3 = time.perf_counter()
+        self.change_ms.append((t3 - t0) * 1000.0)
+        if self.observe_commit is not None:
+            self.observe_commit(row.kind, t3 - t0)
+        if t3 - t0 > SLOW_COMMIT_S:
+            log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
+                        row.version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+        if self.on_commit is not None:
+            self.on_commit(room, row.version, events)
+        self.after_change(room)
+        if due:
+            await self._fire_preactions(room, due)
+
+    def _publish(self, room: Room, row: LogRow, events: list[dict[str, Any]], sender: Connection | None,
+                 result: dict[str, Any] | None) -> None:
+        """The frames of a stored change, to every socket of the room: its own view (or delta), the events
+        for sockets without deltas, the sender's ack, and the result of a game that ended."""
         version = row.version
         events_text = None  # the separate events frame, for sockets without deltas (delta sockets: folded)
         frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
@@ -258,31 +293,20 @@ class RoomWriter(RoomViews):
                 sender.deltas and sender in room.connections):  # else the ack rode on its view frame
             sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
         if result is not None:
-            self._broadcast(room, P.dumps(P.result_msg(version, result)))
-            self._broadcast_lobby(room)
-        t3 = time.perf_counter()
-        self.change_ms.append((t3 - t0) * 1000.0)
-        if self.observe_commit is not None:
-            self.observe_commit(row.kind, t3 - t0)
-        if t3 - t0 > SLOW_COMMIT_S:
-            log.warning("room %s: slow change v%d: %.0f ms (state %.0f, store %.0f, views %.0f)", room.code,
-                        version, (t3 - t0) * 1e3, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
-        if self.on_commit is not None:
-            self.on_commit(room, version, events)
-        self._arm(room)
-        self._schedule_bots(room)
-        if due:
-            await self._fire_preactions(room, due)
+            self.broadcast(room, P.dumps(P.result_msg(version, result)))
+            self.broadcast_lobby(room)
 
     # --- hand history ---------------------------------------------------------------------------------
 
-    def _record(self, room: Room, state: Any, events: list[dict[str, Any]] | Literal["begin"],
-                version: int) -> list[FinishedHand]:
-        """Feed one change to the room's hand recorder; returns the hands it finished (numbered; the caller
-        keeps them once stored). Recording never stops a game: if it fails, this game is not recorded."""
-        rec = room.recorder
+    def _record(self, room: Room, table: Table, state: State, events: list[dict[str, Any]] | Literal["begin"],
+                version: int, rec: HistoryRecorder | None = None) -> Recorded:
+        """Feed one change to the hand recorder ``rec`` (default: the room's); returns the hands it finished
+        (numbered from ``table``'s count; the caller keeps them once stored) and the recorder's new value.
+        Recording never stops a game: if it fails, this game is not recorded."""
+        if rec is None:
+            rec = room.recorder
         if rec is None or not events:
-            return []
+            return Recorded([], table.hand_seq, table.recorder_json if rec is not None else None)
 
         def view_of(viewer: str | None) -> dict[str, Any]:
             return self.engine.view(state, viewer)
@@ -294,35 +318,53 @@ class RoomWriter(RoomViews):
                 rec.observe(events, view_of)
         except Exception:
             log.exception("room %s: hand recording failed; this game is not recorded", room.code)
-            room.recorder = room.recorder_json = None
-            return []
+            return Recorded([], table.hand_seq, None)
         finished: list[FinishedHand] = []
         if rec.amended is not None:
             last = room.hands[-1] if room.hands else None
             same = last is not None and last.record.hand_no == rec.amended.hand_no
-            if last is not None and same and last.game_no == room.game_no:
+            if last is not None and same and last.game_no == table.game_no:
                 # the same seq, re-stored; its version is now the change that showed the cards
                 finished.append(FinishedHand(last.seq, last.game_no, version, rec.amended))
             rec.amended = None
+        hand_seq = table.hand_seq
         for hand in rec.hands:
-            room.hand_seq += 1
-            finished.append(FinishedHand(room.hand_seq, room.game_no, version, hand))
+            hand_seq += 1
+            finished.append(FinishedHand(hand_seq, table.game_no, version, hand))
         rec.hands.clear()  # the room keeps the finished hands (the last HANDS_KEPT), not the recorder
-        room.recorder_json = rec.to_json()
-        return finished
+        return Recorded(finished, hand_seq, rec.to_json())
 
     def _store_failed(self, room: Room, exc: BaseException,
                       retry: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """A timeout's or a bot's change could not be stored: nothing happened (``_commit`` put the room
-        back), so try again later with a growing pause, and tell the room once why it is waiting."""
+        """A timeout's or a bot's change could not be stored: nothing happened (the room kept its table), so
+        try again later with a growing pause, and tell the room once why it is waiting."""
         n = self._failures.get(room.code, 0) + 1
         self._failures[room.code] = n
         delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (n - 1))
         log.warning("room %s: store write failed (%s: %s); retry %d in %.1f s", room.code,
                     type(exc).__name__, exc, n, delay)
         if n == 1:
-            self._broadcast(room, P.dumps(P.notice_msg("store_retrying", P.MESSAGES["store_retrying"])))
-        self._later(delay, retry)
+            self.broadcast(room, P.dumps(P.notice_msg("store_retrying", P.MESSAGES["store_retrying"])))
+        self.later(delay, retry)
 
     def _store_recovered(self, room: Room) -> None:
         self._failures.pop(room.code, None)
+
+    def later(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``make()`` after ``seconds`` as a task of the rooms (cancelled by ``stop``)."""
+        async def run() -> None:
+            await asyncio.sleep(seconds)
+            await make()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What one change did to the hand recording: the hands it finished, the new count and recorder value."""
+
+    finished: list[FinishedHand]
+    hand_seq: int
+    recorder_json: dict[str, Any] | None
