@@ -17,8 +17,9 @@ MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "in
 
 #: Heads-up normal-vs-easy matches (same seed for every mode). Hands per mode are chosen so each finishes in a
 #: few seconds; the margins measured at this seed are in the report and printed with ``-s``. Hold'em has 800:
-#: since issue #15 ``easy`` no longer pays off every all-in, the margin is smaller and 400 hands were too few
-#: to show it reliably (z 1.6–3.4 depending on the random stream, 2.5–4.1 at 800).
+#: since ``easy`` no longer pays off every all-in (docs/decisions/0032-bots-play-like-people.md), the margin
+#: is smaller and 400 hands were too few to show it reliably (z 1.6–3.4 depending on the random stream,
+#: 2.5–4.1 at 800).
 MATCH_HANDS = {"holdem": 800, "omaha": 300, "sevenPoker": 300, "sevenHiLo": 300, "badugi": 600,
                "fiveDraw": 600, "indian": 600}
 MATCH_SEED = 2026

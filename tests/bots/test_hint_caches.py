@@ -1,4 +1,5 @@
-"""The caches that make a hint cheaper (issue #13) never change what they stand for.
+"""The caches that make a hint cheaper never change what they stand for
+(docs/decisions/0019-hints-exact-and-cached.md).
 
 Why: a hint's random stream is seeded by the SHA-256 of the digest's ``repr`` (``Situation.fingerprint``),
 so the fingerprint must keep its exact bytes although its options part is now rendered once per options,

@@ -1,5 +1,5 @@
 """The bots' Monte Carlo gives exactly the numbers (and so the decisions and hints) it gave before it was
-vectorised (issue #13: hints at <= 1 ms of server CPU per action).
+vectorised (hints at <= 1 ms of server CPU per action; docs/decisions/0019-hints-exact-and-cached.md).
 
 Why a recorded file: the speed-up deals the same samples from the same per-decision random stream and
 evaluates them with exact evaluators, so every equity must be bit-identical, not merely close. The file

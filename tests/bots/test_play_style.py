@@ -1,9 +1,10 @@
-"""Bots play like people (issue #15): few all-ins, games that last, hold'em VPIP/PFR inside published bands.
+"""Bots play like people (docs/decisions/0032-bots-play-like-people.md): few all-ins, games that last, hold'em
+VPIP/PFR inside published bands.
 
 Fixed seeds and modest samples keep these fast and deterministic; every threshold sits several standard errors
-away from the measured value (noted beside each), and far from what the bots did before issue #15 (a table
-of easy bots was all-in on 39 % of ten-player hold'em hands and a game lasted 2 hands; six normal bots at
-7포커 were all-in on 55 % of hands and a game lasted 2 hands).
+away from the measured value (noted beside each), and far from what the bots did before (at commit 82c41e6:
+a table of easy bots was all-in on 39 % of ten-player hold'em hands and a game lasted 2 hands; six normal bots
+at 7포커 were all-in on 55 % of hands and a game lasted 2 hands).
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def test_records_hold_own_cards_actions_and_showdown() -> None:
 
 
 def test_a_late_joiner_is_recorded_with_the_stack_they_brought() -> None:
-    """issue #11: a seat joined between hands starts its ledger at startingChips (the seatJoined event)."""
+    """A seat joined between hands starts its ledger at startingChips (the seatJoined event)."""
     ids = ["p0", "p1", "p2"]
     state = engine.setup(ids, {"mode": "holdem", "hints": False, "handLimit": 10}, seed=3)
     rec = HistoryRecorder(ids, 1000)

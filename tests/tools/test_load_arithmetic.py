@@ -1,4 +1,5 @@
-"""The load benchmark's arithmetic (issue 13): only what happened inside the measured window is counted.
+"""The load benchmark's arithmetic: only what happened inside the measured window is counted (see
+docs/decisions/0022-honest-benchmarks.md).
 
 ``tests/tools/data/load_run.json`` is the raw record of a real run (``benchmarks/load.py --rooms 4 --seconds 8
 --setup-seconds 6 --think-ms 300 --workers 1 --record ...``): rooms start playing while the others are still

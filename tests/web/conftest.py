@@ -45,7 +45,8 @@ FAKE_ORIGIN = "http://pokerroom.test"
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
     srv = ServeProcess(tmp_path_factory.mktemp("pokerroom-data"), "--host", "127.0.0.1",
-                       # every browser of the session comes from 127.0.0.1: no per-address caps (issue #12)
+                       # every browser of the session comes from 127.0.0.1: no per-address caps (they
+                       # would refuse it; docs/decisions/0011-edge-caps.md)
                        "--rooms-per-address", "0", "--room-creations-per-minute", "0",
                        "--connections-per-address", "0", "--bot-delay-ms", "200", warm_up=True).up()
     yield srv

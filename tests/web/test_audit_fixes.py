@@ -530,7 +530,7 @@ def test_indian_used_cards_panel_covers_no_seat(static_page: Any) -> None:
 
 def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) -> None:
     # 375×600 during a bet with one opponent: no band below the top seat is tall enough for the grid
-    # (at 375×667 the short-phone my-area of issue #11 now leaves the grid room enough)
+    # (at 375×667 the short-phone my-area now leaves the grid room enough)
     page = harness(static_page, "indian_betting", {"width": 375, "height": 600})
     page.evaluate("() => { window.foldOk = true; }")
     problems: list[str] = page.evaluate(CENTER_CLEAR, [["indian/2/betting", indian_view(2, "betting")]])

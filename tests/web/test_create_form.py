@@ -1,5 +1,6 @@
-"""Issue #11: the create form fits a phone. The mode and the few options people change come first, the rest
-is behind "더 보기", 방 만들기 is always on screen (sticky), and each error is shown next to its field."""
+"""The create form fits a phone (docs/decisions/0007-phone-table-measured.md). The mode and the few options
+people change come first, the rest is behind "더 보기", 방 만들기 is always on screen (sticky), and each error
+is shown next to its field."""
 
 from __future__ import annotations
 

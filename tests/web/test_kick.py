@@ -1,5 +1,5 @@
-"""The host's 내보내기 button (issue #12.10): in the waiting room and, mid-game, in 설정; the kicked player is
-told in Korean and loses the seat, the others get a notice."""
+"""The host's 내보내기 button (docs/decisions/0014-host-kick-and-lookalike-nicknames.md): in the waiting room
+and, mid-game, in 설정; the kicked player is told in Korean and loses the seat, the others get a notice."""
 
 from __future__ import annotations
 

@@ -81,8 +81,10 @@ def test_server_moving_reconnects_keeps_the_seat_and_plays_on(open_page: Any, tm
 
 
 def test_a_pre_action_survives_the_server_moving_and_fires(open_page: Any, tmp_path: Path) -> None:
-    """Issue #13/#15: a pre-action is stored in the room's own small row (no snapshot); after a SIGTERM and
-    a restart the waiting phone still shows it chosen, and it fires on that seat's turn (a 360x640 phone)."""
+    """A pre-action is stored in the room's own small row, not in a snapshot (the room owns it:
+    docs/decisions/0015-action-log-snapshot-per-hand.md, 0029-preactions-are-the-rooms.md); after a SIGTERM
+    and a restart the waiting phone still shows it chosen, and it fires on that seat's turn (a 360x640
+    phone)."""
     node = start_node(tmp_path)
     try:
         a, b = _heads_up(open_page, node, {"width": 360, "height": 640})

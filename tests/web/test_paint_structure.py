@@ -1,5 +1,6 @@
-"""What the browser must do per frame on a slow phone (issue #15, speed on a phone): structural properties of
-the client's drawing, not times (the render figures come from benchmarks/render.py).
+"""What the browser must do per frame on a slow phone: structural properties of the client's drawing, not
+times (the render figures come from benchmarks/render.py; why:
+docs/decisions/0033-render-keeps-what-did-not-change.md).
 
 - A card's drawing is a few nodes with no transformed shapes and no filter: every SVG transform is a node of
   the browser's paint property trees and a filter an offscreen pass, redone on each frame that paints a card.

@@ -1,6 +1,7 @@
-"""The table's render machinery (issue #15, speed on a phone): views are drawn at most once per animation
-frame, and a seat whose content did not change keeps its element (and its place) instead of being rebuilt and
-measured again. Mechanisms, not times: the render figures come from benchmarks/render.py.
+"""The table's render machinery (speed on a phone: docs/decisions/0033-render-keeps-what-did-not-change.md):
+views are drawn at most once per animation frame, and a seat whose content did not change keeps its element
+(and its place) instead of being rebuilt and measured again. Mechanisms, not times: the render figures come
+from benchmarks/render.py.
 """
 
 from __future__ import annotations

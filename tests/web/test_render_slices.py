@@ -1,5 +1,6 @@
-"""The table touches only the slices of the screen whose part of the view changed (issue #15, speed on a
-phone): a seat, my area or the centre whose inputs are the same is neither built again nor written to.
+"""The table touches only the slices of the screen whose part of the view changed (speed on a phone:
+docs/decisions/0033-render-keeps-what-did-not-change.md): a seat, my area or the centre whose inputs are the
+same is neither built again nor written to.
 Mechanisms, counted (DOM mutations, card drawings copied), not timed: the figures come from
 benchmarks/render.py.
 """

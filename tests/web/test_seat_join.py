@@ -1,5 +1,6 @@
-"""A friend arrives after 게임 시작 (issue #11): they open the link, watch, ask for a seat, the host
-taps 수락, and they are dealt into the next hand; sitting out (자리 비움) and 복귀 from the same screens.
+"""A friend arrives after 게임 시작 (docs/decisions/0005-seats-change-between-hands.md): they open the link,
+watch, ask for a seat, the host taps 수락, and they are dealt into the next hand; sitting out (자리 비움) and
+복귀 from the same screens.
 At 390×844 and 360×640, with screenshots."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Table habits of issue #15 in the browser, on a phone-sized screen: pre-actions chosen by tapping, fired by
-the server on my turn without my phone doing anything, and cancelled visibly when someone raises."""
+"""Table habits in the browser, on a phone-sized screen: pre-actions chosen by tapping, fired by the server
+on my turn without my phone doing anything, and cancelled visibly when someone raises
+(docs/decisions/0029-preactions-are-the-rooms.md)."""
 
 from __future__ import annotations
 

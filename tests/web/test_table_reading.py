@@ -1,7 +1,8 @@
-"""Issue #11, reading the table, in the browser: ranked hand names and why a pot was won, my open cards
-marked, the hi-lo low five highlighted, text sizes and contrast measured from computed styles, opponents'
-open cards at least 40 px tall, the net result, the raise wording, first-hand tips that cover nothing and stay
-closed, and every mode on small phones (360×640, 320×568) checked with bounding boxes.
+"""Reading the table, in the browser (docs/decisions/0006-hands-named-and-explained.md): ranked hand names
+and why a pot was won, my open cards marked, the hi-lo low five highlighted, text sizes and contrast measured
+from computed styles, opponents' open cards at least 40 px tall, the net result, the raise wording, first-hand
+tips that cover nothing and stay closed, and every mode on small phones (360×640, 320×568) checked with
+bounding boxes.
 
 Most checks render synthetic views (docs/view.md shape) through the fixture harness (no server).
 """
@@ -370,7 +371,8 @@ ME_CLEAR = _VIEWS_HEAD + r"""    const mine = [...document.querySelectorAll('[da
   return out;
 }"""
 
-# the hand-end banner against every seat, the pot and the board (issue #11: no banner covers the board or pot)
+# the hand-end banner against every seat, the pot and the board (no banner covers the board or pot:
+# docs/decisions/0007-phone-table-measured.md)
 BANNER_CLEAR = _VIEWS_HEAD + r"""    const banner = document.querySelector('[data-testid=hand-result]');
     if (!banner) continue;
     const b = banner.getBoundingClientRect();

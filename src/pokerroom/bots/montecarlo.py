@@ -2,9 +2,10 @@
 
 Why not just :func:`pokerroom.odds.equity`: that tool answers for every player, validates its
 input, tallies categories and standard errors, and evaluates one player at a time. A bot decision needs one
-number, and it used to cost most of a hint's server CPU (issue #13: 0.6 ms per hold'em decision of the
-0.85 ms hints added to an action). Here every player's hand is valued in one call over all samples and
-players at once (hold'em: one gather of per-card keys, one table lookup, only the flush rows re-evaluated).
+number, and it used to cost most of a hint's server CPU (measured: 0.6 ms per hold'em decision of the
+0.85 ms hints added to an action; see docs/decisions/0019-hints-exact-and-cached.md). Here every player's
+hand is valued in one call over all samples and players at once (hold'em: one gather of per-card keys, one
+table lookup, only the flush rows re-evaluated).
 
 Exactly the same numbers: the same unseen-card list, the same groups in the same order, the same
 :func:`pokerroom.odds.sample_completions` draw from the caller's generator, exact evaluators (the

@@ -36,8 +36,9 @@ def card_of(data: Any) -> Card | None:
 
 
 #: Cards by (id, rank, suit) as parsed by :func:`card_of`. Why: a digest parses every visible card of every
-#: seat, and for hints that is once per decision point of a whole table (issue #13); both decks together
-#: hold 72 cards, so the table stays small (its bound only guards against odd input).
+#: seat, and for hints that is once per decision point of a whole table (a hint must stay cheap:
+#: docs/decisions/0019-hints-exact-and-cached.md); both decks together hold 72 cards, so the table stays
+#: small (its bound only guards against odd input).
 _CARDS: dict[tuple[Any, Any, Any], Card] = {}
 _CARDS_KEPT = 256
 

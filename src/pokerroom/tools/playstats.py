@@ -1,7 +1,8 @@
 """How people-like the bots play: all-in rate, hands per game, VPIP/PFR, each beside a target band.
 
 Why these figures: a table of bots "feels" wrong long before their chip results do. Three numbers catch the
-failures players noticed (issue #15: every bot all-in on hand 1, 54 games ended in 100 hands):
+failures players noticed (every bot all-in on hand 1, 54 games ended in 100 hands; see
+docs/decisions/0032-bots-play-like-people.md):
 
 - **all-in rate**: the share of hands in which at least one player ends up all-in;
 - **hands per game**: hands played before someone busts (the simulator starts a fresh game on every bust,

@@ -76,7 +76,7 @@ function renderSettings() {
   ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
 }
 
-/** The host's 내보내기 list (issue #12): every other human still in the room, with a confirmation. */
+/** The host's 내보내기 list (removing a griefer): every other human still in the room, with a confirmation. */
 function kickField() {
   const others = room.kickable();
   if (!others.length) return null;
@@ -529,7 +529,8 @@ class Room {
     }).catch(() => { this.linkAsked = false; });
   }
 
-  // ------------------------------------------------------------------ seats between hands (issue #11)
+  // ------------------------------------------------------------------ seats between hands, host-approved
+  // (docs/decisions/0005-seats-change-between-hands.md)
   /** My member entry in the lobby (null for a spectator). */
   myMember() { return (this.lobby?.players ?? []).find((p) => p.id === this.playerId) ?? null; }
 

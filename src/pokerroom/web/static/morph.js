@@ -1,7 +1,8 @@
-// Keep what did not change (issue #15, speed on a phone). The table builds a part of the screen afresh from
-// the view (simple and correct), then `morph` makes the part on screen look like the fresh one while keeping
-// every node that is already right: an unchanged button, card or line stays the very same node, so the
-// browser restyles, lays out and repaints only what changed, and focus and typed text survive a view.
+// Keep what did not change (speed on a slow phone: docs/decisions/0033-render-keeps-what-did-not-change.md).
+// The table builds a part of the screen afresh from the view (simple and correct), then `morph` makes the
+// part on screen look like the fresh one while keeping every node that is already right: an unchanged
+// button, card or line stays the very same node, so the browser restyles, lays out and repaints only what
+// changed, and focus and typed text survive a view.
 
 const LISTENED = new WeakSet();
 
