@@ -12,8 +12,10 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from pokerroom.cards import deck_for
-from pokerroom.engine import apply, deadline, join_seat, on_timeout, setup, view
+from pokerroom.engine import apply, deadline, join_seat, on_timeout, setup, state_hash, view
 from pokerroom.engine.audit import card_locations, chips_accounted, chips_expected
 from pokerroom.engine.state import State
 from pokerroom.engine.view import legal_actions
@@ -270,3 +272,81 @@ def rig(state: State, *, deck: list[Any] | None = None, **cards: list[Any]) -> N
             place(state, (lst, i), c)
     for i, c in enumerate(deck or []):
         place(state, (hand.deck, i), c)
+
+
+class G:
+    """A tiny driver of the engine tests: the state, a clock, and helpers to act and to expect refusals.
+    (A short name: the tests write ``G(3, mode=...)`` hundreds of times.)"""
+
+    def __init__(self, n: int, seed: int = 1, **opts: Any) -> None:
+        self.ids = [f"p{i}" for i in range(n)]
+        self.now = 0
+        self.s: State = setup(self.ids, opts, seed=seed, now_ms=0)
+        self.ev: list[dict[str, Any]] = []
+
+    @property
+    def hand(self) -> Any:
+        return self.s.hand
+
+    @property
+    def order(self) -> list[str]:
+        assert self.s.hand is not None and self.s.hand.rnd is not None
+        return list(self.s.hand.rnd.order)
+
+    @property
+    def to_act(self) -> str | None:
+        h = self.s.hand
+        return None if h is None or h.rnd is None or h.phase != "betting" else h.rnd.to_act
+
+    def do(self, pid: str, kind: str, **kw: Any) -> list[dict[str, Any]]:
+        self.now += 100
+        self.s, self.ev = apply(self.s, pid, {"type": kind, **kw}, self.now)
+        return self.ev
+
+    def bet(self, kind: str, **kw: Any) -> list[dict[str, Any]]:
+        pid = self.to_act
+        assert pid is not None, "nobody to act"
+        return self.do(pid, kind, **kw)
+
+    def refused(self, pid: str, kind: str, **kw: Any) -> Rejected:
+        before = state_hash(self.s)
+        with pytest.raises(Rejected) as info:
+            apply(self.s, pid, {"type": kind, **kw}, self.now + 1)
+        assert state_hash(self.s) == before
+        return info.value
+
+    def legal(self, pid: str) -> list[str]:
+        """The seat's legal action types, in the order the view offers them."""
+        return [a["type"] for a in view(self.s, pid)["me"]["legalActions"]]
+
+    def view(self, pid: str | None) -> dict[str, Any]:
+        return view(self.s, pid)
+
+    def moved(self) -> int:
+        return next(e["amount"] for e in self.ev if e["type"] == "action")
+
+    def check_around(self) -> None:
+        """Everyone checks (or calls) until this betting round is over."""
+        street, hand_no = self.s.hand.street, self.s.hand.hand_no
+        while self.to_act is not None and (self.s.hand.street, self.s.hand.hand_no) == (street, hand_no):
+            legal = self.legal(self.to_act)
+            kind = next(k for k in ("k.check", "nl.check", "k.call", "nl.call") if k in legal)
+            self.bet(kind)
+
+    def pass_draw(self) -> None:
+        for pid in list(view(self.s, None)["pending"]):
+            self.do(pid, "draw", cardIds=[])
+
+    def ready_all(self) -> None:
+        for pid in list(view(self.s, None)["pending"]):
+            self.do(pid, "ready")
+
+    def choose_all(self) -> None:
+        """Every pending seat discards its first choice card and opens its second (7 Poker)."""
+        for pid in list(view(self.s, None)["pending"]):
+            ch = self.s.hand.players[pid].choice
+            self.do(pid, "choose", discardId=ch[0].id, openId=ch[1].id)
+
+    def street(self) -> int:
+        assert self.s.hand is not None
+        return self.s.hand.street

@@ -9,49 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_support import check_cards, check_chips
+from engine_support import G, check_cards, check_chips
 
 from pokerroom.bots import decide, recommend
-from pokerroom.engine import PokerOptions, State, apply, deadline, on_timeout, setup, state_hash, view
+from pokerroom.engine import PokerOptions, apply, deadline, on_timeout, state_hash, view
 from pokerroom.rejections import Rejected
 
 RULE_491 = "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요"
 CAP_CHOICES = "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요"
-
-
-class G:
-    """State, clock and helpers (the same shape as test_checklist's driver)."""
-
-    def __init__(self, n: int, seed: int = 1, **opts: Any) -> None:
-        self.ids = [f"p{i}" for i in range(n)]
-        self.now = 0
-        self.s: State = setup(self.ids, opts, seed=seed, now_ms=0)
-        self.ev: list[dict[str, Any]] = []
-
-    @property
-    def to_act(self) -> str | None:
-        h = self.s.hand
-        return None if h is None or h.rnd is None or h.phase != "betting" else h.rnd.to_act
-
-    def do(self, pid: str, kind: str, **kw: Any) -> None:
-        self.now += 100
-        self.s, self.ev = apply(self.s, pid, {"type": kind, **kw}, self.now)
-
-    def bet(self, kind: str) -> None:
-        assert self.to_act is not None
-        self.do(self.to_act, kind)
-
-    def legal(self, pid: str) -> list[str]:
-        return [a["type"] for a in view(self.s, pid)["me"]["legalActions"]]
-
-    def choose_all(self) -> None:
-        for pid in list(view(self.s, None)["pending"]):
-            ch = self.s.hand.players[pid].choice  # type: ignore[union-attr]
-            self.do(pid, "choose", discardId=ch[0].id, openId=ch[1].id)
-
-    def street(self) -> int:
-        assert self.s.hand is not None
-        return self.s.hand.street
 
 
 def stud(n: int = 3, seed: int = 1, **opts: Any) -> G:

@@ -79,19 +79,25 @@ def replay(seed: int, opts: dict[str, Any], players: int, script: list[tuple[str
     return state
 
 
+def _play_and_replay(seed: int, opts: dict[str, Any], label: str) -> None:
+    """A random game (invariants and secrets checked as it goes); every 25th seed is replayed from its
+    script and round-tripped through JSON, both to the same state."""
+    low, high = player_range(PokerOptions.model_validate(opts))
+    players = low + seed % (high - low + 1)
+    state, script = play_random(seed, opts, players, max_steps=STEPS, p_timeout=0.05, p_leave=0.003,
+                                check="sample")
+    if seed % 25 == 0:
+        again = replay(seed, opts, players, script)
+        assert state_hash(again) == state_hash(state), f"{label}seed {seed} is not reproducible"
+        restored = State.from_json(json.loads(json.dumps(state.to_json())))
+        assert state_hash(restored) == state_hash(state)
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_random_games_keep_invariants_and_secrets(mode: str) -> None:
     for seed in range(GAMES):
         opts = options_for(mode, seed)
-        low, high = player_range(PokerOptions.model_validate(opts))
-        players = low + seed % (high - low + 1)
-        state, script = play_random(seed, opts, players, max_steps=STEPS, p_timeout=0.05, p_leave=0.003,
-                                    check="sample")
-        if seed % 25 == 0:
-            again = replay(seed, opts, players, script)
-            assert state_hash(again) == state_hash(state), f"seed {seed} is not reproducible"
-            restored = State.from_json(json.loads(json.dumps(state.to_json())))
-            assert state_hash(restored) == state_hash(state)
+        _play_and_replay(seed, opts, "")
 
 
 def test_omaha_hi_lo_random_games_keep_invariants_and_secrets() -> None:
@@ -162,12 +168,4 @@ def test_random_games_with_a_house_rule_keep_invariants_and_secrets(rule: str) -
             opts[rule] = True
         else:
             opts["betCap"] = random.Random(seed).choice([10, 20, 50, 100])
-        low, high = player_range(PokerOptions.model_validate(opts))
-        players = low + seed % (high - low + 1)
-        state, script = play_random(seed, opts, players, max_steps=STEPS, p_timeout=0.05, p_leave=0.003,
-                                    check="sample")
-        if seed % 25 == 0:
-            again = replay(seed, opts, players, script)
-            assert state_hash(again) == state_hash(state), f"{rule} seed {seed} is not reproducible"
-            restored = State.from_json(json.loads(json.dumps(state.to_json())))
-            assert state_hash(restored) == state_hash(state)
+        _play_and_replay(seed, opts, f"{rule} ")

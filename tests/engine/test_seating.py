@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -212,17 +213,7 @@ def test_results_measure_the_late_joiner_against_what_they_brought() -> None:
         state = setup(["a", "b", "c"], opts, seed=seed)
         state = to_next_hand(state)
         state, _ = join_seat(state, "late", 0)
-        rng = random.Random(seed)
-        now = 10_000
-        while state.phase != "finished":
-            now += 1000
-            acting = [(s.id, legal_actions(state, s.id)) for s in state.seats if legal_actions(state, s.id)]
-            if not acting:
-                state = on_timeout(state, now + 60_000)[0]
-                continue
-            pid, legal = rng.choice(acting)
-            state = apply(state, pid, random_choice_action(rng, rng.choice(legal)), now)[0]
-            check_chips(state)
+        state = play_out(state, seed, now=10_000, each=check_chips)
         res = result(state)
         assert res is not None
         rows = {r["playerId"]: r for r in res["ranking"]}
@@ -316,9 +307,10 @@ def test_sitting_out_players_come_back_rather_than_the_game_stalling() -> None:
     assert any("c 복귀" in str(e.get("text", "")) for e in state.public_log), state.public_log[-8:]
 
 
-def play_out(state: State, seed: int) -> State:
+def play_out(state: State, seed: int, now: int = 0, each: Callable[[State], None] | None = None) -> State:
+    """Random legal moves by whoever may act (a timeout when nobody may) until the game ends; ``each`` is
+    called with the state after every move."""
     rng = random.Random(seed)
-    now = 0
     for _ in range(20_000):
         if state.phase == "finished":
             return state
@@ -329,6 +321,8 @@ def play_out(state: State, seed: int) -> State:
             continue
         pid, legal = rng.choice(acting)
         state = apply(state, pid, random_choice_action(rng, rng.choice(legal)), now)[0]
+        if each is not None:
+            each(state)
     raise AssertionError("the game did not end")
 
 

@@ -12,7 +12,7 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -248,30 +248,25 @@ async def join(server: LiveServer, code: str, name: str, **hello: Any) -> Client
 FORBIDDEN_KEYS = {"deck", "rng", "seed", "digest", "muck", "indian_deck"}
 
 
-def cards_in(obj: Any, out: set[tuple[int, str]] | None = None) -> set[tuple[int, str]]:
+def objects_in(obj: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object anywhere in a JSON value, the value itself included."""
+    if isinstance(obj, dict):
+        yield obj
+        for value in obj.values():
+            yield from objects_in(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from objects_in(value)
+
+
+def cards_in(obj: Any) -> set[tuple[int, str]]:
     """Every visible card (rank, suit) anywhere in a JSON value."""
-    acc = set() if out is None else out
-    if isinstance(obj, dict):
-        if "rank" in obj and "suit" in obj:
-            acc.add((obj["rank"], obj["suit"]))
-        for value in obj.values():
-            cards_in(value, acc)
-    elif isinstance(obj, list):
-        for value in obj:
-            cards_in(value, acc)
-    return acc
+    return {(o["rank"], o["suit"]) for o in objects_in(obj) if "rank" in o and "suit" in o}
 
 
-def keys_in(obj: Any, out: set[str] | None = None) -> set[str]:
-    acc = set() if out is None else out
-    if isinstance(obj, dict):
-        acc.update(obj)
-        for value in obj.values():
-            keys_in(value, acc)
-    elif isinstance(obj, list):
-        for value in obj:
-            keys_in(value, acc)
-    return acc
+def keys_in(obj: Any) -> set[str]:
+    """Every key of every JSON object anywhere in a JSON value."""
+    return {key for o in objects_in(obj) for key in o}
 
 
 def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[[int], str | None],
@@ -475,7 +470,7 @@ def safe_actor(players: list[Client]) -> tuple[Client, int, dict[str, Any]] | No
     return None
 
 
-async def reply_to(p: Client, cmid: str, timeout: float = 15.0) -> dict[str, Any]:
+async def reply_to(p: Client, cmid: str, timeout: float = 30.0) -> dict[str, Any]:
     """The ``ack`` or ``error`` of ``cmid``, or ``_closed`` if the socket went first."""
     while True:
         msg = await asyncio.wait_for(p.queue.get(), timeout)
@@ -483,7 +478,7 @@ async def reply_to(p: Client, cmid: str, timeout: float = 15.0) -> dict[str, Any
             return msg
 
 
-async def safe_step(players: list[Client], cmid: str, timeout: float = 15.0
+async def safe_step(players: list[Client], cmid: str, timeout: float = 30.0
                     ) -> tuple[Client, dict[str, Any], dict[str, Any]]:
     """One safe move (``clientMsgId`` ``cmid``) by whoever may act on the newest view, acknowledged; returns
     when every player holds the change: (player, move, ack).
@@ -507,6 +502,16 @@ async def safe_step(players: list[Client], cmid: str, timeout: float = 15.0
             await asyncio.sleep(0.005)
         return p, action, reply
     raise AssertionError(f"nobody could make a safe move within {timeout}s")
+
+
+async def rejoin(srv: Any, code: str, tokens: list[str]) -> list[tuple[Client, dict[str, Any]]]:
+    """Every seat back by its token (clients r0, r1, ...), each with the view snapshot it got first."""
+    back = []
+    for i, token in enumerate(tokens):
+        c = await Client.open(srv.ws_url(code), f"r{i}")
+        await c.hello(token=token)
+        back.append((c, await c.expect("view")))
+    return back
 
 
 async def play_safely_until(players: list[Client], done: Callable[[], bool], timeout: float = 60.0,

@@ -41,6 +41,15 @@ async def _start(host: Client) -> dict[str, Any]:
     return await host.expect("view")
 
 
+async def _dealt(server: LiveServer, n: int) -> tuple[str, list[Client], Any]:
+    """A hold'em table of ``n`` players, started: (code, players, the live room)."""
+    code, players, _ = await _table(server, n, 0, **HOLDEM)
+    await _start(players[0])
+    room = server.rooms.get(code)
+    assert room is not None
+    return code, players, room
+
+
 async def _turn(server: LiveServer, code: str, players: list[Client]) -> tuple[Client, int, dict[str, Any]]:
     """Whoever may act on the room's newest version (once every player holds it): (player, version, a safe
     move: check, call or ready)."""
@@ -107,8 +116,7 @@ def test_reconnect_with_token_gets_the_same_view(server: LiveServer) -> None:
 
 def test_second_tab_same_seat(server: LiveServer) -> None:
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0, **HOLDEM)
-        await _start(players[0])
+        code, players, _room = await _dealt(server, 2)
         seat, version, move = await _turn(server, code, players)  # a second tab of the seat to act
         view = seat.last("view")
         assert view is not None
@@ -149,8 +157,7 @@ def test_wrong_token_never_opens_a_seat(server: LiveServer) -> None:
 
 def test_duplicate_client_msg_id_applies_once(server: LiveServer) -> None:
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0, **HOLDEM)
-        await _start(players[0])
+        code, players, room = await _dealt(server, 2)
         seat, version, move = await _turn(server, code, players)
         msg = {"type": "action", "clientMsgId": "same", "version": version, "action": move}
         await seat.send(msg)
@@ -158,7 +165,7 @@ def test_duplicate_client_msg_id_applies_once(server: LiveServer) -> None:
         await seat.send(msg)
         second = await seat.expect("ack")
         assert first == second
-        assert server.rooms.get(code).version == version + 1  # type: ignore[union-attr]
+        assert room.version == version + 1
         errors = [f for f in seat.frames if f["type"] == "error"]
         assert errors == []
 
@@ -195,10 +202,7 @@ def test_bets_racing_apply_one_after_another(server: LiveServer) -> None:
     """A bet is a decision on what the table shows: one based on a version the table has left is refused
     ``stale_version``, even when it has become legal meanwhile (the player never saw the change)."""
     async def main() -> None:
-        code, players, _ = await _table(server, 3, 0, **HOLDEM)
-        await _start(players[0])
-        room = server.rooms.get(code)
-        assert room is not None
+        code, players, room = await _dealt(server, 3)
         first, version, move = await _turn(server, code, players)
         for p in players:
             p.drain()
@@ -223,11 +227,9 @@ def test_readies_based_on_an_older_version_are_all_accepted(server: LiveServer) 
     after another, although all but the first are based on a version the table has left; a ``ready`` based
     on a version before the hand's last other change is still stale."""
     async def main() -> None:
-        code, players, _ = await _table(server, 3, 0, **HOLDEM)
-        await _start(players[0])
+        code, players, room = await _dealt(server, 3)
         version = await _to_hand_end(server, code, players)
-        room = server.rooms.get(code)
-        assert room is not None and room.settled_version == version
+        assert room.settled_version == version
         for p in players:
             p.drain()
         # based on the view before the last fold (which ended the hand): that fold is not a ready
@@ -292,10 +294,7 @@ def test_a_failed_write_changes_nothing(server: LiveServer) -> None:
     """Persist before publish: if the store refuses a change, nobody sees it and the room is unchanged."""
 
     async def main() -> None:
-        code, players, _ = await _table(server, 2, 0, **HOLDEM)
-        await _start(players[0])
-        room = server.rooms.get(code)
-        assert room is not None
+        code, players, room = await _dealt(server, 2)
         seat, version, move = await _turn(server, code, players)
         other = next(p for p in players if p is not seat)
         store = server.rooms.store

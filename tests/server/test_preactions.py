@@ -126,6 +126,14 @@ async def _holdem(srv: LiveServer) -> Holdem:
     return Holdem(code, players, watcher, _by_id(players), first, second, third, _room(srv, code).version)
 
 
+async def _badugi(srv: LiveServer) -> tuple[str, list[Client], Client, dict[str, Client], str]:
+    """A three-handed badugi hand (Korean betting) just dealt: (code, players, watcher, by id, first)."""
+    code, players, watcher = await _table(srv, 3, mode="badugi")
+    first = _view(srv, code, None)["toAct"]
+    assert first is not None
+    return code, players, watcher, _by_id(players), first
+
+
 async def _choose(c: Client, kind: str | None, version: int) -> dict[str, Any]:
     """``c`` chooses pre-action ``kind`` (None: clears it); returns the view that answers the choice."""
     await c.send({"type": "preAction", "kind": kind, "version": version})
@@ -235,10 +243,7 @@ def test_korean_ping_call_pings_when_unopened(server: LiveServer) -> None:
     srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="badugi")
-        by = _by_id(players)
-        first = _view(srv, code, None)["toAct"]
-        assert first is not None
+        code, players, watcher, by, first = await _badugi(srv)
         nxt = _next_after(srv, code, first, {"type": "k.check"})
         assert nxt is not None
         offered = [o["kind"] for o in _seat(srv, code, nxt)["preAction"]["offered"]]
@@ -257,10 +262,7 @@ def test_korean_ping_call_is_cancelled_when_the_bet_grows_past_a_ping(server: Li
     srv = server
 
     async def main() -> None:
-        code, players, watcher = await _table(srv, 3, mode="badugi")
-        by = _by_id(players)
-        first = _view(srv, code, None)["toAct"]
-        assert first is not None
+        code, players, watcher, by, first = await _badugi(srv)
         legal = {a["type"] for a in _view(srv, code, first)["me"]["legalActions"]}
         big = "k.half" if "k.half" in legal else "k.quarter"
         nxt = _next_after(srv, code, first, {"type": big})

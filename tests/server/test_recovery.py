@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Client, safe_step, start_table, without_clock
+from server_helpers import Client, rejoin, safe_step, start_table, without_clock
 
 from serving import ServeProcess
 
@@ -74,14 +74,11 @@ def test_sigkill_restart_restores_rooms(tmp_path: Path) -> None:
         srv.up()
 
         async def after_restart() -> None:
-            players = []
-            for i, token in enumerate(tokens):
-                c = await Client.open(srv.ws_url(code), f"r{i}")
-                await c.hello(token=token)
-                snap = await c.expect("view")
-                assert without_clock(snap) == without_clock(views[i]), \
+            back = await rejoin(srv, code, tokens)
+            for (_c, snap), before in zip(back, views, strict=True):
+                assert without_clock(snap) == without_clock(before), \
                     "the reconnect snapshot equals the last view before the crash"
-                players.append(c)
+            players = [c for c, _snap in back]
             boards = set()
             for n in range(12):
                 await safe_step(players, f"s{100 + n}")
@@ -169,12 +166,7 @@ def test_hand_history_survives_sigkill(tmp_path: Path) -> None:
         srv.up()
 
         async def after_restart() -> None:
-            players = []
-            for i, token in enumerate(tokens):
-                c = await Client.open(srv.ws_url(code), f"r{i}")
-                await c.hello(token=token)
-                await c.expect("view")
-                players.append(c)
+            players = [c for c, _snap in await rejoin(srv, code, tokens)]
             a = players[0]
             assert await history(a) == hands_before
             n = 0

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_helpers import Client, reply_to, safe_action, safe_actor, safe_step, start_table
+from server_helpers import Client, rejoin, reply_to, safe_action, safe_actor, safe_step, start_table
 
 from serving import ServeProcess
 
@@ -84,13 +84,10 @@ def test_sigterm_mid_game_closes_4012_exits_0_and_keeps_every_acked_action(tmp_p
         srv.up()
 
         async def after() -> None:
-            players = []
-            for i, token in enumerate(tokens):
-                c = await Client.open(srv.ws_url(code), f"r{i}")
-                await c.hello(token=token)
-                snap = await c.expect("view")
+            back = await rejoin(srv, code, tokens)
+            for _c, snap in back:
                 assert snap["version"] == newest, "the reconnect snapshot is the last stored version"
-                players.append(c)
+            players = [c for c, _snap in back]
             if "inflight" not in acked:  # the client re-sends its unacknowledged action: applied once now
                 p = players[0 if inflight_by == "a" else 1]
                 view = p.last("view")

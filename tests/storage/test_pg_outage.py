@@ -8,7 +8,9 @@ PostgreSQL, which is never stopped: ``refuse`` (connections closed) and ``blackh
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -28,6 +30,21 @@ def _via(url: str, port: int) -> str:
     return urlunsplit((parts.scheme, f"{user}127.0.0.1:{port}", parts.path, parts.query, ""))
 
 
+@contextlib.contextmanager
+def _behind_a_proxy() -> Iterator[tuple[str, TcpProxy, PgStore]]:
+    """A fresh database, a proxy in front of it and a store (short timeouts) that reaches it through the
+    proxy: (the database's own URL, the proxy, the store); all closed afterwards."""
+    with fresh_database("outage") as url:
+        parts = urlsplit(url)
+        with TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432)) as proxy:
+            store = PgStore(_via(url, proxy.port), connect_timeout_s=2, statement_timeout_ms=1500,
+                            batch_timeout_s=2.5)
+            try:
+                yield url, proxy, store
+            finally:
+                store.close()
+
+
 def _row(version: int) -> LogRow:
     return LogRow(version, "action", "p1", f"c{version}", {"type": "k.call"}, version)
 
@@ -41,23 +58,16 @@ def _timed_failure(store: PgStore, version: int) -> float:
 
 @pytest.mark.parametrize("mode", ["refuse", "blackhole"])
 def test_an_unreachable_database_fails_the_batch_promptly_then_writes_resume(mode: str) -> None:
-    with fresh_database("outage") as url:
-        parts = urlsplit(url)
-        with TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432)) as proxy:
-            store = PgStore(_via(url, proxy.port), connect_timeout_s=2, statement_timeout_ms=1500,
-                            batch_timeout_s=2.5)
-            try:
-                store.save("R", {"m": 1}, "s", 1, 1, _row(1))
-                proxy.cut(mode)
-                first = _timed_failure(store, 2)  # the open connection dies (or stays silent)
-                again = _timed_failure(store, 3)  # reconnecting fails too
-                print(f"\n{mode}: outage error after {first:.2f} s, then {again:.2f} s (reconnect)")
-                assert first < 4.0 and again < 4.0
-                proxy.restore()
-                store.apply_batch([store.prepare_log("R", _row(4))])
-                assert [r.version for r in store.log("R")] == [1, 4], "failed batches left nothing behind"
-            finally:
-                store.close()
+    with _behind_a_proxy() as (_url, proxy, store):
+        store.save("R", {"m": 1}, "s", 1, 1, _row(1))
+        proxy.cut(mode)
+        first = _timed_failure(store, 2)  # the open connection dies (or stays silent)
+        again = _timed_failure(store, 3)  # reconnecting fails too
+        print(f"\n{mode}: outage error after {first:.2f} s, then {again:.2f} s (reconnect)")
+        assert first < 4.0 and again < 4.0
+        proxy.restore()
+        store.apply_batch([store.prepare_log("R", _row(4))])
+        assert [r.version for r in store.log("R")] == [1, 4], "failed batches left nothing behind"
 
 
 async def _submit(writer: GroupWriter, op: Op) -> None:
@@ -65,53 +75,41 @@ async def _submit(writer: GroupWriter, op: Op) -> None:
 
 
 def test_the_group_writer_reports_the_outage_to_its_callers_and_recovers() -> None:
-    with fresh_database("outage") as url:
-        parts = urlsplit(url)
-        with TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432)) as proxy:
-            store = PgStore(_via(url, proxy.port), connect_timeout_s=2, statement_timeout_ms=1500,
-                            batch_timeout_s=2.5)
-            writer = GroupWriter(store)
+    with _behind_a_proxy() as (url, proxy, store):
+        writer = GroupWriter(store)
 
-            async def main() -> tuple[float, BaseException | None]:
-                await _submit(writer, store.prepare_save("R", {}, "s", 1, 1, _row(1)))
-                proxy.cut("blackhole")
-                t0 = time.monotonic()
-                outcome: BaseException | None = None
-                try:
-                    await _submit(writer, store.prepare_log("R", _row(2)))
-                except StoreUnavailable as exc:
-                    outcome = exc
-                took = time.monotonic() - t0
-                proxy.restore()
-                await _submit(writer, store.prepare_log("R", _row(3)))
-                return took, outcome
+        async def main() -> tuple[float, BaseException | None]:
+            await _submit(writer, store.prepare_save("R", {}, "s", 1, 1, _row(1)))
+            proxy.cut("blackhole")
+            t0 = time.monotonic()
+            outcome: BaseException | None = None
+            try:
+                await _submit(writer, store.prepare_log("R", _row(2)))
+            except StoreUnavailable as exc:
+                outcome = exc
+            took = time.monotonic() - t0
+            proxy.restore()
+            await _submit(writer, store.prepare_log("R", _row(3)))
+            return took, outcome
 
-            try:
-                took, outcome = asyncio.run(main())
-            finally:
-                writer.close()
-                store.close()
-            assert isinstance(outcome, StoreUnavailable) and took < 4.0
-            check = PgStore(url)
-            try:
-                assert [r.version for r in check.log("R")] == [1, 3]
-            finally:
-                check.close()
+        try:
+            took, outcome = asyncio.run(main())
+        finally:
+            writer.close()
+        assert isinstance(outcome, StoreUnavailable) and took < 4.0
+        check = PgStore(url)
+        try:
+            assert [r.version for r in check.log("R")] == [1, 3]
+        finally:
+            check.close()
 
 
 def test_connections_that_died_while_idle_are_replaced_without_failing_a_write() -> None:
     """PostgreSQL went away and came back between two writes: the next write (and read) just works."""
-    with fresh_database("outage") as url:
-        parts = urlsplit(url)
-        with TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432)) as proxy:
-            store = PgStore(_via(url, proxy.port), connect_timeout_s=2, statement_timeout_ms=1500,
-                            batch_timeout_s=2.5)
-            try:
-                store.save("R", {"m": 1}, "s", 1, 1, _row(1))
-                assert store.codes() == ["R"]
-                proxy.cut("refuse")  # both open connections are closed under the store
-                proxy.restore()
-                store.apply_batch([store.prepare_log("R", _row(2))])
-                assert [r.version for r in store.log("R")] == [1, 2]
-            finally:
-                store.close()
+    with _behind_a_proxy() as (_url, proxy, store):
+        store.save("R", {"m": 1}, "s", 1, 1, _row(1))
+        assert store.codes() == ["R"]
+        proxy.cut("refuse")  # both open connections are closed under the store
+        proxy.restore()
+        store.apply_batch([store.prepare_log("R", _row(2))])
+        assert [r.version for r in store.log("R")] == [1, 2]
