@@ -123,15 +123,15 @@ class RoomWriter(RoomViews):
 
         return {"p50": pick(0.5), "p99": pick(0.99), "max": round(data[-1], 2), "n": len(data)}
 
-    def _review_preactions(self, table: Table) -> tuple[pre.PreActions, list[pre.Review]]:
-        """The table's pre-actions without those this change made obsolete (cancelled with a notice), and
-        the one due now. A new value when any was chosen; the table's own is never changed."""
-        if not table.pre.chosen:
-            return table.pre, []
-        kept = table.pre.copy()
-        state = table.game_state
+    def _review_preactions(self, chosen: pre.PreActions, state: State, version: int
+                           ) -> tuple[pre.PreActions, list[pre.Review]]:
+        """``chosen`` without the pre-actions this change made obsolete (cancelled with a notice), and the one
+        due now. A new value when any was chosen; ``chosen`` itself is never changed."""
+        if not chosen.chosen:
+            return chosen, []
+        kept = chosen.copy()
         views = {pid: self.engine.view(state, pid) for pid in kept.chosen}
-        return kept, pre.review(kept, views, table.version)
+        return kept, pre.review(kept, views, version)
 
     async def _fire_preactions(self, room: Room, due: list[pre.Review]) -> None:
         """Apply due pre-actions as ordinary actions, right after the change that made the turn come (still
@@ -210,17 +210,18 @@ class RoomWriter(RoomViews):
         before = room.table if base is None else base
         result = self.engine.result(new_state) if before.phase == "playing" else None
         live = room.recorder if recorder is None else recorder
-        after = before.evolve(state=new_state, version=row.version)
+        changes: dict[str, Any] = {"state": new_state, "version": row.version}
         if result is not None:
-            after = after.evolve(phase="finished", result=result)
-        recorded = self._record(room, after, new_state, events if record is None else record, row.version,
+            changes["phase"], changes["result"] = "finished", result
+        recorded = self._record(room, before, new_state, events if record is None else record, row.version,
                                 live)
-        after = after.evolve(hand_seq=recorded.hand_seq, recorder_json=recorded.recorder_json)
+        changes["hand_seq"], changes["recorder_json"] = recorded.hand_seq, recorded.recorder_json
         due: list[pre.Review] = []
-        if after.phase == "playing":
-            kept, due = self._review_preactions(after)
-            if kept is not after.pre:
-                after = after.evolve(pre=kept)
+        if before.phase == "playing" and result is None:
+            kept, due = self._review_preactions(before.pre, new_state, row.version)
+            if kept is not before.pre:
+                changes["pre"] = kept
+        after = before.evolve(**changes)  # one new value per change
         finished = recorded.finished
         # a replayable change inside a hand is stored as its log row; anything else, or a hand's end, as
         # a snapshot (so a restart replays at most the rest of one hand, and at most SNAPSHOT_EVERY rows).
