@@ -174,7 +174,12 @@ def _choose(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events)
     if d not in ids or o not in ids:
         raise reject(BAD_CARDS)
     p.chosen = [d, o]
-    emit(state, ev, {"type": "chose", "player": pid, "auto": False})
+    _acted(state, ev, "chose", pid, now)
+
+
+def _acted(state: State, ev: Events, kind: str, pid: str, now: int) -> None:
+    """A seat's own card action (not a bet) is public as ``kind``, never its cards; then the hand goes on."""
+    emit(state, ev, {"type": kind, "player": pid, "auto": False})
     flow.advance(state, now, ev)
 
 
@@ -195,8 +200,7 @@ def _draw(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -
             raise Rejected(DRAW_LIMIT[0], f"최대 {limit}장까지 바꿀 수 있어요(A를 남기면 {with_ace}장)")
         raise Rejected(DRAW_LIMIT[0], f"최대 {limit}장까지 바꿀 수 있어요")
     p.draw_pending = list(ids)
-    emit(state, ev, {"type": "drew", "player": pid, "auto": False})
-    flow.advance(state, now, ev)
+    _acted(state, ev, "drew", pid, now)
 
 
 def _declare(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
@@ -205,8 +209,7 @@ def _declare(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events
     if p.declare is not None:
         raise reject(ALREADY_DECLARED)
     p.declare = act["side"]
-    emit(state, ev, {"type": "declared", "player": pid, "auto": False})
-    flow.advance(state, now, ev)
+    _acted(state, ev, "declared", pid, now)
 
 
 def _ready(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:

@@ -199,14 +199,19 @@ export function cardEl(card, opts = {}) {
     div.appendChild(backSvg());
     return div;
   }
+  faceUp(div, card, opts);
+  div.appendChild(cardSvg(card));
+  return div;
+}
+
+/** The attributes every face-up card carries, big or mini: its suit class, id, rank, suit and label. */
+function faceUp(div, card, opts) {
   div.classList.add("suit-" + card.suit);
   if (opts.example) div.classList.add("example");
   else div.dataset.cardId = String(card.id);
   div.dataset.rank = String(card.rank);
   div.dataset.suit = card.suit;
   div.setAttribute("aria-label", cardLabel(card));
-  div.appendChild(cardSvg(card));
-  return div;
 }
 
 /**
@@ -222,12 +227,7 @@ export function miniCardEl(card, opts = {}) {
     div.setAttribute("aria-label", "뒷면 카드");
     return div;
   }
-  div.classList.add("suit-" + card.suit);
-  if (opts.example) div.classList.add("example");
-  else div.dataset.cardId = String(card.id);
-  div.dataset.rank = String(card.rank);
-  div.dataset.suit = card.suit;
-  div.setAttribute("aria-label", cardLabel(card));
+  faceUp(div, card, opts);
   const r = document.createElement("b");
   r.textContent = rankText(card.rank);
   const su = document.createElement("i");
