@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "pokerroom.server.cli",  # pokerroom serve
+    "pokerroom.serve",  # pokerroom serve (the composition root)
     "pokerroom.tools.odds_cli",  # pokerroom odds
     "pokerroom.tools.simulate_cli",  # pokerroom simulate
 )

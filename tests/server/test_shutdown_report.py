@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from pokerroom.server.cli import report_pending_tasks
+from pokerroom.serve import report_pending_tasks
 
 
 def test_pending_tasks_are_logged_with_where_they_wait(caplog: pytest.LogCaptureFixture) -> None:

@@ -13,7 +13,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 PROBE = """
 import json, sys
-import pokerroom.cli, pokerroom.server.cli, pokerroom.server.app
+import pokerroom.cli, pokerroom.serve, pokerroom.server.app
 import pokerroom.server.storage, pokerroom.server.storage
 from pokerroom.server.app import ServerConfig, create_app
 from pokerroom.server.storage import open_store

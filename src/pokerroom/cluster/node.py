@@ -25,9 +25,7 @@ import asyncio
 import contextlib
 import logging
 import math
-import os
 import secrets
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -44,6 +42,7 @@ from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
 from pokerroom.cluster.sockets import NodeSocket, Sockets
 from pokerroom.server.edge.limits import Limits
+from pokerroom.server.ops.identity import node_id
 from pokerroom.server.room.rooms import Room
 from pokerroom.server.room.tokens import new_room_code
 from pokerroom.server.wire import protocol as P
@@ -56,30 +55,23 @@ ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시
 _REFUSALS = {"rate": "too_many_rooms_here", "address": "too_many_rooms_here", "total": "too_many_rooms"}
 
 
-def default_node_id() -> str:
-    """``host-pid-random``: unique per process, readable in logs."""
-    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
-
-
 @dataclass(frozen=True)
 class NodeSettings:
     """A node's cluster configuration (the CLI fills it from flags and environment)."""
 
     redis_url: str
     database_url: str
-    node_id: str = field(default_factory=default_node_id)
+    node_id: str = field(default_factory=node_id)
     prefix: str = "pokerroom"
     lease_ttl_s: float = 5.0
     caps: ClusterCaps = field(default_factory=ClusterCaps)
     create_timeout_s: float = CREATE_TIMEOUT_S
 
 
-def cluster_node(args: Any, limits: Limits) -> ClusterNode:
+def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
     """The node ``pokerroom serve --redis ... --database ...`` runs (cli.run's flags and limits); checks
     that both services answer, so a wrong URL fails at once with a sentence."""
     import redis
-
-    from pokerroom.server.cli import node_id_of
 
     if args.lease_ttl <= 0.3:
         raise ValueError("--lease-ttl must be more than 0.3 s")
@@ -91,7 +83,7 @@ def cluster_node(args: Any, limits: Limits) -> ClusterNode:
         raise RuntimeError(f"Redis at {args.redis} does not answer ({exc})") from None
     caps = ClusterCaps(room_creations_per_minute=math.ceil(args.room_creations_per_minute),
                        rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms)
-    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id_of(args),
+    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id,
                                     prefix=args.redis_prefix, lease_ttl_s=args.lease_ttl, caps=caps), limits)
 
 

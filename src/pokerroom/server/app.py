@@ -14,8 +14,6 @@ import functools
 import gc
 import json
 import logging
-import os
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +33,7 @@ from pokerroom.server.edge.limits import Limits, TokenBucket, origin_allowed
 from pokerroom.server.engine_port import GameEngine
 from pokerroom.server.ops.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
 from pokerroom.server.ops.health import Readiness, store_check
+from pokerroom.server.ops.identity import node_id
 from pokerroom.server.ops.logs import current_room
 from pokerroom.server.ops.metrics import MISSING, Metrics
 from pokerroom.server.room.rooms import Connection, Rooms
@@ -72,7 +71,7 @@ class ServerConfig:
     # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
     allowed_hosts: frozenset[str] | None = None
     # --- operations (issue #14): /healthz, /readyz, /metrics, graceful shutdown -------------------------
-    node_id: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
+    node_id: str = field(default_factory=node_id)
     readiness: Readiness = field(default_factory=Readiness)  # /readyz; the app adds "store" at start-up
     drain_hooks: list[DrainHook] = field(default_factory=list)  # run on SIGTERM after rooms freeze (drain.py)
     metrics: Metrics | None = None  # None: create_app makes one (app.state.metrics)

@@ -1,4 +1,8 @@
-"""``pokerroom serve``: run the room server (Starlette on uvicorn) with the embedded SQLite store.
+"""``pokerroom serve``: the composition root: flags become a config, and the room server (Starlette on
+uvicorn) is wired with the embedded SQLite store, or behind ``--redis`` as a cluster node.
+
+Why here, above both ``server`` and ``cluster``: the single-node server never imports the cluster, and the
+cluster imports the server, so only a module above both may choose between them (lazily, behind the flag).
 
 Why flags and not a config file: the README's two commands must just work on a fresh machine; every knob
 has a safe default (127.0.0.1:8000, ./data, same-origin websockets only).
@@ -17,6 +21,7 @@ from typing import Any
 
 from pokerroom.server.edge.hosts import Addresses, PublicUrlError, is_loopback, resolve_addresses
 from pokerroom.server.edge.limits import Limits
+from pokerroom.server.ops.identity import node_id
 
 
 def register(subparsers: Any) -> None:
@@ -116,10 +121,7 @@ def describe(addresses: Addresses, listen_host: str) -> str:
 
 def node_id_of(args: argparse.Namespace) -> str:
     """This node's id: ``--node-id`` (cluster flags), ``POKERROOM_NODE_ID``, else host name and port."""
-    import socket
-
-    given = getattr(args, "node_id", None) or os.environ.get("POKERROOM_NODE_ID")
-    return str(given) if given else f"{socket.gethostname()}:{args.port}"
+    return node_id(getattr(args, "node_id", None), args.port)
 
 
 #: uvicorn's own wait for the connections' tasks after the drain (which closed every socket): a task that
@@ -237,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
                   "pip install 'pokerroom[cluster]'", file=sys.stderr)
             return 2
         try:
-            cluster_node(args, limits).configure(config)
+            cluster_node(args, limits, node_id_of(args)).configure(config)
         except Exception as exc:
             print(f"pokerroom serve: {exc}", file=sys.stderr)
             return 2
