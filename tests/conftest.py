@@ -35,6 +35,15 @@ def serve_process(tmp_path: Path) -> Iterator[Serve]:
         srv.stop()
 
 
+#: files of long runs (statistical play, many random games, timing under attack, real-engine full games): the
+#: whole suite runs them, the inner loop (``make check``) does not
+LONG_RUNS = frozenset({
+    "engine/test_properties.py", "engine/test_seating.py", "bots/test_play_style.py", "bots/test_bots.py",
+    "oracle/test_pokerkit_differential.py", "hands/test_omaha_hilo.py", "server/test_hardening.py",
+    "server/test_real_engine.py", "server/test_edge.py", "server/test_kick.py",
+})
+
+
 def _needs_a_service(rel: str, nodeid: str) -> bool:
     """Does this test talk to Redis, PostgreSQL or nginx? ``make check`` (the inner loop) leaves those out."""
     return (rel.startswith(("cluster/", "storage/test_pg_")) or rel == "server/test_nginx.py"
@@ -42,8 +51,10 @@ def _needs_a_service(rel: str, nodeid: str) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests that need a service (``-m "not service"`` leaves them out)."""
+    """Mark the tests that need a service (``-m "not service"`` leaves them out) and the long runs."""
     for item in items:
         rel = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
         if _needs_a_service(rel, item.nodeid):
             item.add_marker(pytest.mark.service)
+        if rel in LONG_RUNS:
+            item.add_marker(pytest.mark.slow)
