@@ -1,4 +1,4 @@
-"""The real Redis and PostgreSQL the cluster tests talk to (issue #14): never a mock.
+"""The real Redis and PostgreSQL the cluster tests talk to: never a mock.
 
 Why here: the store tests, the cluster unit tests and the multi-node process tests all need the same two
 things, each isolated from every other test running at the same time (``pytest -n 2``):

@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
                    help="event loop (default asyncio; uvloop needs the uvloop package; auto: uvloop where "
                         "installed). load.py measured no CPU gain from uvloop (docs/operations.md)")
     cluster = p.add_argument_group(
-        "cluster (issue #14)", "Run as one node of many on a shared Redis and PostgreSQL: any node "
+        "cluster", "Run as one node of many on a shared Redis and PostgreSQL: any node "
         "serves any room. Without --redis the server is one process on SQLite and imports none of this.")
     env = os.environ.get
     cluster.add_argument("--redis", default=env("POKERROOM_REDIS_URL") or None, metavar="URL",
@@ -213,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(describe(addresses, args.host), flush=True)
     # Every connection costs a descriptor: the caps stay below the process's limit (ulimit -n), so an
-    # accept never fails with EMFILE and the store and static files always get one (issue #12.4).
+    # accept never fails with EMFILE and the store and static files always get one.
     tcp_cap = descriptor_cap(args.max_connections + 64)
     limits = Limits(max_rooms=args.max_rooms, max_connections=min(args.max_connections, tcp_cap),
                     allowed_origins=tuple(args.allowed_origin), rooms_per_address=args.rooms_per_address,

@@ -1,4 +1,4 @@
-"""Fixtures of the multi-node tests (issue #14): real ``pokerroom serve`` node processes on one Redis and
+"""Fixtures of the multi-node tests: real ``pokerroom serve`` node processes on one Redis and
 one PostgreSQL, each test with its own key prefix and database (tests/services.py).
 
 The helper modules (nodes, faults, truth, table) and the server tests' helpers (the websocket ``Client`` and

@@ -5,7 +5,7 @@
 - :class:`TcpProxy`: a loopback TCP relay between the nodes and PostgreSQL that the test can ``cut`` (every
   open connection reset, new ones refused) and ``restore`` — PostgreSQL itself keeps running.
 
-Why real processes and sockets: issue #14 forbids mocks of Redis and PostgreSQL; an outage has to look to the
+Why real processes and sockets: the tests never mock Redis or PostgreSQL; an outage has to look to the
 node exactly like one (a reset connection, a refused connect, an empty Redis after a restart).
 """
 

@@ -1,5 +1,5 @@
-"""Real ``python -m pokerroom serve --redis ... --database ...`` node processes for the cluster tests
-(issue #14), and what a test does to them: SIGKILL, SIGSTOP/SIGCONT, SIGTERM, restart, wait for /readyz,
+"""Real ``python -m pokerroom serve --redis ... --database ...`` node processes for the cluster tests,
+and what a test does to them: SIGKILL, SIGSTOP/SIGCONT, SIGTERM, restart, wait for /readyz,
 and find which node owns a room.
 
 Why processes and not in-process apps: a node's death, a frozen node and a rolling restart are things that
@@ -22,7 +22,7 @@ import httpx
 
 from serving import ServeProcess
 
-LEASE_TTL = 2.0  # seconds; issue #14: tests may use 2 s (the default is 5)
+LEASE_TTL = 2.0  # seconds; tests may use 2 s (the default is 5)
 TAKEOVER_BUDGET = LEASE_TTL + 2.0  # "another node takes the room over within lease TTL + 2 s"
 
 

@@ -1,6 +1,6 @@
 """People at one room of a cluster: each a websocket on a node of their own, playing on autopilot, and
 reconnecting with their seat token (to another node) when their node closes the socket or dies — what
-the web client does on close code 4012 or a lost connection (issue #14).
+the web client does on close code 4012 or a lost connection.
 
 Everything a person received is kept per socket (``Client.frames``) for the frame scanner, and every ack
 they got (``acks``) for the "nothing acknowledged is lost" check against the action log.

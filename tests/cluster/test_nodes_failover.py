@@ -1,4 +1,4 @@
-"""A room's owner dies or freezes mid-hand (issue #14, "Failover"): another node takes the room over within
+"""A room's owner dies or freezes mid-hand: another node takes the room over within
 lease TTL + 2 s from PostgreSQL, every connection gets a fresh snapshot, the hand goes on with the same next
 cards, chips are conserved and every acknowledged action is in the log; a frozen owner that wakes up is
 refused by the fencing token and steps down; two nodes racing for a room never both own it."""
@@ -177,7 +177,7 @@ def test_two_nodes_race_for_rooms(tmp_path: Path) -> None:
 
 
 def owned_count(node: Node) -> int:
-    """Rooms the node says it owns, from its Prometheus metrics (issue #14: "rooms owned")."""
+    """Rooms the node says it owns, from its Prometheus metrics ("rooms owned")."""
     for line in httpx.get(f"{node.http}/metrics", timeout=5).text.splitlines():
         if line.startswith(ROOMS_OWNED):
             return int(float(line.rsplit(" ", 1)[1]))

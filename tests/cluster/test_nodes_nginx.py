@@ -1,4 +1,4 @@
-"""deploy/nginx-cluster.conf, tested as shipped (issue #14, "A deployment check"): Debian's nginx on loopback
+"""deploy/nginx-cluster.conf, tested as shipped: Debian's nginx on loopback
 ports in front of two real nodes, round-robin with no sticky sessions, carries a whole game over websockets
 (TLS, as the file deploys it). The players' sockets land on both nodes, so the game also crosses the relay.
 

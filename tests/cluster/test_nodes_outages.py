@@ -1,4 +1,4 @@
-"""Redis restarted mid-game, PostgreSQL unreachable for a few seconds (issue #14): actions are refused with
+"""Redis restarted mid-game, PostgreSQL unreachable for a few seconds: actions are refused with
 a Korean error and nothing is half-applied (the log replays to every stored snapshot, every ack is in the
 log, chips are conserved), then play resumes.
 

@@ -1,4 +1,4 @@
-"""Three nodes, rooms whose players and spectator sit on three different nodes (issue #14, "Relay"): whole
+"""Three nodes, rooms whose players and spectator sit on three different nodes: whole
 games in four modes, with the frame scanner of the server tests on every socket — nothing a connection may
 not see crosses to its node — and every view rebuilt from deltas equal to the engine's view of the true
 state, which the test rebuilds from PostgreSQL (truth.py)."""

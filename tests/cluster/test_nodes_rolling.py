@@ -1,4 +1,4 @@
-"""A rolling restart during a game (issue #14, "Graceful shutdown and rolling restarts"): SIGTERM each of the
+"""A rolling restart during a game: SIGTERM each of the
 three nodes in turn, wait for it to exit, start it again. A node going away closes its sockets with 4012
 ("reconnect elsewhere"), the players reconnect to another node with their seat token, and no chip and no
 acknowledged action is lost."""

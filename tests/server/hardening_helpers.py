@@ -1,4 +1,4 @@
-"""Helpers of the hardening tests (issue #12): clients from other loopback addresses, a bot room that plays
+"""Helpers of the hardening tests: clients from other loopback addresses, a bot room that plays
 hands quickly (history to ask for) and a victim room that measures its latency, against a real ``pokerroom
 serve`` subprocess (tests/serving.py, which also reads its RSS).
 

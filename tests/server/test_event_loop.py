@@ -1,4 +1,4 @@
-"""The event loop ``pokerroom serve`` runs on (issue #13): asyncio by default, even where uvloop is installed
+"""The event loop ``pokerroom serve`` runs on: asyncio by default, even where uvloop is installed
 (the test environment has it), and uvloop with ``--loop uvloop``; a room is played over a websocket on
 either."""
 

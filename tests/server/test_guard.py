@@ -1,4 +1,4 @@
-"""Unit checks of the edge guards (issue #12.3/4): forwarded addresses, the descriptor cap, the accept-error
+"""Unit checks of the edge guards: forwarded addresses, the descriptor cap, the accept-error
 log filter and the per-address counters. The behaviour against a real server is in test_hardening.py."""
 
 from __future__ import annotations

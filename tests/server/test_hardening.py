@@ -1,4 +1,4 @@
-"""Issue #12: the attacks that hurt a real ``pokerroom serve``, each replayed briefly against a subprocess
+"""The attacks that hurt a real ``pokerroom serve``, each replayed briefly against a subprocess
 server, and what must hold afterwards (memory as the process's RSS, latency from frame arrival)."""
 
 from __future__ import annotations

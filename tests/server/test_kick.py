@@ -1,4 +1,4 @@
-"""Issue #12.10: the host removes a griefer (kick), and nicknames that impersonate a member are refused."""
+"""The host removes a griefer (kick), and nicknames that impersonate a member are refused."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pre-actions (issue #15): kept by the room per seat, fired through ``apply`` within the change that makes
+"""Pre-actions: kept by the room per seat, fired through ``apply`` within the change that makes
 the seat's turn come, cancelled visibly when their situation changes, stored with the room — on the real
 engine, with the frame scanner over every frame the sockets received."""
 
@@ -452,7 +452,7 @@ def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
 
 
 def test_uncalled_winner_shows_cards_views_and_history_follow(server: LiveServer) -> None:
-    """Show (issue #15) through the room: every socket's next view opens the winner's cards, the hand history
+    """Show through the room: every socket's next view opens the winner's cards, the hand history
     is amended with them, and the frame scanner (truth at each frame's version) finds no leak before."""
     srv = server
 

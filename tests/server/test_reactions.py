@@ -1,4 +1,4 @@
-"""Reactions and chat (issue #15): fixed reactions for players, spectators only when the host allows, free
+"""Reactions and chat: fixed reactions for players, spectators only when the host allows, free
 text only while the host has chat on (cleaned, length-capped, never stored), rate-limited per sender."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seats during a running game through the protocol, on the real engine (issue #11): a friend who arrives
+"""Seats during a running game through the protocol, on the real engine: a friend who arrives
 after the start asks for a seat, the host accepts or refuses, the accepted seat is dealt in from the next
 hand; sitting out and coming back; all of it survives a SIGKILL restart."""
 

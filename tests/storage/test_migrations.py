@@ -1,4 +1,4 @@
-"""Versioned, idempotent schema migrations (issue #14): the server creates and upgrades its own schema.
+"""Versioned, idempotent schema migrations: the server creates and upgrades its own schema.
 
 Opening a store twice applies nothing twice; a store written by an older pokerroom (before ``schema_version``
 existed, even before ``snapshot_version``) is upgraded in place and its rooms load; a store from a newer

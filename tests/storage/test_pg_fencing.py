@@ -1,4 +1,4 @@
-"""Fencing between two nodes on one PostgreSQL (issue #14): two stores, two connections, real concurrency.
+"""Fencing between two nodes on one PostgreSQL: two stores, two connections, real concurrency.
 
 The old owner keeps writing while the new owner claims the room: every batch the old owner committed was
 committed before the claim returned, none after, and the log holds exactly the committed ones. A takeover

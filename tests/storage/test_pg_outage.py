@@ -1,4 +1,4 @@
-"""PostgreSQL unreachable (issue #14): a batch fails promptly with StoreUnavailable, the writer thread never
+"""PostgreSQL unreachable: a batch fails promptly with StoreUnavailable, the writer thread never
 hangs, nothing is half-applied, and the next batch after PostgreSQL is back succeeds.
 
 The outage is made by a TCP proxy this test owns (:mod:`pg_proxy`) between the store and the machine's

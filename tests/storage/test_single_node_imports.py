@@ -1,4 +1,4 @@
-"""The single-node server never loads the cluster's dependencies (issue #14): ``pokerroom serve`` without
+"""The single-node server never loads the cluster's dependencies: ``pokerroom serve`` without
 ``--database`` must start on a machine without psycopg or redis, and stay exactly as light as before."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The room-store contract (issue #14), run on SQLite (memory and file) and PostgreSQL alike: what one
+"""The room-store contract, run on SQLite (memory and file) and PostgreSQL alike: what one
 backend guarantees, the other does too, so the room server and the cluster can use either."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The cluster side of the room server (issue #14): many ``pokerroom serve`` nodes on one Redis and one
+"""The cluster side of the room server: many ``pokerroom serve`` nodes on one Redis and one
 PostgreSQL.
 
 Why a package of its own: the single-node server (``pokerroom serve`` without ``--redis``) must never import

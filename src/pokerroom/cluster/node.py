@@ -1,6 +1,6 @@
 """A cluster node: one ``pokerroom serve --redis ... --database ...`` process among many.
 
-Why this shape (issue #14): each room has exactly one owner, the node holding its Redis lease; the owner is
+Why this shape: each room has exactly one owner, the node holding its Redis lease; the owner is
 the room's single writer, as one process is today, and every write carries the lease's fencing token so
 PostgreSQL refuses a stale owner. Every node answers HTTP and websockets for every room: a socket stays on
 the node it reached and its messages are relayed to the owner (see :mod:`~pokerroom.cluster.sockets` and

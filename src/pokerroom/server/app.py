@@ -70,12 +70,12 @@ class ServerConfig:
     public_url: str | None = None
     # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
     allowed_hosts: frozenset[str] | None = None
-    # --- operations (issue #14): /healthz, /readyz, /metrics, graceful shutdown -------------------------
+    # --- operations: /healthz, /readyz, /metrics, graceful shutdown -------------------------
     node_id: str = field(default_factory=node_id)
     readiness: Readiness = field(default_factory=Readiness)  # /readyz; the app adds "store" at start-up
     drain_hooks: list[DrainHook] = field(default_factory=list)  # run on SIGTERM after rooms freeze (drain.py)
     metrics: Metrics | None = None  # None: create_app makes one (app.state.metrics)
-    # A cluster node (issue #14: ``pokerroom.cluster.node.ClusterNode``, built by the CLI behind --redis) or
+    # A cluster node (``pokerroom.cluster.node.ClusterNode``, built by the CLI behind --redis) or
     # None: one process on SQLite. Typed Any so this module never imports the cluster package.
     node: Any = None
 
@@ -131,7 +131,7 @@ class WsConnection(Connection):
     """A room connection backed by a Starlette websocket and a send queue bounded in frames *and bytes*.
 
     Why bytes: a view is ~10 KB and a history answer ~50 KB, so 512 queued frames of a slow reader could hold
-    25 MB; forty such readers took the server past 1 GB (issue #12.1). The byte cap keeps a stalled socket's
+    25 MB; forty such readers took the server past 1 GB. The byte cap keeps a stalled socket's
     backlog to ``limits.send_queue_bytes`` before it is dropped (it can reconnect for a fresh snapshot).
 
     A frame of at most ``DIRECT_MAX`` bytes for an idle socket (nothing queued, nothing being sent, its
@@ -264,7 +264,7 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
 
 def _hello_deadline(conn: WsConnection) -> None:
     """A socket that has not said ``hello`` in time is closed (4408): it holds a descriptor and a slot of
-    the connection caps while answering pings forever (issue #12.4)."""
+    the connection caps while answering pings forever."""
     if conn.role == "none" and not conn.closing:
         conn.send(P.dumps(P.error_msg("hello_timeout", P.MESSAGES["hello_timeout"])))
         conn.close(4408)

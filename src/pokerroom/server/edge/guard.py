@@ -1,4 +1,4 @@
-"""Per-address and per-process caps at the edge of the server (issue #12, items 3 and 4).
+"""Per-address and per-process caps at the edge of the server.
 
 Why a module of its own: these limits protect the process, not a room. A stranger may open thousands of
 sockets, trickle request headers forever, create hundreds of rooms or push the process to its descriptor

@@ -25,7 +25,7 @@ class Limits:
     max_tabs_per_seat: int = 4
     max_connections: int = 5000  # whole server
     send_queue: int = 512  # frames waiting for a slow socket before it is dropped
-    send_queue_bytes: int = 1 << 20  # bytes waiting for a slow socket before it is dropped (issue #12.1)
+    send_queue_bytes: int = 1 << 20  # bytes waiting for a slow socket before it is dropped
     history_rate_per_second: float = 0.5  # ``history`` requests per connection (each answer is ~50 KB)
     history_burst: float = 3.0
     rooms_per_address: int = 10  # open rooms created from one client address (0: no cap)

@@ -314,7 +314,7 @@ class Room:
                 and self.answered.get(player_id or "", -1) <= version)
 
     def human_connected(self) -> bool:
-        """Is a *player* connected? Spectators do not keep a room open (issue #12.3): the idle close
+        """Is a *player* connected? Spectators do not keep a room open: the idle close
         counts only players, so one watcher cannot hold a room (and a slot of the room cap) forever."""
         return any(c.role == "player" for c in self.connections)
 

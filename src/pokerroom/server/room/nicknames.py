@@ -1,4 +1,4 @@
-"""Nicknames that look like another member's are refused (issue #12.10).
+"""Nicknames that look like another member's are refused.
 
 Why: the host kicks by name and players trust the names on the table, so "민수" must not be joinable as
 "민수" with a zero-width space, "Admin" as Cyrillic "Аdmin", or "bob" as fullwidth "ｂｏｂ". We compare

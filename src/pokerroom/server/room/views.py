@@ -85,7 +85,7 @@ class RoomViews(RoomsBase):
         for a player of the hand, that player's own cards (never anyone else's unshown cards).
 
         The encoded answer is cached per (room, viewer) until the next hand ends or the last one is amended
-        (its winner showed their cards) (issue #12.1): encoding ten hands is ~50 KB of JSON, and every
+        (its winner showed their cards): encoding ten hands is ~50 KB of JSON, and every
         spectator of a room shares one string (queued by reference)."""
         viewer = conn.player_id if conn.role == "player" else None
         key = (room.code, viewer)

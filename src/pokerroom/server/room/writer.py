@@ -44,7 +44,7 @@ log = logging.getLogger("pokerroom.server")
 
 SLOW_COMMIT_S = 0.1  # log changes slower than this (persist + views), they delay every room
 RETRY_FIRST_S = 0.5  # a timeout or bot move whose store write failed is retried after this, doubling...
-RETRY_MAX_S = 5.0  # ...up to this (issue #12.2: a store outage must never stop a room's clock)
+RETRY_MAX_S = 5.0  # ...up to this (a store outage must never stop a room's clock)
 #: Log-row kinds the engine recomputes exactly from the previous state (``apply`` / ``on_timeout`` are pure
 #: and deterministic; a fired pre-action is an ``apply`` of the action stored in its row). Such a change is
 #: stored as its action-log row alone (with the room's pre-actions when it changed them); any other change

@@ -1,4 +1,4 @@
-"""Room stores (issue #14): one interface (:mod:`.base`), two backends, one group-commit writer.
+"""Room stores: one interface (:mod:`.base`), two backends, one group-commit writer.
 
 - :mod:`.base`: stored shapes (``LogRow``, ``StoredRoom``), errors (``StoreError``, ``StoreUnavailable``,
   ``Fenced``), prepared operations and the ``RoomStore`` protocol;

@@ -26,7 +26,7 @@ once per hand): they are the room's, not the engine's, so a log row cannot recom
 snapshot's metadata carries the hand recorder as of the snapshot, so it cannot be rewritten mid-hand. The
 ``preactions`` row, when there is one, is newer than the snapshot's ``meta["preActions"]``.
 
-**Fencing** (issue #14): ``fence`` is the writer's fencing token (``None``: a single node, no check). A
+**Fencing**: ``fence`` is the writer's fencing token (``None``: a single node, no check). A
 room's stored token only grows (:meth:`RoomStore.claim`, or a save carrying a newer token). A batch
 commits every operation of every room whose token is current, and then raises :class:`Fenced` naming the
 rooms whose writer carried an older token: nothing of those rooms was written.
@@ -270,7 +270,7 @@ def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any)
 
 def quarantine(damaged: list[str], code: str, exc: BaseException) -> None:
     """A room whose stored row cannot be read: logged, its code kept in the store's ``damaged`` list (the
-    server answers 404 for it), the row itself left untouched in the store (issue #12.6)."""
+    server answers 404 for it), the row itself left untouched in the store."""
     log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
               code, type(exc).__name__)
     if code not in damaged:

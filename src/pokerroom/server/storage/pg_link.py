@@ -1,4 +1,4 @@
-"""The PostgreSQL connections of a store: (re)opened on demand, never hung (issue #14).
+"""The PostgreSQL connections of a store: (re)opened on demand, never hung.
 
 Why apart from the store: what a batch *writes* (:mod:`.postgres`) and how a connection survives an outage
 are two jobs. A :class:`Link` is one connection behind a lock: opened lazily, dropped when broken so the

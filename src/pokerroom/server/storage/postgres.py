@@ -1,4 +1,4 @@
-"""The PostgreSQL room store of a cluster (issue #14): the source of truth every node shares.
+"""The PostgreSQL room store of a cluster: the source of truth every node shares.
 
 Same tables and semantics as the SQLite store (:mod:`.sqlite`): a room's snapshot, its action log, its
 finished hands, its pre-actions changed since the snapshot. What PostgreSQL adds is **fencing**: every write

@@ -302,7 +302,7 @@ class Store(base.PreparedOps):
 
     def load_all(self) -> list[StoredRoom]:
         """Every readable room: its last snapshot and the log rows stored after it, read one room at a time
-        (issue #12.6).
+        (a damaged room is quarantined, not fatal: docs/decisions/0012-damaged-rooms-quarantined.md).
 
         Why one by one: a single damaged row (bad JSON in its metadata, random bytes, a wrong type) used to
         fail the whole start-up, so no room was served. Now a damaged room is left untouched in the store,

@@ -305,7 +305,7 @@ MAX_DEPTH = 32  # client JSON is shallow (options nest 2 levels); deeper nesting
 
 def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Is ``value`` nested at most ``limit`` levels? Iterative, so it never recurses itself: a 3 KB message
-    of 1,500 nested arrays must get a Korean error, not a ``RecursionError`` deeper in (issue #12.8)."""
+    of 1,500 nested arrays must get a Korean error, not a ``RecursionError`` deeper in."""
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
