@@ -42,7 +42,7 @@ from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
 from pokerroom.cluster.sockets import NodeSocket, Sockets
 from pokerroom.server.edge.limits import Limits
-from pokerroom.server.ops.identity import node_id
+from pokerroom.server.ops import identity
 from pokerroom.server.room.rooms import Room
 from pokerroom.server.room.tokens import new_room_code
 from pokerroom.server.wire import protocol as P
@@ -61,7 +61,7 @@ class NodeSettings:
 
     redis_url: str
     database_url: str
-    node_id: str = field(default_factory=node_id)
+    node_id: str = field(default_factory=identity.node_id)
     prefix: str = "pokerroom"
     lease_ttl_s: float = 5.0
     caps: ClusterCaps = field(default_factory=ClusterCaps)

@@ -31,9 +31,9 @@ from pokerroom.server.edge.headers import BrowserEdge
 from pokerroom.server.edge.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
 from pokerroom.server.edge.limits import Limits, TokenBucket, origin_allowed
 from pokerroom.server.engine_port import GameEngine
+from pokerroom.server.ops import identity
 from pokerroom.server.ops.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
 from pokerroom.server.ops.health import Readiness, store_check
-from pokerroom.server.ops.identity import node_id
 from pokerroom.server.ops.logs import current_room
 from pokerroom.server.ops.metrics import MISSING, Metrics
 from pokerroom.server.room.rooms import Connection, Rooms
@@ -71,7 +71,7 @@ class ServerConfig:
     # ``Host`` names answered (lower-case, no port; "*" = any); None: the loopback names + public_url's host.
     allowed_hosts: frozenset[str] | None = None
     # --- operations: /healthz, /readyz, /metrics, graceful shutdown -------------------------
-    node_id: str = field(default_factory=node_id)
+    node_id: str = field(default_factory=identity.node_id)
     readiness: Readiness = field(default_factory=Readiness)  # /readyz; the app adds "store" at start-up
     drain_hooks: list[DrainHook] = field(default_factory=list)  # run on SIGTERM after rooms freeze (drain.py)
     metrics: Metrics | None = None  # None: create_app makes one (app.state.metrics)
