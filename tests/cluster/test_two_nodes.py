@@ -67,7 +67,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
     try:
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
-        old_token = a.config.node.leases.owned[code].token
+        old_token = a.config.topology.leases.owned[code].token
 
         async def main() -> float:
             host = await Client.open(b.ws_url(code), "host")
@@ -79,7 +79,8 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
             version = view["version"]
             # A stops renewing (as if frozen): its renewal thread stops
             t0 = time.monotonic()
-            asyncio.run_coroutine_threadsafe(_stop_renewing(a.config.node), a.config.node.loop).result(5)
+            node_a = a.config.topology
+            asyncio.run_coroutine_threadsafe(_stop_renewing(node_a), node_a.loop).result(5)
             welcome = await host.expect("welcome", timeout=10)
             moved = time.monotonic() - t0
             assert welcome["playerId"] == made["playerId"]
@@ -89,7 +90,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
             # A, made to believe it still owns the room with its old lease (a write stalled across the
             # takeover, before B's "moved" reached it), writes: PostgreSQL refuses the old token, A drops it
             stale = _stale_write(a, code, old_token)
-            refused = asyncio.run_coroutine_threadsafe(stale, a.config.node.loop).result(10)
+            refused = asyncio.run_coroutine_threadsafe(stale, a.config.topology.loop).result(10)
             assert refused == "cluster_unavailable"
             assert code not in _rooms(a)
             # play goes on against B (the deadlines and the deal came back from PostgreSQL)
@@ -115,7 +116,7 @@ async def _stale_write(srv: Any, code: str, token: int) -> str | None:
     from pokerroom.cluster.lease import Lease
     from pokerroom.server.wire import protocol as P
 
-    node, rooms = srv.config.node, srv.rooms
+    node, rooms = srv.config.topology, srv.rooms
     node.leases.owned[code] = Lease(code, token, float("inf"))  # what a stalled node still believes
     if code not in rooms.rooms:  # B's "moved" already made A let it go: take the stale copy back
         rooms.adopt(rooms.store.load(code))

@@ -9,8 +9,9 @@ with ``welcome`` and a whole view, as after a reconnect. A ``welcome`` is known 
 relays it as :class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the
 room just gave the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
 
-Per-socket limits (rate, frame size, the send queue) stay on this node: they are the app's
-:class:`~pokerroom.server.app.WsConnection`; only parsed-valid text is relayed.
+Per-socket limits (rate, frame size, the send queue) stay on this node: they are the server's
+:class:`~pokerroom.server.websocket.WsConnection`, which a :class:`NodeSocket` holds (and watches through its
+``on_send`` seam) rather than extends; only parsed-valid text is relayed.
 """
 
 from __future__ import annotations
@@ -20,14 +21,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.websockets import WebSocket
-
 from pokerroom.cluster import messages as M
-from pokerroom.cluster.owned import moving_error
+from pokerroom.cluster.fencing import moving_error
 from pokerroom.cluster.relay import Relay
-from pokerroom.server.app import WsConnection
-from pokerroom.server.edge.limits import Limits
 from pokerroom.server.room.rooms import Room, Rooms
+from pokerroom.server.websocket import WsConnection
 from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
@@ -38,11 +36,17 @@ MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
 Resolver = Callable[[str], Awaitable["Room | str | None"]]
 
 
-class NodeSocket(WsConnection):
-    """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner."""
+class NodeSocket:
+    """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner.
 
-    def __init__(self, ws: WebSocket, limits: Limits, code: str, metrics: Any = None) -> None:
-        super().__init__(ws, limits, metrics)
+    Why it holds the server's connection (``conn``) instead of being one: what a room sees of the socket (its
+    role, seat, delta base, the queue and the caps) is the server's own :class:`WsConnection`, unchanged; this
+    adds only the routing (``target``, how to say ``hello`` again) and watches the frames the room sends it
+    for its ``welcome`` through the connection's ``on_send`` callback."""
+
+    def __init__(self, conn: WsConnection, code: str) -> None:
+        self.conn = conn
+        conn.on_send = self._sending
         self.code = code
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
@@ -50,11 +54,26 @@ class NodeSocket(WsConnection):
         self.attaching = False  # looking for the owner right now (a second look would hello twice)
         self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
+    @property
+    def conn_id(self) -> int:
+        return self.conn.conn_id
+
+    @property
+    def closing(self) -> bool:
+        return self.conn.closing
+
     def send(self, text: str) -> None:
-        seat = self.welcome.check(self.role, self.player_id, text)
+        self.conn.send(text)
+
+    def close(self, code: int) -> None:
+        self.conn.close(code)
+
+    def _sending(self, text: str) -> None:
+        """Every frame sent to the socket (its room's or a relayed one): the welcome of this node's room?"""
+        conn = self.conn
+        seat = self.welcome.check(conn.role, conn.player_id, text)
         if seat is not None:
             self.seated(seat)
-        super().send(text)
 
     def remember(self, msg: P.Hello) -> None:
         self.hello = msg.model_dump(exclude_none=True)
@@ -64,9 +83,10 @@ class NodeSocket(WsConnection):
         deltas = bool(self.hello and self.hello.get("deltas"))
         self.welcomed = True
         if self.target != LOCAL:  # a relayed socket: the app's hello deadline looks at its role
-            self.role = "spectator" if seat.role == "spectator" else "player"
-            self.player_id = seat.player_id
-            self.welcome.seen = (self.role, self.player_id)
+            conn = self.conn
+            conn.role = "spectator" if seat.role == "spectator" else "player"
+            conn.player_id = seat.player_id
+            self.welcome.seen = (conn.role, conn.player_id)
         if seat.token:
             self.hello = {"type": "hello", "token": seat.token, "deltas": deltas}
         elif seat.role == "spectator":
@@ -100,7 +120,7 @@ class Sockets:
             if not peers:
                 del self.by_room[sock.code]
         if sock.target == LOCAL:
-            await self.rooms.detach(sock)
+            await self.rooms.detach(sock.conn)
         elif sock.target is not None:
             self.relay.send(sock.target, M.Detached(sock.conn_id, self.node_id))
         sock.target = None
@@ -132,7 +152,7 @@ class Sockets:
                 sock.target = None
                 await self.dispatch(sock, msg, body, hops + 1)
             elif room is not None:
-                await self.rooms.handle(room, sock, msg)
+                await self.rooms.handle(room, sock.conn, msg)
                 if room.closed and not isinstance(msg, P.Ping | P.History):
                     self._unsure(sock, msg)
             return
@@ -179,13 +199,13 @@ class Sockets:
             sock.target = None
             return None
         if isinstance(where, Room):
-            if sock in where.connections:
+            if sock.conn in where.connections:
                 sock.target = LOCAL
                 return LOCAL
             sock.target = LOCAL
-            sock.role, sock.player_id, sock.room = "none", None, where
+            sock.conn.role, sock.conn.player_id, sock.conn.room = "none", None, where
             if send_hello and sock.welcomed and sock.hello is not None:
-                await self.rooms.handle(where, sock, P.client_message_from(sock.hello))
+                await self.rooms.handle(where, sock.conn, P.client_message_from(sock.hello))
             return LOCAL
         sock.target = where
         if send_hello and sock.welcomed and sock.hello is not None:
@@ -243,7 +263,7 @@ class Sockets:
         for sock in list(self.by_room.get(code, ())):
             if sock.target == LOCAL:
                 room = self.rooms.get(code)
-                if room is not None and sock in room.connections:
+                if room is not None and sock.conn in room.connections:
                     continue  # already attached to this node's (new) room
             if sock.attaching:
                 continue
