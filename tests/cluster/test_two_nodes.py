@@ -108,8 +108,49 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
         a.stop()
 
 
+def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path, prefix: str,
+                                                                  database: str) -> None:
+    """A socket reaches the survivor B right after the room's owner A died, while A's lease still stands: its
+    hello goes to A, where nobody answers it. Once the lease runs out and B takes the room over, the hello is
+    answered there, well before the hello deadline (10 s) would close the socket."""
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
+        code = made["code"]
+        node_a = a.config.topology
+        asyncio.run_coroutine_threadsafe(_die(node_a), node_a.loop).result(5)
+
+        async def main() -> float:
+            t0 = time.monotonic()
+            host = await Client.open(b.ws_url(code), "host")
+            await host.send({"type": "hello", "token": made["token"]})
+            welcome = await host.expect("welcome", timeout=8)
+            answered = time.monotonic() - t0
+            assert welcome["playerId"] == made["playerId"]
+            await host.expect("lobby", timeout=5)
+            assert code in _rooms(b)
+            await host.close()
+            return answered
+
+        answered = asyncio.run(main())
+        print(f"hello to a dead owner answered by the survivor in {answered:.2f} s (TTL 2 s)")
+        assert answered < 2.0 + 4.0
+    finally:
+        b.stop()
+        a.stop()
+
+
 async def _stop_renewing(node: Any) -> None:
     node._keeper.set()  # the lease renewal thread stops
+
+
+async def _die(node: Any) -> None:
+    """As a killed process: no renewal, no scan, no relay; its leases stay in Redis until their TTL."""
+    node._keeper.set()
+    for task in node._tasks:
+        task.cancel()
+    await node.relay.close()
 
 
 async def _stale_write(srv: Any, code: str, token: int) -> str | None:

@@ -5,9 +5,12 @@ moving (a takeover, a rolling restart) costs its sockets nothing but a fresh sna
 how to say ``hello`` again: its own ``hello``, rewritten to ``{token}`` once a ``welcome`` handed it a seat
 token. When the room's owner changes ("moved", a relayed message answered "gone"), the socket sends that
 ``hello`` to the new owner — this node's own rooms or another node's over the relay — and the owner answers
-with ``welcome`` and a whole view, as after a reconnect. A ``welcome`` is known by its message (the owner
-relays it as :class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the
-room just gave the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
+with ``welcome`` and a whole view, as after a reconnect. So does a socket whose first ``hello`` is still
+unanswered (``unanswered``): one that reached this node right after its room's owner died said hello to the
+dead owner, whose lease still stood; it is answered by whichever node takes the room over, instead of being
+closed by the hello deadline. A ``welcome`` is known by its message (the owner relays it as
+:class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the room just gave
+the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
 
 Per-socket limits (rate, frame size, the send queue) stay on this node: they are the server's
 :class:`~pokerroom.server.websocket.WsConnection`, which a :class:`NodeSocket` holds (and watches through its
@@ -51,6 +54,7 @@ class NodeSocket:
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
+        self.unanswered = False  # its hello went to an owner that has not answered it yet
         self.attaching = False  # looking for the owner right now (a second look would hello twice)
         self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
@@ -77,11 +81,18 @@ class NodeSocket:
 
     def remember(self, msg: P.Hello) -> None:
         self.hello = msg.model_dump(exclude_none=True)
+        self.unanswered = True
+
+    @property
+    def says_hello_again(self) -> bool:
+        """Says hello again when its room moves: welcomed, or its hello still waits for an answer."""
+        return self.welcomed or self.unanswered
 
     def seated(self, seat: M.Seat) -> None:
         """An owner welcomed this socket: it is in the room, and says hello again with ``seat``'s token."""
         deltas = bool(self.hello and self.hello.get("deltas"))
         self.welcomed = True
+        self.unanswered = False
         if self.target != LOCAL:  # a relayed socket: the app's hello deadline looks at its role
             conn = self.conn
             conn.role = "spectator" if seat.role == "spectator" else "player"
@@ -155,6 +166,8 @@ class Sockets:
                 await self.rooms.handle(room, sock.conn, msg)
                 if room.closed and not isinstance(msg, P.Ping | P.History):
                     self._unsure(sock, msg)
+                elif isinstance(msg, P.Hello):
+                    sock.unanswered = False  # welcomed, or refused for good (a bad token, a full room)
             return
         self.relay.send(target, M.ClientMsg(sock.conn_id, self.node_id, sock.code, body, hops))
 
@@ -204,11 +217,13 @@ class Sockets:
                 return LOCAL
             sock.target = LOCAL
             sock.conn.role, sock.conn.player_id, sock.conn.room = "none", None, where
-            if send_hello and sock.welcomed and sock.hello is not None:
+            if send_hello and sock.says_hello_again and sock.hello is not None:
                 await self.rooms.handle(where, sock.conn, P.client_message_from(sock.hello))
+                if not where.closed:
+                    sock.unanswered = False
             return LOCAL
         sock.target = where
-        if send_hello and sock.welcomed and sock.hello is not None:
+        if send_hello and sock.says_hello_again and sock.hello is not None:
             self.relay.send(where, M.ClientMsg(sock.conn_id, self.node_id, sock.code, dict(sock.hello),
                                                attach=True))
         return where
@@ -218,6 +233,7 @@ class Sockets:
     def frame(self, frame: M.Frame) -> None:
         sock = self.by_id.get(frame.cid)
         if sock is not None:
+            sock.unanswered = False  # the owner answered (a refused hello is an error frame)
             sock.send(frame.text)
 
     def welcome(self, welcome: M.Welcome) -> None:
@@ -239,7 +255,7 @@ class Sockets:
             return
         sock.target = None
         if gone.body is None:  # the owner dropped the room: find the new one (no message to re-send)
-            if sock.welcomed and not sock.attaching:
+            if sock.says_hello_again and not sock.attaching:
                 self._spawn(self.attach(sock))
             return
         hops = gone.hops + 1
@@ -268,7 +284,7 @@ class Sockets:
             if sock.attaching:
                 continue
             sock.target = None
-            if sock.welcomed:
+            if sock.says_hello_again:
                 self._spawn(self.attach(sock))
 
     def dropped(self, code: str, reattach: bool = True) -> None:
@@ -276,7 +292,7 @@ class Sockets:
         for sock in list(self.by_room.get(code, ())):
             if sock.target == LOCAL:
                 sock.target = None
-                if reattach and sock.welcomed and not sock.attaching:
+                if reattach and sock.says_hello_again and not sock.attaching:
                     self._spawn(self.attach(sock))
 
     def _unsure(self, sock: NodeSocket, msg: P.ClientMessage) -> None:
@@ -294,6 +310,8 @@ class Sockets:
         """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
         "moved" was lost while resubscribing) look again; called every scan."""
         for sock in list(self.by_id.values()):
+            # (not a hello still unanswered: its owner is likely dead and each try would tell the client so
+            # again; the room's "moved" brings it its answer)
             if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
                 self._spawn(self.attach(sock, quiet=True))
 
@@ -302,7 +320,8 @@ class Sockets:
         owners published for its relayed sockets meanwhile are gone for good, so each of them says hello to
         its room's owner again and gets a fresh snapshot (the owner answers a repeated hello with one)."""
         for sock in list(self.by_id.values()):
-            if sock.target not in (LOCAL, None) and sock.welcomed and not sock.attaching and not sock.closing:
+            if sock.target not in (LOCAL, None) and sock.says_hello_again and not sock.attaching \
+                    and not sock.closing:
                 sock.target = None
                 self._spawn(self.attach(sock, quiet=True))
 
