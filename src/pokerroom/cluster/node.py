@@ -42,7 +42,7 @@ from pokerroom.cluster.limits import ClusterCaps, ClusterLimits
 from pokerroom.cluster.placement import Registry
 from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
-from pokerroom.cluster.sockets import NodeSocket, Sockets
+from pokerroom.cluster.sockets import Sockets
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.ops import identity
 from pokerroom.server.ops.drain import Drain
@@ -51,14 +51,12 @@ from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.room.tokens import new_room_code
 from pokerroom.server.storage import RoomStore
 from pokerroom.server.topology import Topology
-from pokerroom.server.websocket import OpenSockets, WsConnection, refuse, serve_connection
+from pokerroom.server.websocket import OpenSockets
 from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
 CREATE_TIMEOUT_S = 2.0  # a remote "create this room" unanswered this long is created here instead
-ROOM_CONNS_FULL = "room_connections_full"
-ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 _REFUSALS = {"rate": "too_many_rooms_here", "address": "too_many_rooms_here", "total": "too_many_rooms"}
 
 
@@ -172,7 +170,8 @@ class ClusterNode:
         self.relay = Relay(self.redis, self.keys, self.node_id, self._on_message, self._on_undelivered,
                            self._on_resubscribed)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
-        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner)
+        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner,
+                               connect=self._connect, disconnect=self._disconnect)
         await self.relay.start()
         with contextlib.suppress(Exception):
             await self._beat()
@@ -553,55 +552,20 @@ class ClusterNode:
     # --- websockets -----------------------------------------------------------------------------------
 
     async def serve_socket(self, ws: WebSocket, code: str, sockets: OpenSockets, drain: Drain) -> None:
-        """Serve an accepted websocket of room ``code``, wherever the room lives, until it closes. It is
-        admitted among the process's ``sockets`` before its room is looked for (the lookup may take the room
-        over), and among those the drain closes with 4012 once it has a connection."""
-        if not sockets.admit():
-            await refuse(ws, "server_full", 1013)
-            return
+        """Serve an accepted websocket of room ``code``, wherever the room lives (:meth:`Sockets.serve`)."""
+        await self.sockets.serve(ws, code, sockets, drain, self.limits, self.metrics)
 
-        async def turn_away(error: str, message: str, close: int) -> None:
-            with contextlib.suppress(Exception):
-                await refuse(ws, error, close, message)
-            sockets.closed(None)
-
-        try:
-            where = await self.resolve(code)
-        except Exception:
-            err = moving_error()
-            await turn_away(err.code, err.message, 1013)
-            return
-        if where is None:
-            await turn_away("room_not_found", P.MESSAGES["room_not_found"], 4404)
-            return
+    async def _connect(self, code: str) -> bool:
+        """May one more socket join room ``code`` (its cluster-wide cap)? Yes if Redis cannot say."""
         live = [n.node_id for n in self.registry.live] or [self.node_id]
         try:
-            admitted = await self.cluster_limits.connect(code, live)
+            return bool(await self.cluster_limits.connect(code, live))
         except Exception:
-            admitted = True  # Redis down: the per-node caps still hold
-        if not admitted:
-            await turn_away(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
-            return
-        conn = WsConnection(ws, self.limits, self.metrics)
-        sock = NodeSocket(conn, code)
-        self.sockets.add(sock)
-        sockets.conns.add(conn)
-        if isinstance(where, Room):
-            conn.room = where
+            return True  # Redis down: the per-node caps still hold
 
-        async def dispatch(msg: P.ClientMessage, text: str) -> None:
-            await self.sockets.dispatch(sock, msg, M.client_body(msg, text))
-
-        async def detach() -> None:
-            await self.sockets.remove(sock)
-
-        assert self.rooms is not None
-        try:
-            await serve_connection(self.rooms, where, conn, self.limits, lambda: sockets.closed(conn),
-                                   drain=drain, dispatch=dispatch, detach=detach)
-        finally:
-            with contextlib.suppress(Exception):
-                await self.cluster_limits.disconnect(code)
+    async def _disconnect(self, code: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.cluster_limits.disconnect(code)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

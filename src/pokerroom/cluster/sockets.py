@@ -20,21 +20,29 @@ Per-socket limits (rate, frame size, the send queue) stay on this node: they are
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.websockets import WebSocket
+
 from pokerroom.cluster import messages as M
 from pokerroom.cluster.fencing import moving_error
 from pokerroom.cluster.relay import Relay
+from pokerroom.server.edge.limits import Limits
+from pokerroom.server.ops.drain import Drain
+from pokerroom.server.ops.metrics import Metrics
 from pokerroom.server.room.rooms import Room, Rooms
-from pokerroom.server.websocket import WsConnection
+from pokerroom.server.websocket import OpenSockets, WsConnection, refuse, serve_connection
 from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
 LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
+ROOM_CONNS_FULL = "room_connections_full"
+ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 
 Resolver = Callable[[str], Awaitable["Room | str | None"]]
 
@@ -108,15 +116,65 @@ class Sockets:
     """This node's websockets, by id and by room, and their routing to the room's owner."""
 
     def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
-                 still_owner: Callable[[str], Awaitable[bool]] | None = None) -> None:
+                 still_owner: Callable[[str], Awaitable[bool]] | None = None, *,
+                 connect: Callable[[str], Awaitable[bool]] | None = None,
+                 disconnect: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.node_id = node_id
         self.still_owner = still_owner  # checks the lease before a local room handles a message
+        self.connect = connect  # may one more socket join the room (its cluster-wide cap)?
+        self.disconnect = disconnect  # a socket admitted by ``connect`` is done
         self.rooms = rooms
         self.relay = relay
         self.resolve = resolve
         self.by_id: dict[int, NodeSocket] = {}
         self.by_room: dict[str, set[NodeSocket]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+
+    async def serve(self, ws: WebSocket, code: str, sockets: OpenSockets, drain: Drain, limits: Limits,
+                    metrics: Metrics | None = None) -> None:
+        """Serve an accepted websocket of room ``code``, wherever the room lives, until it closes. It is
+        admitted among the process's ``sockets`` before its room is looked for (the lookup may take the room
+        over), and among those the drain closes with 4012 once it has a connection."""
+        if not sockets.admit():
+            await refuse(ws, "server_full", 1013)
+            return
+
+        async def turn_away(error: str, message: str, close: int) -> None:
+            with contextlib.suppress(Exception):
+                await refuse(ws, error, close, message)
+            sockets.closed(None)
+
+        try:
+            where = await self.resolve(code)
+        except Exception:
+            err = moving_error()
+            await turn_away(err.code, err.message, 1013)
+            return
+        if where is None:
+            await turn_away("room_not_found", P.MESSAGES["room_not_found"], 4404)
+            return
+        if self.connect is not None and not await self.connect(code):
+            await turn_away(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
+            return
+        conn = WsConnection(ws, limits, metrics)
+        sock = NodeSocket(conn, code)
+        self.add(sock)
+        sockets.conns.add(conn)
+        if isinstance(where, Room):
+            conn.room = where
+
+        async def dispatch(msg: P.ClientMessage, text: str) -> None:
+            await self.dispatch(sock, msg, M.client_body(msg, text))
+
+        async def detach() -> None:
+            await self.remove(sock)
+
+        try:
+            await serve_connection(self.rooms, where, conn, limits, lambda: sockets.closed(conn),
+                                   drain=drain, dispatch=dispatch, detach=detach)
+        finally:
+            if self.disconnect is not None:
+                await self.disconnect(code)
 
     def add(self, sock: NodeSocket) -> None:
         self.by_id[sock.conn_id] = sock
