@@ -2,7 +2,8 @@
 (docs/decisions/0017-direct-write-idle-sockets.md).
 
 One process, one event loop: uvicorn serves a tiny Starlette app whose websocket is a
-``pokerroom.server.app.WsConnection``; a ``websockets`` client on the same loop reads every frame. Each round
+``pokerroom.server.websocket.WsConnection``; a ``websockets`` client on the same loop reads every frame. Each
+round
 the server sends ``--frames`` frames of ``--bytes`` bytes in bursts of ``--burst`` (one change's frames to one
 socket come one at a time, so the default burst is 1: every frame finds the socket idle), once with the
 direct write and once through the queue and the sender task (``conn.direct = None``: the path before),
@@ -27,8 +28,8 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
-from pokerroom.server.app import DirectSend, WsConnection
 from pokerroom.server.edge.limits import Limits
+from pokerroom.server.websocket import DirectSend, WsConnection
 
 
 def free_port() -> int:

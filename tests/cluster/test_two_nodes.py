@@ -67,7 +67,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
     try:
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
-        old_token = a.config.node.leases.owned[code].token
+        old_token = a.config.topology.leases.owned[code].token
 
         async def main() -> float:
             host = await Client.open(b.ws_url(code), "host")
@@ -79,7 +79,8 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
             version = view["version"]
             # A stops renewing (as if frozen): its renewal thread stops
             t0 = time.monotonic()
-            asyncio.run_coroutine_threadsafe(_stop_renewing(a.config.node), a.config.node.loop).result(5)
+            node_a = a.config.topology
+            asyncio.run_coroutine_threadsafe(_stop_renewing(node_a), node_a.loop).result(5)
             welcome = await host.expect("welcome", timeout=10)
             moved = time.monotonic() - t0
             assert welcome["playerId"] == made["playerId"]
@@ -89,7 +90,7 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
             # A, made to believe it still owns the room with its old lease (a write stalled across the
             # takeover, before B's "moved" reached it), writes: PostgreSQL refuses the old token, A drops it
             stale = _stale_write(a, code, old_token)
-            refused = asyncio.run_coroutine_threadsafe(stale, a.config.node.loop).result(10)
+            refused = asyncio.run_coroutine_threadsafe(stale, a.config.topology.loop).result(10)
             assert refused == "cluster_unavailable"
             assert code not in _rooms(a)
             # play goes on against B (the deadlines and the deal came back from PostgreSQL)
@@ -107,15 +108,56 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
         a.stop()
 
 
+def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path, prefix: str,
+                                                                  database: str) -> None:
+    """A socket reaches the survivor B right after the room's owner A died, while A's lease still stands: its
+    hello goes to A, where nobody answers it. Once the lease runs out and B takes the room over, the hello is
+    answered there, well before the hello deadline (10 s) would close the socket."""
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
+        code = made["code"]
+        node_a = a.config.topology
+        asyncio.run_coroutine_threadsafe(_die(node_a), node_a.loop).result(5)
+
+        async def main() -> float:
+            t0 = time.monotonic()
+            host = await Client.open(b.ws_url(code), "host")
+            await host.send({"type": "hello", "token": made["token"]})
+            welcome = await host.expect("welcome", timeout=8)
+            answered = time.monotonic() - t0
+            assert welcome["playerId"] == made["playerId"]
+            await host.expect("lobby", timeout=5)
+            assert code in _rooms(b)
+            await host.close()
+            return answered
+
+        answered = asyncio.run(main())
+        print(f"hello to a dead owner answered by the survivor in {answered:.2f} s (TTL 2 s)")
+        assert answered < 2.0 + 4.0
+    finally:
+        b.stop()
+        a.stop()
+
+
 async def _stop_renewing(node: Any) -> None:
     node._keeper.set()  # the lease renewal thread stops
+
+
+async def _die(node: Any) -> None:
+    """As a killed process: no renewal, no scan, no relay; its leases stay in Redis until their TTL."""
+    node._keeper.set()
+    for task in node._tasks:
+        task.cancel()
+    await node.relay.close()
 
 
 async def _stale_write(srv: Any, code: str, token: int) -> str | None:
     from pokerroom.cluster.lease import Lease
     from pokerroom.server.wire import protocol as P
 
-    node, rooms = srv.config.node, srv.rooms
+    node, rooms = srv.config.topology, srv.rooms
     node.leases.owned[code] = Lease(code, token, float("inf"))  # what a stalled node still believes
     if code not in rooms.rooms:  # B's "moved" already made A let it go: take the stale copy back
         rooms.adopt(rooms.store.load(code))

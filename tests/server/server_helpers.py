@@ -68,7 +68,7 @@ class LiveServer:
         key = (code, version)
         if key not in self._parsed:
             # the server thread records a change (on_commit) right after writing its frames, which an idle
-            # socket now does at once (app.WsConnection's direct write): a client may be a moment earlier
+            # socket now does at once (WsConnection's direct write): a client may be a moment earlier
             deadline = time.monotonic() + 5.0
             while key not in self.history and time.monotonic() < deadline:
                 time.sleep(0.001)

@@ -1,5 +1,6 @@
 """The send path of a socket: frames written straight to uvicorn's transport when the socket is idle, through
-the queue and the sender task otherwise, always in order (server/app.py ``WsConnection``, ``DirectSend``)."""
+the queue and the sender task otherwise, always in order (server/websocket.py: ``WsConnection``,
+``DirectSend``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 from server_helpers import Client, LiveServer, join, play_until_result
 
-from pokerroom.server.app import DIRECT_MAX, SANSIO_KEY, WsConnection
 from pokerroom.server.edge.limits import Limits
+from pokerroom.server.websocket import DIRECT_MAX, SANSIO_KEY, WsConnection
 
 
 class FakeConn:

@@ -109,8 +109,8 @@ def test_a_peer_that_stops_reading_is_dropped_and_forgotten() -> None:
     closed with 1008 and the room forgets it at once, although the peer keeps the connection open."""
     import asyncio
 
-    from pokerroom.server.app import WsConnection, serve_connection
     from pokerroom.server.edge.limits import Limits
+    from pokerroom.server.websocket import WsConnection, serve_connection
 
     class StuckSocket:
         """send_text, close and receive never return (a frozen peer with a full TCP window)."""

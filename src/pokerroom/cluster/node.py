@@ -28,30 +28,35 @@ import math
 import secrets
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, assert_never
 
+from starlette.websockets import WebSocket
+
 from pokerroom.cluster import messages as M
+from pokerroom.cluster.fencing import LeaseGuard, moving_error
 from pokerroom.cluster.keys import Keys
 from pokerroom.cluster.lease import Leases
 from pokerroom.cluster.limits import ClusterCaps, ClusterLimits
-from pokerroom.cluster.owned import OwnedRooms, moving_error
 from pokerroom.cluster.placement import Registry
 from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
-from pokerroom.cluster.sockets import NodeSocket, Sockets
+from pokerroom.cluster.sockets import Sockets
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.ops import identity
-from pokerroom.server.room.rooms import Room
+from pokerroom.server.ops.drain import Drain
+from pokerroom.server.ops.metrics import Metrics
+from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.room.tokens import new_room_code
+from pokerroom.server.storage import RoomStore
+from pokerroom.server.topology import Topology
+from pokerroom.server.websocket import OpenSockets
 from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
 CREATE_TIMEOUT_S = 2.0  # a remote "create this room" unanswered this long is created here instead
-ROOM_CONNS_FULL = "room_connections_full"
-ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 _REFUSALS = {"rate": "too_many_rooms_here", "address": "too_many_rooms_here", "total": "too_many_rooms"}
 
 
@@ -88,9 +93,10 @@ def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
 
 
 class ClusterNode:
-    """Everything cluster-side of one node; the app calls it behind ``ServerConfig.node``."""
+    """Everything cluster-side of one node. It is the app's :class:`~pokerroom.server.topology.Topology`
+    (``ServerConfig.topology``, see :meth:`configure`), so the app's routes reach any room of the cluster."""
 
-    rooms_class = OwnedRooms
+    restores_rooms = False  # a room is served only once its lease is won (take, create_here)
 
     def __init__(self, settings: NodeSettings, limits: Limits | None = None) -> None:
         self.settings = settings
@@ -99,7 +105,8 @@ class ClusterNode:
         self.keys = Keys(settings.prefix)
         self.ttl_s = settings.lease_ttl_s
         self.redis: Any = None
-        self.rooms: OwnedRooms | None = None
+        self.rooms: Rooms | None = None
+        self.write_guard = LeaseGuard(self)  # every write of the rooms fenced by its lease (fencing.py)
         self.store: Any = None
         self._tasks: list[asyncio.Task[None]] = []  # the renew, heartbeat and scan loops
         self._spawned: set[asyncio.Task[None]] = set()
@@ -109,21 +116,24 @@ class ClusterNode:
         self.takeovers = 0  # rooms taken over by this node (metrics)
         self.dropped = 0  # rooms dropped (lease lost or fenced)
         self.last_scan: float | None = None
-        self.metrics: Any = None  # pokerroom.server.ops.metrics.Metrics (count_takeover, observe_relay)
+        self.metrics: Metrics | None = None  # the app's (count_takeover, observe_relay)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
-    def make_store(self) -> Any:
-        """The PostgreSQL store (schema created and migrated by the store itself)."""
+    def make_store(self, data_dir: Path | None = None, busy_timeout_ms: int = 0) -> RoomStore:
+        """The PostgreSQL store (schema created and migrated by the store itself); the app's settings for a
+        file of its own (``data_dir``, ``busy_timeout_ms``) do not apply."""
         from pokerroom.server.storage.postgres import PgStore
 
-        self.store = PgStore(self.settings.database_url)
-        return self.store
+        store = PgStore(self.settings.database_url)
+        self.store = store
+        return store
 
     def configure(self, config: Any) -> None:
         """Hook this node into the app's configuration (``ServerConfig``): its readiness checks and its
         hand-over on SIGTERM (a drain hook: after the rooms freeze, before the sockets get 4012)."""
-        config.node = self
+        topology: Topology = self  # mypy holds this node to the server's seam
+        config.topology = topology
         config.node_id = self.node_id
         config.drain_hooks.append(self.hand_over)
         config.readiness.add("cluster", self._ready_check)
@@ -132,7 +142,7 @@ class ClusterNode:
         state = self.ready()
         return bool(state["ok"]), ", ".join(f"{k}={v}" for k, v in state.items() if k != "ok")
 
-    async def start(self, rooms: OwnedRooms, metrics: Any = None) -> None:
+    async def start(self, rooms: Rooms, metrics: Metrics | None = None) -> None:
         """Connect to Redis, subscribe, announce this node and start renewing, scanning and beating."""
         import redis.asyncio as aioredis
 
@@ -140,7 +150,6 @@ class ClusterNode:
         self.loop = asyncio.get_running_loop()
         self.rooms = rooms
         self.store = rooms.store
-        rooms.fencing = self
         prev_close = rooms.on_close
 
         def closed(code: str) -> None:
@@ -161,7 +170,8 @@ class ClusterNode:
         self.relay = Relay(self.redis, self.keys, self.node_id, self._on_message, self._on_undelivered,
                            self._on_resubscribed)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
-        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner)
+        self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner,
+                               connect=self._connect, disconnect=self._disconnect)
         await self.relay.start()
         with contextlib.suppress(Exception):
             await self._beat()
@@ -203,7 +213,7 @@ class ClusterNode:
             with contextlib.suppress(Exception):
                 await self.redis.aclose()
 
-    # --- fencing (called by OwnedRooms) ---------------------------------------------------------------
+    # --- fencing (called by the rooms' LeaseGuard) -----------------------------------------------------
 
     def fence_for_write(self, code: str) -> int:
         lease = None if self._handed_over else self.leases.valid(code)
@@ -504,14 +514,22 @@ class ClusterNode:
         return body
 
     async def room_info(self, code: str) -> dict[str, Any] | None:
-        """``/api/rooms/{code}``: the owner's public info (taking the room over if it has no owner)."""
-        where = await self.resolve(code)
-        if where is None:
+        """``/api/rooms/{code}``: the owner's public info (taking the room over if it has no owner); None
+        when there is no such room, or no owner answers now (Redis or PostgreSQL down, a node gone)."""
+        try:
+            where = await self.resolve(code)
+            if where is None:
+                return None
+            if isinstance(where, Room):
+                return where.public_info()
+            body = await self.relay.request(where, M.RoomInfo(code), self.settings.create_timeout_s)
+        except Exception:
             return None
-        if isinstance(where, Room):
-            return where.public_info()
-        body = await self.relay.request(where, M.RoomInfo(code), self.settings.create_timeout_s)
         return body if isinstance(body, dict) else None
+
+    def rooms_refused(self) -> int:
+        """Creations refused by this process's own caps (``/healthz``): none, the caps are cluster-wide."""
+        return 0
 
     def _info_for(self, ask: M.RoomInfo) -> dict[str, Any] | None:
         assert self.rooms is not None
@@ -533,54 +551,21 @@ class ClusterNode:
 
     # --- websockets -----------------------------------------------------------------------------------
 
-    async def serve_socket(self, ws: Any, code: str, register: Callable[[NodeSocket], None],
-                           on_done: Callable[[NodeSocket | None], None], drain: Any) -> None:
-        """Serve an accepted websocket of room ``code`` until it closes (the app counted it; ``register``
-        puts it among the sockets the drain closes with 4012; ``on_done`` is called once at the end)."""
-        from pokerroom.server.app import serve_connection
+    async def serve_socket(self, ws: WebSocket, code: str, sockets: OpenSockets, drain: Drain) -> None:
+        """Serve an accepted websocket of room ``code``, wherever the room lives (:meth:`Sockets.serve`)."""
+        await self.sockets.serve(ws, code, sockets, drain, self.limits, self.metrics)
 
-        async def refuse(code_: str, message: str, close: int) -> None:
-            with contextlib.suppress(Exception):
-                await ws.send_text(P.dumps(P.error_msg(code_, message)))
-                await ws.close(code=close)
-            on_done(None)
-
-        try:
-            where = await self.resolve(code)
-        except Exception:
-            err = moving_error()
-            await refuse(err.code, err.message, 1013)
-            return
-        if where is None:
-            await refuse("room_not_found", P.MESSAGES["room_not_found"], 4404)
-            return
+    async def _connect(self, code: str) -> bool:
+        """May one more socket join room ``code`` (its cluster-wide cap)? Yes if Redis cannot say."""
         live = [n.node_id for n in self.registry.live] or [self.node_id]
         try:
-            admitted = await self.cluster_limits.connect(code, live)
+            return bool(await self.cluster_limits.connect(code, live))
         except Exception:
-            admitted = True  # Redis down: the per-node caps still hold
-        if not admitted:
-            await refuse(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
-            return
-        sock = NodeSocket(ws, self.limits, code, self.metrics)
-        self.sockets.add(sock)
-        register(sock)
-        if isinstance(where, Room):
-            sock.room = where
+            return True  # Redis down: the per-node caps still hold
 
-        async def dispatch(msg: P.ClientMessage, text: str) -> None:
-            await self.sockets.dispatch(sock, msg, M.client_body(msg, text))
-
-        async def detach() -> None:
-            await self.sockets.remove(sock)
-
-        assert self.rooms is not None
-        try:
-            await serve_connection(self.rooms, where, sock, self.limits, lambda: on_done(sock), drain=drain,
-                                   dispatch=dispatch, detach=detach)
-        finally:
-            with contextlib.suppress(Exception):
-                await self.cluster_limits.disconnect(code)
+    async def _disconnect(self, code: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.cluster_limits.disconnect(code)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

@@ -5,17 +5,22 @@ moving (a takeover, a rolling restart) costs its sockets nothing but a fresh sna
 how to say ``hello`` again: its own ``hello``, rewritten to ``{token}`` once a ``welcome`` handed it a seat
 token. When the room's owner changes ("moved", a relayed message answered "gone"), the socket sends that
 ``hello`` to the new owner — this node's own rooms or another node's over the relay — and the owner answers
-with ``welcome`` and a whole view, as after a reconnect. A ``welcome`` is known by its message (the owner
-relays it as :class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the
-room just gave the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
+with ``welcome`` and a whole view, as after a reconnect. So does a socket whose first ``hello`` is still
+unanswered (``unanswered``): one that reached this node right after its room's owner died said hello to the
+dead owner, whose lease still stood; it is answered by whichever node takes the room over, instead of being
+closed by the hello deadline. A ``welcome`` is known by its message (the owner relays it as
+:class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the room just gave
+the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
 
-Per-socket limits (rate, frame size, the send queue) stay on this node: they are the app's
-:class:`~pokerroom.server.app.WsConnection`; only parsed-valid text is relayed.
+Per-socket limits (rate, frame size, the send queue) stay on this node: they are the server's
+:class:`~pokerroom.server.websocket.WsConnection`, which a :class:`NodeSocket` holds (and watches through its
+``on_send`` seam) rather than extends; only parsed-valid text is relayed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -23,50 +28,84 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from pokerroom.cluster import messages as M
-from pokerroom.cluster.owned import moving_error
+from pokerroom.cluster.fencing import moving_error
 from pokerroom.cluster.relay import Relay
-from pokerroom.server.app import WsConnection
 from pokerroom.server.edge.limits import Limits
+from pokerroom.server.ops.drain import Drain
+from pokerroom.server.ops.metrics import Metrics
 from pokerroom.server.room.rooms import Room, Rooms
+from pokerroom.server.websocket import OpenSockets, WsConnection, refuse, serve_connection
 from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
 LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
+ROOM_CONNS_FULL = "room_connections_full"
+ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 
 Resolver = Callable[[str], Awaitable["Room | str | None"]]
 
 
-class NodeSocket(WsConnection):
-    """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner."""
+class NodeSocket:
+    """A websocket of this node, attached to a room here (``target == LOCAL``) or relayed to its owner.
 
-    def __init__(self, ws: WebSocket, limits: Limits, code: str, metrics: Any = None) -> None:
-        super().__init__(ws, limits, metrics)
+    Why it holds the server's connection (``conn``) instead of being one: what a room sees of the socket (its
+    role, seat, delta base, the queue and the caps) is the server's own :class:`WsConnection`, unchanged; this
+    adds only the routing (``target``, how to say ``hello`` again) and watches the frames the room sends it
+    for its ``welcome`` through the connection's ``on_send`` callback."""
+
+    def __init__(self, conn: WsConnection, code: str) -> None:
+        self.conn = conn
+        conn.on_send = self._sending
         self.code = code
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
+        self.unanswered = False  # its hello went to an owner that has not answered it yet
         self.attaching = False  # looking for the owner right now (a second look would hello twice)
         self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
+    @property
+    def conn_id(self) -> int:
+        return self.conn.conn_id
+
+    @property
+    def closing(self) -> bool:
+        return self.conn.closing
+
     def send(self, text: str) -> None:
-        seat = self.welcome.check(self.role, self.player_id, text)
+        self.conn.send(text)
+
+    def close(self, code: int) -> None:
+        self.conn.close(code)
+
+    def _sending(self, text: str) -> None:
+        """Every frame sent to the socket (its room's or a relayed one): the welcome of this node's room?"""
+        conn = self.conn
+        seat = self.welcome.check(conn.role, conn.player_id, text)
         if seat is not None:
             self.seated(seat)
-        super().send(text)
 
     def remember(self, msg: P.Hello) -> None:
         self.hello = msg.model_dump(exclude_none=True)
+        self.unanswered = True
+
+    @property
+    def says_hello_again(self) -> bool:
+        """Says hello again when its room moves: welcomed, or its hello still waits for an answer."""
+        return self.welcomed or self.unanswered
 
     def seated(self, seat: M.Seat) -> None:
         """An owner welcomed this socket: it is in the room, and says hello again with ``seat``'s token."""
         deltas = bool(self.hello and self.hello.get("deltas"))
         self.welcomed = True
+        self.unanswered = False
         if self.target != LOCAL:  # a relayed socket: the app's hello deadline looks at its role
-            self.role = "spectator" if seat.role == "spectator" else "player"
-            self.player_id = seat.player_id
-            self.welcome.seen = (self.role, self.player_id)
+            conn = self.conn
+            conn.role = "spectator" if seat.role == "spectator" else "player"
+            conn.player_id = seat.player_id
+            self.welcome.seen = (conn.role, conn.player_id)
         if seat.token:
             self.hello = {"type": "hello", "token": seat.token, "deltas": deltas}
         elif seat.role == "spectator":
@@ -77,15 +116,65 @@ class Sockets:
     """This node's websockets, by id and by room, and their routing to the room's owner."""
 
     def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
-                 still_owner: Callable[[str], Awaitable[bool]] | None = None) -> None:
+                 still_owner: Callable[[str], Awaitable[bool]] | None = None, *,
+                 connect: Callable[[str], Awaitable[bool]] | None = None,
+                 disconnect: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.node_id = node_id
         self.still_owner = still_owner  # checks the lease before a local room handles a message
+        self.connect = connect  # may one more socket join the room (its cluster-wide cap)?
+        self.disconnect = disconnect  # a socket admitted by ``connect`` is done
         self.rooms = rooms
         self.relay = relay
         self.resolve = resolve
         self.by_id: dict[int, NodeSocket] = {}
         self.by_room: dict[str, set[NodeSocket]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+
+    async def serve(self, ws: WebSocket, code: str, sockets: OpenSockets, drain: Drain, limits: Limits,
+                    metrics: Metrics | None = None) -> None:
+        """Serve an accepted websocket of room ``code``, wherever the room lives, until it closes. It is
+        admitted among the process's ``sockets`` before its room is looked for (the lookup may take the room
+        over), and among those the drain closes with 4012 once it has a connection."""
+        if not sockets.admit():
+            await refuse(ws, "server_full", 1013)
+            return
+
+        async def turn_away(error: str, message: str, close: int) -> None:
+            with contextlib.suppress(Exception):
+                await refuse(ws, error, close, message)
+            sockets.closed(None)
+
+        try:
+            where = await self.resolve(code)
+        except Exception:
+            err = moving_error()
+            await turn_away(err.code, err.message, 1013)
+            return
+        if where is None:
+            await turn_away("room_not_found", P.MESSAGES["room_not_found"], 4404)
+            return
+        if self.connect is not None and not await self.connect(code):
+            await turn_away(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
+            return
+        conn = WsConnection(ws, limits, metrics)
+        sock = NodeSocket(conn, code)
+        self.add(sock)
+        sockets.conns.add(conn)
+        if isinstance(where, Room):
+            conn.room = where
+
+        async def dispatch(msg: P.ClientMessage, text: str) -> None:
+            await self.dispatch(sock, msg, M.client_body(msg, text))
+
+        async def detach() -> None:
+            await self.remove(sock)
+
+        try:
+            await serve_connection(self.rooms, where, conn, limits, lambda: sockets.closed(conn),
+                                   drain=drain, dispatch=dispatch, detach=detach)
+        finally:
+            if self.disconnect is not None:
+                await self.disconnect(code)
 
     def add(self, sock: NodeSocket) -> None:
         self.by_id[sock.conn_id] = sock
@@ -100,7 +189,7 @@ class Sockets:
             if not peers:
                 del self.by_room[sock.code]
         if sock.target == LOCAL:
-            await self.rooms.detach(sock)
+            await self.rooms.detach(sock.conn)
         elif sock.target is not None:
             self.relay.send(sock.target, M.Detached(sock.conn_id, self.node_id))
         sock.target = None
@@ -132,9 +221,11 @@ class Sockets:
                 sock.target = None
                 await self.dispatch(sock, msg, body, hops + 1)
             elif room is not None:
-                await self.rooms.handle(room, sock, msg)
+                await self.rooms.handle(room, sock.conn, msg)
                 if room.closed and not isinstance(msg, P.Ping | P.History):
                     self._unsure(sock, msg)
+                elif isinstance(msg, P.Hello):
+                    sock.unanswered = False  # welcomed, or refused for good (a bad token, a full room)
             return
         self.relay.send(target, M.ClientMsg(sock.conn_id, self.node_id, sock.code, body, hops))
 
@@ -179,16 +270,18 @@ class Sockets:
             sock.target = None
             return None
         if isinstance(where, Room):
-            if sock in where.connections:
+            if sock.conn in where.connections:
                 sock.target = LOCAL
                 return LOCAL
             sock.target = LOCAL
-            sock.role, sock.player_id, sock.room = "none", None, where
-            if send_hello and sock.welcomed and sock.hello is not None:
-                await self.rooms.handle(where, sock, P.client_message_from(sock.hello))
+            sock.conn.role, sock.conn.player_id, sock.conn.room = "none", None, where
+            if send_hello and sock.says_hello_again and sock.hello is not None:
+                await self.rooms.handle(where, sock.conn, P.client_message_from(sock.hello))
+                if not where.closed:
+                    sock.unanswered = False
             return LOCAL
         sock.target = where
-        if send_hello and sock.welcomed and sock.hello is not None:
+        if send_hello and sock.says_hello_again and sock.hello is not None:
             self.relay.send(where, M.ClientMsg(sock.conn_id, self.node_id, sock.code, dict(sock.hello),
                                                attach=True))
         return where
@@ -198,6 +291,7 @@ class Sockets:
     def frame(self, frame: M.Frame) -> None:
         sock = self.by_id.get(frame.cid)
         if sock is not None:
+            sock.unanswered = False  # the owner answered (a refused hello is an error frame)
             sock.send(frame.text)
 
     def welcome(self, welcome: M.Welcome) -> None:
@@ -219,7 +313,7 @@ class Sockets:
             return
         sock.target = None
         if gone.body is None:  # the owner dropped the room: find the new one (no message to re-send)
-            if sock.welcomed and not sock.attaching:
+            if sock.says_hello_again and not sock.attaching:
                 self._spawn(self.attach(sock))
             return
         hops = gone.hops + 1
@@ -243,12 +337,12 @@ class Sockets:
         for sock in list(self.by_room.get(code, ())):
             if sock.target == LOCAL:
                 room = self.rooms.get(code)
-                if room is not None and sock in room.connections:
+                if room is not None and sock.conn in room.connections:
                     continue  # already attached to this node's (new) room
             if sock.attaching:
                 continue
             sock.target = None
-            if sock.welcomed:
+            if sock.says_hello_again:
                 self._spawn(self.attach(sock))
 
     def dropped(self, code: str, reattach: bool = True) -> None:
@@ -256,7 +350,7 @@ class Sockets:
         for sock in list(self.by_room.get(code, ())):
             if sock.target == LOCAL:
                 sock.target = None
-                if reattach and sock.welcomed and not sock.attaching:
+                if reattach and sock.says_hello_again and not sock.attaching:
                     self._spawn(self.attach(sock))
 
     def _unsure(self, sock: NodeSocket, msg: P.ClientMessage) -> None:
@@ -274,6 +368,8 @@ class Sockets:
         """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
         "moved" was lost while resubscribing) look again; called every scan."""
         for sock in list(self.by_id.values()):
+            # (not a hello still unanswered: its owner is likely dead and each try would tell the client so
+            # again; the room's "moved" brings it its answer)
             if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
                 self._spawn(self.attach(sock, quiet=True))
 
@@ -282,7 +378,8 @@ class Sockets:
         owners published for its relayed sockets meanwhile are gone for good, so each of them says hello to
         its room's owner again and gets a fresh snapshot (the owner answers a repeated hello with one)."""
         for sock in list(self.by_id.values()):
-            if sock.target not in (LOCAL, None) and sock.welcomed and not sock.attaching and not sock.closing:
+            if sock.target not in (LOCAL, None) and sock.says_hello_again and not sock.attaching \
+                    and not sock.closing:
                 sock.target = None
                 self._spawn(self.attach(sock, quiet=True))
 

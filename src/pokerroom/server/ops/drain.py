@@ -42,7 +42,7 @@ DrainHook = Callable[[], Awaitable[None]]
 
 
 class Closable(Protocol):
-    """A socket as the drain sees it (``app.WsConnection``)."""
+    """A socket as the drain sees it (``server.websocket.WsConnection``)."""
 
     def close(self, code: int) -> None: ...
 

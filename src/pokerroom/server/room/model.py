@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pokerroom.server.engine_port import GameEngine
     from pokerroom.server.room.botseat import ActionFn
     from pokerroom.server.room.timers import Clock
-    from pokerroom.server.storage import GroupWriter, Store
+    from pokerroom.server.storage import GroupWriter, RoomStore
 
 Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
@@ -354,7 +354,7 @@ class RoomsBase:
     (declared here so each part type-checks on its own; ``Rooms.__init__`` sets them)."""
 
     engine: GameEngine
-    store: Store
+    store: RoomStore
     clock: Clock
     limits: Limits
     idle_close_s: float

@@ -56,8 +56,9 @@ from pokerroom.server.room.writer import (
     RETRY_MAX_S,
     SLOW_COMMIT_S,
     SNAPSHOT_EVERY,
+    WriteGuard,
 )
-from pokerroom.server.storage import GroupWriter, Store, StoredRoom
+from pokerroom.server.storage import GroupWriter, RoomStore, StoredRoom
 from pokerroom.server.wire import protocol as P
 
 __all__ = [
@@ -72,10 +73,14 @@ log = logging.getLogger("pokerroom.server")
 class Rooms(RoomHandlers, RoomClock):
     """All rooms of one server process, their persistence, timers and bots."""
 
-    def __init__(self, engine: GameEngine, store: Store, *, clock: Clock | None = None,
+    def __init__(self, engine: GameEngine, store: RoomStore, *, clock: Clock | None = None,
                  limits: Limits | None = None, idle_close_s: float = 1800.0, reap_interval_s: float = 5.0,
                  bot_delay_ms: int = 800, decider: ActionFn | None = None,
-                 recommender: ActionFn | None = None) -> None:
+                 recommender: ActionFn | None = None, guard: WriteGuard | None = None,
+                 restore: bool = True) -> None:
+        """``guard``: consulted around every store write (a cluster node's fencing, see ``WriteGuard``);
+        ``restore``: :meth:`start` serves every stored room (False: a cluster node, whose rooms come by
+        :meth:`adopt` once their lease is won)."""
         self.engine = engine
         self.store = store
         self.clock = clock or Clock()
@@ -85,6 +90,8 @@ class Rooms(RoomHandlers, RoomClock):
         self.bot_delay_ms = bot_delay_ms
         self.decider: ActionFn = decider or cautious_decide
         self.recommender = recommender
+        self.guard = guard
+        self.restore = restore
         self.rooms: dict[str, Room] = {}
         self.on_commit: CommitHook | None = None  # test hook, called after each accepted change
         self.observe_commit: Callable[[str, float], None] | None = None  # metrics: (row kind, seconds)
@@ -100,9 +107,11 @@ class Rooms(RoomHandlers, RoomClock):
     # --- lifecycle ------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots."""
-        stored_rooms = self.store.load_all()
-        self.quarantined.update(self.store.damaged)
+        """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots; then
+        start the idle reaper. Without ``restore``, the reaper only."""
+        stored_rooms = self.store.load_all() if self.restore else []
+        if self.restore:
+            self.quarantined.update(self.store.damaged)
         if stored_rooms:
             self.clock.not_before(max(s.newest_ms for s in stored_rooms))
         for stored in stored_rooms:
@@ -131,6 +140,7 @@ class Rooms(RoomHandlers, RoomClock):
             raise ValueError(f"room {stored.code} is already served here")
         self.clock.not_before(stored.newest_ms)
         room = self._load(stored)
+        room.fence = None if self.guard is None else self.guard.token_of(room.code)
         self.rooms[room.code] = room
         self.quarantined.discard(room.code)
         self.after_change(room)

@@ -25,7 +25,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
@@ -55,12 +55,36 @@ REPLAYED_KINDS = frozenset({"action", "bot", "timeout", "preaction"})
 SNAPSHOT_EVERY = 200
 
 
+class WriteGuard(Protocol):
+    """Who else may write a room, consulted around its every store write (``Rooms(guard=...)``).
+
+    Why a seam and not a subclass: a cluster node must fence each write with its lease's token and act on
+    the store's refusal, and that is all it changes in how a room is written; handing that in keeps the writer
+    one function and lets a single node (no guard) never know leases exist."""
+
+    def token_of(self, code: str) -> int | None:
+        """The room's fencing token held now (recorded on a room adopted; None: not held)."""
+        ...
+
+    async def before_write(self, code: str) -> int:
+        """The fencing token this write of the room carries; raises the Korean refusal (a
+        ``P.ProtocolError``) if this process may not write the room now. Nothing is sent when it raises."""
+        ...
+
+    def write_failed(self, code: str, exc: Exception) -> None:
+        """The room's write raised ``exc``: act on it (a newer owner, an unknown outcome), and raise what the
+        caller should see instead if that differs (returning re-raises ``exc``)."""
+        ...
+
+
 class RoomWriter(RoomViews):
     """Commits, snapshots, restore/replay, acks and store-outage retries of the rooms.
 
     The driver of a room's changes: a change is computed as a new :class:`Table` (plus its store operation
     and its frames), written through the store, and only then swapped in and published. A refused write
     raises before the swap, so the room keeps its old table: there is nothing to put back."""
+
+    guard: WriteGuard | None  # consulted around every store write (``Rooms`` sets it; None: unfenced)
 
     # --- restore ----------------------------------------------------------------------------------------
 
@@ -162,14 +186,25 @@ class RoomWriter(RoomViews):
     async def _write(self, room: Room, op: Literal["save", "log", "pre", "delete"], *args: Any) -> None:
         """One store write of ``room`` through the group-commit writer. The caller holds the room's lock, so
         this room waits for its write (persist before publish) while every other room keeps going: a slow
-        disk (an fsync, dirty-page throttling) must never freeze the whole server."""
-        op_name, params = self._store_op(room, op, args)
-        await self._writer.submit(op_name, *params)
+        disk (an fsync, dirty-page throttling) must never freeze the whole server. With a ``guard`` (a
+        cluster node), the write carries the room's fencing token and a failure is the guard's to judge."""
+        guard = self.guard
+        if guard is None:
+            op_name, params = self._store_op(room, op, args)
+            await self._writer.submit(op_name, *params)
+            return
+        room.fence = await guard.before_write(room.code)
+        op_name, params = self._store_op(room, op, args, room.fence)
+        try:
+            await self._writer.submit(op_name, *params)
+        except Exception as exc:
+            guard.write_failed(room.code, exc)
+            raise
 
     def _store_op(self, room: Room, op: str, args: tuple[Any, ...],
                   fence: int | None = None) -> tuple[str, tuple[Any, ...]]:
         """The store operation for one write of ``room`` (``args`` after the room code). Every write of a
-        room is built here, with ``fence``: the fencing token a cluster node adds (``OwnedRooms``)."""
+        room is built here, with ``fence``: the token of the rooms' :class:`WriteGuard` (a cluster node)."""
         def arg(i: int) -> Any:
             return args[i] if len(args) > i else None
 
