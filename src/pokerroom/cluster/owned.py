@@ -8,7 +8,8 @@ differs on a node is small and all of it is here:
   lets one go without touching the store);
 - every write carries the room's fencing token and is refused *before* it is sent when the lease is no
   longer valid by this node's clock (Redis unreachable): the action gets a Korean error and nothing is
-  half-applied (``_commit`` puts the room back when its write raises);
+  half-applied (the room's driver swaps a change in only once it is written), all in the driver's one
+  write function (``OwnedDriver``);
 - a write refused by PostgreSQL (``Fenced``: another node took the room) makes the node drop the room at
   once: no frame of it is sent any more, and its sockets re-attach to the new owner;
 - ``create_room`` is given the code the node reserved (cluster-wide unique, lease already held).
@@ -18,8 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
+from pokerroom.server.room.driver import RoomDriver
+from pokerroom.server.room.plan import WriteOp
 from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.storage.base import Fenced, StoreUnavailable
 from pokerroom.server.wire import protocol as P
@@ -60,39 +63,28 @@ class Fencing(Protocol):
         ...
 
 
-class OwnedRooms(Rooms):
-    """The rooms of one cluster node (see the module docstring)."""
+class OwnedDriver(RoomDriver):
+    """The driver of a node's rooms: every write fenced by the room's lease (see the module docstring)."""
 
     fencing: Fencing | None = None
 
-    async def start(self) -> None:
-        """Start the idle reaper only: rooms come by :meth:`adopt`, after their lease is won."""
-        self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
-
-    def adopt(self, stored: Any) -> Room:
-        """Serve a stored room whose lease (and claim) this node won; see :meth:`Rooms.adopt`."""
-        room = super().adopt(stored)
-        fencing = self.fencing
-        room.fence = None if fencing is None else fencing.token_of(room.code)
-        return room
-
-    def _store_op(self, room: Room, op: str, args: tuple[Any, ...],
-                  fence: int | None = None) -> tuple[str, tuple[Any, ...]]:
+    def store_op(self, room: Room, op: str, args: tuple[Any, ...],
+                 fence: int | None = None) -> tuple[str, tuple[Any, ...]]:
         """Every write of a room carries its fencing token, and none is even tried without a valid lease."""
         fencing = self.fencing
         if fencing is None:
-            return super()._store_op(room, op, args)
+            return super().store_op(room, op, args)
         fence = fencing.fence_for_write(room.code)  # raises the Korean "reconnecting" refusal
         room.fence = fence
-        return super()._store_op(room, op, args, fence)
+        return super().store_op(room, op, args, fence)
 
-    async def _write(self, room: Room, op: Literal["save", "log", "pre", "delete"], *args: Any) -> None:
+    async def write(self, room: Room, op: WriteOp, *args: Any) -> None:
         """A write refused by PostgreSQL's fencing check drops the room at once (a newer owner exists)."""
         fencing = self.fencing
         if fencing is not None:
             await fencing.ensure_valid(room.code)
         try:
-            await super()._write(room, op, *args)
+            await super().write(room, op, *args)
         except Fenced as exc:
             if fencing is not None and room.code in exc.codes:
                 log.warning("room %s: write refused by its fencing token; another node owns it", room.code)
@@ -108,3 +100,29 @@ class OwnedRooms(Rooms):
                 fencing.unsure(room.code)
             raise
 
+
+class OwnedRooms(Rooms):
+    """The rooms of one cluster node (see the module docstring)."""
+
+    driver_class = OwnedDriver
+    driver: OwnedDriver
+
+    @property
+    def fencing(self) -> Fencing | None:
+        """What the node tells its rooms about ownership (set by the node once it runs)."""
+        return self.driver.fencing
+
+    @fencing.setter
+    def fencing(self, fencing: Fencing | None) -> None:
+        self.driver.fencing = fencing
+
+    async def start(self) -> None:
+        """Start the idle reaper only: rooms come by :meth:`adopt`, after their lease is won."""
+        self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
+
+    def adopt(self, stored: Any) -> Room:
+        """Serve a stored room whose lease (and claim) this node won; see :meth:`Rooms.adopt`."""
+        room = super().adopt(stored)
+        fencing = self.fencing
+        room.fence = None if fencing is None else fencing.token_of(room.code)
+        return room
