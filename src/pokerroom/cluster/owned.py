@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from pokerroom.server.room.driver import RoomDriver
 from pokerroom.server.room.plan import WriteOp
-from pokerroom.server.room.rooms import Room, Rooms
+from pokerroom.server.room.rooms import Held, Room, Rooms
 from pokerroom.server.storage.base import Fenced, StoreUnavailable
 from pokerroom.server.wire import protocol as P
 
@@ -107,14 +107,7 @@ class OwnedRooms(Rooms):
     driver_class = OwnedDriver
     driver: OwnedDriver
 
-    @property
-    def fencing(self) -> Fencing | None:
-        """What the node tells its rooms about ownership (set by the node once it runs)."""
-        return self.driver.fencing
-
-    @fencing.setter
-    def fencing(self, fencing: Fencing | None) -> None:
-        self.driver.fencing = fencing
+    fencing: Held[Fencing | None] = Held("driver")  # what the node tells its rooms (set once it runs)
 
     async def start(self) -> None:
         """Start the idle reaper only: rooms come by :meth:`adopt`, after their lease is won."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerroom.rejections import Rejected
@@ -27,17 +28,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("pokerroom.server")
 
 
+@dataclass(eq=False)
 class RoomClock:
-    """Deadlines, delayed retries and bot moves."""
+    """Deadlines, delayed retries and bot moves. ``decider``: a bot's choice from its view."""
 
-    def __init__(self, engine: GameEngine, clock: Clock, driver: RoomDriver, later: Later, *,
-                 decider: ActionFn, bot_delay_ms: int) -> None:
-        self.engine = engine
-        self.clock = clock
-        self.driver = driver
-        self.later = later
-        self.decider = decider
-        self.bot_delay_ms = bot_delay_ms
+    engine: GameEngine
+    clock: Clock
+    driver: RoomDriver
+    later: Later
+    decider: ActionFn
+    bot_delay_ms: int
 
     def after_change(self, room: Room) -> None:
         """After a stored change (or a restore): re-arm the room's deadline, schedule its bots."""

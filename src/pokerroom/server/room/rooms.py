@@ -27,7 +27,7 @@ import functools
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.engine_port import GameEngine, OptionsError
@@ -64,6 +64,32 @@ __all__ = [
 ]
 
 log = logging.getLogger("pokerroom.server")
+T = TypeVar("T")
+
+
+class Held(Generic[T]):
+    """An attribute of the rooms that one of their parts keeps: read and set through to ``part``'s
+    attribute of the same name (the façade keeps its attributes; the part alone holds the value)."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> Held[T]: ...
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, objtype: type | None = None) -> Held[T] | T:
+        if obj is None:
+            return self
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
 
 
 class Rooms:
@@ -90,39 +116,15 @@ class Rooms:
         self.later = Later()
         self.views = RoomViews(engine, self.clock, recommender)
         self.driver = self.driver_class(engine, store, self.clock, self.views, self.later)
-        self.timing = RoomClock(engine, self.clock, self.driver, self.later,
-                                decider=decider or cautious_decide, bot_delay_ms=bot_delay_ms)
+        self.timing = RoomClock(engine, self.clock, self.driver, self.later, decider or cautious_decide,
+                                bot_delay_ms)
         self.driver.after_change = self.timing.after_change  # the one part built after the driver
         self.parts = Parts(engine, self.clock, self.limits, self.driver, self.views)
 
-    # --- what the app and tests set or read on the rooms, kept by the parts ---------------------------
-
-    @property
-    def on_commit(self) -> CommitHook | None:
-        """Test hook, called after each accepted change."""
-        return self.driver.on_commit
-
-    @on_commit.setter
-    def on_commit(self, hook: CommitHook | None) -> None:
-        self.driver.on_commit = hook
-
-    @property
-    def observe_commit(self) -> Callable[[str, float], None] | None:
-        """Metrics: told (row kind, seconds) of each accepted change."""
-        return self.driver.observe_commit
-
-    @observe_commit.setter
-    def observe_commit(self, observe: Callable[[str, float], None] | None) -> None:
-        self.driver.observe_commit = observe
-
-    @property
-    def recommender(self) -> ActionFn | None:
-        """The hint function (None: no hints)."""
-        return self.views.recommender
-
-    @recommender.setter
-    def recommender(self, fn: ActionFn | None) -> None:
-        self.views.recommender = fn
+    # what the app and tests set or read on the rooms, kept by the parts
+    on_commit: Held[CommitHook | None] = Held("driver")  # test hook, called after each accepted change
+    observe_commit: Held[Callable[[str, float], None] | None] = Held("driver")  # metrics: (row kind, seconds)
+    recommender: Held[ActionFn | None] = Held("views")  # the hint function (None: no hints)
 
     async def handle(self, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
         """Apply one client message under the room's lock; refusals go to the sender only."""
