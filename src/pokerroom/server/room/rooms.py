@@ -96,7 +96,7 @@ class Rooms:
     """All rooms of one server process, their persistence, timers and bots: the registry, and the façade
     over the parts that do the work (``views``, ``driver``, ``timing``; see the module docstring)."""
 
-    #: the driver's class (a cluster node's fences every write: ``cluster.owned``)
+    #: the driver's class (a cluster node's driver fences every write: ``cluster.owned``)
     driver_class: type[RoomDriver] = RoomDriver
 
     def __init__(self, engine: GameEngine, store: Store, *, clock: Clock | None = None,
