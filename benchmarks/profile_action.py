@@ -17,7 +17,7 @@ Figures (CPU time of the whole process, all threads, so the writer thread's enco
 - with ``--store-inline`` (a measurement aid, not a server mode): the same run with each store write done on
   the event-loop thread instead of awaited from the group-commit writer thread, so the difference of the
   two figures is what the thread hand-off costs per action (the server never does this: a slow disk must
-  not freeze every room, see ``room/writer.py``, ``_write``);
+  not freeze every room, see ``room/driver.py``, ``RoomDriver.write``);
 - with ``--profile``: the functions with the most cumulative CPU time of the event-loop thread per action
   (cProfile; it slows everything, so the CPU figure of a profiled run is not comparable with an unprofiled
   one).
@@ -121,13 +121,18 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             pass
 
     if args.store_inline:
-        RoomWriter = server_module("room.writer", "room_writer").RoomWriter
+        try:  # the room's one store write: the driver's ``write`` (an older tree: the writer's ``_write``)
+            owner = server_module("room.driver", "room.driver").RoomDriver
+            write_name, op_name = "write", "store_op"
+        except ImportError:
+            owner = server_module("room.writer", "room_writer").RoomWriter
+            write_name, op_name = "_write", "_store_op"
 
         async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
-            name, params = self._store_op(room, op, more)
+            name, params = getattr(self, op_name)(room, op, more)
             self.store.apply_batch([(name, params)])
 
-        RoomWriter._write = write_inline  # type: ignore[method-assign]
+        setattr(owner, write_name, write_inline)
 
     data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
     store = Store(data / "pokerroom.sqlite3")

@@ -104,8 +104,8 @@ def test_random_games_keep_invariants_and_secrets(mode: str) -> None:
 
 
 def test_omaha_hi_lo_random_games_keep_invariants_and_secrets() -> None:
-    """HILO_GAMES random games with ``omahaHiLo`` on (the same checks as above after every step), long enough to
-    reach showdowns: the low must have been awarded in many of them (cards speak, quartered lows)."""
+    """HILO_GAMES random games with ``omahaHiLo`` on (the same checks as above after every step), long enough
+    to reach showdowns: the low must have been awarded in many of them (cards speak, quartered lows)."""
     lows = 0
     for seed in range(HILO_GAMES):
         opts = {**options_for("omaha", seed), "omahaHiLo": True}

@@ -87,7 +87,7 @@ def test_a_dropped_room_is_adopted_mid_hand(tmp_path: Path) -> None:
         assert sock.closed is None and sock in room.connections  # the caller decides about its sockets
         assert a.drop(room.code) is None
         await a.deadline_passed(room)  # a deadline or bot move already under way changes nothing
-        await a._bot_act(room, bot)
+        await a.timing.bot_act(room, bot)
         assert room.version == live_version
         after = stored(path, room.code)  # the store is untouched
         assert (after.newest_version, after.state, after.replay) == (before.newest_version, before.state,

@@ -36,12 +36,12 @@ def _room(srv: LiveServer, code: str) -> Any:
 
 def _view(srv: LiveServer, code: str, pid: str | None) -> dict[str, Any]:
     room = _room(srv, code)
-    return srv.rooms._view(room, pid)
+    return srv.rooms.views.view(room, pid)
 
 
 def _seat(srv: LiveServer, code: str, pid: str) -> dict[str, Any]:
     room = _room(srv, code)
-    part = srv.rooms._seat_part(room, srv.rooms._view(room, pid), pid)
+    part = srv.rooms.views.seat_part(room, srv.rooms.views.view(room, pid), pid)
     assert part is not None
     return part
 
@@ -347,7 +347,7 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
     data = tmp_path / "data"
     srv = make_server(data_dir=data)
     ops: list[str] = []
-    store_op = srv.rooms._store_op
+    store_op = srv.rooms.driver.store_op
 
     def spy(room: Any, op: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
         if room.code == code_box[0]:
@@ -355,7 +355,7 @@ def test_preactions_are_small_writes_and_a_restart_replays_them_exactly(
         return store_op(room, op, args)
 
     code_box = [""]
-    srv.rooms._store_op = spy  # type: ignore[method-assign]
+    srv.rooms.driver.store_op = spy  # type: ignore[method-assign]
 
     async def first_run() -> tuple[str, str, str, str, dict[str, Any], int, str | None]:
         t = await _holdem(srv)  # button, small blind, big blind
@@ -412,8 +412,8 @@ def test_a_show_is_a_log_row_with_its_amended_hand_and_the_history_follows(
     data = tmp_path / "data"
     srv = make_server(data_dir=data)
     ops: list[str] = []
-    store_op = srv.rooms._store_op
-    srv.rooms._store_op = lambda room, op, args: (ops.append(op), store_op(room, op, args))[1]  # type: ignore[method-assign]
+    store_op = srv.rooms.driver.store_op
+    srv.rooms.driver.store_op = lambda room, op, args: (ops.append(op), store_op(room, op, args))[1]  # type: ignore[method-assign]
 
     async def first_run() -> tuple[str, str, int, list[dict[str, Any]]]:
         code, players, watcher = await _table(srv, 3, mode="holdem")

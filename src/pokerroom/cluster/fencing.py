@@ -1,7 +1,7 @@
 """A cluster node's write guard: every durable write of a room fenced by the room's lease.
 
 The node hands :class:`LeaseGuard` to its :class:`~pokerroom.server.room.rooms.Rooms` (``guard=``, the
-server's :class:`~pokerroom.server.room.writer.WriteGuard` seam), so the rooms stay the single node's own code
+server's :class:`~pokerroom.server.room.driver.WriteGuard` seam), so the rooms stay the single node's own code
 and the writer stays one function. Why a guard passed in and not a subclass of ``Rooms``: a subclass had to
 override the writer's private ``_write``/``_store_op`` and ``start``/``adopt``, so any change in how the room
 writes could silently skip the fencing; the seam is declared by the server and checked by mypy. What differs
@@ -64,7 +64,7 @@ class Fencing(Protocol):
 
 
 class LeaseGuard:
-    """The rooms' :class:`~pokerroom.server.room.writer.WriteGuard` on a node (see the module docstring)."""
+    """The rooms' :class:`~pokerroom.server.room.driver.WriteGuard` on a node (see the module docstring)."""
 
     def __init__(self, fencing: Fencing) -> None:
         self.fencing = fencing

@@ -19,8 +19,8 @@ from starlette.websockets import WebSocket
 from pokerroom.server.edge.guard import RoomCreationGuard
 from pokerroom.server.ops.drain import Drain
 from pokerroom.server.ops.metrics import Metrics
+from pokerroom.server.room.driver import WriteGuard
 from pokerroom.server.room.rooms import Rooms
-from pokerroom.server.room.writer import WriteGuard
 from pokerroom.server.storage import RoomStore, Store
 from pokerroom.server.websocket import OpenSockets, WsConnection, refuse, serve_connection
 from pokerroom.server.wire import protocol as P

@@ -1,27 +1,43 @@
 """Timers and bots: the changes nobody's message makes (a deadline passes, a bot's turn comes).
 
 Why a module of its own: these run as tasks of their own, take the room's lock like a client message, and
-go through the same ``commit`` (``writer``), so a timeout, a bot and two players' clicks apply one after
+go through the same ``commit`` (``driver``), so a timeout, a bot and two players' clicks apply one after
 another against one version counter. A store outage must never stop a room's clock: a failed write is
-retried later (``RoomWriter._store_failed``).
+retried later (``RoomDriver.store_failed``). A part held by the rooms, given the engine, the clock, the
+driver, the rooms' delayed work and the bots' decision function.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokerroom.rejections import Rejected
 from pokerroom.server.room.botseat import BotSeat, legal_actions
 from pokerroom.server.room.model import Room
-from pokerroom.server.room.writer import RoomWriter
 from pokerroom.server.storage import LogRow
+
+if TYPE_CHECKING:
+    from pokerroom.server.engine_port import GameEngine
+    from pokerroom.server.room.botseat import ActionFn
+    from pokerroom.server.room.driver import RoomDriver
+    from pokerroom.server.room.timers import Clock, Later
 
 log = logging.getLogger("pokerroom.server")
 
 
-class RoomClock(RoomWriter):
-    """Deadlines, delayed retries and bot moves."""
+@dataclass(eq=False)
+class RoomClock:
+    """Deadlines, delayed retries and bot moves. ``decider``: a bot's choice from its view."""
+
+    engine: GameEngine
+    clock: Clock
+    driver: RoomDriver
+    later: Later
+    decider: ActionFn
+    bot_delay_ms: int
 
     def after_change(self, room: Room) -> None:
         """After a stored change (or a restore): re-arm the room's deadline, schedule its bots."""
@@ -59,11 +75,11 @@ class RoomClock(RoomWriter):
                 room.timer.cancel()
             row = LogRow(room.version + 1, "timeout", None, None, None, now)
             try:
-                await self.commit(room, new_state, events, row)
+                await self.driver.commit(room, new_state, events, row)
             except Exception as exc:
-                self._store_failed(room, exc, lambda: self.deadline_passed(room))
+                self.driver.store_failed(room, exc, lambda: self.deadline_passed(room))
                 return
-            self._store_recovered(room)
+            self.driver.store_recovered(room)
 
     def _schedule_bots(self, room: Room) -> None:
         if room.phase != "playing" or room.state is None:
@@ -75,9 +91,9 @@ class RoomClock(RoomWriter):
             if legal_actions(self.engine.view(room.state, pid)):
                 room.bot_pending.add(pid)
                 delay = self.clock.real_seconds(self.bot_delay_ms)
-                self.later(delay, functools.partial(self._bot_act, room, pid))
+                self.later(delay, functools.partial(self.bot_act, room, pid))
 
-    async def _bot_act(self, room: Room, pid: str) -> None:
+    async def bot_act(self, room: Room, pid: str) -> None:
         async with room.lock:
             room.bot_pending.discard(pid)
             if room.closed or room.phase != "playing" or room.state is None:
@@ -93,9 +109,9 @@ class RoomClock(RoomWriter):
                 return
             row = LogRow(room.version + 1, "bot", pid, None, action, now)
             try:
-                await self.commit(room, new_state, events, row)
+                await self.driver.commit(room, new_state, events, row)
             except Exception as exc:
                 room.bot_pending.add(pid)
-                self._store_failed(room, exc, functools.partial(self._bot_act, room, pid))
+                self.driver.store_failed(room, exc, functools.partial(self.bot_act, room, pid))
                 return
-            self._store_recovered(room)
+            self.driver.store_recovered(room)

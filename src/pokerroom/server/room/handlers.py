@@ -1,6 +1,6 @@
 """Client messages of a room: ``handle`` dispatches each one under the room's lock through ``HANDLERS``
-(message type -> handler), and each handler, a plain function, checks its message and makes its change
-through the room's writer (a new table, stored, then swapped in).
+(message type -> handler), and each handler, a plain function given the rooms' ``Parts``, checks its
+message and makes its change through the room's driver (a plan: a new table, stored, then swapped in).
 
 Why a module of its own: this is the room's protocol surface (docs/protocol.md §2): who may send what,
 in which phase, and which error a refusal carries. Refusals go to the sender only; a store outage refuses
@@ -23,8 +23,16 @@ from pokerroom.server.engine_port import OptionsError
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room import seating
-from pokerroom.server.room.members import RoomMembers
+from pokerroom.server.room.members import (
+    admit_member,
+    check_capacity,
+    member_by_token,
+    new_member,
+    require_host,
+    with_host_fixed,
+)
 from pokerroom.server.room.model import Connection, Room, Table, clean_nickname
+from pokerroom.server.room.parts import Parts
 from pokerroom.server.storage import LogRow
 from pokerroom.server.storage.base import StoreError
 from pokerroom.server.wire import protocol as P
@@ -32,59 +40,56 @@ from pokerroom.server.wire import protocol as P
 log = logging.getLogger("pokerroom.server")
 
 
-Handler = Callable[[RoomMembers, Room, Connection, Any], Awaitable[None]]
+Handler = Callable[[Parts, Room, Connection, Any], Awaitable[None]]
 
 
-class RoomHandlers(RoomMembers):
-    """The rooms' entry point for client messages (``handle``); the handlers are the functions below."""
-
-    async def handle(self, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
-        """Apply one client message under the room's lock; refusals go to the sender only."""
-        if isinstance(msg, P.Ping):
-            conn.send(P.dumps(P.pong_msg(self.clock.now_ms())))
+async def handle(parts: Parts, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
+    """Apply one client message under the room's lock; refusals go to the sender only."""
+    if isinstance(msg, P.Ping):
+        conn.send(P.dumps(P.pong_msg(parts.clock.now_ms())))
+        return
+    if isinstance(msg, P.History):  # read-only and cached: no need to wait for the room's lock
+        parts.views.answer_history(room, conn)
+        return
+    async with room.lock:
+        if room.closed:
             return
-        if isinstance(msg, P.History):  # read-only and cached: no need to wait for the room's lock
-            self.answer_history(room, conn)
-            return
-        async with room.lock:
-            if room.closed:
-                return
-            cmid = msg.clientMsgId if isinstance(msg, P.ActionMsg) else None
-            try:
-                if conn.role == "none" and not isinstance(msg, P.Hello):
-                    raise P.error("hello_first")
-                await HANDLERS[type(msg)](self, room, conn, msg)
-            except P.ProtocolError as exc:
-                conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
-            except Rejected as exc:
-                conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
-            except (sqlite3.Error, StoreError):  # SQLite, or PostgreSQL down / timed out (StoreUnavailable)
-                log.warning("room %s: store write failed on %s; nothing changed", room.code,
-                            type(msg).__name__)
-                conn.send(P.dumps(P.error_msg("store_unavailable", P.MESSAGES["store_unavailable"], cmid)))
-            except Exception:
-                log.exception("room %s: internal error on %s", room.code, type(msg).__name__)
-                conn.send(P.dumps(P.error_msg("internal", P.MESSAGES["internal"], cmid)))
+        cmid = msg.clientMsgId if isinstance(msg, P.ActionMsg) else None
+        try:
+            if conn.role == "none" and not isinstance(msg, P.Hello):
+                raise P.error("hello_first")
+            await HANDLERS[type(msg)](parts, room, conn, msg)
+        except P.ProtocolError as exc:
+            conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
+        except Rejected as exc:
+            conn.send(P.dumps(P.error_msg(exc.code, exc.message, cmid)))
+        except (sqlite3.Error, StoreError):  # SQLite, or PostgreSQL down / timed out (StoreUnavailable)
+            log.warning("room %s: store write failed on %s; nothing changed", room.code,
+                        type(msg).__name__)
+            conn.send(P.dumps(P.error_msg("store_unavailable", P.MESSAGES["store_unavailable"], cmid)))
+        except Exception:
+            log.exception("room %s: internal error on %s", room.code, type(msg).__name__)
+            conn.send(P.dumps(P.error_msg("internal", P.MESSAGES["internal"], cmid)))
 
 
-async def hello(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Hello) -> None:
+async def hello(parts: Parts, room: Room, conn: Connection, msg: P.Hello) -> None:
     if conn.role != "none":
         raise P.error("already_hello")
     token_out: str | None = None
     if msg.token is not None:
-        member = rooms.member_by_token(room, msg.token)
+        member = member_by_token(room, msg.token)
         if member is None:
             raise P.error("bad_token")
         tabs = sum(1 for c in room.connections if c.player_id == member.id)
-        if tabs >= rooms.limits.max_tabs_per_seat:
+        if tabs >= parts.limits.max_tabs_per_seat:
             raise P.error("too_many_tabs")
         conn.role, conn.player_id = "player", member.id
     elif msg.nickname is not None:
         # a nickname hello during a game is a request for a seat (the host still decides)
-        member, token_out = await rooms.admit_member(room, msg.nickname, asking=seating.wants_seat)
+        member, token_out = await admit_member(parts.driver, room, msg.nickname, asking=seating.wants_seat)
         conn.role, conn.player_id = "player", member.id
     else:
-        if room.spectator_count() >= rooms.limits.max_spectators:
+        if room.spectator_count() >= parts.limits.max_spectators:
             raise P.error("spectators_full")
         conn.role = "spectator"
     conn.room = room
@@ -93,11 +98,11 @@ async def hello(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Hello) 
     if conn.role == "player":
         room.empty_since = None
     conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token_out)))
-    rooms.broadcast_lobby(room)
-    rooms.send_snapshot(room, conn)
+    parts.views.broadcast_lobby(room)
+    parts.views.send_snapshot(room, conn)
 
 
-async def action(rooms: RoomMembers, room: Room, conn: Connection, msg: P.ActionMsg) -> None:
+async def action(parts: Parts, room: Room, conn: Connection, msg: P.ActionMsg) -> None:
     if conn.role != "player" or conn.player_id is None:
         raise P.error("spectator")
     pid = conn.player_id
@@ -107,13 +112,13 @@ async def action(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Action
         return
     act = P.action_dict(msg)
     require_current_game(room, pid, msg.version, act)
-    now = rooms.clock.now_ms()
-    new_state, events = rooms.engine.apply(room.game_state, pid, act, now)
-    await rooms.commit(room, new_state, events, LogRow(room.version + 1, "action", pid, msg.clientMsgId,
-                                                       act, now), sender=conn)
+    now = parts.clock.now_ms()
+    new_state, events = parts.engine.apply(room.game_state, pid, act, now)
+    row = LogRow(room.version + 1, "action", pid, msg.clientMsgId, act, now)
+    await parts.driver.commit(room, new_state, events, row, sender=conn)
 
 
-async def talk_line(rooms: RoomMembers, room: Room, conn: Connection, msg: P.React | P.Chat) -> None:
+async def talk_line(parts: Parts, room: Room, conn: Connection, msg: P.React | P.Chat) -> None:
     """A reaction or a chat line: checked, rate-limited per sender, broadcast, never stored."""
     spectator = conn.role != "player" or conn.player_id is None
     if spectator and (isinstance(msg, P.Chat) or not room.social.spectator_reactions):
@@ -126,17 +131,17 @@ async def talk_line(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Rea
     if not room.throttle.allow(conn.player_id or f"spectator:{conn.conn_id}"):
         raise P.error("too_fast")
     if text is not None and conn.player_id is not None:
-        rooms.broadcast(room, P.dumps(talk.chat_msg(conn.player_id, text)))
+        parts.views.broadcast(room, P.dumps(talk.chat_msg(conn.player_id, text)))
     elif isinstance(msg, P.React):
         sender = None if spectator else conn.player_id
-        rooms.broadcast(room, P.dumps(talk.reaction_msg(sender, msg.reaction)))
+        parts.views.broadcast(room, P.dumps(talk.reaction_msg(sender, msg.reaction)))
 
 
-async def set_social(rooms: RoomMembers, room: Room, conn: Connection, msg: P.SocialMsg) -> None:
+async def set_social(parts: Parts, room: Room, conn: Connection, msg: P.SocialMsg) -> None:
     """Host only, any phase: chat on/off, spectator reactions on/off; stored, then a new ``lobby``."""
-    rooms.require_host(room, conn)
-    await rooms.save(room, room.table.evolve(social=talk.Social(msg.chat, msg.spectatorReactions)))
-    rooms.broadcast_lobby(room)
+    require_host(room, conn)
+    await parts.driver.save(room, room.table.evolve(social=talk.Social(msg.chat, msg.spectatorReactions)))
+    parts.views.broadcast_lobby(room)
 
 
 def require_current_game(room: Room, pid: str, version: int, action: dict[str, Any] | None = None) -> None:
@@ -151,7 +156,7 @@ def require_current_game(room: Room, pid: str, version: int, action: dict[str, A
         raise P.error("stale_version")
 
 
-async def pre_action(rooms: RoomMembers, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
+async def pre_action(parts: Parts, room: Room, conn: Connection, msg: P.PreActionMsg) -> None:
     """Choose (or clear, ``kind: null``) my pre-action: stored with the room (its pre-actions row, a few
     hundred bytes: no snapshot), answered with my view."""
     if conn.role != "player" or conn.player_id is None:
@@ -162,17 +167,17 @@ async def pre_action(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Pr
     if msg.kind is None:
         chosen.chosen.pop(pid, None)
     else:
-        picked = pre.choose(rooms.engine.view(room.game_state, pid), msg.kind)
+        picked = pre.choose(parts.engine.view(room.game_state, pid), msg.kind)
         if picked is None:
             raise P.error("preaction_unavailable")
         chosen.chosen[pid] = picked
     chosen.notices.pop(pid, None)
-    await rooms.save_pre(room, room.table.evolve(pre=chosen))
-    rooms.send_views_to(room, pid)
+    await parts.driver.save_pre(room, room.table.evolve(pre=chosen))
+    parts.views.send_views_to(room, pid)
 
 
-async def start(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Start) -> None:
-    rooms.require_host(room, conn)
+async def start(parts: Parts, room: Room, conn: Connection, msg: P.Start) -> None:
+    require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
     staying = {k: m for k, m in room.members.items() if m.status != "left"}
@@ -184,9 +189,9 @@ async def start(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Start) 
     if not room.min_players <= len(ids) <= room.max_players:
         lo, hi = room.min_players, room.max_players
         raise P.error("player_count", f"{lo}~{hi}명이 있어야 시작할 수 있어요")
-    now = rooms.clock.now_ms()
+    now = parts.clock.now_ms()
     try:
-        state, setup_events = rooms.engine.setup_with_events(ids, room.options, now)
+        state, setup_events = parts.engine.setup_with_events(ids, room.options, now)
     except Rejected as exc:
         raise P.error("player_count", exc.message) from None
     except ValueError as exc:
@@ -199,13 +204,13 @@ async def start(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Start) 
         recorder_json=recorder.to_json())
     row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
     # the first hand's events are recorded, not sent: a game start has no events frame (protocol §2.1)
-    await rooms.commit(room, state, [], row, record="begin" if setup_events is None else setup_events,
+    await parts.driver.commit(room, state, [], row, record="begin" if setup_events is None else setup_events,
                        base=base, recorder=recorder)
-    rooms.broadcast_lobby(room)
+    parts.views.broadcast_lobby(room)
 
 
-async def add_bot(rooms: RoomMembers, room: Room, conn: Connection, msg: P.AddBot) -> None:
-    rooms.require_host(room, conn)
+async def add_bot(parts: Parts, room: Room, conn: Connection, msg: P.AddBot) -> None:
+    require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
     nickname = msg.nickname
@@ -213,29 +218,29 @@ async def add_bot(rooms: RoomMembers, room: Room, conn: Connection, msg: P.AddBo
         taken = {m.nickname for m in room.members.values()}
         nickname = next(f"봇 {i}" for i in itertools.count(1) if f"봇 {i}" not in taken)
     nick = clean_nickname(nickname)
-    rooms.check_capacity(room, nick)
-    _, _, after = rooms.new_member(room.table, nick, bot=True)
-    await rooms.save(room, after)  # not stored, so not added (a store outage must not leave a ghost bot)
-    rooms.broadcast_lobby(room)
+    check_capacity(room, nick)
+    _, _, after = new_member(room.table, nick, bot=True)
+    await parts.driver.save(room, after)  # not stored, not added (a store outage must not leave a ghost bot)
+    parts.views.broadcast_lobby(room)
 
 
-async def remove_bot(rooms: RoomMembers, room: Room, conn: Connection, msg: P.RemoveBot) -> None:
-    rooms.require_host(room, conn)
+async def remove_bot(parts: Parts, room: Room, conn: Connection, msg: P.RemoveBot) -> None:
+    require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
     member = room.members.get(msg.playerId)
     if member is None or not member.bot:
         raise P.error("no_such_bot")
-    await rooms.save(room, room.table.without_member(msg.playerId))
-    rooms.broadcast_lobby(room)
+    await parts.driver.save(room, room.table.without_member(msg.playerId))
+    parts.views.broadcast_lobby(room)
 
 
-async def kick(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Kick) -> None:
+async def kick(parts: Parts, room: Room, conn: Connection, msg: P.Kick) -> None:
     """Host only: remove a human player. Between games the member is removed; during a game they stay
     ranked but auto-die every hand (the engine's ``leave``, §5.8), like leaving. Either way the seat token
     is revoked at once (its digest is dropped, so no tab can come back with it), their sockets get
     ``kicked`` and are closed (4403), and everyone else gets a ``notice``. Stored first."""
-    rooms.require_host(room, conn)
+    require_host(room, conn)
     player_id = msg.playerId
     member = room.members.get(player_id)
     if member is None or member.bot or member.id == conn.player_id or member.status == "left":
@@ -246,61 +251,61 @@ async def kick(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Kick) ->
     else:
         after = room.table.without_member(player_id)
     if in_game and room.phase == "playing":
-        await engine_leave(rooms, room, after, player_id, "kick")
+        await engine_leave(parts, room, after, player_id, "kick")
     else:
-        await rooms.save(room, after)
+        await parts.driver.save(room, after)
     for other in [c for c in room.connections if c.player_id == player_id]:
         room.connections.remove(other)
         other.send(P.dumps(P.error_msg("kicked", P.MESSAGES["kicked"])))
         other.close(4403)
-    rooms.broadcast(room, P.dumps(P.notice_msg("kicked", f"방장이 {member.nickname} 님을 내보냈어요")))
-    rooms.broadcast_lobby(room)
+    parts.views.broadcast(room, P.dumps(P.notice_msg("kicked", f"방장이 {member.nickname} 님을 내보냈어요")))
+    parts.views.broadcast_lobby(room)
 
 
-async def set_options(rooms: RoomMembers, room: Room, conn: Connection, msg: P.SetOptions) -> None:
+async def set_options(parts: Parts, room: Room, conn: Connection, msg: P.SetOptions) -> None:
     """Host only, in the lobby or after a game: new options for the next game (same checks as creation).
 
     Refused when more members are present than the new mode seats, with poker.md's sentence; the room, its
     members, tokens and past hands are kept. Stored before the new lobby is sent, like every change.
     """
-    rooms.require_host(room, conn)
+    require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
     try:
-        options = rooms.engine.parse_options(msg.options)
+        options = parts.engine.parse_options(msg.options)
     except OptionsError as exc:
         raise P.error("bad_options", exc.message) from None
-    lo, hi = rooms.engine.player_range(options)
+    lo, hi = parts.engine.player_range(options)
     present = sum(1 for m in room.members.values() if m.status != "left")
     if present > hi:
         raise P.error("too_many_players", f"이 모드는 최대 {hi}명까지 할 수 있어요")
-    await rooms.save(room, room.table.evolve(options=options, options_json=rooms.engine.options_json(options),
-                                             min_players=lo, max_players=hi))
-    rooms.broadcast_lobby(room)
+    await parts.driver.save(room, room.table.evolve(
+        options=options, options_json=parts.engine.options_json(options), min_players=lo, max_players=hi))
+    parts.views.broadcast_lobby(room)
 
 
-async def engine_leave(rooms: RoomMembers, room: Room, after: Table, pid: str,
+async def engine_leave(parts: Parts, room: Room, after: Table, pid: str,
                        kind: Literal["leave", "kick"]) -> None:
     """The engine's ``leave`` for a member who goes mid-game (§5.8: auto-die each hand, stays ranked),
     committed as a ``kind`` row with the members of ``after``; if the engine refuses it, only the members
     are stored."""
-    now = rooms.clock.now_ms()
+    now = parts.clock.now_ms()
     try:
-        new_state, events = rooms.engine.apply(room.game_state, pid, {"type": "leave"}, now)
+        new_state, events = parts.engine.apply(room.game_state, pid, {"type": "leave"}, now)
     except Rejected:
-        await rooms.save(room, after)
+        await parts.driver.save(room, after)
     else:
-        await rooms.commit(room, new_state, events,
+        await parts.driver.commit(room, new_state, events,
                            LogRow(room.version + 1, kind, pid, None, {"type": "leave"}, now), base=after)
 
 
-async def leave(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Leave) -> None:
+async def leave(parts: Parts, room: Room, conn: Connection, msg: P.Leave) -> None:
     """Leave for good. Mid-game the engine gets ``leave`` (§5.8: auto-die each hand, stays ranked)."""
     pid = conn.player_id
     if conn.role == "spectator" or pid is None:
         room.connections.remove(conn)
         conn.close(1000)
-        rooms.broadcast_lobby(room)
+        parts.views.broadcast_lobby(room)
         return
     member = room.members[pid]
     in_game = pid in room.game_players and room.phase != "lobby"
@@ -308,21 +313,21 @@ async def leave(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Leave) 
         after = room.table.with_member(replace(member, status="left"))
     else:
         after = room.table.without_member(pid)
-    after = rooms.with_host_fixed(after)
+    after = with_host_fixed(after)
     for other in [c for c in room.connections if c.player_id == pid]:
         room.connections.remove(other)
         other.close(1000)
     if in_game and room.phase == "playing":
-        await engine_leave(rooms, room, after, pid, "leave")
+        await engine_leave(parts, room, after, pid, "leave")
     else:
-        await rooms.save(room, after)
-    rooms.broadcast_lobby(room)
+        await parts.driver.save(room, after)
+    parts.views.broadcast_lobby(room)
     if not room.human_connected() and room.empty_since is None:
         room.empty_since = time.monotonic()
 
 
-async def resync(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Resync) -> None:
-    rooms.send_view(room, conn)
+async def resync(parts: Parts, room: Room, conn: Connection, msg: P.Resync) -> None:
+    parts.views.send_view(room, conn)
 
 
 #: every message a room handles under its lock, by type (``Ping`` and ``History`` are answered before)

@@ -1,10 +1,10 @@
 """What a room is: its stored part as one value (``Table``), its members, sockets and finished hands.
 
 Why a module of its own: these are plain data (plus the JSON they are stored as), shared by every part of
-the room server (``writer``, ``views``, ``clock``, ``members``, ``handlers``, ``seating``, ``rooms``);
-keeping them apart from the code that changes them lets each part import them without importing the
-others. A change never edits a ``Table``: it builds a new one, and the writer swaps it in once stored.
-``RoomsBase`` names the services the parts share (set by ``Rooms.__init__``).
+the room server (``plan``, ``driver``, ``views``, ``clock``, ``members``, ``handlers``, ``seating``,
+``rooms``); keeping them apart from the code that changes them lets each part import them without importing
+the others. A change never edits a ``Table``: it builds a new one (``plan``), and the driver swaps it in once
+stored.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,11 +28,6 @@ from pokerroom.server.wire import protocol as P
 
 if TYPE_CHECKING:
     from pokerroom.engine import PokerOptions, State
-    from pokerroom.server.edge.limits import Limits
-    from pokerroom.server.engine_port import GameEngine
-    from pokerroom.server.room.botseat import ActionFn
-    from pokerroom.server.room.timers import Clock
-    from pokerroom.server.storage import GroupWriter, RoomStore
 
 Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
@@ -128,7 +123,7 @@ class FinishedHand:
 @dataclass(frozen=True, slots=True)
 class Table:
     """Everything of a room that is stored, as one value: a change builds a new ``Table`` (``evolve``) and
-    the room's writer swaps it in once the store has it, so a refused write leaves the old value in place
+    the room's driver swaps it in once the store has it, so a refused write leaves the old value in place
     and there is nothing to put back. Its dicts and lists are never changed in place once the table is
     the room's (a change copies the one it alters); ``state`` is the engine's (never changed in place)."""
 
@@ -182,7 +177,7 @@ class Table:
 class Room:
     """One room in memory: its stored part as one value (``table``, see :class:`Table`) and what lives
     only in this process (sockets, lock, timer, caches). The table's fields read through as attributes
-    (``room.state``, ``room.members``, ...); only the room's writer replaces ``room.table``."""
+    (``room.state``, ``room.members``, ...); only the room's driver replaces ``room.table``."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -302,6 +297,13 @@ class Room:
         elif player_id is not None:
             self.answered[player_id] = version
 
+    def remember_ack(self, pid: str, cmid: str, version: int) -> None:
+        """A seat's client message ``cmid`` became ``version`` (its repeat is answered with that ack)."""
+        seen = self.acks.setdefault(pid, OrderedDict())
+        seen[cmid] = version
+        while len(seen) > ACKS_KEPT:
+            seen.popitem(last=False)
+
     def is_current(self, version: int, action: dict[str, Any] | None, player_id: str | None = None) -> bool:
         """May an action based on ``version`` be applied now? The current version always; an older one only
         for a commuting action with nothing but commuting actions applied since, none of them the sender's
@@ -348,32 +350,3 @@ def clean_nickname(raw: str) -> str:
 
 CommitHook = Callable[[Room, int, list[dict[str, Any]]], None]
 
-
-class RoomsBase:
-    """The services and in-memory tables shared by the parts of :class:`~pokerroom.server.room.rooms.Rooms`
-    (declared here so each part type-checks on its own; ``Rooms.__init__`` sets them)."""
-
-    engine: GameEngine
-    store: RoomStore
-    clock: Clock
-    limits: Limits
-    idle_close_s: float
-    reap_interval_s: float
-    bot_delay_ms: int
-    decider: ActionFn
-    recommender: ActionFn | None
-    rooms: dict[str, Room]
-    on_commit: CommitHook | None
-    observe_commit: Callable[[str, float], None] | None  # metrics.Metrics.committed (row kind, seconds)
-    on_close: Callable[[str], None] | None
-    #: after a stored change: re-arm the room's deadline and schedule its bots (``RoomClock.after_change``)
-    after_change: Callable[[Room], None]
-    #: a room's deadline timer fired (``RoomClock.on_deadline``)
-    deadline_passed: Callable[[Room], Coroutine[Any, Any, None]]
-    change_ms: deque[float]
-    quarantined: set[str]
-    _reaper: asyncio.Task[None] | None
-    _writer: GroupWriter
-    _tasks: set[asyncio.Task[None]]
-    _failures: dict[str, int]
-    _history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]]

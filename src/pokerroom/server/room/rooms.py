@@ -1,19 +1,20 @@
 """Rooms: every room of one server process — members, seats, host, spectators, games — with exactly one
 writer per room.
 
-This module is the registry and the façade the app talks to: construction, start (restore every stored
-room), stop, create, look up, adopt or drop one room, close, and a socket going away. The work is done by
-parts, one job each, composed into :class:`Rooms`:
+This module is the registry and the façade the app (and a cluster node) talks to: construction, start
+(restore every stored room), stop, create, look up, adopt or drop one room, close, a client message, and a
+socket going away. The work is done by parts, each held (never inherited) and given only what it needs:
 
 - ``model``: the data (``Table``, the stored part of a room as one value; ``Room``, ``Member``,
   ``Connection``, ``FinishedHand``) and nickname rules;
-- ``writer``: the driver of a room's changes: a change is a new ``Table`` (plus its store operation and its
-  frames), written to the store, then swapped in and published (under ``room.lock``); restore and replay,
-  acks, store-outage retries;
-- ``views``: what each socket is sent (its own seat's view only), broadcasts, hand history;
-- ``clock``: deadlines and bots;
-- ``members``: members and seat tokens; ``handlers`` and ``seating``: one function per client message,
-  looked up in ``handlers.HANDLERS``.
+- ``plan``: a change computed without I/O: the new ``Table``, its store write, the hands it finished, the
+  pre-actions it made due (``recording`` feeds the hand recorder first);
+- ``driver`` (:class:`RoomDriver`): carries a plan out: the store write (one function for every write of a
+  room), then the swap, then publishing; acks, pre-actions due, store-outage retries;
+- ``views`` (:class:`RoomViews`): what each socket is sent (its own seat's view only), broadcasts, history;
+- ``clock`` (:class:`RoomClock`): deadlines and bots; ``restore``: a stored room rebuilt (snapshot + replay);
+- ``members``, ``handlers`` and ``seating``: plain functions; one handler per client message, looked up in
+  ``handlers.HANDLERS`` and given the parts it may use (``parts.Parts``).
 
 What is secret is decided by the engine's ``view(state, viewer)``; the rooms hand each socket the view of
 exactly its own seat, and put nothing else secret in any frame.
@@ -25,15 +26,16 @@ import asyncio
 import functools
 import logging
 import time
-from collections import OrderedDict, deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.engine_port import GameEngine, OptionsError
+from pokerroom.server.room import handlers, restore
 from pokerroom.server.room.botseat import ActionFn, cautious_decide
 from pokerroom.server.room.clock import RoomClock
-from pokerroom.server.room.handlers import RoomHandlers
+from pokerroom.server.room.driver import RETRY_FIRST_S, RETRY_MAX_S, SLOW_COMMIT_S, RoomDriver, WriteGuard
+from pokerroom.server.room.members import new_member
 from pokerroom.server.room.model import (
     ACKS_KEPT,
     MAX_NICKNAME,
@@ -47,18 +49,12 @@ from pokerroom.server.room.model import (
     Table,
     clean_nickname,
 )
-from pokerroom.server.room.timers import Clock, DeadlineTimer
+from pokerroom.server.room.parts import Parts
+from pokerroom.server.room.plan import REPLAYED_KINDS, SNAPSHOT_EVERY
+from pokerroom.server.room.timers import Clock, DeadlineTimer, Later
 from pokerroom.server.room.tokens import new_room_code
-from pokerroom.server.room.views import HISTORY_CACHE
-from pokerroom.server.room.writer import (
-    REPLAYED_KINDS,
-    RETRY_FIRST_S,
-    RETRY_MAX_S,
-    SLOW_COMMIT_S,
-    SNAPSHOT_EVERY,
-    WriteGuard,
-)
-from pokerroom.server.storage import GroupWriter, RoomStore, StoredRoom
+from pokerroom.server.room.views import HISTORY_CACHE, RoomViews
+from pokerroom.server.storage import RoomStore, StoredRoom
 from pokerroom.server.wire import protocol as P
 
 __all__ = [
@@ -68,10 +64,37 @@ __all__ = [
 ]
 
 log = logging.getLogger("pokerroom.server")
+T = TypeVar("T")
 
 
-class Rooms(RoomHandlers, RoomClock):
-    """All rooms of one server process, their persistence, timers and bots."""
+class Held(Generic[T]):
+    """An attribute of the rooms that one of their parts keeps: read and set through to ``part``'s
+    attribute of the same name (the façade keeps its attributes; the part alone holds the value)."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> Held[T]: ...
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, objtype: type | None = None) -> Held[T] | T:
+        if obj is None:
+            return self
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
+
+
+class Rooms:
+    """All rooms of one server process, their persistence, timers and bots: the registry, and the façade
+    over the parts that do the work (``views``, ``driver``, ``timing``; see the module docstring)."""
 
     def __init__(self, engine: GameEngine, store: RoomStore, *, clock: Clock | None = None,
                  limits: Limits | None = None, idle_close_s: float = 1800.0, reap_interval_s: float = 5.0,
@@ -82,27 +105,45 @@ class Rooms(RoomHandlers, RoomClock):
         ``restore``: :meth:`start` serves every stored room (False: a cluster node, whose rooms come by
         :meth:`adopt` once their lease is won)."""
         self.engine = engine
+        self.guard = guard
+        self.restore = restore
         self.store = store
         self.clock = clock or Clock()
         self.limits = limits or Limits()
         self.idle_close_s = idle_close_s
         self.reap_interval_s = reap_interval_s
-        self.bot_delay_ms = bot_delay_ms
-        self.decider: ActionFn = decider or cautious_decide
-        self.recommender = recommender
-        self.guard = guard
-        self.restore = restore
         self.rooms: dict[str, Room] = {}
-        self.on_commit: CommitHook | None = None  # test hook, called after each accepted change
-        self.observe_commit: Callable[[str, float], None] | None = None  # metrics: (row kind, seconds)
-        self.change_ms: deque[float] = deque(maxlen=4096)  # recent change durations, for /healthz
-        self._reaper: asyncio.Task[None] | None = None
-        self._writer = GroupWriter(store)
-        self._tasks: set[asyncio.Task[None]] = set()
         self.quarantined: set[str] = set()  # stored rooms that could not be loaded: kept, never served
         self.on_close: Callable[[str], None] | None = None  # told the code of every room closed
-        self._failures: dict[str, int] = {}  # room code -> store failures in a row (timeouts and bots)
-        self._history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]] = OrderedDict()
+        self._reaper: asyncio.Task[None] | None = None
+        self.later = Later()
+        self.views = RoomViews(engine, self.clock, recommender)
+        self.driver = RoomDriver(engine, store, self.clock, self.views, self.later, guard)
+        self.timing = RoomClock(engine, self.clock, self.driver, self.later, decider or cautious_decide,
+                                bot_delay_ms)
+        self.driver.after_change = self.timing.after_change  # the one part built after the driver
+        self.parts = Parts(engine, self.clock, self.limits, self.driver, self.views)
+
+    # what the app and tests set or read on the rooms, kept by the parts
+    on_commit: Held[CommitHook | None] = Held("driver")  # test hook, called after each accepted change
+    observe_commit: Held[Callable[[str, float], None] | None] = Held("driver")  # metrics: (row kind, seconds)
+    recommender: Held[ActionFn | None] = Held("views")  # the hint function (None: no hints)
+
+    async def handle(self, room: Room, conn: Connection, msg: P.ClientMessage) -> None:
+        """Apply one client message under the room's lock; refusals go to the sender only."""
+        await handlers.handle(self.parts, room, conn, msg)
+
+    async def save(self, room: Room, after: Table | None = None) -> None:
+        """Store ``after`` (default: the room's table as it is) as a snapshot, then make it the room's."""
+        await self.driver.save(room, after)
+
+    async def deadline_passed(self, room: Room) -> None:
+        """Run the room's deadline now (what its timer does when it fires)."""
+        await self.timing.deadline_passed(room)
+
+    def change_latency(self) -> dict[str, float]:
+        """p50/p99/max of recent changes (ms), for /healthz."""
+        return self.driver.change_latency()
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
@@ -123,14 +164,12 @@ class Rooms(RoomHandlers, RoomClock):
                 continue
             self.rooms[room.code] = room
         for room in self.rooms.values():
-            self.after_change(room)
+            self.timing.after_change(room)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
     def _load(self, stored: StoredRoom) -> Room:
         """One stored room rebuilt in memory (snapshot, then its log rows replayed); not yet registered."""
-        room = self._restore(stored.code, stored.meta, stored.state, stored.version, stored.pre_actions)
-        self._replay(room, stored.replay)
-        return room
+        return restore.load(self.engine, self.store, self.clock, stored, self.timing.deadline_passed)
 
     def adopt(self, stored: StoredRoom) -> Room:
         """Serve one stored room from now on, as start-up restores each: rebuilt from its snapshot and log,
@@ -143,7 +182,7 @@ class Rooms(RoomHandlers, RoomClock):
         room.fence = None if self.guard is None else self.guard.token_of(room.code)
         self.rooms[room.code] = room
         self.quarantined.discard(room.code)
-        self.after_change(room)
+        self.timing.after_change(room)
         return room
 
     def drop(self, code: str) -> Room | None:
@@ -164,16 +203,15 @@ class Rooms(RoomHandlers, RoomClock):
     def _forget(self, code: str) -> None:
         """Everything this process keeps about a room it no longer serves (closed or dropped)."""
         self.rooms.pop(code, None)
-        self._failures.pop(code, None)
-        for key in [k for k in self._history_cache if k[0] == code]:
-            del self._history_cache[key]
+        self.driver.forget(code)
+        self.views.forget(code)
 
     def warm_up(self) -> int:
         """Call the bot and hint functions on sample views once (their first call builds lookup tables that
         take seconds; paying that at start-up, in a thread, keeps it out of any room's critical section)."""
         count = 0
         for view in self.engine.sample_views():
-            for fn in (self.decider, self.recommender):
+            for fn in (self.timing.decider, self.views.recommender):
                 if fn is not None:
                     try:
                         fn(view)
@@ -188,9 +226,8 @@ class Rooms(RoomHandlers, RoomClock):
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        self._writer.close()
+        self.later.cancel()
+        self.driver.close()
 
     async def create_room(self, raw_options: dict[str, Any], nickname: str,
                           code: str | None = None) -> tuple[Room, Member, str]:
@@ -212,13 +249,13 @@ class Rooms(RoomHandlers, RoomClock):
             while code in self.rooms or code in self.quarantined:
                 code = new_room_code()
         table = Table(code, self.clock.now_ms(), options, self.engine.options_json(options), lo, hi)
-        member, token, table = self.new_member(table, nick, bot=False)
+        member, token, table = new_member(table, nick, bot=False)
         room = Room(table.evolve(host_id=member.id))
-        room.timer = DeadlineTimer(self.clock, functools.partial(self.deadline_passed, room))
+        room.timer = DeadlineTimer(self.clock, functools.partial(self.timing.deadline_passed, room))
         room.empty_since = time.monotonic()
         self.rooms[code] = room
         try:
-            await self.save(room)
+            await self.driver.save(room)
         except BaseException:
             self.rooms.pop(code, None)  # nobody learned its code
             raise
@@ -237,7 +274,7 @@ class Rooms(RoomHandlers, RoomClock):
             if conn in room.connections:
                 room.connections.remove(conn)
                 if not room.closed:
-                    self.broadcast_lobby(room)
+                    self.views.broadcast_lobby(room)
             if not room.human_connected() and room.empty_since is None:
                 room.empty_since = time.monotonic()
 
@@ -266,7 +303,7 @@ class Rooms(RoomHandlers, RoomClock):
                     conn.send(P.dumps(P.error_msg("room_closed", P.MESSAGES["room_closed"])))
                 conn.close(4404)
             room.connections.clear()
-            await self._write(room, "delete")
+            await self.driver.write(room, "delete")
             self._forget(room.code)
             if self.on_close is not None:
                 self.on_close(room.code)

@@ -1,8 +1,8 @@
 """Seats during a running game: asking for a seat, the host's answer, sitting out and back.
 
 Why a module of its own: these messages touch the room's members and the engine's seats together, and
-keeping them apart from ``rooms`` (actions, timers, bots, the commit path) keeps both small. They run inside
-``Rooms.handle`` (``handlers``), i.e. under the room's lock, like every change.
+keeping them apart from ``handlers`` (actions, options, kicks, leaves) keeps both small. They run inside
+``handlers.handle``, i.e. under the room's lock, like every change, and make it through the driver.
 
 Rules:
 - A player who joins by nickname while a game runs is ``waiting`` and asks for a seat at once (``asking``);
@@ -22,12 +22,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pokerroom.server.room.members import admit_member, require_host
 from pokerroom.server.storage import LogRow
 from pokerroom.server.wire import protocol as P
 
 if TYPE_CHECKING:
-    from pokerroom.server.room.members import RoomMembers
     from pokerroom.server.room.model import Connection, Member, Room
+    from pokerroom.server.room.parts import Parts
 
 
 def table_full(room: Room) -> bool:
@@ -35,13 +36,13 @@ def table_full(room: Room) -> bool:
     return room.phase == "playing" and len(room.game_players) >= room.max_players
 
 
-async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.RequestSeat) -> None:
+async def request_seat(parts: Parts, room: Room, conn: Connection, msg: P.RequestSeat) -> None:
     if conn.role == "spectator":
         if msg.nickname is None:
             raise P.error("nickname_needed")
         if table_full(room):
             raise P.error("table_full")
-        await _spectator_becomes_member(rooms, room, conn, msg.nickname)
+        await _spectator_becomes_member(parts, room, conn, msg.nickname)
         return
     pid = conn.player_id
     member = room.members.get(pid or "")
@@ -52,17 +53,18 @@ async def request_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.
     if table_full(room):
         raise P.error("table_full")
     if not member.asking:
-        await rooms.save(room, room.table.with_member(replace(member, asking=True)))
-    rooms.broadcast_lobby(room)
+        await parts.driver.save(room, room.table.with_member(replace(member, asking=True)))
+    parts.views.broadcast_lobby(room)
 
 
-async def _spectator_becomes_member(rooms: RoomMembers, room: Room, conn: Connection, nickname: str) -> None:
+async def _spectator_becomes_member(parts: Parts, room: Room, conn: Connection, nickname: str) -> None:
     """A spectator takes a member's place (a token of their own); mid-game they ask for a seat at once."""
-    member, token = await rooms.admit_member(room, nickname, asking=lambda r, _m: r.phase == "playing")
+    member, token = await admit_member(parts.driver, room, nickname,
+                                       asking=lambda r, _m: r.phase == "playing")
     conn.role, conn.player_id = "player", member.id
     room.empty_since = None  # a player is connected now: the idle close counts only players
     conn.send(P.dumps(P.welcome_msg(room.code, conn.role, conn.player_id, room.version, token)))
-    rooms.broadcast_lobby(room)
+    parts.views.broadcast_lobby(room)
 
 
 def wants_seat(room: Room, member: Member) -> bool:
@@ -70,8 +72,8 @@ def wants_seat(room: Room, member: Member) -> bool:
     return room.phase == "playing" and member.status == "waiting" and not table_full(room)
 
 
-async def answer_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.AnswerSeat) -> None:
-    rooms.require_host(room, conn)
+async def answer_seat(parts: Parts, room: Room, conn: Connection, msg: P.AnswerSeat) -> None:
+    require_host(room, conn)
     player_id = msg.playerId
     member = room.members.get(player_id)
     if member is None or not member.asking or member.status != "waiting":
@@ -79,22 +81,22 @@ async def answer_seat(rooms: RoomMembers, room: Room, conn: Connection, msg: P.A
     if room.phase != "playing" or room.state is None:
         raise P.error("no_game")
     if not msg.accept:
-        await rooms.save(room, room.table.with_member(replace(member, asking=False)))
+        await parts.driver.save(room, room.table.with_member(replace(member, asking=False)))
         _tell(room, player_id, P.seat_answer_msg(player_id, False))
-        rooms.broadcast_lobby(room)
+        parts.views.broadcast_lobby(room)
         return
-    now = rooms.clock.now_ms()
-    new_state, events = rooms.engine.join_seat(room.state, player_id, now)  # Rejected: table full, game over
+    now = parts.clock.now_ms()
+    new_state, events = parts.engine.join_seat(room.state, player_id, now)  # Rejected: table full, game over
     base = room.table.with_member(replace(member, asking=False, status="seated")).evolve(
         game_players=[*room.game_players, player_id])
     action = {"type": "join", "playerId": player_id}
-    await rooms.commit(room, new_state, events, LogRow(room.version + 1, "join", conn.player_id, None, action,
-                                                       now), base=base)
+    row = LogRow(room.version + 1, "join", conn.player_id, None, action, now)
+    await parts.driver.commit(room, new_state, events, row, base=base)
     _tell(room, player_id, P.seat_answer_msg(player_id, True))
-    rooms.broadcast_lobby(room)
+    parts.views.broadcast_lobby(room)
 
 
-async def sit(rooms: RoomMembers, room: Room, conn: Connection, msg: P.SitOut | P.SitIn) -> None:
+async def sit(parts: Parts, room: Room, conn: Connection, msg: P.SitOut | P.SitIn) -> None:
     pid = conn.player_id
     if conn.role != "player" or pid is None:
         raise P.error("spectator")
@@ -102,10 +104,11 @@ async def sit(rooms: RoomMembers, room: Room, conn: Connection, msg: P.SitOut | 
         raise P.error("no_game")
     if pid not in room.game_players:
         raise P.error("not_seated")
-    now = rooms.clock.now_ms()
+    now = parts.clock.now_ms()
     action = {"type": "sitOut" if isinstance(msg, P.SitOut) else "sitIn"}
-    new_state, events = rooms.engine.apply(room.state, pid, action, now)
-    await rooms.commit(room, new_state, events, LogRow(room.version + 1, "action", pid, None, action, now))
+    new_state, events = parts.engine.apply(room.state, pid, action, now)
+    row = LogRow(room.version + 1, "action", pid, None, action, now)
+    await parts.driver.commit(room, new_state, events, row)
 
 
 def _tell(room: Room, player_id: str, msg: dict[str, object]) -> None:

@@ -1,4 +1,4 @@
-"""The server's clock and per-room deadline timers.
+"""The server's clock, per-room deadline timers and the rooms' delayed work.
 
 Why a clock object: the engine speaks epoch milliseconds (``deadline(state)``), and tests must not wait
 20 real seconds for a turn to time out. :class:`Clock` maps real time to game time with a ``time_scale``
@@ -75,3 +75,25 @@ class DeadlineTimer:
             self._handle.cancel()
         self._handle = None
         self.deadline_ms = None
+
+
+class Later:
+    """Delayed work of the rooms (a bot's move, a retry after a store outage), as tasks that ``cancel``
+    stops at once. Shared by the parts that schedule such work (``clock``, ``driver``) and the rooms' stop."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def __call__(self, seconds: float, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``make()`` after ``seconds`` of real time."""
+        async def run() -> None:
+            await asyncio.sleep(seconds)
+            await make()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def cancel(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()

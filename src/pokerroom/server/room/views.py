@@ -3,43 +3,87 @@
 Why a module of its own: this is where secrecy is decided at the room's level. The engine's
 ``view(state, viewer)`` decides what a seat may see; this part hands each socket the view of exactly its
 own seat (spectators and not-yet-seated members get ``view(state, None)``) and puts nothing else secret in
-any frame. It never changes a room (``writer`` does, then calls these to publish).
+any frame. It never changes a room: the driver (``driver``) swaps a stored change in, then calls
+:meth:`RoomViews.publish`. A part held by the rooms, given only the engine, the clock and the hint function.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-from typing import Any
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
 
 from pokerroom.history import for_viewer
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
-from pokerroom.server.room.model import Connection, Room, RoomsBase
+from pokerroom.server.room.model import Connection, Room
+from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
+
+if TYPE_CHECKING:
+    from pokerroom.server.engine_port import GameEngine
+    from pokerroom.server.room.botseat import ActionFn
+    from pokerroom.server.room.timers import Clock
+    from pokerroom.server.storage import LogRow
 
 log = logging.getLogger("pokerroom.server")
 
 HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
 
 
-class RoomViews(RoomsBase):
-    """Views, snapshots, broadcasts and history answers of the rooms (read-only on every room)."""
+class RoomViews:
+    """Views, snapshots, broadcasts and history answers of the rooms (read-only on every room).
+    ``recommender``: the hint function (None: no hints), read at each view so it may be set later."""
+
+    def __init__(self, engine: GameEngine, clock: Clock, recommender: ActionFn | None) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.recommender = recommender
+        self._history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]] = OrderedDict()
+
+    def forget(self, code: str) -> None:
+        """Drop what is kept of a room this process no longer serves (its cached history answers)."""
+        for key in [k for k in self._history_cache if k[0] == code]:
+            del self._history_cache[key]
+
+    def publish(self, room: Room, row: LogRow, events: list[dict[str, Any]], sender: Connection | None,
+                result: dict[str, Any] | None) -> None:
+        """The frames of a stored change, to every socket of the room: its own view (or delta), the events
+        for sockets without deltas, the sender's ack, and the result of a game that ended."""
+        version = row.version
+        events_text = None  # the separate events frame, for sockets without deltas (delta sockets: folded)
+        frames = D.FrameBuilder(room.views, version, self.clock.now_ms(),
+                                functools.partial(self.view, room), functools.partial(self.seat_part, room),
+                                events=events)
+        ack_id = row.client_msg_id if sender is not None else None
+        for conn in list(room.connections):
+            if events and not conn.deltas:
+                if events_text is None:
+                    events_text = P.dumps(P.events_msg(version, events))
+                conn.send(events_text)
+            conn.send(frames.text_for(conn, self.viewer(room, conn), ack_id if conn is sender else None))
+        if sender is not None and row.client_msg_id is not None and not (
+                sender.deltas and sender in room.connections):  # else the ack rode on its view frame
+            sender.send(P.dumps(P.ack_msg(row.client_msg_id, version)))
+        if result is not None:
+            self.broadcast(room, P.dumps(P.result_msg(version, result)))
+            self.broadcast_lobby(room)
 
     def send_views_to(self, room: Room, pid: str) -> None:
         """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
-        view = self._current_view(room, pid)  # same version: the cached view (and hint)
-        text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self._seat_part(room, view, pid)))
+        view = self.current_view(room, pid)  # same version: the cached view (and hint)
+        text = P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), self.seat_part(room, view, pid)))
         for c in list(room.connections):
-            if c.player_id == pid and self._viewer(room, c) == pid:
+            if c.player_id == pid and self.viewer(room, c) == pid:
                 c.send(text)
                 c.view_version, c.view_viewer = room.version, pid  # a whole view: the delta base
 
-    def _viewer(self, room: Room, conn: Connection) -> str | None:
+    def viewer(self, room: Room, conn: Connection) -> str | None:
         pid = conn.player_id
         return pid if pid is not None and pid in room.game_players else None
 
-    def _view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+    def view(self, room: Room, viewer: str | None) -> dict[str, Any]:
         view = self.engine.view(room.game_state, viewer)
         if viewer is not None and self.recommender is not None and room.options_json.get("hints"):
             me = view.get("me")
@@ -50,21 +94,21 @@ class RoomViews(RoomsBase):
                     log.exception("hint failed")
         return view
 
-    def _seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
+    def seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
         """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
         return pre.seat_part(view, room.pre, viewer)
 
-    def _current_view(self, room: Room, viewer: str | None) -> dict[str, Any]:
+    def current_view(self, room: Room, viewer: str | None) -> dict[str, Any]:
         """The view (hint included) of the room's current version, built once per (version, viewer)."""
-        return room.views.get(room.version, viewer, functools.partial(self._view, room))
+        return room.views.get(room.version, viewer, functools.partial(self.view, room))
 
     def send_view(self, room: Room, conn: Connection) -> None:
         """A full ``view`` of the current version (snapshot, ``resync``): the socket's new delta base."""
         if room.state is None:
             return
-        viewer = self._viewer(room, conn)
-        view = self._current_view(room, viewer)
-        seat = self._seat_part(room, view, viewer)
+        viewer = self.viewer(room, conn)
+        view = self.current_view(room, viewer)
+        seat = self.seat_part(room, view, viewer)
         conn.send(P.dumps(P.view_msg(room.version, view, self.clock.now_ms(), seat)))
         conn.view_version, conn.view_viewer = room.version, viewer
 
