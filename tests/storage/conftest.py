@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,9 @@ from pokerroom.server.storage import RoomStore, Store
 from services import fresh_database
 
 
-@pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
-    """One backend per parameter; every store it opened is closed afterwards."""
+@contextmanager
+def _opened(kind: str, tmp_path: Path) -> Iterator[Backend]:
+    """The backend ``kind``; every store it opened is closed afterwards."""
     opened: list[RoomStore] = []
 
     def tracked(make: Callable[[], RoomStore]) -> Callable[[], RoomStore]:
@@ -34,9 +35,9 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
         return open_
 
     try:
-        if request.param == "sqlite-memory":
+        if kind == "sqlite-memory":
             yield Backend("sqlite-memory", tracked(lambda: Store(None)), sqlite_damage(None), False)
-        elif request.param == "sqlite-file":
+        elif kind == "sqlite-file":
             path = tmp_path / "rooms.sqlite3"
             yield Backend("sqlite-file", tracked(lambda: Store(path)), sqlite_damage(path), True)
         else:
@@ -50,6 +51,20 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
     finally:
         for store in opened:
             store.close()
+
+
+@pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+    """One backend per parameter."""
+    with _opened(request.param, tmp_path) as made:
+        yield made
+
+
+@pytest.fixture(params=["sqlite-file", "postgres"])
+def durable_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+    """The backends whose data outlives a connection (a reopened store must find it)."""
+    with _opened(request.param, tmp_path) as made:
+        yield made
 
 
 @pytest.fixture

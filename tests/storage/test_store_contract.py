@@ -253,9 +253,9 @@ def test_a_damaged_row_quarantines_that_room_only(backend: Backend) -> None:
     assert store.codes() == ["BAD01", "GOOD1", "GOOD2"], "the damaged row stays in the store"
 
 
-def test_a_reopened_store_has_everything(backend: Backend) -> None:
-    if not backend.durable:
-        pytest.skip("an in-memory store ends with its connection")
+def test_a_reopened_store_has_everything(durable_backend: Backend) -> None:
+    backend = durable_backend
+    assert backend.durable
     first = backend.open()
     first.apply_batch([prepare_save("R", {"m": 1}, "s", 1, 10, row(1, cmid="c1"), [(1, {"h": 1})], fence=2),
                        prepare_log("R", row(2, cmid="c2"), fence=2)])
