@@ -12,6 +12,8 @@ never the engine, the bots or the server.
 - :mod:`.sampling` — uniform completions drawn with numpy, bit for bit numpy's own stream
   (:func:`sample_completions`, :func:`numpy_rng`).
 - :mod:`.showdown` — batch showdown values and the high hand's win/tie/category tallies.
+- :mod:`.holdem_table` — hold'em with every hole known (per-player tables by board rank multiset) and its
+  column-major rejection sampler: the path of "AA vs KK" and of multi-way all-ins.
 - :mod:`.hilo` — the cards-speak hi-lo split (7 Poker hi-lo, Omaha Hi-Lo).
 """
 

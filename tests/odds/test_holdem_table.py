@@ -1,0 +1,73 @@
+"""The hold'em fast path (every hole known): its values against the 7-card evaluator, its exact results
+against the general path, its sampler's uniformity, and its Monte Carlo against exact enumeration."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerroom.cards import parse_cards
+from pokerroom.hands import evaluate7_ids
+from pokerroom.odds import enumerate_completions, equity
+from pokerroom.odds.holdem_table import HoldemKnown, draw_rows
+from pokerroom.odds.showdown import HoldemParts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=11, max_size=11, unique=True), st.integers(0, 5),
+       st.integers(2, 3))
+def test_values_equal_the_seven_card_evaluator(cards: list[int], known: int, players: int) -> None:
+    holes = [np.array(cards[2 * p : 2 * p + 2], dtype=np.int64) for p in range(players)]
+    board = np.array(cards[6 : 6 + known], dtype=np.int64)
+    used = set(cards[: 2 * players]) | set(board.tolist())
+    unseen = np.array(sorted(set(range(52)) - used), dtype=np.int64)
+    rows = draw_rows(np.random.default_rng(known), unseen.size, 5 - known, 400)
+    values = HoldemKnown(unseen, board, holes).values(rows)
+    for r in range(rows.shape[0]):
+        full = board.tolist() + unseen[rows[r]].tolist()
+        for p, hole in enumerate(holes):
+            assert values[r, p] == evaluate7_ids(hole.tolist() + full)
+
+
+def test_exact_equals_the_general_path_on_flush_boards() -> None:
+    """A two-suited flop: most turn-river pairs make someone a flush."""
+    holes = [np.array([c.id for c in parse_cards(h)]) for h in ("As Ks", "Qs 2s", "Ah Kh")]
+    board = np.array([c.id for c in parse_cards("Js 9s 4h")])
+    unseen = np.array(sorted(set(range(52)) - set(np.concatenate([*holes, board]).tolist())))
+    rows = enumerate_completions(unseen.size, [2, 0, 0, 0])
+    fast = HoldemKnown(unseen, board, holes).values(rows)
+    general = HoldemParts(unseen, board, holes, [2, 0, 0, 0]).values(rows)
+    assert fast.tolist() == general.tolist()
+
+
+def test_sampler_rows_are_distinct_and_uniform() -> None:
+    rows = draw_rows(np.random.default_rng(3), 6, 3, 120_000)
+    assert rows.dtype == np.int16 and rows.shape == (120_000, 3)
+    assert all(len(set(r)) == 3 for r in rows[:2000].tolist())
+    counts = Counter(map(tuple, rows.tolist()))
+    assert len(counts) == 6 * 5 * 4  # every ordered triple
+    expected = 120_000 / 120
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 119 + 6 * math.sqrt(2 * 119)  # 119 degrees of freedom, six standard deviations
+
+
+def test_sampler_is_reproducible_from_a_seed() -> None:
+    a = draw_rows(np.random.default_rng(9), 48, 5, 5000)
+    b = draw_rows(np.random.default_rng(9), 48, 5, 5000)
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("spot", [("As Ah", "Kd Kc"), ("Ah Kh", "Qs Qd", "7c 6c")])
+def test_monte_carlo_within_error_of_exact(spot: tuple[str, ...]) -> None:
+    players = [parse_cards(p) for p in spot]
+    board = parse_cards("2c 9h")  # keeps the exact enumeration small (C(43 or 41, 3) boards)
+    exact = equity(players, board, exact=True)
+    mc = equity(players, board, exact=False, samples=60_000, seed=4)
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p] + 1e-9
+    assert sum(mc.equity) == pytest.approx(1.0)
