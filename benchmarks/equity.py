@@ -152,7 +152,8 @@ def main() -> int:
     ours: dict[str, float] = {}
     for r in rows:
         base = ours.setdefault(r.spot, r.seconds)
-        print(f"{r.spot:<30} {r.contender:<48} {r.samples:>9,} {r.seconds:>8.4f} {r.samples / r.seconds:>12,.0f}"
+        rate = r.samples / r.seconds
+        print(f"{r.spot:<30} {r.contender:<48} {r.samples:>9,} {r.seconds:>8.4f} {rate:>12,.0f}"
               f" {r.equity:>7.4f} {r.stderr:>7.4f} {r.seconds / base:>9.2f}x")
     print("('our speed' = their time / our time at the same sample count; >1: we are faster)")
     return 0
