@@ -46,14 +46,19 @@ def test_exact_equals_the_general_path_on_flush_boards() -> None:
 
 
 def test_sampler_rows_are_distinct_and_uniform() -> None:
-    rows = draw_rows(np.random.default_rng(3), 6, 3, 120_000)
-    assert rows.dtype == np.int16 and rows.shape == (120_000, 3)
-    assert all(len(set(r)) == 3 for r in rows[:2000].tolist())
+    rows = draw_rows(np.random.default_rng(3), 32, 2, 200_000)
+    assert rows.dtype == np.int16 and rows.shape == (200_000, 2)
+    assert not np.any(rows[:, 0] == rows[:, 1])
     counts = Counter(map(tuple, rows.tolist()))
-    assert len(counts) == 6 * 5 * 4  # every ordered triple
-    expected = 120_000 / 120
+    assert len(counts) == 32 * 31  # every ordered pair
+    expected = 200_000 / (32 * 31)
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
-    assert chi2 < 119 + 6 * math.sqrt(2 * 119)  # 119 degrees of freedom, six standard deviations
+    dof = 32 * 31 - 1
+    assert chi2 < dof + 6 * math.sqrt(2 * dof)  # six standard deviations
+    five = draw_rows(np.random.default_rng(4), 47, 5, 50_000)
+    assert all(len(set(r)) == 5 for r in five.tolist())
+    per_card = np.bincount(five.ravel(), minlength=47)
+    assert per_card.min() > 0.9 * 250_000 / 47 and per_card.max() < 1.1 * 250_000 / 47
 
 
 def test_sampler_is_reproducible_from_a_seed() -> None:

@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from pokerroom.hands import _tables as T
 from pokerroom.hands import batch as hb
 from pokerroom.hands import omaha_table as OT
+from pokerroom.odds.sampling import sample_completions
 
 #: per card id: board key (:data:`pokerroom.hands.omaha_table.BK`: 5-rank multisets have distinct sums,
 #: and the suit counter in the low 12 bits); the sum of five fits in an int32
@@ -129,14 +130,19 @@ class HoldemKnown:
 
 def draw_rows(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.int16]:
     """``n`` uniform draws of ``take`` distinct indices below ``unseen`` (each row uniform over ordered
-    tuples), from raw 16-bit pieces of the generator's outputs by Lemire's multiply-shift. A row with a
-    repeated index, or with a number whose product falls in the biased sliver (a chance of ``65536 %
-    unseen / 65536`` per number), is drawn again whole, which keeps the accepted rows exactly uniform.
+    tuples). Up to six from 30 or more: from raw 16-bit pieces of the generator's outputs by Lemire's
+    multiply-shift, where a row with a repeated index, or with a number whose product falls in the biased
+    sliver (a chance of ``65536 % unseen / 65536`` per number), is drawn again whole, which keeps the
+    accepted rows exactly uniform. More cards: :func:`pokerroom.odds.sample_completions`.
 
     Returned as the transpose of a (take, n) array: every column is contiguous, and numpy gathers and
     compares contiguous int16 columns many times faster than strided or wide ones."""
     if take == 0:
         return np.zeros((n, 0), dtype=np.int16)
+    if take > 6 or unseen < 30:
+        # many cards (random opponents' holes too) or a small deck: most rows would repeat a card, so a
+        # partial Fisher-Yates shuffle (numpy's own stream, also column-major) is the cheaper way
+        return sample_completions(rng, unseen, take, n)
     if not 0 < unseen <= 1 << 15:
         raise ValueError("unseen must be 1..32768")
     bound = np.uint32(unseen)
