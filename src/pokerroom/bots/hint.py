@@ -43,13 +43,14 @@ def hint_equity(sit: Situation) -> float | None:
     if n_opp == 0:
         return 1.0
     a, b = sit.hole[0].id, sit.hole[1].id
+    board: tuple[int, ...] = ()
     if not sit.board:
         # the suit-isomorphic class (high rank, low rank, suited): the equity against random hands is the
         # same for every member, so the class's first member stands for all of them
         hi, lo = max(a % 13, b % 13), min(a % 13, b % 13)
         suited = a // 13 == b // 13
         spot: tuple[object, ...] = (hi, lo, suited)
-        hole, board = ((hi, lo) if suited else (hi, 13 + lo)), ()
+        hole = (hi, lo) if suited else (hi, 13 + lo)
     else:
         board = tuple(sorted(c.id for c in sit.board))
         spot = (min(a, b), max(a, b), board)

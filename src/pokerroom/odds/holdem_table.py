@@ -128,7 +128,7 @@ class HoldemKnown:
         return out
 
 
-def draw_rows(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.int16]:
+def draw_rows(rng: np.random.Generator, unseen: int, take: int, n: int) -> NDArray[np.integer[Any]]:
     """``n`` uniform draws of ``take`` distinct indices below ``unseen`` (each row uniform over ordered
     tuples). Up to six from 30 or more: from raw 16-bit pieces of the generator's outputs by Lemire's
     multiply-shift, where a row with a repeated index, or with a number whose product falls in the biased
