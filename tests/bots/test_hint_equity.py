@@ -24,14 +24,13 @@ DECK = standard_deck()
 ])
 def test_equity_within_error_of_the_tool(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> None:
     hint._EQUITY.clear()
-    spot: tuple[Any, ...] = ("test", hole, board)
-    got = hint._estimate(hole, board, n_opp, spot)
+    got = hint._estimate(hole, board, n_opp)
     assert len(got) == n_opp
     players = [[DECK[c] for c in hole]] + [[] for _ in range(n_opp)]
     want = equity(players, [DECK[c] for c in board], samples=200_000, seed=1, categories=False).equity[0]
     se = math.sqrt(want * (1 - want) / hint.SAMPLES) + 0.005
     assert abs(got[-1] - want) < 4.5 * se
-    assert got == hint._estimate(hole, board, n_opp, spot)  # the same cards, the same deals
+    assert got == hint._estimate(hole, board, n_opp)  # the same cards, the same deals
 
 
 def test_one_estimate_per_spot_and_smaller_fields_come_free(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,9 +8,9 @@ it can see and their number alone, so it is
 
 - remembered by exactly those (my hole, the board, the number of opponents; before the flop by the hole's
   suit-isomorphic class, which every table reuses: 169 classes x at most 9 opponents), and
-- on a miss estimated from the same 200 deals a bot uses, drawn by :func:`pokerroom.odds.holdem_table.
-  draw_rows` from a generator seeded by those cards, and valued for every opponent at once (one gather of
-  per-card keys and masks, one table lookup, flushes from the suited ranks).
+- on a miss estimated from 200 deals (as many as a bot uses), taken from 200 fixed random orders of the
+  unseen cards (:func:`_pool`), and valued for every opponent at once (one gather of per-card keys and
+  masks, one table lookup, flushes from the suited ranks).
 
 The hint's other randomness (a bluff now and then) comes from a generator set from the decision point's
 fingerprint, as before; only the equity's sampling changed. Other modes keep the bots' path.
@@ -18,14 +18,13 @@ fingerprint, as before; only the equity's sampling changed. Other modes keep the
 
 from __future__ import annotations
 
-import hashlib
 import threading
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokerroom.bots.situation import Situation
 from pokerroom.hands import batch as hb
-from pokerroom.odds.holdem_table import draw_rows
 
 SAMPLES = 200
 _KEPT = 20_000
@@ -61,14 +60,13 @@ def hint_equity(sit: Situation) -> float | None:
             _EQUITY.clear()
         # one pass values every smaller field too (the first k opponents): later decisions of this street,
         # after folds, find theirs
-        for k, value in enumerate(_estimate(hole, board, n_opp, spot), start=1):
+        for k, value in enumerate(_estimate(hole, board, n_opp), start=1):
             _EQUITY.setdefault((*spot, k), value)
         eq = _EQUITY[(*spot, n_opp)]
     return eq
 
 
-def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int, spot: tuple[object, ...]
-              ) -> list[float]:
+def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:
     """Equity against the first 1, 2, ..., ``n_opp`` random opponents, from the same deals."""
     known = set(hole) | set(board)
     unseen = np.array(sorted(_ALL - known), dtype=np.int64)
@@ -76,9 +74,7 @@ def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int, spot: t
     take = nb + 2 * n_opp
     if take > unseen.size:
         return [1.0 / (k + 1) for k in range(1, n_opp + 1)]
-    rows = draw_rows(hint_rng(hashlib.sha256(repr((spot, n_opp)).encode()).digest()), unseen.size, take,
-                     SAMPLES)
-    cols = unseen[rows.T]  # (take, samples), each column of cards contiguous
+    cols = unseen[_pool(unseen.size)[:take]]  # (take, samples), each column of cards contiguous
     keys, masks = _CK[cols], _BITS[cols]
     board_key = int(_CK[list(board)].sum()) + keys[:nb].sum(axis=0)
     board_mask = sum(1 << c for c in board) + masks[:nb].sum(axis=0)
@@ -102,6 +98,26 @@ def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int, spot: t
     return [float(x) / SAMPLES for x in shares.sum(axis=1)]
 
 
+_POOLS: dict[int, NDArray[np.intp]] = {}
+
+
+def _pool(unseen: int) -> NDArray[np.intp]:
+    """For a deck of ``unseen`` cards: 200 fixed random orders of its indices (the first 23 places: five
+    board cards and nine hands), column-major. Why fixed: dealing is most of a fresh estimate's cost, and
+    any uniformly random order of the indices, mapped through a spot's own unseen cards, is a uniformly
+    random deal of them; every spot's estimate stays unbiased (spots share their random numbers, so close
+    spots get close answers, which a hint wants anyway)."""
+    pool = _POOLS.get(unseen)
+    if pool is None:
+        gen = np.random.Generator(np.random.PCG64(unseen))
+        orders = gen.permuted(np.tile(np.arange(unseen, dtype=np.intp), (SAMPLES, 1)), axis=1)
+        pool = np.ascontiguousarray(orders[:, :_PLACES].T)
+        pool.setflags(write=False)
+        _POOLS[unseen] = pool
+    return pool
+
+
+_PLACES = 23
 _LOCAL = threading.local()
 
 
