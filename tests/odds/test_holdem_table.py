@@ -76,3 +76,22 @@ def test_monte_carlo_within_error_of_exact(spot: tuple[str, ...]) -> None:
     for p in range(len(players)):
         assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p] + 1e-9
     assert sum(mc.equity) == pytest.approx(1.0)
+
+
+def test_pair_table_equals_the_seven_card_evaluator_without_flushes() -> None:
+    from pokerroom.hands import omaha_table as OT
+    from pokerroom.odds.holdem_table import _boards, pair_table
+
+    index, _ = _boards()
+    table, pair = pair_table()
+    rng = np.random.default_rng(12)
+    checked = 0
+    for _ in range(4000):
+        cards = rng.permutation(52)[:7].tolist()
+        board, hole = cards[:5], cards[5:]
+        if max(sum(1 for c in cards if c // 13 == s) for s in range(4)) >= 5:
+            continue  # flushes come from the suited ranks, not from this table
+        row = int(index[sum(OT.BK[c] for c in board) >> 12])
+        assert table[row * 91 + pair[hole[0] * 52 + hole[1]]] == evaluate7_ids(hole + board)
+        checked += 1
+    assert checked > 3500

@@ -86,6 +86,27 @@ def _player(hole: tuple[int, int]) -> tuple[NDArray[np.int32], NDArray[np.bool_]
 _COUNTS = np.arange(4096)
 
 
+@lru_cache(maxsize=1)
+def pair_table() -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+    """Non-flush hold'em values by (board rank multiset, hole rank pair): a flat table indexed by
+    ``board_index * 91 + pair_index``, and the pair index of two card ids (``pair[a * 52 + b]``). Why: with
+    unknown holes (random opponents) there is no per-player table, and the 7-card index (15 MB) costs a cache
+    miss per hand; this one is 2 MB and a deal's hands share their board's row."""
+    _index, board_rank = _boards()
+    intl, idx7 = hb._intl(7), hb._index(7)
+    pairs = [(a, b) for a in range(13) for b in range(a, 13)]
+    pair_rank = np.array([T.RANK_KEY[a] + T.RANK_KEY[b] for a, b in pairs], dtype=np.int64)
+    rk = board_rank[:, None] + pair_rank[None, :]
+    # combinations a hole makes impossible (five of a rank) get any value: they are never dealt
+    table = intl[idx7[np.minimum(rk, idx7.shape[0] - 1)]].astype(np.int32).ravel()
+    at = {p: i for i, p in enumerate(pairs)}
+    pair = np.array([at[(min(a % 13, b % 13), max(a % 13, b % 13))] for a in range(52) for b in range(52)],
+                    dtype=np.int32)
+    for arr in (table, pair):
+        arr.setflags(write=False)
+    return table, pair
+
+
 class HoldemKnown:
     """Showdown values of completion rows when every player's two hole cards are known.
 
