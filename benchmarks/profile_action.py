@@ -279,11 +279,16 @@ def main() -> int:
                     help="--profile: write the last run's raw cProfile stats to PATH (without --other-src)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each tree (best CPU figure is kept)")
     ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
+    ap.add_argument("--compare-hints", action="store_true",
+                    help="measure this tree with hints off and on, interleaved, and print the ratio")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
     args = ap.parse_args()
     if args.json:
         print(json.dumps(asyncio.run(measure(args))))
         return 0
+
+    if args.compare_hints:
+        return compare_hints(args)
 
     def run(src: str | None) -> dict[str, Any]:
         env = dict(os.environ)
@@ -338,6 +343,27 @@ def main() -> int:
             print(f"\n{name}: own (not cumulative) ms per action (profiled, so inflated)")
             for ms, where in f["profile_own"]:
                 print(f"  {ms:8.3f}  {where}")
+    return 0
+
+
+def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tuple[float, float, float]:
+    """(CPU ms per action with hints off, with hints on, on / off), each the best of ``rounds`` runs in
+    fresh processes, interleaved in alternating order so both see the same machine load."""
+    figures: dict[bool, list[float]] = {False: [], True: []}
+    for r in range(rounds):
+        for hints in ((False, True) if r % 2 == 0 else (True, False)):
+            argv = [sys.executable, __file__, "--json", "--actions", str(actions), "--mode", mode]
+            proc = subprocess.run(argv + (["--hints"] if hints else []), capture_output=True, text=True,
+                                  check=True)
+            figures[hints].append(json.loads(proc.stdout.strip().splitlines()[-1])["cpu_ms_per_action"])
+    off, on = min(figures[False]), min(figures[True])
+    return off, on, on / off
+
+
+def compare_hints(args: argparse.Namespace) -> int:
+    off, on, ratio = hints_ratio(args.rounds, args.actions, args.mode)
+    print(f"{args.mode}, {args.actions} actions, best of {args.rounds} interleaved rounds: hints off "
+          f"{off:.3f} ms/action, hints on {on:.3f} ms/action: {ratio:.2f}x")
     return 0
 
 

@@ -23,10 +23,12 @@ from pokerroom.bots.strength import (
 )
 
 
-def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> float:
+def _strength(sit: Situation, level: Level, rng: np.random.Generator, samples: int,
+              equity: float | None = None) -> float:
     if level == "easy":
         return _quick_with_low(sit)
-    eq = mc_equity(sit, rng, samples)  # Omaha Hi-Lo: already the hi-lo pot share
+    # Omaha Hi-Lo: already the hi-lo pot share; ``equity``: the hint's estimate (:mod:`.hint`)
+    eq = mc_equity(sit, rng, samples) if equity is None else equity
     if sit.mode == "badugi":
         # The Monte Carlo deals a player who stood pat a made badugi only about one time in five (the first of
         # two random hands that holds one); people stand pat with a badugi. Each pat opponent prices my
@@ -116,10 +118,12 @@ def _quick_with_low(sit: Situation) -> float:
     return max(base, 0.5 * base + 0.5 * low, 0.6 * low)
 
 
-def bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> Action:
+def bet(sit: Situation, level: Level, rng: np.random.Generator, samples: int,
+        equity: float | None = None) -> Action:
+    """The betting decision; ``equity`` (``normal`` only): my equity when the caller has it already."""
     legal = sit.legal_types()
     korean = any(t.startswith("k.") for t in legal)
-    strength = _strength(sit, level, rng, samples)
+    strength = _strength(sit, level, rng, samples, equity)
     n_opp = max(1, len(sit.opponents))
     fair = 1.0 / (n_opp + 1)
     call = legal.get("k.call") or legal.get("nl.call")

@@ -37,6 +37,7 @@ import numpy as np
 from pokerroom.bots.actions import Action, Level
 from pokerroom.bots.bets import bet
 from pokerroom.bots.choices import choose, declare, draw
+from pokerroom.bots.hint import hint_equity, hint_rng
 from pokerroom.bots.situation import Situation, situation
 
 DEFAULT_SAMPLES = 300
@@ -73,11 +74,14 @@ def decide(view: dict[str, Any], level: Level = "easy", seed: int | str | None =
 
 
 def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples: int | None,
-            fingerprint: bytes | None = None) -> Action:
-    """:func:`decide` on the digest of the view (read once: :func:`recommend` has it already)."""
+            fingerprint: bytes | None = None, rng: np.random.Generator | None = None,
+            equity: float | None = None) -> Action:
+    """:func:`decide` on the digest of the view (read once: :func:`recommend` has it already); a hint
+    passes its own generator and equity (:mod:`.hint`)."""
     if sit is None or not sit.legal:
         raise ValueError("nothing to decide: not seated or no legal action")
-    rng = decision_rng(sit, seed, fingerprint)
+    if rng is None:
+        rng = decision_rng(sit, seed, fingerprint)
     n = samples if samples is not None else DEFAULT_SAMPLES
     legal = sit.legal_types()
     if not legal:
@@ -92,7 +96,7 @@ def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples
         return {"type": "ready"}
     if "rebuy" in legal:
         return {"type": "rebuy", "accept": True}
-    return bet(sit, level, rng, n)
+    return bet(sit, level, rng, n, equity)
 
 
 def recommend(view: dict[str, Any]) -> Action | None:
@@ -113,7 +117,11 @@ def recommend(view: dict[str, Any]) -> Action | None:
     fp = sit.fingerprint()
     hint = _HINTS.get(fp)
     if hint is None:
-        hint = _decide(sit, "normal", seed=0, samples=200, fingerprint=fp)
+        # a betting decision in hold'em: the equity cached by the cards, and a generator of its own
+        # (:mod:`.hint`); anything else exactly as a bot decides it
+        equity = None if _NOT_BETTING.intersection(legal) else hint_equity(sit)
+        rng = hint_rng(fp) if equity is not None else None
+        hint = _decide(sit, "normal", seed=0, samples=200, fingerprint=fp, rng=rng, equity=equity)
         if len(_HINTS) >= _HINTS_KEPT:
             _HINTS.clear()
         _HINTS[fp] = hint
@@ -126,5 +134,7 @@ _HINTS: dict[bytes, Action] = {}
 _HINTS_KEPT = 4096
 
 
+#: Decisions :func:`_decide` takes before (instead of) a betting decision.
+_NOT_BETTING = frozenset({"choose", "draw", "declare", "ready", "rebuy"})
 #: Decisions that get no hint: readiness, a rebuy, the optional show.
 _NO_HINT = frozenset({"ready", "rebuy", "show"})

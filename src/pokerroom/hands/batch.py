@@ -3,7 +3,7 @@
 Every function returns exactly the scalar evaluator's integer, so batch and scalar values mix freely:
 
 - :func:`international_high_batch` — :func:`pokerroom.hands.evaluate_ids` (``category << 20 | ranks``).
-- :func:`omaha_high_batch` — :func:`pokerroom.hands.omaha_ids`.
+- :func:`omaha_high_batch` — :func:`pokerroom.hands.omaha_ids` (on its tables, :mod:`.omaha_table`).
 - :func:`korean_high_batch` — :func:`pokerroom.hands.korean_key_ids` (``category << 22 | ranks << 2 |
   suit``), the §6.2 key of :func:`pokerroom.hands.korean_high` without its lazy card-mask tie-break (which
   only separates card sets that share cards, never two hands of one deal).
@@ -22,13 +22,13 @@ ranking); only the rows holding a flush (a few %) get their flush suit's 13-bit 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerroom.hands import _tables as T
+from pokerroom.hands import omaha_table as _OT
 
 #: per card id: ``rank key << 12 | suit counter`` (:data:`pokerroom.hands._tables.CARD_KEY`). Sums over up
 #: to seven distinct cards carry the rank multiset (``sum >> 12``) and the four suit counts (low 12 bits).
@@ -220,15 +220,19 @@ def international_high_batch(ids: npt.ArrayLike) -> npt.NDArray[np.int32]:
     return values
 
 
-_HOLE_PAIRS = np.array(list(combinations(range(4), 2)), dtype=np.intp)  # 6
-_BOARD_TRIPLES = {b: np.array(list(combinations(range(b), 3)), dtype=np.intp) for b in (3, 4, 5)}
+_OHK = np.array(_OT.HK, dtype=np.int64)
+_OBK = np.array(_OT.BK, dtype=np.int64)
+_OGATE = np.array(_OT.FLUSH_GATE, dtype=np.int64)
+_OSHIFT = np.array(_OT.FLUSH_SHIFT, dtype=np.int64)
+_ID_BIT = np.left_shift(np.int64(1), np.arange(52, dtype=np.int64))
 
 
 def omaha_high_batch(hole: npt.ArrayLike, board: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Omaha values (exactly two of the four hole cards and three board cards, §5.4.2) of ``N`` hands:
     ``hole`` is ``(N, 4)`` and ``board`` ``(N, 3..5)`` card ids; equal to :func:`pokerroom.hands.omaha_ids`.
 
-    The up to 60 combinations are added from parts (6 hole pairs x 10 board triples), not re-gathered.
+    The scalar evaluator's tables (:mod:`pokerroom.hands.omaha_table`), gathered for every row at once: one
+    read per hand, a second for the rows that can hold a flush.
 
     >>> from pokerroom.cards import parse_cards
     >>> hole = [[c.id for c in parse_cards("As Kd Qd 2c")]]
@@ -244,17 +248,24 @@ def omaha_high_batch(hole: npt.ArrayLike, board: npt.ArrayLike) -> npt.NDArray[n
     for part in (holes, boards):
         if part.size and (int(part.min()) < 0 or int(part.max()) > 51):
             raise ValueError("card ids must be 0..51")
-    hp = holes[:, _HOLE_PAIRS]  # (N, 6, 2)
-    bt = boards[:, _BOARD_TRIPLES[boards.shape[1]]]  # (N, c, 3)
-    keys = CARD_KEY[hp].sum(axis=2)[:, :, None] + CARD_KEY[bt].sum(axis=2)[:, None, :]  # (N, 6, c)
-    values = _intl(5)[_multiset(keys >> 12, 5)]
-    flush = _FLUSH_SHIFT[keys & 4095] >= 0
-    if flush.any():
-        # five cards of one suit: their 13-bit rank mask is the sum of their rank bits
-        masks = _RANK_BIT[hp].sum(axis=2)[:, :, None] + _RANK_BIT[bt].sum(axis=2)[:, None, :]
-        values[flush] = _flush13()[0][masks[flush]]
-    best: npt.NDArray[np.int32] = values.reshape(values.shape[0], -1).max(axis=1)
-    return best
+    _OT.load()
+    tables = _OT.NP
+    n = boards.shape[1]
+    hk = _OHK[holes].sum(axis=1)
+    bk = _OBK[boards].sum(axis=1)
+    board_offset = tables[f"board{n}"]
+    if bk.size and int((bk >> 12).max()) >= board_offset.shape[0]:
+        raise ValueError("not valid Omaha hands (a rank more than four times)")
+    best = tables[f"table{n}"][board_offset[bk >> 12] + tables["hole"][hk >> 12]]
+    rows = np.flatnonzero(hk & _OGATE[bk & 4095])
+    if rows.size:
+        sh = _OSHIFT[bk[rows] & 4095]
+        hm = (_ID_BIT[holes[rows]].sum(axis=1) >> sh) & 8191
+        bm = (_ID_BIT[boards[rows]].sum(axis=1) >> sh) & 8191
+        flush = tables["ftable"][tables["fboard"][bm] + tables["fhole"][hm]]
+        best[rows] = np.maximum(best[rows], flush)
+    out: npt.NDArray[np.int32] = tables["values"][best].astype(np.int32)
+    return out
 
 
 def korean_high_batch(ids: npt.ArrayLike) -> npt.NDArray[np.int64]:

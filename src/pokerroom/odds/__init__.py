@@ -12,9 +12,14 @@ never the engine, the bots or the server.
 - :mod:`.sampling` — uniform completions drawn with numpy, bit for bit numpy's own stream
   (:func:`sample_completions`, :func:`numpy_rng`).
 - :mod:`.showdown` — batch showdown values and the high hand's win/tie/category tallies.
+- :mod:`.holdem_table` — hold'em with every hole known (per-player tables by board rank multiset) and its
+  column-major rejection sampler: the path of "AA vs KK" and of multi-way all-ins.
 - :mod:`.hilo` — the cards-speak hi-lo split (7 Poker hi-lo, Omaha Hi-Lo).
+- :mod:`.draws` — badugi and five-card draw after the draws to come (:func:`draw_equity`, outs and the
+  chance of each final hand), and Indian poker against the foreheads I can see (:func:`indian_equity`).
 """
 
+from pokerroom.odds.draws import DRAW_MODES, DrawResult, class_names, draw_equity, indian_equity
 from pokerroom.odds.equity import (
     DEFAULT_BATCH,
     DEFAULT_EXACT_LIMIT,
@@ -36,6 +41,7 @@ __all__ = [
     "DEFAULT_BATCH",
     "DEFAULT_EXACT_LIMIT",
     "DEFAULT_SAMPLES",
+    "DRAW_MODES",
     "HILO_DEFAULT_SAMPLES",
     "HILO_EXACT_LIMIT",
     "HOLE_COUNT",
@@ -43,14 +49,18 @@ __all__ = [
     "MAX_EXACT",
     "MODES",
     "QUALIFIERS",
+    "DrawResult",
     "EquityMode",
     "EquityResult",
     "Progress",
     "category_names",
+    "class_names",
     "combinations_array",
     "count_completions",
+    "draw_equity",
     "enumerate_completions",
     "equity",
+    "indian_equity",
     "numpy_rng",
     "sample_completions",
 ]

@@ -7,6 +7,8 @@ Why this shape:
 - When the number of equally likely completions is small (turn, river, small fields) they are enumerated
   exactly; otherwise a batch Monte Carlo deals ``samples`` completions with numpy and reports the standard
   error of each player's equity, so a reader knows how far to trust the digits.
+- Hold'em with every hole card known takes :mod:`pokerroom.odds.holdem_table`: per-player tables by the
+  board's rank multiset and a cheaper sampler of its own (same seed, same result; not the bots' stream).
 - Randomness is reproducible from ``seed`` through :class:`pokerroom.rng.DealRng` (which seeds numpy's
   PCG64); the :mod:`random` module is never used. Without a seed the stream is secret-seeded.
 
@@ -42,6 +44,7 @@ from pokerroom.cards import Card
 from pokerroom.hands.korean import LowQualifier, LowRule
 from pokerroom.odds.exact import count_completions, enumerate_completions
 from pokerroom.odds.hilo import HiLoTally
+from pokerroom.odds.holdem_table import HoldemKnown, draw_rows
 from pokerroom.odds.modes import (
     BOARD_COUNT,
     HOLE_COUNT,
@@ -176,7 +179,13 @@ def equity(
     known_board = np.array(board_ids, dtype=np.int64)
     known_holes = [np.array(k, dtype=np.int64) for k in known]
 
-    holdem = HoldemParts(unseen, known_board, known_holes, groups) if mode == "holdem" else None
+    holdem: HoldemParts | HoldemKnown | None = None
+    draw = sample_completions
+    if mode == "holdem" and not any(groups[1:]):  # every hole known: per-player board tables
+        holdem = HoldemKnown(unseen, known_board, known_holes)
+        draw = draw_rows
+    elif mode == "holdem":
+        holdem = HoldemParts(unseen, known_board, known_holes, groups)
 
     def run(rows: NDArray[np.integer[Any]]) -> None:
         if holdem is not None:
@@ -213,7 +222,7 @@ def equity(
         done = 0
         while done < total:
             n = min(batch, total - done)
-            run(sample_completions(gen, unseen.size, total_needed, n))
+            run(draw(gen, unseen.size, total_needed, n))
             done += n
             if progress:
                 progress(done, total)

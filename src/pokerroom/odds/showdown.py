@@ -110,7 +110,7 @@ class Accumulator:
         self.cat = np.zeros((players, 9), dtype=np.int64)
         self.korean = korean
 
-    def add(self, values: NDArray[np.int64]) -> None:
+    def add(self, values: NDArray[np.int64] | NDArray[np.int32]) -> None:
         self.n += values.shape[0]
         if self.players == 2:
             a, b = values[:, 0], values[:, 1]

@@ -8,6 +8,10 @@ Examples::
     pokerroom odds "AsAh7c2d3h9s" "QsQh" "9c8c" --mode sevenPoker   # own 7 vs opponents' open cards
     pokerroom odds "As2d3h5cKdKh" "8s8c7d6h" --mode sevenHiLo --qualifier eight
     pokerroom odds "As2d3h5c" "KdKhQsJs" --mode omaha --hi-lo --board "4c8d9h"   # Omaha Hi-Lo, 8 or better
+    pokerroom odds "9s8s7s6d" random --mode fiveDraw            # keep four, draw one: outs and equity
+    pokerroom odds "As2d3h" random random --mode badugi --draws 3  # a three-card badugi, three draws to come
+    pokerroom odds random "5s" "9h" --mode indian               # my forehead unseen, theirs 5 and 9 (d20)
+    pokerroom odds "7s" "5s" "9h" --mode indian --cards 2       # two-card Indian: my hand card is 7
 
 A player given as ``random`` (or ``?``/``-``) has no known cards. Cards may be written with or without
 separators ("AsAh", "As Ah", "10h").
@@ -17,6 +21,13 @@ so every deal gives the high half (ceil) to the best Korean high and the low hal
 (--low-rule, --qualifier); with no qualifying low the high takes all. Equity is the expected pot share;
 scoop, high-win, low-win and no-low rates are shown per player. Lows are evaluated per distinct hand, so
 this mode samples 20,000 deals by default (100,000 for the others).
+
+fiveDraw and badugi: the first player's cards are the ones kept, the rest of the hand is drawn now; others
+hold random hands (or their known cards plus random ones). --draws says how many draws are still to come
+(five-card draw: one; badugi: up to three, after the first every player keeps their best badugi and redraws
+the rest); discards can go to --dead. Outs are printed when exactly one card is drawn. indian: the first
+player is me (my hand card with --cards 2, else nothing: my forehead is unseen), each other player is the
+forehead I see; --deck d20 (default) or d52.
 """
 
 from __future__ import annotations
@@ -29,7 +40,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerroom.cards import Card, parse_card
+from pokerroom.cards import Card, DeckKind, parse_card
 from pokerroom.hands.korean import LowQualifier, LowRule
 from pokerroom.odds import (
     HILO_DEFAULT_SAMPLES,
@@ -39,14 +50,20 @@ from pokerroom.odds import (
     EquityMode,
     EquityResult,
     category_names,
+    class_names,
+    draw_equity,
     equity,
+    indian_equity,
 )
+
+#: Modes answered by :mod:`pokerroom.odds.draws` (no board; draws to come, or the unseen forehead).
+OTHER_MODES = ("fiveDraw", "badugi", "indian")
 
 _CARD_RE = re.compile(r"(10|[2-9TJQKA])([SDHC])", re.IGNORECASE)
 _RANDOM = {"", "random", "?", "??", "-", "x"}
 
 
-def parse_compact(text: str) -> list[Card]:
+def parse_compact(text: str, deck: DeckKind = "d52") -> list[Card]:
     """Cards written together or apart: ``"AsAh"``, ``"As Ah"``, ``"10h,9c"``; ``random`` is no card."""
     cleaned = text.strip()
     if cleaned.lower() in _RANDOM:
@@ -58,7 +75,7 @@ def parse_compact(text: str) -> list[Card]:
         match = _CARD_RE.match(squeezed, pos)
         if not match:
             raise ValueError(f"cannot read cards from {text!r} at {squeezed[pos:]!r}")
-        cards.append(parse_card(match.group(0)))
+        cards.append(parse_card(match.group(0), deck))
         pos = match.end()
     return cards
 
@@ -70,7 +87,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("hands", nargs="+", help='known cards per player, e.g. "AsAh" "KdKc" or random')
     parser.add_argument("--board", default="", help="board cards so far (hold'em/Omaha)")
     parser.add_argument("--dead", default="", help="cards known to be out of play")
-    parser.add_argument("--mode", choices=MODES, default="holdem")
+    parser.add_argument("--mode", choices=MODES + OTHER_MODES, default="holdem")
+    parser.add_argument("--draws", type=int, default=1,
+                        help="fiveDraw/badugi: draws still to come (fiveDraw 0-1, badugi 0-3; default 1)")
+    parser.add_argument("--deck", choices=("d20", "d52"), default="d20", help="indian: the deck (d20)")
+    parser.add_argument("--cards", type=int, choices=(1, 2), default=1, help="indian: cards per player")
     parser.add_argument("--samples", type=int, default=None,
                         help=f"Monte Carlo deals (default 100000; {HILO_DEFAULT_SAMPLES} for sevenHiLo)")
     parser.add_argument("--low-rule", choices=LOW_RULES, default="korean",
@@ -115,8 +136,10 @@ def render(result: EquityResult, players: list[list[Card]], console: Console) ->
     else:
         console.print(f"Method: Monte Carlo, {result.samples:,} samples in {result.seconds:.3f} s "
                       f"({result.per_second:,.0f} samples/s); ± is one standard error")
-    names = category_names(result.mode)
-    cats = Table(title="Hand category at showdown (%)")
+    names = class_names(result.mode) if result.mode in OTHER_MODES else category_names(result.mode)
+    title = "Hand at showdown, after the draws (%)" if result.mode in ("fiveDraw", "badugi") else \
+        "Hand at showdown (%)" if result.mode == "indian" else "Hand category at showdown (%)"
+    cats = Table(title=title)
     cats.add_column("Category")
     for i in range(len(players)):
         cats.add_column(f"P{i + 1}", justify="right")
@@ -149,8 +172,42 @@ def _player_table(title: str, result: EquityResult, players: list[list[Card]],
     return table
 
 
+def run_other(args: argparse.Namespace, console: Console) -> int:
+    """fiveDraw, badugi and indian (:mod:`pokerroom.odds.draws`)."""
+    mode = args.mode
+    deck: DeckKind = args.deck if mode == "indian" else "d52"
+    try:
+        players = [parse_compact(h, deck) for h in args.hands]
+        dead = parse_compact(args.dead, deck)
+        if args.board:
+            raise ValueError(f"{mode} has no board")
+        outs: int | None = None
+        if mode == "indian":
+            result = indian_equity(players, deck=args.deck, cards=args.cards, dead=dead, samples=args.samples,
+                                   seed=args.seed, exact=args.exact)
+        else:
+            drawn = draw_equity(players, mode, draws=args.draws, dead=dead, samples=args.samples,
+                                seed=args.seed, exact=args.exact)
+            result, outs = drawn.result, drawn.outs
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    if mode == "indian":
+        console.print("Player 1 cannot see their own forehead; every other player shows theirs.")
+    else:
+        console.print(f"Player 1 keeps the cards shown and draws the rest; {args.draws} draw(s) to come.")
+    render(result, players, console)
+    if outs is not None:
+        unseen = 52 - sum(len(p) for p in players) - len(dead)
+        console.print(f"Outs: {outs} of {unseen} unseen cards make player 1 a better hand "
+                      f"({100 * outs / unseen:.1f} % on this draw)")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     console = Console(width=120)
+    if args.mode in OTHER_MODES:
+        return run_other(args, console)
     try:
         players = [parse_compact(h) for h in args.hands]
         board = parse_compact(args.board)

@@ -1,0 +1,69 @@
+"""The hint's hold'em equity (:mod:`pokerroom.bots.hint`): within its sampling error of the equity tool's
+exact (or large-sample) answer, a pure function of the cards it can see, and computed once per spot."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from pokerroom.bots import hint
+from pokerroom.bots.situation import situation
+from pokerroom.cards import standard_deck
+from pokerroom.odds import equity
+
+from .test_mc_exact import _points
+
+DECK = standard_deck()
+
+
+@pytest.mark.parametrize(("hole", "board", "n_opp"), [
+    ((12, 25), (), 1), ((12, 11), (), 3), ((0, 14), (), 5),
+    ((12, 25), (3, 17, 30), 2), ((40, 41), (39, 42, 7, 20), 1), ((5, 6), (7, 8, 33, 46, 20), 4),
+])
+def test_equity_within_error_of_the_tool(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> None:
+    hint._EQUITY.clear()
+    got = hint._estimate(hole, board, n_opp)
+    assert len(got) == n_opp
+    players = [[DECK[c] for c in hole]] + [[] for _ in range(n_opp)]
+    want = equity(players, [DECK[c] for c in board], samples=200_000, seed=1, categories=False).equity[0]
+    se = math.sqrt(want * (1 - want) / hint.SAMPLES) + 0.005
+    assert abs(got[-1] - want) < 4.5 * se
+    assert got == hint._estimate(hole, board, n_opp)  # the same cards, the same deals
+
+
+def test_one_estimate_per_spot_and_smaller_fields_come_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    hint._EQUITY.clear()
+    calls: list[int] = []
+    real = hint._estimate
+
+    def counting(*args: Any) -> list[float]:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(hint, "_estimate", counting)
+    views = [v for v in _points({"mode": "holdem"}, 6) if v["board"]]
+    sit = situation(views[0])
+    assert sit is not None
+    first = hint.hint_equity(sit)
+    assert first is not None and hint.hint_equity(sit) == first and len(calls) == 1
+    for k in range(1, len(sit.opponents)):  # every smaller field of the same cards is known already
+        sit.opponents = sit.opponents[:k]
+        assert hint.hint_equity(sit) is not None
+    assert len(calls) == 1
+
+
+def test_preflop_classes_share_one_estimate() -> None:
+    hint._EQUITY.clear()
+    views = _points({"mode": "holdem"}, 6)
+    sit = situation(views[0])
+    assert sit is not None and not sit.board
+    a = hint.hint_equity(sit)
+    # the same class in other suits (suits permuted): the very same number
+    ranks = [c.rank for c in sit.hole]
+    suited = sit.hole[0].suit == sit.hole[1].suit
+    clubs, hearts = [DECK[39 + r - 2] for r in ranks], [DECK[26 + r - 2] for r in ranks]
+    other = clubs if suited else [clubs[0], hearts[1]]
+    sit.hole = other
+    assert hint.hint_equity(sit) == a
