@@ -35,23 +35,26 @@ def winners(g: G) -> set[str]:
     return {a["to"] for a in g.view(None)["awards"]}
 
 
+def first_wins(*specs: str) -> tuple[G, list[str]]:
+    """The showdown of ``stud_showdown(specs)``, whose first player must win the whole pot."""
+    g, o = stud_showdown(list(specs))
+    assert winners(g) == {o[0]}
+    return g, o
+
+
 def test_seven_poker_rank_order_mountain_back_straight_flushes() -> None:
     mountain = "2c As Kd Qh Jc Ts 3h 4d"
     back = "7c Ad 2s 3d 4c 5h 9c 9d"
     ktop = "8d Ks Qd Jh Tc 9h 2h 3c"
-    g, o = stud_showdown([mountain, back, ktop])
-    assert winners(g) == {o[0]}
-    g, o = stud_showdown([back, ktop])
-    assert winners(g) == {o[0]}
+    first_wins(mountain, back, ktop)
+    g, o = first_wins(back, ktop)
     names = {e["id"]: e["handName"] for e in g.view(None)["showdown"]}
     assert names[o[0]] != names[o[1]]
     back_sf = "Kc Ah 2h 3h 4h 5h 9c 9d"
     k_sf = "8d Ks Qs Js Ts 9s 2c 3c"
     quads = "6c 7h 7d 7s 7c 2d 3d 4s"
-    g, o = stud_showdown([back_sf, k_sf, quads])
-    assert winners(g) == {o[0]}
-    g, o = stud_showdown([k_sf, quads])
-    assert winners(g) == {o[0]}
+    first_wins(back_sf, k_sf, quads)
+    first_wins(k_sf, quads)
 
 
 def test_seven_poker_suit_ties_pair_and_two_pair_no_kicker() -> None:

@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from crowd_views import render
-from webplay import harness, load, shot
+from webplay import harness, load, lobby_dialog, shot
 
 pytestmark = pytest.mark.browser
 
@@ -81,9 +81,7 @@ def test_pot_limit_cap_quick_button_is_max_not_all_in(static_page: Any) -> None:
 
 
 def test_settings_dialog_outside_a_room_prints_no_null(live_server: Any, open_page: Any) -> None:
-    page = open_page("settings")
-    page.goto(live_server.http + "/")
-    page.click("#btn-settings")
+    page = lobby_dialog(open_page, live_server.http, "settings")
     body = page.locator("#settings-body")
     assert body.is_visible()
     assert "null" not in body.inner_text()
@@ -96,9 +94,7 @@ def test_settings_dialog_outside_a_room_prints_no_null(live_server: Any, open_pa
 
 @pytest.mark.parametrize("mode", ["sevenPoker", "sevenHiLo", "holdem", "badugi"])
 def test_rules_ranking_table_is_readable_on_a_phone(live_server: Any, open_page: Any, mode: str) -> None:
-    page = open_page("rules")
-    page.goto(live_server.http + "/")
-    page.click("#btn-rules")
+    page = lobby_dialog(open_page, live_server.http, "rules")
     page.select_option("#rules-mode", mode)
     dlg = page.locator("#dlg-rules")
     # the width of the element that holds each row's description (the text after the name, not the cards)

@@ -62,6 +62,15 @@ def pick_option(page: Any, key: str, value: Any) -> None:
     label.click()
 
 
+def lobby_dialog(open_page: Any, base: str, name: str) -> Any:
+    """A new page (``open_page(name)``) on the lobby with the top bar's ``name`` dialog opened (``rules``,
+    ``settings``)."""
+    page = open_page(name)
+    page.goto(base + "/")
+    page.click(f"#btn-{name}")
+    return page
+
+
 def create_room_ui(page: Any, base: str, nickname: str, mode: str, **options: Any) -> str:
     page.goto(base + "/")
     page.fill("#create-nick", nickname)
