@@ -21,7 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import render
+from _render_hand import holdem_ten, seven_six
+from _render_page import CHROMIUM, CHROMIUM_ARGS, ORIGIN, ROOT, STATIC_REL, route_from
+from _render_trace import long_tasks, pct, print_long_tasks, view_labels
 
 DUMP_PAINT = False
 CATEGORIES = [
@@ -151,7 +153,7 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--table", choices=["holdem10", "seven6"], default="holdem10")
-    parser.add_argument("--src", type=Path, default=render.ROOT, help="tree whose client is profiled")
+    parser.add_argument("--src", type=Path, default=ROOT, help="tree whose client is profiled")
     parser.add_argument("--rate", type=float, default=4.0)
     parser.add_argument("--gap", type=int, default=120)
     parser.add_argument("--top", type=int, default=25)
@@ -160,16 +162,16 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    views = render.holdem_ten() if args.table == "holdem10" else render.seven_six()
-    static = args.src / render.STATIC_REL
+    views = holdem_ten() if args.table == "holdem10" else seven_six()
+    static = args.src / STATIC_REL
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=render.CHROMIUM, args=render.CHROMIUM_ARGS, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         ctx = browser.new_context(
             viewport={"width": args.width, "height": args.height}, locale="ko-KR", device_scale_factor=1
         )
         page = ctx.new_page()
-        page.route(f"{render.ORIGIN}/**", render.route_from(static))
-        page.goto(f"{render.ORIGIN}/bench.html")
+        page.route(f"{ORIGIN}/**", route_from(static))
+        page.goto(f"{ORIGIN}/bench.html")
         page.wait_for_function("() => window.ready === true")
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
@@ -185,7 +187,7 @@ def main() -> int:
     t = sorted(r["times"])
     print(
         f"{args.table}: {len(t)} views, view→paint p50 {statistics.median(t):.1f} "
-        f"p95 {render.pct(t, 95):.1f} max {t[-1]:.1f} ms; long tasks (observer) {len(r['long'])}, "
+        f"p95 {pct(t, 95):.1f} max {t[-1]:.1f} ms; long tasks (observer) {len(r['long'])}, "
         f"longest {max(r['long'], default=0):.0f} ms"
     )
     print(
@@ -198,13 +200,13 @@ def main() -> int:
         (e for e in events if str(e.get("name", "")).startswith("bench-view-")), key=lambda e: e["ts"]
     )
     if marks:
-        labels = render.view_labels(views)
+        labels = view_labels(views)
         windows = [
             (m["ts"], m["ts"] + t * 1000, labels[int(m["name"].rsplit("-", 1)[1])])
             for m, t in zip(marks, r["times"], strict=False)
         ]
-        tasks = render.long_tasks(events, (marks[0]["pid"], marks[0]["tid"]), windows, 50)
-        render.print_long_tasks("long tasks by view and work (throttled ms)", tasks, args.rate)
+        tasks = long_tasks(events, (marks[0]["pid"], marks[0]["tid"]), windows, 50)
+        print_long_tasks("long tasks by view and work (throttled ms)", tasks, args.rate)
     profile_summary(prof, args.top)
     return 0
 

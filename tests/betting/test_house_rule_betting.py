@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from betting_support import anted, refused
 
 from pokerroom.betting import (
     BettingRound,
@@ -14,15 +15,9 @@ from pokerroom.betting import (
     legal_actions,
     pot_total,
     start_round,
-    validate_action,
 )
-from pokerroom.rejections import Rejected
 
 RULE_491 = "491 룰: 4구·5구 첫 베팅은 하프 또는 다이만 할 수 있어요"
-
-
-def anted(ids: str, stack: int = 1000, ante: int = 10) -> dict[str, Bettor]:
-    return {p: Bettor(p, stack - ante, committed_total=ante) for p in ids}
 
 
 def rnd491(b: dict[str, Bettor], order: str, max_raise: str = "half", **kw: Any) -> BettingRound:
@@ -31,12 +26,6 @@ def rnd491(b: dict[str, Bettor], order: str, max_raise: str = "half", **kw: Any)
 
 def legal(rnd: BettingRound, b: dict[str, Bettor], pid: str) -> dict[str, dict[str, Any]]:
     return {a["type"]: a for a in legal_actions(rnd, b, pid)}
-
-
-def refusal(rnd: BettingRound, b: dict[str, Bettor], pid: str, action: dict[str, Any]) -> Rejected:
-    with pytest.raises(Rejected) as info:
-        validate_action(rnd, b, pid, action)
-    return info.value
 
 
 # --- 491/591 룰 -------------------------------------------------------------------------------------------
@@ -52,7 +41,7 @@ def test_rule491_opener_may_only_half_or_die() -> None:
 def test_rule491_refusal_names_the_rule(kind: str) -> None:
     b = anted("ABC")
     rnd = rnd491(b, "ABC", max_raise="full")
-    err = refusal(rnd, b, "A", {"type": kind})
+    err = refused(rnd, b, "A", {"type": kind})
     assert (err.code, err.message) == ("rule_491", RULE_491)
 
 
@@ -159,7 +148,7 @@ def test_cap_no_limit_raise_to_at_most_current_bet_plus_cap() -> None:
     b = {p: Bettor(p, 1000) for p in "AB"}
     rnd = _nl("noLimit", b, 100)
     assert legal(rnd, b, "A")["nl.raise"] == {"type": "nl.raise", "min": 10, "max": 100, "isBet": True}
-    err = refusal(rnd, b, "A", {"type": "nl.raise", "to": 101})
+    err = refused(rnd, b, "A", {"type": "nl.raise", "to": 101})
     assert err.code == "bet_cap_exceeded"
     assert err.message == "맥스 베팅 상한 때문에 최대 100까지만 올릴 수 있어요"
     apply_action(rnd, b, "A", {"type": "nl.raise", "to": 100})
@@ -170,7 +159,7 @@ def test_cap_no_limit_all_in_above_the_cap_is_refused_but_a_short_all_in_is_fine
     b = {"A": Bettor("A", 1000), "B": Bettor("B", 80)}
     rnd = _nl("noLimit", b, 100)
     assert "nl.allIn" not in legal(rnd, b, "A")
-    err = refusal(rnd, b, "A", {"type": "nl.allIn"})
+    err = refused(rnd, b, "A", {"type": "nl.allIn"})
     assert err.code == "bet_cap_exceeded"
     apply_action(rnd, b, "A", {"type": "nl.raise", "to": 100})
     assert legal(rnd, b, "B")["nl.allIn"] == {"type": "nl.allIn", "amount": 80, "to": 80}
@@ -183,11 +172,11 @@ def test_cap_pot_limit_uses_the_smaller_bound_and_names_it() -> None:
     b = {p: Bettor(p, 5000, committed_total=100) for p in "AB"}  # pot 200
     small = _nl("potLimit", b, 500)
     assert legal(small, b, "A")["nl.raise"]["max"] == 200  # pot limit below the cap
-    assert refusal(small, b, "A", {"type": "nl.raise", "to": 300}).code == "pot_limit_exceeded"
+    assert refused(small, b, "A", {"type": "nl.raise", "to": 300}).code == "pot_limit_exceeded"
     b = {p: Bettor(p, 5000, committed_total=100) for p in "AB"}
     tight = _nl("potLimit", b, 50)
     assert legal(tight, b, "A")["nl.raise"]["max"] == 50
-    assert refusal(tight, b, "A", {"type": "nl.raise", "to": 60}).code == "bet_cap_exceeded"
+    assert refused(tight, b, "A", {"type": "nl.raise", "to": 60}).code == "bet_cap_exceeded"
 
 
 def test_cap_never_below_the_minimum_raise() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from betting_support import CANNOT_RAISE, act, anted, refused, types
 
 from pokerroom.betting import (
     BettingRound,
@@ -12,16 +13,7 @@ from pokerroom.betting import (
     pot_total,
     round_over,
     start_round,
-    validate_action,
 )
-from pokerroom.rejections import Rejected
-
-CANNOT_RAISE = "이번 라운드에서는 더 올릴 수 없어요(콜 또는 다이만 가능)"
-
-
-def anted(ids: str, stack: int = 1000, ante: int = 10) -> dict[str, Bettor]:
-    """Players who each posted ``ante`` (into committed_total only, §5.1)."""
-    return {p: Bettor(p, stack - ante, committed_total=ante) for p in ids}
 
 
 def korean(bettors: dict[str, Bettor], order: str, *, max_raise: str = "half", base: int = 10,
@@ -29,23 +21,8 @@ def korean(bettors: dict[str, Bettor], order: str, *, max_raise: str = "half", b
     return start_round("korean", base, max_raise, list(order), bettors, **kw)  # type: ignore[arg-type]
 
 
-def types(rnd: BettingRound, bettors: dict[str, Bettor], pid: str) -> list[str]:
-    return [a["type"] for a in legal_actions(rnd, bettors, pid)]
-
-
 def amounts(rnd: BettingRound, bettors: dict[str, Bettor], pid: str) -> dict[str, int]:
     return {a["type"]: a["amount"] for a in legal_actions(rnd, bettors, pid)}
-
-
-def act(rnd: BettingRound, bettors: dict[str, Bettor], pid: str, kind: str) -> int:
-    assert rnd.to_act == pid
-    return apply_action(rnd, bettors, pid, {"type": kind}).moved
-
-
-def refused(rnd: BettingRound, bettors: dict[str, Bettor], pid: str, action: object) -> Rejected:
-    with pytest.raises(Rejected) as info:
-        validate_action(rnd, bettors, pid, action)
-    return info.value
 
 
 def test_spec_example_280_step_by_step() -> None:

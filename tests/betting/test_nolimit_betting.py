@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from betting_support import CANNOT_RAISE, act, refused, types
 
 from pokerroom.betting import (
     BettingRound,
@@ -17,9 +16,6 @@ from pokerroom.betting import (
     start_round,
     validate_action,
 )
-from pokerroom.rejections import Rejected
-
-CANNOT_RAISE = "이번 라운드에서는 더 올릴 수 없어요(콜 또는 다이만 가능)"
 
 
 def players(ids: str, stack: int = 1000) -> dict[str, Bettor]:
@@ -40,24 +36,6 @@ def blinds_round(ids: str, order: str, sb: str, bb: str, stack: int = 1000,
     post(b[bb], 10)
     rnd = start_round(system, 10, "half", list(order), b, current_bet=10, opened=True)  # type: ignore[arg-type]
     return rnd, b
-
-
-def types(rnd: BettingRound, b: dict[str, Bettor], pid: str) -> list[str]:
-    return [a["type"] for a in legal_actions(rnd, b, pid)]
-
-
-def act(rnd: BettingRound, b: dict[str, Bettor], pid: str, kind: str, to: int | None = None) -> int:
-    assert rnd.to_act == pid, (rnd.to_act, pid)
-    action: dict[str, Any] = {"type": kind}
-    if to is not None:
-        action["to"] = to
-    return apply_action(rnd, b, pid, action).moved
-
-
-def refused(rnd: BettingRound, b: dict[str, Bettor], pid: str, action: object) -> Rejected:
-    with pytest.raises(Rejected) as info:
-        validate_action(rnd, b, pid, action)
-    return info.value
 
 
 def test_min_raise_45_refused_50_allowed() -> None:

@@ -1,17 +1,7 @@
-"""Make ``engine_support`` (the shared helpers of this folder) importable under --import-mode=importlib.
+"""Make the shared helpers of this folder importable by name (tests/support_modules.py)."""
 
-It is registered in ``sys.modules`` by path instead of putting this folder on ``sys.path``, so that other
-folders' ``import conftest`` never picks up this file.
-"""
-
-import importlib.util
-import sys
 from pathlib import Path
 
-if "engine_support" not in sys.modules:
-    _path = Path(__file__).with_name("engine_support.py")
-    _spec = importlib.util.spec_from_file_location("engine_support", _path)
-    assert _spec is not None and _spec.loader is not None
-    _module = importlib.util.module_from_spec(_spec)
-    sys.modules["engine_support"] = _module
-    _spec.loader.exec_module(_module)
+from support_modules import register
+
+register(Path(__file__).with_name("engine_support.py"))

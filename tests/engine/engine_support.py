@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.cards import deck_for
+from pokerroom.cards import deck_for, parse_card, parse_cards
 from pokerroom.engine import apply, deadline, join_seat, on_timeout, setup, state_hash, view
 from pokerroom.engine.audit import card_locations, chips_accounted, chips_expected
 from pokerroom.engine.state import State
@@ -219,6 +219,21 @@ def play_random(
 # rigging: put chosen cards where the next deals will find them, by swapping (so all cards stay unique)
 
 
+def replay(seed: int, opts: dict[str, Any], players: int, script: list[tuple[str, Any]]) -> State:
+    """A fresh ``setup`` with the same seed and options, then the script of :func:`play_random` (actions,
+    timeouts, joins) applied at their recorded times."""
+    state = setup([f"p{i}" for i in range(players)], opts, seed=seed)
+    for pid, action in script:
+        now = action["_now"]
+        if action["type"] == "timeout":
+            state, _ = on_timeout(state, now)
+        elif action["type"] == "join":
+            state, _ = join_seat(state, action["player"], now)
+        else:
+            state, _ = apply(state, pid, {k: v for k, v in action.items() if k != "_now"}, now)
+    return state
+
+
 def _slots(state: State) -> list[tuple[Any, Any]]:
     """Every (container, key) holding a card in the current hand."""
     hand = state.hand
@@ -255,6 +270,16 @@ def place(state: State, target: tuple[Any, Any], card: Any) -> None:
     old = _get(target)
     _set(target, card)
     _set(here, old)
+
+
+def C(text: str, deck: str = "d52") -> Any:
+    """One card by its text (``C("As")``), for the tests that rig a hand."""
+    return parse_card(text, deck)  # type: ignore[arg-type]
+
+
+def cards(text: str) -> list[Any]:
+    """Cards by their text (``cards("As Kd")``), for the tests that rig a hand."""
+    return parse_cards(text)
 
 
 def rig(state: State, *, deck: list[Any] | None = None, **cards: list[Any]) -> None:

@@ -6,20 +6,27 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_support import check_cards, check_chips, rig
+from engine_support import cards, check_cards, check_chips, rig
 
-from pokerroom.cards import parse_cards
 from pokerroom.engine import PokerOptions, apply, setup, view
 from pokerroom.engine.state import State
 from pokerroom.rejections import Rejected
 
 
-def cards(text: str) -> list[Any]:
-    return parse_cards(text)
-
-
 def _game(n: int, seed: int = 1, **opts: Any) -> State:
     return setup([f"p{i}" for i in range(n)], {"mode": "omaha", "omahaHiLo": True, **opts}, seed=seed)
+
+
+def _three_way(**holes: str) -> tuple[State, str, str, str]:
+    """Three players of ``_game(3)``: the small blind, the big blind and the button (``hand.order``), each
+    hole (by ``sb``, ``bb``, ``btn``) rigged and the board 2c 5d 8h | Kc | Ks (burns in between)."""
+    s = _game(3)
+    hand = s.hand
+    assert hand is not None
+    sb, bb, btn = hand.order
+    seat = {"sb": sb, "bb": bb, "btn": btn}
+    rig(s, deck=cards("9s 2c 5d 8h Js Kc Qs Ks"), **{seat[role]: cards(hole) for role, hole in holes.items()})
+    return s, sb, bb, btn
 
 
 def _play_down(state: State) -> State:
@@ -52,13 +59,8 @@ def test_option_is_a_switch_off_by_default_and_ignored_outside_omaha() -> None:
 
 
 def test_high_and_low_split_the_pot_with_the_odd_chip_to_the_high() -> None:
-    s = _game(3)
-    hand = s.hand
-    assert hand is not None
-    sb, bb, btn = hand.order
     # board 2c 5d 8h | Kc | Ks (burns in between); btn: the only low (A-3: 8-5-3-2-A), bb: kings full
-    rig(s, deck=cards("9s 2c 5d 8h Js Kc Qs Ks"),
-        **{btn: cards("Ah 3s Td Tc"), bb: cards("Kh Kd 9c 9h"), sb: cards("Jh Jc Qh 6s")})
+    s, sb, bb, btn = _three_way(btn="Ah 3s Td Tc", bb="Kh Kd 9c 9h", sb="Jh Jc Qh 6s")
     s = _play_down(s)
     assert _awards(s) == sorted([(bb, 15, "high"), (btn, 15, "low")])
     entry = {e["id"]: e for e in view(s, None)["showdown"]}
@@ -69,12 +71,7 @@ def test_high_and_low_split_the_pot_with_the_odd_chip_to_the_high() -> None:
     check_chips(s)
     check_cards(s)
     # an odd pot: the small blind folds its 5, the others put in 10 each: 25
-    s = _game(3)
-    hand = s.hand
-    assert hand is not None
-    sb, bb, btn = hand.order
-    rig(s, deck=cards("9s 2c 5d 8h Js Kc Qs Ks"),
-        **{btn: cards("Ah 3s Td Tc"), bb: cards("Kh Kd 9c 9h"), sb: cards("Jh Jc Qh 6s")})
+    s, sb, bb, btn = _three_way(btn="Ah 3s Td Tc", bb="Kh Kd 9c 9h", sb="Jh Jc Qh 6s")
     s, _ = apply(s, btn, {"type": "nl.call"}, 100)
     s, _ = apply(s, sb, {"type": "nl.fold"}, 200)
     s = _play_down(s)
@@ -93,13 +90,8 @@ def test_no_low_on_the_board_the_high_scoops() -> None:
 
 
 def test_a_tied_low_is_quartered() -> None:
-    s = _game(3)
-    hand = s.hand
-    assert hand is not None
-    sb, bb, btn = hand.order
     # board 2c 5d 8h Kc Ks: btn and sb both make 8-5-3-2-A; bb's kings full take the high
-    rig(s, deck=cards("9s 2c 5d 8h Js Kc Qs Ks"),
-        **{btn: cards("Ah 3s Td Tc"), sb: cards("Ad 3c Jh Jc"), bb: cards("Kh Kd 9c 9h")})
+    s, sb, bb, btn = _three_way(btn="Ah 3s Td Tc", sb="Ad 3c Jh Jc", bb="Kh Kd 9c 9h")
     s = _play_down(s)
     # pot 30: high 15 to bb, low 15 shared: 8 to the first after the dealer (sb), 7 to btn
     assert _awards(s) == sorted([(bb, 15, "high"), (sb, 8, "low"), (btn, 7, "low")])

@@ -24,11 +24,11 @@ import re
 from typing import Any
 
 import pytest
-from engine_support import check_cards, check_chips, check_no_leak, play_random
+from engine_support import check_cards, check_chips, check_no_leak, play_random, replay
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.engine import PokerOptions, State, apply, on_timeout, player_range, setup, state_hash
+from pokerroom.engine import PokerOptions, State, player_range, state_hash
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
 #: random games per mode (and per house rule): sized to what the invariants need, about 12,000 checked steps
@@ -70,16 +70,6 @@ def options_for(mode: str, seed: int) -> dict[str, Any]:
         opts["indianReshuffle"] = r.choice(["whenEmpty", "everyHand"])
     return opts
 
-
-def replay(seed: int, opts: dict[str, Any], players: int, script: list[tuple[str, Any]]) -> State:
-    state = setup([f"p{i}" for i in range(players)], opts, seed=seed)
-    for pid, action in script:
-        now = action["_now"]
-        if action["type"] == "timeout":
-            state, _ = on_timeout(state, now)
-        else:
-            state, _ = apply(state, pid, {k: v for k, v in action.items() if k != "_now"}, now)
-    return state
 
 
 def _play_and_replay(seed: int, opts: dict[str, Any], label: str) -> None:

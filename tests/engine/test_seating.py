@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_support import check_cards, check_chips, check_no_leak, play_random, random_choice_action
+from engine_support import check_cards, check_chips, check_no_leak, play_random, random_choice_action, replay
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -381,18 +381,6 @@ def test_new_fields_round_trip_and_old_states_load() -> None:
 
 # --- properties -----------------------------------------------------------------------------------------
 
-
-def replay(seed: int, opts: dict[str, Any], players: int, script: list[tuple[str, Any]]) -> State:
-    state = setup([f"p{i}" for i in range(players)], opts, seed=seed)
-    for pid, action in script:
-        now = action["_now"]
-        if action["type"] == "timeout":
-            state, _ = on_timeout(state, now)
-        elif action["type"] == "join":
-            state, _ = join_seat(state, action["player"], now)
-        else:
-            state, _ = apply(state, pid, {k: v for k, v in action.items() if k != "_now"}, now)
-    return state
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -1,6 +1,6 @@
 """Differential tests: our NL/PL engine against pokerkit, hand by hand, with the same cards and actions.
 
-The harness (``pokerkit_oracle.py``) plays seeded random games in ``pokerroom.engine`` and mirrors every hand
+The harness (``pokerkit_oracle``) plays seeded random games in ``pokerroom.engine`` and mirrors every hand
 in a fresh ``pokerkit.State``: same players in the same order, same stacks, same cards (read from our views),
 the same actions (picked among our ``legalActions``). At each decision it compares the legal actions (actor,
 call amount, raise possible, raise min/max, pot-limit cap), stacks, round bets and the pot total, and probes
@@ -11,9 +11,9 @@ handles are listed and explained in the harness docstring (``DIFFERENCES``).
 Variants: NL/PL hold'em, PL/NL Omaha, PL Omaha Hi-Lo (eight or better), badugi and five-card draw with NL and
 PL betting (antes), 300 hands each by default (about 30 s of CPU for all nine).
 
-``ORACLE_HANDS=n`` changes the number of hands per variant (default 300); ``python
-tests/oracle/pokerkit_oracle.py VARIANT --games N --first SEED`` hunts with other seeds and prints every
-discrepancy with a replay recipe.
+``ORACLE_HANDS=n`` changes the number of hands per variant (default 300); ``python -m pokerkit_oracle VARIANT
+--games N --first SEED`` (from tests/oracle) hunts with other seeds and prints every discrepancy with a replay
+recipe.
 """
 
 from __future__ import annotations

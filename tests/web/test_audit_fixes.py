@@ -1,13 +1,14 @@
-"""Fixes from the 390×844 UI audit: seat layout, rebuy ring, pot-limit quick button, rules table, labels.
+"""Fixes from the 390×844 UI audit, the layout half: no seat overlaps another, and nothing (timer rings, the
+hand-end banner, 인디언 포커's used cards, bet chips and marks, the pots) covers a seat, for every mode,
+player count and phase.
 
-Most checks render synthetic views (docs/view.md shape) through the fixture harness (no server).
+The views are synthetic (crowd_views.py) and rendered through the fixture harness (no server); the buttons,
+rings and dialogs of the audit are in test_audit_fixes_controls.py.
 """
 
 from __future__ import annotations
 
-import copy
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,147 +16,18 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from crowd_views import (
+    MODES,
+    all_crowd_views,
+    crowd_view,
+    indian_view,
+    raise_open,
+    render,
+    with_button_at,
+)
 from webplay import harness, load, shot
 
 pytestmark = pytest.mark.browser
-IDS = [f"p{i}" for i in range(1, 11)]
-
-
-
-def render(page: Any, view: dict[str, Any]) -> None:
-    page.evaluate("(v) => window.renderView(v, v.me ? 'player' : 'spectator')", view)
-
-
-def card(i: int) -> dict[str, Any]:
-    i %= 52
-    return {"id": i, "rank": 2 + i % 13, "suit": "SDHC"[i // 13]}
-
-
-def hidden(n: int) -> list[dict[str, Any]]:
-    return [{"hidden": True, "slot": k} for k in range(n)]
-
-
-# mode: (template fixture, max players, hole cards, up cards, phases besides betting/handEnd/rebuy)
-MODES: dict[str, tuple[str, int, int, int, list[str]]] = {
-    "sevenPoker": ("seven_six_player", 6, 3, 4, ["choice"]),
-    "sevenHiLo": ("hilo_declare", 6, 3, 4, ["choice", "declare"]),
-    "badugi": ("badugi_draw", 6, 4, 0, ["draw"]),
-    "fiveDraw": ("badugi_draw", 6, 5, 0, ["draw"]),
-    "holdem": ("holdem_ten_player", 10, 2, 0, []),
-    "omaha": ("holdem_ten_player", 10, 4, 0, []),
-    "indian": ("indian_betting", 10, 0, 0, []),
-    "indian2": ("indian_betting", 6, 1, 0, []),
-}
-
-
-def crowd_view(
-    mode: str, n: int, phase: str, spectator: bool = False, deadline: bool = True
-) -> dict[str, Any]:
-    """A worst-case view: n players, each seat with marks, badges, bets and (at hand end) all cards shown."""
-    template, _, n_hole, n_up, _ = MODES[mode]
-    v = copy.deepcopy(load(template))
-    real_mode = "indian" if mode == "indian2" else mode
-    v["mode"] = real_mode
-    v["options"] = {**v["options"], "mode": real_mode}
-    if real_mode == "indian":
-        v["options"]["indianCards"] = 2 if mode == "indian2" else 1
-        v["options"]["indianDeck"] = "d52"
-    korean = v["betting"] == "korean"
-    shown = phase == "handEnd"
-    proto = v["seats"][1]
-    seats: list[dict[str, Any]] = []
-    next_card = 0
-
-    def deal(k: int) -> list[dict[str, Any]]:
-        nonlocal next_card
-        out = [card(next_card + j) for j in range(k)]
-        next_card += k
-        return out
-
-    for i in range(n):
-        s = copy.deepcopy(proto)
-        pid = IDS[i]
-        hole, up = (deal(4), []) if phase == "choice" else (deal(n_hole), deal(n_up))
-        s.update(
-            id=pid,
-            seat=i,
-            stack=1000 + 111 * i,
-            status="playing",
-            away=i == 3,
-            inHand=True,
-            folded=False,
-            allIn=i == 2,
-            dealer=i == 0,
-            sun=i == 0 and korean,
-            sb=i == 1 and not korean,
-            bb=i == 2 and not korean,
-            boss=i == 1 and korean,
-            committedRound=1000 if phase == "betting" else 0,
-            lastAction=("k.half" if korean else "nl.raise") if phase == "betting" else None,
-            up=up,
-            hole=hole if (shown or (spectator is False and i == 0)) else hidden(len(hole)),
-            holeCount=len(hole),
-            shown=shown,
-            ready=shown,
-            choiceDone=phase == "choice" and i % 2 == 0,
-            drawDone=phase == "draw" and i % 2 == 0,
-            drawCounts=[2, 1] if mode == "badugi" else [],
-            declared=phase == "declare" and i % 2 == 0,
-            declare="swing" if shown and mode == "sevenHiLo" else None,
-        )
-        if real_mode == "indian":
-            s["forehead"] = deal(1)[0]
-            s["hasForehead"] = True
-        if phase == "rebuy":
-            s.update(stack=0 if i % 2 else s["stack"], status="busted" if i % 2 else "playing", ready=False)
-        seats.append(s)
-    v["seats"] = seats
-    v["phase"] = phase
-    ids = [s["id"] for s in seats]
-    v["board"] = deal(5) if real_mode in ("holdem", "omaha") else []
-    v["toAct"] = ids[-1] if phase == "betting" else None
-    v["pending"] = [ids[-1]] if phase == "betting" else ids if phase in ("choice", "draw", "declare") else []
-    v["rebuyPending"] = [s["id"] for s in seats if s["status"] == "busted"] if phase == "rebuy" else []
-    if phase == "rebuy":
-        v["pending"] = list(v["rebuyPending"])
-    v["deadlineAt"] = int(time.time() * 1000) + 15000 if deadline and phase != "handEnd" else None
-    v["pots"] = [{"amount": 900 * n, "eligible": ids}, {"amount": 300, "eligible": ids[:2]}]
-    v["potTotal"] = 1200 * n
-    if shown:
-        low = "7탑" if mode == "sevenHiLo" else None
-        v["showdown"] = [
-            {"id": pid, "cards": [], "best": [], "handName": "로열 스트레이트 플러시", "lowName": low}
-            for pid in ids
-        ]
-        v["awards"] = [
-            {"potIndex": 0, "to": ids[-1], "amount": 900 * n},
-            {"potIndex": 1, "to": ids[1], "amount": 300},
-        ]
-    else:
-        v["showdown"] = None
-        v["awards"] = None
-    if spectator:
-        v["me"] = None
-    else:
-        me = v["me"]
-        me.update(id=ids[0], seat=0, hole=seats[0]["hole"], up=seats[0]["up"], legalActions=[], hint=None)
-        me["forehead"] = "?" if real_mode == "indian" else None
-        me["choice"] = seats[0]["hole"] if phase == "choice" else None
-        me["chosen"] = None
-        me["drawPending"] = None
-        me["declare"] = None
-    return v
-
-
-def all_crowd_views() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for mode, (_, top, _, _, extra) in MODES.items():
-        for n in range(2, top + 1):
-            for phase in ["betting", "handEnd", "rebuy", *extra]:
-                for spectator in (False, True):
-                    label = f"{mode}/{n}/{phase}/{'spectator' if spectator else 'player'}"
-                    out.append((label, crowd_view(mode, n, phase, spectator)))
-    return out
 
 
 MEASURE_SEATS = r"""(views) => {
@@ -195,185 +67,6 @@ def test_seats_never_overlap_at_390px_for_every_mode_count_and_phase(static_page
     shot(page, "audit-seven-six-hand-end-spectator")
     render(page, crowd_view("omaha", 10, "handEnd"))
     shot(page, "audit-omaha-ten-hand-end")
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    x = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
-    y = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
-    return x > 0.5 and y > 0.5
-
-
-def test_rebuy_decision_shows_a_countdown_ring(static_page: Any) -> None:
-    page = harness(static_page, "rebuy")
-    view = load("rebuy")
-    view["seats"][1].update(stack=0, status="busted")
-    view["rebuyPending"] = ["p1", "p2"]
-    view["pending"] = ["p1", "p2"]
-    view["deadlineAt"] = int(time.time() * 1000) + 7500
-    render(page, view)
-    page.wait_for_timeout(300)
-    mine = page.locator("[data-testid=me-area] .timer-ring")
-    assert mine.count() == 1
-    assert page.locator(".seat[data-seat-id=p2] .timer-ring").count() == 1
-    # the rebuy decision has 15 s: half of it is left, so half of the ring is gone
-    offset = float(mine.locator(".fg").get_attribute("stroke-dashoffset") or "0")
-    circumference = 2 * 3.141592653589793 * 12
-    assert abs(offset / circumference - 0.5) < 0.08
-    assert int(mine.locator("text").text_content() or "0") in (7, 8)
-    assert "urgent" not in (mine.get_attribute("class") or "")
-    shot(page, "audit-rebuy-ring")
-    view["deadlineAt"] = int(time.time() * 1000) + 3000
-    render(page, view)
-    page.wait_for_timeout(300)
-    assert "urgent" in (page.locator("[data-testid=me-area] .timer-ring").get_attribute("class") or "")
-
-
-def test_rebuy_phase_shows_no_stale_pot(static_page: Any) -> None:
-    page = harness(static_page, "rebuy")
-    view = load("rebuy")
-    view["potTotal"] = 2000  # the last hand's pot, already paid out
-    view["pots"] = [{"amount": 1500, "eligible": ["p1", "p2"]}, {"amount": 500, "eligible": ["p2"]}]
-    render(page, view)
-    pot = page.locator("[data-testid=pot]").inner_text()
-    assert "2,000" not in pot and "1,500" not in pot
-    assert page.locator(".side-pot").count() == 0
-
-
-def test_pot_limit_cap_quick_button_is_max_not_all_in(static_page: Any) -> None:
-    page = harness(static_page, "holdem_raise")
-    page.click("[data-action='nl.raise']")
-    assert page.locator("[data-quick=max]").inner_text() == "올인"  # no limit: the top is my whole stack
-    view = load("holdem_raise")
-    view["options"]["betting"] = "potLimit"
-    view["betting"] = "potLimit"
-    me = next(s for s in view["seats"] if s["id"] == view["me"]["id"])
-    me["stack"] = 1000
-    view["me"]["legalActions"] = [
-        {"type": "nl.fold"},
-        {"type": "nl.call", "amount": 40, "allIn": False},
-        {"type": "nl.raise", "min": 80, "max": 310, "isBet": False},
-    ]
-    render(page, view)  # same turn: the panel stays open
-    quick = page.locator("[data-quick=max]")
-    assert quick.inner_text() == "최대"
-    quick.click()
-    assert page.locator("[data-testid=raise-amount]").inner_text() == "레이즈 310까지"
-    shot(page, "audit-pot-limit-max")
-
-
-def test_settings_dialog_outside_a_room_prints_no_null(live_server: Any, open_page: Any) -> None:
-    page = open_page("settings")
-    page.goto(live_server.http + "/")
-    page.click("#btn-settings")
-    body = page.locator("#settings-body")
-    assert body.is_visible()
-    assert "null" not in body.inner_text()
-    assert page.evaluate(
-        "() => [...document.querySelector('#settings-body').childNodes].every(n => n.nodeType === 1)"
-    )
-    assert page.locator("[data-testid=leave]").count() == 0
-    shot(page, "audit-settings-lobby")
-
-
-@pytest.mark.parametrize("mode", ["sevenPoker", "sevenHiLo", "holdem", "badugi"])
-def test_rules_ranking_table_is_readable_on_a_phone(live_server: Any, open_page: Any, mode: str) -> None:
-    page = open_page("rules")
-    page.goto(live_server.http + "/")
-    page.click("#btn-rules")
-    page.select_option("#rules-mode", mode)
-    dlg = page.locator("#dlg-rules")
-    # the width of the element that holds each row's description (the text after the name, not the cards)
-    widths: list[float] = page.evaluate(
-        """() => [...document.querySelectorAll('#dlg-rules .rank-table tr')].map((tr) => {
-          const texts = [];
-          const walker = document.createTreeWalker(tr, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            if (n.textContent.trim() && !n.parentElement.closest('.ex')) texts.push(n);
-          }
-          return texts.length > 1 ? texts[texts.length - 1].parentElement.getBoundingClientRect().width : 0;
-        })"""
-    )
-    assert len(widths) >= 6 and min(widths) >= 120, widths
-    # nothing sticks out of the dialog sideways
-    body = dlg.locator(".dlg-body")
-    assert body.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
-    if mode == "sevenPoker":
-        page.locator("#dlg-rules .rank-table").first.scroll_into_view_if_needed()
-        shot(page, "audit-rules-seven")
-
-
-def test_boss_mark_has_a_crown(static_page: Any) -> None:
-    page = harness(static_page, "seven_betting_me")
-    boss = page.locator(".seat[data-seat-id=p2] .mark.boss")
-    assert boss.count() == 1
-    assert boss.get_attribute("aria-label") == "보스"
-    assert boss.locator("svg.crown").count() == 1
-    box = boss.locator("svg.crown").bounding_box()
-    assert box and box["width"] >= 10
-    page.locator(".seat[data-seat-id=p2]").screenshot(
-        path=str(Path(__file__).resolve().parents[2] / "artifacts/screenshots/audit-boss-crown.png")
-    )
-
-
-BUTTON_TEXT = r"""(sel) => {
-  const out = [];
-  const W = window.innerWidth;
-  for (const b of document.querySelectorAll(sel)) {
-    const br = b.getBoundingClientRect();
-    if (br.left < 0 || br.right > W) out.push(`button out of screen: ${b.innerText}`);
-    if (b.scrollWidth > b.clientWidth + 1) out.push(`overflow: ${b.innerText}`);
-    const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (!n.textContent.trim()) continue;
-      const size = parseFloat(getComputedStyle(n.parentElement).fontSize);
-      if (size < 18) out.push(`${size}px: ${n.textContent}`);
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      for (const r of range.getClientRects()) {
-        if (r.left < br.left - 0.5 || r.right > br.right + 0.5) out.push(`text outside: ${n.textContent}`);
-      }
-    }
-  }
-  return out;
-}"""
-
-
-def test_action_button_texts_are_18px_and_fit(static_page: Any) -> None:
-    page = harness(static_page, "seven_betting_me")
-    view = load("seven_betting_me")
-    view["me"]["legalActions"] = [
-        {"type": "k.die", "amount": 0, "allIn": False},
-        {"type": "k.call", "amount": 1000, "allIn": False},
-        {"type": "k.ddadang", "amount": 2000, "allIn": False},
-        {"type": "k.quarter", "amount": 1250, "allIn": False},
-        {"type": "k.half", "amount": 2500, "allIn": False},
-        {"type": "k.full", "amount": 9990, "allIn": True},
-    ]
-    render(page, view)
-    assert page.locator(".actions.korean button").count() == 8
-    assert page.locator("[data-action='k.call']").inner_text().replace("\n", " ") == "콜 (+1,000)"
-    problems: list[str] = page.evaluate(BUTTON_TEXT, ".actions button")
-    assert not problems, problems
-    for b in page.locator(".actions button").all():
-        box = b.bounding_box()
-        assert box and box["height"] >= 56
-    shot(page, "audit-korean-buttons-1000")
-    # no limit: call / all-in amounts
-    page2 = harness(static_page, "holdem_raise")
-    problems = page2.evaluate(BUTTON_TEXT, ".actions button")
-    assert not problems, problems
-    page2.click("[data-action='nl.raise']")
-    problems = page2.evaluate(BUTTON_TEXT, ".actions button, .raise-panel .confirm-row button")
-    assert not problems, problems
-    # hi-lo: the hand names under 하이 / 로우 / 스윙
-    page3 = harness(static_page, "hilo_declare")
-    hilo = load("hilo_declare")
-    hilo["me"]["handName"] = "백 스트레이트 플러시"
-    hilo["me"]["lowName"] = "7탑"
-    render(page3, hilo)
-    problems = page3.evaluate(BUTTON_TEXT, ".actions button")
-    assert not problems, problems
-    shot(page3, "audit-hilo-buttons")
 
 
 def test_timer_rings_stay_inside_the_screen(static_page: Any) -> None:
@@ -451,17 +144,6 @@ def test_hand_end_banner_hides_no_seat(static_page: Any) -> None:
     shot(page, "audit-banner-holdem")
     render(page, crowd_view("omaha", 10, "handEnd"))
     shot(page, "audit-banner-omaha-ten")
-
-
-
-def indian_view(
-    n: int, phase: str, spectator: bool = False, used: int = 30, mode: str = "indian"
-) -> dict[str, Any]:
-    """A crowd view of 인디언 포커 (d52) with `used` cards already used in this deck."""
-    v = crowd_view(mode, n, phase, spectator)
-    v["indianUsed"] = [card(40 + 7 * k) for k in range(used)]  # 7 is coprime to 52: all different
-    v["indianDeckLeft"] = 52 - used - n
-    return v
 
 
 # the shared head of the measuring scripts below: render each (label, view), collect problems in `out`
@@ -551,34 +233,6 @@ def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) 
     shot(page, "audit-indian-folded-open")
     toggle.click()
     assert not panel.locator("table").is_visible()
-
-
-def with_button_at(v: dict[str, Any], k: int) -> dict[str, Any]:
-    """The same view with the dealer (선) at seat k, the blinds (보스) on the next seats."""
-    v = copy.deepcopy(v)
-    n = len(v["seats"])
-    korean = v["betting"] == "korean"
-    for i, s in enumerate(v["seats"]):
-        d = (i - k) % n
-        s.update(dealer=d == 0, sun=d == 0 and korean, sb=d == 1 and not korean, bb=d == 2 and not korean)
-        s.update(boss=d == 1 and korean)
-    return v
-
-
-def raise_open(v: dict[str, Any]) -> dict[str, Any]:
-    """My turn with a legal no-limit raise: the test opens the raise panel (the table area shrinks)."""
-    v = copy.deepcopy(v)
-    me = v["me"]["id"]
-    v["toAct"] = me
-    v["pending"] = [me]
-    v["me"]["legalActions"] = [
-        {"type": "nl.fold"},
-        {"type": "nl.call", "amount": 40, "allIn": False},
-        {"type": "nl.raise", "min": 80, "max": 880, "isBet": False},
-        {"type": "nl.allIn", "amount": 880, "to": 880},
-    ]
-    v["openRaise"] = True
-    return v
 
 
 # every bet chip and D / SB / BB / 선 / 보스 mark against every other seat's box

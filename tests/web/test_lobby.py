@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from webplay import shot
+from webplay import lobby_dialog, shot
 
 pytestmark = pytest.mark.browser
 
@@ -214,9 +214,7 @@ def test_imapoker_display_name(live_server: Any, open_page: Any) -> None:
 
 
 def test_rules_dialog_and_settings(live_server: Any, open_page: Any) -> None:
-    page = open_page("rules")
-    page.goto(live_server.http + "/")
-    page.click("#btn-rules")
+    page = lobby_dialog(open_page, live_server.http, "rules")
     dlg = page.locator("#dlg-rules")
     assert dlg.is_visible()
     text = dlg.inner_text()

@@ -32,12 +32,7 @@ def _heads_up(open_page: Any, node: ServeProcess, viewport: dict[str, int]) -> t
     a, b = open_page("a", viewport), open_page("b", viewport)
     for p in (a, b):  # the refused reconnects while the server is down are expected
         p.recorder.allowed.append("WebSocket connection to")
-    code = wp.create_room_ui(a, node.http, "민수", "holdem")
-    wp.join_ui(b, node.http, code, "지수")
-    wp.wait_members(a, 2)
-    a.click("[data-testid=start]")
-    for p in (a, b):
-        wp.wait_table(p)
+    wp.start_heads_up(a, b, node.http)
     return a, b
 
 

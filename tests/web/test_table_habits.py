@@ -179,12 +179,7 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     a, b = open_page("a", MOBILE), open_page("b", MOBILE)
     for p in (a, b):
         p.context.add_init_script(AUDIO_STUB)
-    code = wp.create_room_ui(a, live_server.http, "민수", "holdem")
-    wp.join_ui(b, live_server.http, code, "지수")
-    wp.wait_members(a, 2)
-    a.click("[data-testid=start]")
-    for p in (a, b):
-        wp.wait_table(p)
+    wp.start_heads_up(a, b, live_server.http)
     by = _pages_by_id([a, b])
     first = wp.view(a)["toAct"]  # type: ignore[index]
     second = next(pid for pid in by if pid != first)

@@ -62,6 +62,27 @@ def pick_option(page: Any, key: str, value: Any) -> None:
     label.click()
 
 
+def lobby_dialog(open_page: Any, base: str, name: str) -> Any:
+    """A new page (``open_page(name)``) on the lobby with the top bar's ``name`` dialog opened (``rules``,
+    ``settings``)."""
+    page = open_page(name)
+    page.goto(base + "/")
+    page.click(f"#btn-{name}")
+    return page
+
+
+def start_heads_up(a: Any, b: Any, base: str, mode: str = "holdem") -> str:
+    """``a`` creates a ``mode`` room on ``base``, ``b`` joins it, ``a`` starts the game and both pages wait
+    for the table; returns the room code."""
+    code = create_room_ui(a, base, "민수", mode)
+    join_ui(b, base, code, "지수")
+    wait_members(a, 2)
+    a.click("[data-testid=start]")
+    for p in (a, b):
+        wait_table(p)
+    return code
+
+
 def create_room_ui(page: Any, base: str, nickname: str, mode: str, **options: Any) -> str:
     page.goto(base + "/")
     page.fill("#create-nick", nickname)

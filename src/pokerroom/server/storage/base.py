@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -190,6 +190,15 @@ def refused(ops: Iterable[Op], stored: dict[str, int]) -> frozenset[str]:
     return frozenset(out)
 
 
+def without_refused(ops: list[Op], stored: dict[str, int]) -> tuple[list[Op], frozenset[str]]:
+    """``ops`` less every operation of the rooms :func:`refused` names (nothing of a fenced room is written),
+    and those rooms."""
+    codes = refused(ops, stored)
+    if codes:
+        ops = [op for op in ops if op_code(op) not in codes]
+    return ops, codes
+
+
 def only_saves_and_logs(ops: list[Op]) -> bool:
     """No ``delete`` among ``ops``: they can go as :func:`grouped` ``executemany`` calls."""
     return all(kind in ("save", "log", "pre") for kind, _ in ops)
@@ -266,6 +275,15 @@ def decode_room(code: str, meta: Any, state: Any, version: Any, updated_ms: Any)
     if state is not None and not isinstance(state, str):
         raise ValueError(f"room {code}: state is not text")
     return data, state, version, updated_ms
+
+
+def decode_stored(code: str, row: Sequence[Any], log_after: Callable[[int], Iterable[LogRow]]) -> StoredRoom:
+    """A stored room: ``row`` = (meta, state, snapshot version, updated ms, fence, pre-actions) as both
+    backends select it, checked by :func:`decode_room` and :func:`decode_pre` (damage raises), with the log
+    rows after its snapshot version (``log_after(version)``)."""
+    meta, state, version, updated_ms = decode_room(code, *row[:4])
+    return StoredRoom(code, meta, state, version, updated_ms, tuple(log_after(version)), int(row[4]),
+                      decode_pre(code, row[5]))
 
 
 def quarantine(damaged: list[str], code: str, exc: BaseException) -> None:

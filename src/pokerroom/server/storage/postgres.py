@@ -154,9 +154,7 @@ class PgStore(base.PreparedOps):
                     current = {str(code): int(fence) for code, fence in cur.fetchall()}
                     cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
                     stored = {str(code): int(fence) for code, fence in cur.fetchall()}
-                    refused = base.refused(ops, {**stored, **current})
-                    if refused:
-                        ops = [op for op in ops if base.op_code(op) not in refused]
+                    ops, refused = base.without_refused(ops, {**stored, **current})
                 if base.only_saves_and_logs(ops):
                     g = base.grouped(ops)
                     for sql, rows in ((_UPSERT, g.rooms), (_LOG, g.rows), (_HAND, g.hands),
@@ -242,10 +240,7 @@ class PgStore(base.PreparedOps):
         found = self._reader.run(work)
         if found is None:
             return None
-        meta, state, version, updated_ms = base.decode_room(code, *found[:4])
-        return StoredRoom(code, meta, state, version, updated_ms,
-                          tuple(base.log_row(*row) for row in found[6]), int(found[4]),
-                          base.decode_pre(code, found[5]))
+        return base.decode_stored(code, found, lambda _version: (base.log_row(*row) for row in found[6]))
 
     def load(self, code: str) -> StoredRoom | None:
         """One room: its last snapshot and the log rows after it; None if absent or damaged (then its code

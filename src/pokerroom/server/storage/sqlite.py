@@ -47,7 +47,6 @@ from pokerroom.server.storage.base import (
     Op,
     StoredRoom,
     StoreError,
-    log,
     quarantine,
 )
 
@@ -214,9 +213,7 @@ class Store(base.PreparedOps):
                         f"SELECT code, fence FROM fences WHERE code IN ({marks})", codes).fetchall())
                     stored.update(self._db.execute(
                         f"SELECT code, fence FROM rooms WHERE code IN ({marks})", codes).fetchall())
-                    refused = base.refused(ops, stored)
-                    if refused:
-                        ops = [op for op in ops if base.op_code(op) not in refused]
+                    ops, refused = base.without_refused(ops, stored)
                 if base.only_saves_and_logs(ops):
                     g = base.grouped(ops)
                     self._db.executemany(_UPSERT, g.rooms)
@@ -287,9 +284,7 @@ class Store(base.PreparedOps):
                 f"FROM rooms WHERE {where}", (key,)).fetchone()
         if row is None:
             return None
-        meta, state, version, updated_ms = base.decode_room(code, *row[:4])
-        return StoredRoom(code, meta, state, version, updated_ms, tuple(self.log(code, after=version)),
-                          int(row[4]), base.decode_pre(code, row[5]))
+        return base.decode_stored(code, row, lambda version: self.log(code, after=version))
 
     def load(self, code: str) -> StoredRoom | None:
         """One room: its last snapshot and the log rows after it; None if absent or damaged (then its
@@ -319,9 +314,7 @@ class Store(base.PreparedOps):
                 if room is not None:
                     out.append(room)
             except Exception as exc:  # any damage quarantines this room only
-                log.error("room %s: its stored row is damaged (%s); it stays in the store, quarantined",
-                          code, type(exc).__name__)
-                self.damaged.append(code)
+                quarantine(self.damaged, code, exc)
         return out
 
     def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]:
