@@ -320,9 +320,10 @@ def badugi_keys_np(cards: NDArray[np.int64],
     return best, best_mask
 
 
-def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int,
+def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int | NDArray[np.int64],
                    high: bool = False) -> NDArray[np.int64]:
-    """Keep each row's best badugi (minus its weak cards, see :func:`badugi_keep`), replace the rest."""
+    """Keep each row's best badugi (minus its weak cards, see :func:`badugi_keep`), replace the rest.
+    ``break_above``: one bar, or one per row (a column)."""
     _, mask = badugi_keys_np(hands, high)
     weak_ok = _HIGH_RANK[hands] >= 15 - break_above if high else _LOW_RANK[hands] <= break_above
     keep = ((mask[:, None] >> np.arange(4)) & 1).astype(bool) & weak_ok
@@ -347,23 +348,24 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
         return quick_strength(sit)
     rows = unseen[sample_completions(rng, unseen.size, need, samples)]
     high = badugi_high(sit)
-    pos = 0
-    opps: list[NDArray[np.int64]] = []
-    for opp in sit.opponents:
-        want = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
-        first, second = rows[:, pos : pos + 4], rows[:, pos + 4 : pos + 8]
-        pos += 8
-        ok = (badugi_keys_np(first, high)[0] >> 16) >= want
-        opps.append(np.where(ok[:, None], first, second))
+    # Every hand of a step is valued in one pass (rows stacked: mine, then each opponent's): the per-row
+    # work is the same, and a pass costs some hundred small numpy calls whatever its rows.
+    n = len(sit.opponents)
+    firsts = np.concatenate([rows[:, 8 * i : 8 * i + 4] for i in range(n)])
+    seconds = np.concatenate([rows[:, 8 * i + 4 : 8 * i + 8] for i in range(n)])
+    want = np.repeat([4 - o.draw_counts[-1] if o.draw_counts else 1 for o in sit.opponents], samples)
+    ok = (badugi_keys_np(firsts, high)[0] >> 16) >= want
     mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
+    hands = np.concatenate([mine, np.where(ok[:, None], firsts, seconds)])
+    pos = 8 * n
     for d in range(draws_left):
-        mine = _badugi_redraw(mine, rows[:, pos : pos + 4], 10 if d == 0 and draws_left == 3 else 13, high)
-        pos += 4
-        for i, hand in enumerate(opps):
-            opps[i] = _badugi_redraw(hand, rows[:, pos : pos + 4], 13, high)
-            pos += 4
-    me = badugi_keys_np(mine, high)[0]
-    best = np.max(np.stack([badugi_keys_np(h, high)[0] for h in opps]), axis=0)
+        bars = np.full((hands.shape[0], 1), 13, dtype=np.int64)
+        bars[:samples] = 10 if d == 0 and draws_left == 3 else 13
+        fresh = np.concatenate([rows[:, pos + 4 * i : pos + 4 * i + 4] for i in range(n + 1)])
+        pos += 4 * (n + 1)
+        hands = _badugi_redraw(hands, fresh, bars, high)
+    keys = badugi_keys_np(hands, high)[0].reshape(n + 1, samples)
+    me, best = keys[0], np.max(keys[1:], axis=0)
     return float(((me > best) + 0.5 * (me == best)).mean())
 
 
