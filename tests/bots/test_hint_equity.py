@@ -67,3 +67,18 @@ def test_preflop_classes_share_one_estimate() -> None:
     other = clubs if suited else [clubs[0], hearts[1]]
     sit.hole = other
     assert hint.hint_equity(sit) == a
+
+
+def test_the_post_flop_path_gives_the_general_estimate_bit_for_bit() -> None:
+    """One hole after the flop is read from the board's own rows and keys (``_estimate``); the numbers are
+    those of the general pass (``_estimate_many``) on the same deals, flushes and ties included."""
+    import random
+
+    rnd = random.Random(7)
+    for _ in range(300):
+        cards = rnd.sample(range(52), 7)
+        hole, board = (cards[0], cards[1]), tuple(cards[2 : 2 + rnd.choice((3, 4, 5))])
+        n_opp = rnd.randint(1, 9)
+        assert hint._estimate(hole, board, n_opp) == hint._estimate_many([hole], board, n_opp)[0]
+    flush_board = (0, 1, 2, 3)  # four of a suit: flushes in most deals, mine and theirs
+    assert hint._estimate((4, 20), flush_board, 5) == hint._estimate_many([(4, 20)], flush_board, 5)[0]

@@ -153,12 +153,14 @@ def test_share_of_first_is_the_tools_tally_bit_for_bit() -> None:
 
 def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint is a function of the digest only: a view whose digest was hinted before (another seat's
-    change this seat cannot see) gets the same hint without a second Monte Carlo, as an independent copy."""
+    change this seat cannot see) gets the same hint without a second Monte Carlo, as an independent copy.
+    (A hold'em betting hint has no Monte Carlo of its own: its equity is cached by the cards.)"""
     import copy
 
     from pokerroom.bots import policy
 
-    view = _points({"mode": "holdem"}, 6)[5]
+    view = next(v for v in _points({"mode": "sevenPoker"}, 5)
+                if v["me"].get("legalActions") and v["me"]["legalActions"][0]["type"].startswith("k."))
     policy._HINTS.clear()
     runs: list[int] = []
     real = policy._decide
@@ -176,3 +178,21 @@ def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.Monkey
     assert recommend(view) != first and len(runs) == 1
     policy._HINTS.clear()
     assert recommend(view) == recommend(other) and len(runs) == 2
+
+
+def test_a_holdem_hint_is_the_same_with_and_without_its_shortcut() -> None:
+    """The hold'em betting hint skips the fingerprint unless it bluffs heads-up: every hint is what the
+    bot's own path gives with the hint's equity and generator."""
+    from pokerroom.bots import hint, policy
+    from pokerroom.bots.situation import situation
+
+    for opts, players in (({"mode": "holdem"}, 6), ({"mode": "holdem"}, 2),
+                          ({"mode": "holdem", "betting": "korean"}, 4)):
+        for view in _points(opts, players):
+            got = recommend(view)
+            sit = situation(view)
+            if got is None or sit is None or policy._NOT_BETTING.intersection(sit.legal_types()):
+                continue
+            fp = sit.fingerprint()
+            want = policy._decide(sit, "normal", 0, 200, fp, hint.hint_rng(fp), hint.hint_equity(sit))
+            assert got == want

@@ -21,6 +21,7 @@ fingerprint, as before; only the equity's sampling changed. Other modes keep the
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -104,8 +105,123 @@ _PREFLOP: dict[tuple[object, ...], float] = {}
 
 
 def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:
-    """Equity against the first 1, 2, ..., ``n_opp`` random opponents, from the same deals."""
-    return _estimate_many([hole], board, n_opp)[0]
+    """Equity against the first 1, 2, ..., ``n_opp`` random opponents, from the same deals: the numbers of
+    :func:`_estimate_many` for one hole after the flop, in as few array passes as it takes.
+
+    Why so few: a post-flop hint's cost is mostly the fixed cost of its numpy calls (200 deals of a few
+    hands are small arrays), and inside a busy server each call costs about twice what it does in a loop.
+    A hand is read as one key of its two cards (:func:`_keys`: its rank pair and suit counts) plus one of
+    the runout (the same table): the sum indexes the board's rows (:func:`_rows`) and tells a possible
+    flush."""
+    nb = 5 - len(board)
+    if nb > 2:
+        return _estimate_many([hole], board, n_opp)[0]
+    a, b = hole
+    known = sorted(_ALL.difference((a, b, *board)))
+    size = len(known)
+    if nb + 2 * n_opp > size:
+        return [1.0 / (k + 1) for k in range(1, n_opp + 1)]
+    known += hole
+    # rows: the runout, my two cards (the last two of ``known``), the opponents' (then hand 0 is mine)
+    cols = np.array(known, dtype=np.int64)[_deal(size)[: nb + 2 + 2 * n_opp]]
+    first, second = cols[nb::2], cols[nb + 1 :: 2]  # (hands, samples)
+    hand_key, runout_key = _keys()
+    base = sum(OT.BK[c] & 4095 for c in board)
+    if nb == 2:
+        base = runout_key[cols[0] * 52 + cols[1]] + base
+    elif nb == 1:
+        base = runout_key[cols[0] * 52 + cols[0]] + base
+    key = hand_key[first * 52 + second] + base
+    values = _rows(board)[key >> 12]
+    strength = _FLUSH_STRENGTH[key & 4095]
+    flush = np.nonzero(strength >= 0)
+    if flush[0].size:
+        # seven cards with five of a suit: that suit's ranks decide (no full house or quads is possible)
+        deals = flush[1]
+        mask = _BITS[first[flush]] + _BITS[second[flush]] + sum(1 << c for c in board)
+        for k in range(nb):
+            mask += _BITS[cols[k, deals]]
+        values[flush] = hb._flush13()[0][(mask >> _SHIFT[strength[flush]]) & 8191]
+    mine, theirs = values[:1], values[1:]
+    best = np.maximum.accumulate(theirs, axis=0)  # row k-1: the best of the first k opponents
+    level = mine == best
+    if level.any():  # a tie with the best: shared with every opponent who has it
+        shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=0) + 1))
+        return [float(x) / SAMPLES for x in shares.sum(axis=1)]
+    return [float(x) / SAMPLES for x in np.count_nonzero(mine > best, axis=1)]
+
+
+@lru_cache(maxsize=1)
+def _keys() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The keys of a hand and of a runout, by ``a * 52 + b`` of two card ids: the hand's index in a
+    board's row (:func:`pokerroom.odds.holdem_table.pair_table`'s pair index) and the runout's row in
+    :func:`_rows` (``(ra * 13 + rb) * 91``; one card: ``a == b``, ``rb * 91``), above 12 bits of the
+    cards' suit counts (:data:`pokerroom.hands.omaha_table.BK`'s low bits: a sum of seven stays exact)."""
+    pair = ht.pair_table()[1].astype(np.int64)
+    ids = np.arange(52, dtype=np.int64)
+    suits = _SUIT_COUNT.astype(np.int64)
+    two = (suits[:, None] + suits[None, :]).ravel()
+    hand = (pair << 12) + two
+    runout = (((ids[:, None] % 13) * 13 + ids[None, :] % 13) * 91 << 12).ravel() + two
+    one = ids * 53
+    runout[one] = ((ids % 13) * 91 << 12) + suits
+    for arr in (hand, runout):
+        arr.setflags(write=False)
+    return hand, runout
+
+#: the flush suit's shift in a 52-bit card mask, by :data:`_FLUSH_STRENGTH`
+_SHIFT = np.array([39, 26, 13, 0], dtype=np.int64)
+
+
+def _deal(unseen: int) -> NDArray[np.intp]:
+    """:func:`_pool` with my two cards as hand 0: the runout's rows, then two rows of ``unseen`` and
+    ``unseen + 1`` (where :func:`_estimate` puts my cards), then the opponents' rows."""
+    deal = _DEALS.get(unseen)
+    if deal is None:
+        nb = unseen - 45
+        pool = _pool(unseen)
+        mine = np.array([[unseen], [unseen + 1]], dtype=np.intp).repeat(SAMPLES, axis=1)
+        deal = np.ascontiguousarray(np.concatenate([pool[:nb], mine, pool[nb:]]))
+        deal.setflags(write=False)
+        _DEALS[unseen] = deal
+    return deal
+
+
+_DEALS: dict[int, NDArray[np.intp]] = {}
+
+
+def _rows(board: tuple[int, ...]) -> NDArray[np.int32]:
+    """The rows of :func:`pokerroom.odds.holdem_table.pair_table` a known board of 3-5 cards reaches, in
+    one small table: after the flop, the row of runout ranks ``(r1, r2)`` starts at ``(r1 * 13 + r2) * 91``
+    (61 kB), after the turn the row of ``r`` at ``r * 91``, on the river the one row at 0.
+
+    Why: a deal's hands share one row of the 2 MB table, but finding the row took a read of the 1.4 MB
+    board index per deal, and the rows of 200 deals are spread over the table; a board's own rows are one
+    read away, stay cached, and serve every player at the table on that street (they are remembered by the
+    board's ranks: in the server benchmark four post-flop estimates in five find their board's rows)."""
+    key = tuple(sorted(c % 13 for c in board))
+    hit = _ROWS.get(key)
+    if hit is not None:
+        return hit
+    board_index = ht._boards()[0]
+    table = ht.pair_table()[0]
+    keys = np.array([sum(OT.BOARD_KEY[r] for r in key)], dtype=np.int64)
+    for _ in range(5 - len(board)):
+        keys = (keys[:, None] + _RANK_KEYS[None, :]).ravel()
+    # (a runout that would make five of a rank is never dealt: any row stands for it)
+    rows = np.maximum(board_index[keys], 0).astype(np.int64) * 91
+    values: NDArray[np.int32] = table[rows[:, None] + np.arange(91)].ravel()
+    values.setflags(write=False)
+    if len(_ROWS) >= _ROWS_KEPT:
+        _ROWS.clear()
+    _ROWS[key] = values
+    return values
+
+
+_RANK_KEYS = np.array(OT.BOARD_KEY, dtype=np.int64)
+#: :func:`_rows` by the board's ranks; cleared when full
+_ROWS: dict[tuple[int, ...], NDArray[np.int32]] = {}
+_ROWS_KEPT = 64
 
 
 def _estimate_many(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: int) -> list[list[float]]:

@@ -30,7 +30,7 @@ check in :mod:`.actions`, equity estimates in :mod:`.strength`.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -111,22 +111,43 @@ def recommend(view: dict[str, Any]) -> Action | None:
     legal = sit.legal_types()
     if set(legal) <= _NO_HINT:  # (also: nothing but an optional show)
         return None
+    if not _NOT_BETTING.intersection(legal):
+        equity = hint_equity(sit)
+        if equity is not None:
+            # a betting decision in hold'em: the equity cached by the cards (:mod:`.hint`), and the decision
+            # point's own generator, which only a heads-up bluff draws from, so its fingerprint (a SHA-256 of
+            # the whole digest, a third of a hint's cost) is taken only then; nothing is remembered by the
+            # fingerprint either: without a Monte Carlo the decision costs less than the key
+            rng = cast(np.random.Generator, _LazyRng(sit))
+            return _decide(sit, "normal", seed=0, samples=200, rng=rng, equity=equity)
     # The hint is a pure function of the digest (seed 0, 200 samples), so a decision point seen before (a
     # new version that changed nothing this seat can see: another seat's simultaneous choice or
     # declaration, a seat's connection) reuses its hint instead of running the Monte Carlo again.
     fp = sit.fingerprint()
     hint = _HINTS.get(fp)
     if hint is None:
-        # a betting decision in hold'em: the equity cached by the cards, and a generator of its own
-        # (:mod:`.hint`); anything else exactly as a bot decides it
-        equity = None if _NOT_BETTING.intersection(legal) else hint_equity(sit)
-        rng = hint_rng(fp) if equity is not None else None
-        hint = _decide(sit, "normal", seed=0, samples=200, fingerprint=fp, rng=rng, equity=equity)
+        hint = _decide(sit, "normal", seed=0, samples=200, fingerprint=fp)
         if len(_HINTS) >= _HINTS_KEPT:
             _HINTS.clear()
         _HINTS[fp] = hint
     # a copy: the caller puts it into a view, which others may change
     return {k: list(v) if isinstance(v, list) else v for k, v in hint.items()}
+
+
+class _LazyRng:
+    """The generator of a hold'em hint (:func:`.hint.hint_rng` of the fingerprint), made at its first draw.
+
+    Why: a betting decision with its equity given draws at most once (the heads-up bluff of
+    :func:`.bets.bet`), and most hints never do; the stream, when drawn, is the very same."""
+
+    def __init__(self, sit: Situation) -> None:
+        self._sit = sit
+        self._gen: np.random.Generator | None = None
+
+    def random(self) -> float:
+        if self._gen is None:
+            self._gen = hint_rng(self._sit.fingerprint())
+        return float(self._gen.random())
 
 
 #: Hints by the fingerprint of their decision point (see :func:`recommend`); cleared when full.

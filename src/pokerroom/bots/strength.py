@@ -298,31 +298,51 @@ def badugi_keys_np(cards: NDArray[np.int64],
     """Vectorised §6.4 for rows of four card ids: (key, bitmask of the cards of the best badugi).
 
     ``key`` orders like :func:`badugi_key`: more cards first, then the lower descending ranks (``high``:
-    the higher descending ranks, ace high).
+    the higher descending ranks, ace high). Every subset of the four cards is keyed at once (a row's 15
+    subsets side by side, which of them are a badugi read from the six pairs' clashes), and the first
+    subset with the best key wins.
     """
     ranks = (_HIGH_RANK if high else _LOW_RANK)[cards]
     suits = _SUIT[cards]
-    n = cards.shape[0]
-    best = np.zeros(n, dtype=np.int64)
-    best_mask = np.zeros(n, dtype=np.int64)
-    for pos in _SUBSETS:
-        k = len(pos)
-        valid = np.ones(n, dtype=bool)
-        for a, b in itertools.combinations(pos, 2):
-            valid &= (ranks[:, a] != ranks[:, b]) & (suits[:, a] != suits[:, b])
-        sub = -np.sort(-ranks[:, list(pos)], axis=1)
-        key = np.full(n, k, dtype=np.int64)
-        for j in range(4):
-            key = key * 16 + ((sub[:, j] if high else 15 - sub[:, j]) if j < k else 0)
-        better = valid & (key > best)
-        best = np.where(better, key, best)
-        best_mask = np.where(better, sum(1 << i for i in pos), best_mask)
-    return best, best_mask
+    # the pairs that may share a badugi (neither rank nor suit in common), as 6 bits -> valid subsets
+    apart = (ranks[:, _PAIR_A] != ranks[:, _PAIR_B]) & (suits[:, _PAIR_A] != suits[:, _PAIR_B])
+    valid = _VALID[apart @ _PAIR_BIT]
+    # each subset's digits, best card first, empty places last (then 0): low, the lowest of 15 - rank;
+    # high, the highest rank
+    digits = np.concatenate([15 - ranks if not high else -ranks, np.full((len(cards), 1), 16)], axis=1)
+    d = digits[:, _SUBSET_PLACES]
+    p, q, r, t = d[:, :, 0], d[:, :, 1], d[:, :, 2], d[:, :, 3]
+    # sorted by a network of five compare-exchanges (a sort of many four-long rows costs ten times more)
+    p, q = np.minimum(p, q), np.maximum(p, q)
+    r, t = np.minimum(r, t), np.maximum(r, t)
+    p, r = np.minimum(p, r), np.maximum(p, r)
+    q, t = np.minimum(q, t), np.maximum(q, t)
+    q, r = np.minimum(q, r), np.maximum(q, r)
+    key = _SUBSET_SIZE
+    for x in (p, q, r, t):
+        key = key * 16 + np.where(x == 16, 0, x if not high else -x)
+    keys = np.where(valid, key, -1)
+    first = keys.argmax(axis=1)
+    return keys[np.arange(len(cards)), first], _SUBSET_MASK[first]
 
 
-def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int,
+_PAIR_A = np.array([a for a, _b in itertools.combinations(range(4), 2)])
+_PAIR_B = np.array([b for _a, b in itertools.combinations(range(4), 2)])
+_PAIR_BIT = 1 << np.arange(6, dtype=np.int64)
+#: by the 6 bits of the pairs that may share a badugi: which of the 15 subsets are a badugi
+_VALID = np.array([[all(bits >> list(itertools.combinations(range(4), 2)).index(pair) & 1
+                        for pair in itertools.combinations(pos, 2)) for pos in _SUBSETS]
+                   for bits in range(64)], dtype=bool)
+#: each subset's places in a row of four cards, padded with the fifth (empty) column
+_SUBSET_PLACES = np.array([list(pos) + [4] * (4 - len(pos)) for pos in _SUBSETS])
+_SUBSET_SIZE = np.array([len(pos) for pos in _SUBSETS], dtype=np.int64)
+_SUBSET_MASK = np.array([sum(1 << i for i in pos) for pos in _SUBSETS], dtype=np.int64)
+
+
+def _badugi_redraw(hands: NDArray[np.int64], fresh: NDArray[np.int64], break_above: int | NDArray[np.int64],
                    high: bool = False) -> NDArray[np.int64]:
-    """Keep each row's best badugi (minus its weak cards, see :func:`badugi_keep`), replace the rest."""
+    """Keep each row's best badugi (minus its weak cards, see :func:`badugi_keep`), replace the rest.
+    ``break_above``: one bar, or one per row (a column)."""
     _, mask = badugi_keys_np(hands, high)
     weak_ok = _HIGH_RANK[hands] >= 15 - break_above if high else _LOW_RANK[hands] <= break_above
     keep = ((mask[:, None] >> np.arange(4)) & 1).astype(bool) & weak_ok
@@ -347,23 +367,24 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
         return quick_strength(sit)
     rows = unseen[sample_completions(rng, unseen.size, need, samples)]
     high = badugi_high(sit)
-    pos = 0
-    opps: list[NDArray[np.int64]] = []
-    for opp in sit.opponents:
-        want = 4 - opp.draw_counts[-1] if opp.draw_counts else 1
-        first, second = rows[:, pos : pos + 4], rows[:, pos + 4 : pos + 8]
-        pos += 8
-        ok = (badugi_keys_np(first, high)[0] >> 16) >= want
-        opps.append(np.where(ok[:, None], first, second))
+    # Every hand of a step is valued in one pass (rows stacked: mine, then each opponent's): the per-row
+    # work is the same, and a pass costs some hundred small numpy calls whatever its rows.
+    n = len(sit.opponents)
+    firsts = np.concatenate([rows[:, 8 * i : 8 * i + 4] for i in range(n)])
+    seconds = np.concatenate([rows[:, 8 * i + 4 : 8 * i + 8] for i in range(n)])
+    want = np.repeat([4 - o.draw_counts[-1] if o.draw_counts else 1 for o in sit.opponents], samples)
+    ok = (badugi_keys_np(firsts, high)[0] >> 16) >= want
     mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
+    hands = np.concatenate([mine, np.where(ok[:, None], firsts, seconds)])
+    pos = 8 * n
     for d in range(draws_left):
-        mine = _badugi_redraw(mine, rows[:, pos : pos + 4], 10 if d == 0 and draws_left == 3 else 13, high)
-        pos += 4
-        for i, hand in enumerate(opps):
-            opps[i] = _badugi_redraw(hand, rows[:, pos : pos + 4], 13, high)
-            pos += 4
-    me = badugi_keys_np(mine, high)[0]
-    best = np.max(np.stack([badugi_keys_np(h, high)[0] for h in opps]), axis=0)
+        bars = np.full((hands.shape[0], 1), 13, dtype=np.int64)
+        bars[:samples] = 10 if d == 0 and draws_left == 3 else 13
+        fresh = np.concatenate([rows[:, pos + 4 * i : pos + 4 * i + 4] for i in range(n + 1)])
+        pos += 4 * (n + 1)
+        hands = _badugi_redraw(hands, fresh, bars, high)
+    keys = badugi_keys_np(hands, high)[0].reshape(n + 1, samples)
+    me, best = keys[0], np.max(keys[1:], axis=0)
     return float(((me > best) + 0.5 * (me == best)).mean())
 
 
