@@ -53,7 +53,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--room-creations-per-minute", type=float, default=10.0, metavar="N",
                    help="rooms one client address may create per minute (default 10; 0 = no rate)")
     p.add_argument("--connections-per-address", type=int, default=100, metavar="N",
-                   help="open TCP connections from one client address (default 100; 0 = no cap)")
+                   help="open TCP connections from one client address (default 100; 0 = no cap, and no "
+                        "per-client rate of new connections, websockets or hellos either)")
+    p.add_argument("--connections-per-second-per-address", type=float, default=20.0, metavar="N",
+                   help="new TCP connections a second from one client (IPv6: one /64), past a burst of "
+                        "--connections-per-address (default 20; 0 = no rate)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
                    help="a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)")
     p.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
@@ -215,14 +219,18 @@ def run(args: argparse.Namespace) -> int:
     # Every connection costs a descriptor: the caps stay below the process's limit (ulimit -n), so an
     # accept never fails with EMFILE and the store and static files always get one.
     tcp_cap = descriptor_cap(args.max_connections + 64)
+    per_client = {} if args.connections_per_address else {  # one address is every client (tests, benchmarks)
+        "sockets_per_second_per_client": 0.0, "hellos_per_second_per_client": 0.0}
     limits = Limits(max_rooms=args.max_rooms, max_connections=min(args.max_connections, tcp_cap),
                     allowed_origins=tuple(args.allowed_origin), rooms_per_address=args.rooms_per_address,
                     room_creations_per_minute=args.room_creations_per_minute,
                     connections_per_address=args.connections_per_address,
                     trusted_proxies=tuple(args.trusted_proxy), hello_timeout_s=args.hello_timeout,
-                    header_timeout_s=args.header_timeout, body_timeout_s=args.header_timeout)
+                    header_timeout_s=args.header_timeout, body_timeout_s=args.header_timeout,
+                    **per_client)  # type: ignore[arg-type]
     guard = ConnectionGuard(tcp_cap, args.connections_per_address, args.header_timeout,
-                            exempt=args.trusted_proxy)
+                            exempt=args.trusted_proxy, per_second=args.connections_per_second_per_address
+                            if args.connections_per_address else 0.0)
     http_cls, ws_cls = guard.protocols(AutoHTTPProtocol, AutoWebSocketsProtocol)  # type: ignore[arg-type]
     config = ServerConfig(data_dir=data_dir, limits=limits, time_scale=args.time_scale,
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,

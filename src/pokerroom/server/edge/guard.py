@@ -28,7 +28,9 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from pokerroom.server.edge.clients import KeyedBuckets, client_group, whole_seconds
 from pokerroom.server.edge.limits import TokenBucket
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.server")
 
@@ -86,6 +88,10 @@ class AddressCounter:
             self.counts.pop(address, None)
 
 
+CREATION_RATE_TEXT = "이 주소에서 방을 너무 빨리 만들었어요. 잠시 후, {n}초 후에 다시 해 주세요"
+OPEN_CAP_TEXT = ("이 주소에서 연 방이 {n}개예요. 아무도 없는 방은 {m}분 뒤에 닫혀요. 잠시 후 다시 해 주세요")
+
+
 class RoomCreationGuard:
     """Room creation per client address: at most ``open_cap`` open rooms and ``per_minute`` creations a
     minute (burst as large), so one client cannot take the whole server's room cap."""
@@ -99,9 +105,17 @@ class RoomCreationGuard:
 
     def admit(self, address: str) -> bool:
         """May ``address`` create a room now? (Does not count it yet: see :meth:`created`.)"""
+        return self.refusal(address) is None
+
+    def refusal(self, address: str, open_wait_s: float = 60.0) -> P.ProtocolError | None:
+        """None if ``address`` may create a room now, else the 429 that says how long to wait: the rate's
+        own wait, or ``open_wait_s`` (the idle close: how soon one of its rooms can go) for the open cap.
+        Why say it: "잠시 후" left a host pressing the button again and again, each time refused."""
         if self.open.per_address and self.open.counts.get(address, 0) >= self.open.per_address:
             self.refused += 1
-            return False
+            minutes = max(1, round(open_wait_s / 60))
+            return P.ProtocolError("too_many_rooms_here", OPEN_CAP_TEXT.format(n=self.open.per_address,
+                                   m=minutes), 429, whole_seconds(open_wait_s))
         if self.per_minute > 0:
             bucket = self._buckets.get(address)
             if bucket is None:
@@ -110,8 +124,9 @@ class RoomCreationGuard:
                 bucket = self._buckets[address] = TokenBucket(self.per_minute / 60.0, self.per_minute)
             if not bucket.allow():
                 self.refused += 1
-                return False
-        return True
+                n = whole_seconds(bucket.retry_after())
+                return P.ProtocolError("too_many_rooms_here", CREATION_RATE_TEXT.format(n=n), 429, n)
+        return None
 
     def created(self, address: str, code: str) -> None:
         self.open.acquire(address)
@@ -132,9 +147,13 @@ class ConnectionGuard:
     """
 
     def __init__(self, total: int, per_address: int, header_timeout_s: float,
-                 exempt: Iterable[str] = ()) -> None:
+                 exempt: Iterable[str] = (), per_second: float = 0.0) -> None:
         self.total = total
         self.per_address = AddressCounter(per_address)
+        # new connections per client a second (burst: the per-address cap): refused here, before any HTTP
+        # parsing, a client reconnecting in a loop costs an accept and a close, not a handshake each
+        self.rate = KeyedBuckets(per_second, max(1.0, per_address or 100))
+        self.refused_rate = 0
         self.header_timeout_s = header_timeout_s
         self.exempt = frozenset(exempt)  # trusted proxies: every client arrives through them
         self._open: dict[Any, str] = {}  # transport -> address
@@ -163,6 +182,10 @@ class ConnectionGuard:
         if address not in self.exempt and not self.per_address.acquire(address):
             self.refused_address += 1
             return False
+        if address not in self.exempt and self.rate.take(client_group(address)):
+            self.per_address.release(address)
+            self.refused_rate += 1
+            return False
         if address in self.exempt:
             self.per_address.counts[address] = self.per_address.counts.get(address, 0) + 1
         self._open[transport] = address
@@ -186,7 +209,8 @@ class ConnectionGuard:
 
     def stats(self) -> dict[str, int]:
         return {"open": len(self._open), "cap": self.total, "refusedTotal": self.refused_total,
-                "refusedPerAddress": self.refused_address, "headerTimeouts": self.header_timeouts,
+                "refusedPerAddress": self.refused_address, "refusedRate": self.refused_rate,
+                "headerTimeouts": self.header_timeouts,
                 "evicted": self.evicted}
 
     def protocols(self, http_cls: type[Any], ws_cls: type[Any] | None) -> tuple[type[Any], type[Any] | None]:
