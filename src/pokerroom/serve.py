@@ -191,6 +191,19 @@ def draining_server(config: Any, app: Any) -> Any:
     return DrainingServer(config)
 
 
+def proxy_settings(trusted: list[str]) -> dict[str, Any]:
+    """uvicorn's own ``X-Forwarded-For`` handling: off unless ``--trusted-proxy`` names the proxies, and then
+    believed from those alone.
+
+    Why: uvicorn's defaults (``proxy_headers=True``, ``forwarded_allow_ips="127.0.0.1,::1"``) rewrite the
+    peer address of anything that connects from this machine before the edge's trusted-proxy rule runs, so
+    a forged header from the same machine passed the room-creation cap (20 of 20 rooms past a cap of 3), and
+    the environment variable ``FORWARDED_ALLOW_IPS`` could widen it further without a flag saying so."""
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": []}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -265,7 +278,8 @@ def run(args: argparse.Namespace) -> int:
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     # SIGTERM: drain (finish writes, close every socket with 4012), then uvicorn's shutdown, then exit 0
     server = draining_server(uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024, loop=args.loop,
+        app, **proxy_settings(args.trusted_proxy),
+        host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024, loop=args.loop,
         http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
         access_log=False, log_config=log_config, timeout_graceful_shutdown=SHUTDOWN_TIMEOUT_S), app)

@@ -118,13 +118,15 @@ class _Port:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
 
-async def in_another_process(attack: str, port: int, seconds: float, source: str, *codes: str) -> Counter[str]:
+async def in_another_process(attack: str, port: int, seconds: float, source: str,
+                             *codes: str) -> Counter[str]:
     """Run ``attack`` ("churn": 20 :func:`history_churn` workers per room) against the server on ``port`` in
     a child Python process, and return its counts."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(Path(__file__).resolve()), attack, str(port), str(seconds), source, *codes,
         stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
-        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), os.environ.get("PYTHONPATH", "")])})
+        env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
+    )
     out, _ = await proc.communicate()
     assert proc.returncode == 0, out
     return Counter(json.loads(out.decode().strip().splitlines()[-1]))

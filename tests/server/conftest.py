@@ -17,7 +17,6 @@ from server_helpers import LiveServer
 from pokerroom.server.app import ServerConfig
 from pokerroom.server.edge.limits import Limits
 
-
 #: every per-client rate lifted (edge/clients.py): the scripted clients all come from 127.0.0.1
 UNLIMITED_CLIENTS: dict[str, float] = {
     "sockets_per_second_per_client": 0, "hellos_per_second_per_client": 0,

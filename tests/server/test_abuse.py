@@ -14,7 +14,7 @@ import websockets
 from abuse_helpers import in_another_process, resync_flood
 from hardening_helpers import Victim, bot_room, hello, recv_json, ws_open
 
-from serving import Serve
+from serving import Serve, ServeProcess
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -42,11 +42,14 @@ def test_history_by_reconnecting_draws_from_the_clients_bucket(serve_process: Se
         counts: Counter[str] = Counter()
         seconds = 5.0
         t0 = time.monotonic()
-        churn = asyncio.ensure_future(in_another_process(
-            "churn", srv.port, seconds, ATTACKER, *[code for code, _ in rooms]))
-        await asyncio.sleep(1.0)  # the first second is 60 sockets opening at once, as 60 friends would
-        victim.latencies_ms.clear()
-        counts.update(await churn)
+
+        async def settled() -> None:
+            await asyncio.sleep(1.0)  # the first second is 60 sockets opening at once, as 60 friends would
+            victim.latencies_ms.clear()
+
+        got, _ = await asyncio.gather(in_another_process(
+            "churn", srv.port, seconds, ATTACKER, *[code for code, _ in rooms]), settled())
+        counts.update(got)
         took = time.monotonic() - t0
         attacked = await victim.stop(0.9)
         health = srv.healthz()
@@ -99,9 +102,10 @@ def test_a_refused_history_says_when(serve_process: Serve) -> None:
 
 
 def test_resync_flood_is_held_and_coalesced(serve_process: Serve) -> None:
-    """60 spectators asking ``resync`` 18 times a second got 1,032 whole views a second and a victim's p99 went
-    6.6 -> 126 ms. Now each socket is answered at most a few times a second and its client at its own rate;
-    the asks beyond that are folded into one held answer, which still comes (no error, no lost view)."""
+    """60 spectators asking ``resync`` 18 times a second got 1,032 whole views a second and a victim's p99
+    went 6.6 -> 126 ms. Now each socket is answered at most a few times a second and its client at its own
+    rate; the asks beyond that are folded into one held answer, which still comes (no error, no lost
+    view)."""
     srv = serve_process(*FAST)
 
     async def main() -> None:
@@ -199,3 +203,23 @@ def test_reconnecting_in_a_loop_is_turned_away_with_a_wait(serve_process: Serve)
         assert (await hello(ok, spectate=True))["role"] == "spectator"
 
     asyncio.run(main())
+
+
+def _create_rooms(srv: ServeProcess, forwarded: list[str]) -> list[int]:
+    """``POST /api/rooms`` from this machine (127.0.0.1), each with a forged ``X-Forwarded-For``."""
+    with httpx.Client() as client:
+        return [client.post(f"{srv.http}/api/rooms", json={"nickname": "가", "options": {}}, timeout=10,
+                            headers={"X-Forwarded-For": f}).status_code for f in forwarded]
+
+
+def test_forged_forwarded_for_from_this_machine_does_not_pass_the_cap(serve_process: Serve) -> None:
+    """uvicorn believed ``X-Forwarded-For`` from 127.0.0.1 by default: 20 of 20 rooms were created past a cap
+    of 3. Without ``--trusted-proxy`` the header is nobody's word; with it, the proxy's clients are told apart
+    (the same requests, through the real ``pokerroom serve``)."""
+    forged = [f"10.0.0.{i}" for i in range(20)]
+    caps = ("--rooms-per-address", "3", "--room-creations-per-minute", "100")
+    alone = serve_process(*caps)
+    got = _create_rooms(alone, forged)
+    assert got.count(201) == 3 and got[3:] == [429] * 17, got
+    behind = serve_process(*caps, "--trusted-proxy", "127.0.0.1")
+    assert _create_rooms(behind, forged) == [201] * 20
