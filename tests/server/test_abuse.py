@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import resource
+import socket
 import time
 from collections import Counter
 
@@ -223,3 +225,87 @@ def test_forged_forwarded_for_from_this_machine_does_not_pass_the_cap(serve_proc
     assert got.count(201) == 3 and got[3:] == [429] * 17, got
     behind = serve_process(*caps, "--trusted-proxy", "127.0.0.1")
     assert _create_rooms(behind, forged) == [201] * 20
+
+
+def _upgraded(port: int, source: str, code: str) -> socket.socket:
+    """A websocket from ``source`` that completes its upgrade and then says nothing (a held flood socket)."""
+    s = socket.socket()
+    s.bind((source, 0))
+    s.settimeout(5)
+    s.connect(("127.0.0.1", port))
+    s.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+              "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+              "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    return s
+
+
+def test_a_full_house_is_shared_and_health_always_answers(serve_process: Serve) -> None:
+    """Under ``ulimit -n 1024`` (a cap of 832), 12 addresses x 100 websockets that upgrade and hold: they
+    filled the whole server, and ``/healthz`` and a newcomer from a fresh address were refused for as long as
+    the flood was held. Now each group keeps about its share, ``/healthz`` answers and the newcomer gets a
+    seat."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    srv = serve_process("--hello-timeout", "120", nofile=1024)
+    room = srv.create_room()
+    held: list[socket.socket] = []
+    try:
+        t0 = time.monotonic()
+        for _ in range(100):
+            for a in range(12):
+                with contextlib.suppress(OSError):
+                    held.append(_upgraded(srv.port, f"127.0.2.{a + 1}", room["code"]))
+        time.sleep(1.0)
+        flooded = time.monotonic() - t0
+        tcp = srv.healthz()["tcp"]
+        started = time.perf_counter()
+        health = httpx.get(f"{srv.http}/healthz", timeout=5)
+        health_ms = (time.perf_counter() - started) * 1000
+
+        async def newcomer() -> dict[str, object]:
+            ws = await ws_open(srv.ws_url(room["code"]), source="127.0.3.1")
+            return await hello(ws, nickname="새친구")
+
+        welcome = asyncio.run(newcomer())
+        print(f"full house: {len(held)} flood sockets opened in {flooded:.1f} s; tcp {tcp}; /healthz "
+              f"{health.status_code} in {health_ms:.0f} ms; newcomer {welcome['role']}")
+        assert tcp["open"] >= 0.8 * tcp["cap"], tcp  # the flood did fill the house
+        assert health.status_code == 200 and health.json()["ok"]
+        assert health_ms < 1000, health_ms  # (printed: well under 100 ms on a quiet machine)
+        assert welcome["type"] == "welcome" and welcome["role"] == "player"
+    finally:
+        for s in held:
+            s.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_behind_a_trusted_proxy_a_forwarded_client_gets_its_cap(serve_process: Serve) -> None:
+    """Every TCP connection through a proxy is the proxy's, so the transport cannot count its clients: 400
+    websockets from one forwarded address were all accepted. Now the app counts the forwarded client: the
+    per-address cap (50 here) are served, the rest refused in Korean, and another forwarded client still gets
+    in."""
+    srv = serve_process("--trusted-proxy", "127.0.0.1", "--hello-timeout", "120",
+                        "--connections-per-address", "50")
+    room = srv.create_room()
+
+    async def main() -> None:
+        async def one(client: str) -> tuple[str, object]:
+            ws = await ws_open(srv.ws_url(room["code"]), additional_headers={"X-Forwarded-For": client})
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await ws.send('{"type":"ping"}')
+            try:
+                msg = await recv_json(ws)
+            except websockets.ConnectionClosed:
+                return "closed", ws
+            return ("served" if msg["type"] == "pong" else msg["code"]), ws
+
+        got = [await one("198.51.100.7") for _ in range(80)]
+        kinds = Counter(kind for kind, _ in got)
+        other, ws = await one("198.51.100.8")
+        print(f"behind a proxy: {kinds} from one forwarded client; another: {other}")
+        assert kinds == {"served": 50, "too_many_connections": 30}, kinds
+        assert other == "served"
+        for _, sock in [*got, (other, ws)]:
+            sock.transport.abort()
+
+    asyncio.run(main())

@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket
 
 from pokerroom.server.edge.clients import CLIENT_KEY, SOCKETS_RATE_TEXT, ClientRates, ClientTag, client_group
 from pokerroom.server.edge.clients import whole_seconds as _seconds
+from pokerroom.server.edge.fairshare import ClientSlots
 from pokerroom.server.edge.guard import AcceptErrorFilter, ConnectionGuard, client_address
 from pokerroom.server.edge.headers import BrowserEdge
 from pokerroom.server.edge.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
@@ -157,6 +158,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     drain = Drain(cfg.drain_hooks)
     sockets = OpenSockets(limits.max_connections)  # every open socket (the drain closes them all with 4012)
     client_rates = ClientRates.from_limits(limits)  # per client, not per socket (edge/clients.py)
+    slots = ClientSlots(limits.max_connections, limits.connections_per_address)  # edge/fairshare.py
 
     def make_rooms() -> Rooms:
         engine = cfg.engine
@@ -252,7 +254,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                                               "peakPerSocket": WsConnection.peak_bytes}}
         if cfg.connection_guard is not None:
             body["tcp"] = cfg.connection_guard.stats()
-        body["clients"] = client_rates.stats()
+        body["clients"] = {**client_rates.stats(), "socketsRefused": slots.refused}
         return JSONResponse(body)
 
     async def readyz(request: Request) -> Response:
@@ -318,6 +320,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await ws.send_text(P.dumps(refusal))
             await ws.close(code=1013)
             return
+        if not slots.acquire(client, ws):
+            await refuse(ws, "too_many_connections", 1013)
+            return
+        try:
+            await serve_socket(ws, code, client)
+        finally:
+            slots.release(client, ws)
+
+    async def serve_socket(ws: WebSocket, code: str, client: str) -> None:
         ws.scope[CLIENT_KEY] = ClientTag(client, client_rates)
         if drain.draining:  # shutting down: try again (the load balancer picks a live node)
             await ws.close(code=CLOSE_MOVING, reason=MOVING_REASON)

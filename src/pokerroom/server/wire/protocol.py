@@ -280,6 +280,7 @@ MESSAGES: dict[str, str] = {
     "history_rate": "지난 판 기록은 잠시 후 다시 볼 수 있어요",
     "hello_rate": "입장을 너무 자주 했어요. 잠시 후 다시 해 주세요",
     "connect_rate": "연결을 너무 자주 새로 열었어요. 잠시 후 다시 해 주세요",
+    "too_many_connections": "이 주소에서 연 연결이 너무 많아요. 다른 창을 닫고 다시 해 주세요",
     "store_unavailable": "저장소가 잠시 응답하지 않아요. 잠시 후 다시 해 주세요",
     "store_retrying": "저장소가 잠시 응답하지 않아 게임이 멈춰 있어요. 잠시 후 다시 이어서 진행해요",
     "room_closed": "플레이어가 아무도 없어 방을 닫았어요",
