@@ -20,9 +20,9 @@ from typing import Any, Literal
 from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
+from pokerroom.server.room import bans, seating
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
-from pokerroom.server.room import seating
 from pokerroom.server.room.members import RoomMembers
 from pokerroom.server.room.model import Connection, Room, Table, clean_nickname
 from pokerroom.server.storage import LogRow
@@ -70,6 +70,7 @@ class RoomHandlers(RoomMembers):
 async def hello(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Hello) -> None:
     if conn.role != "none":
         raise P.error("already_hello")
+    bans.check_hello(room, conn, msg.token)  # a kick is a ban (room/bans.py)
     token_out: str | None = None
     if msg.token is not None:
         member = rooms.member_by_token(room, msg.token)
@@ -240,6 +241,7 @@ async def kick(rooms: RoomMembers, room: Room, conn: Connection, msg: P.Kick) ->
     member = room.members.get(player_id)
     if member is None or member.bot or member.id == conn.player_id or member.status == "left":
         raise P.error("not_kickable")
+    bans.ban(room, member, [c for c in room.connections if c.player_id == player_id], conn)
     in_game = player_id in room.game_players and room.phase != "lobby"
     if in_game:
         after = room.table.with_member(replace(member, digest=None, status="left"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from pokerroom.server.room import bans
 from pokerroom.server.room.model import Connection, Member, Room, Table, clean_nickname
 from pokerroom.server.room.nicknames import confusable_with
 from pokerroom.server.room.tokens import new_seat_token, token_digest, token_matches
@@ -25,6 +26,7 @@ class RoomMembers(RoomWriter):
         refused write leaves the room as it was). ``asking``: whether they ask for a seat in the running
         game."""
         nick = clean_nickname(nickname)
+        bans.check_nickname(room, nick)  # not a bot's label, not a kicked member's name (room/bans.py)
         self.check_capacity(room, nick)
         member, token, after = self.new_member(room.table, nick, bot=False)
         if asking(room, member):
