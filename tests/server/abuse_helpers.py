@@ -120,8 +120,9 @@ class _Port:
 
 async def in_another_process(attack: str, port: int, seconds: float, source: str,
                              *codes: str) -> Counter[str]:
-    """Run ``attack`` ("churn": 20 :func:`history_churn` workers per room) against the server on ``port`` in
-    a child Python process, and return its counts."""
+    """Run ``attack`` against the server on ``port`` in a child Python process and return its counts:
+    "churn" (20 :func:`history_churn` workers per room) or "resync" (a :func:`resync_flood` of 20 spectators
+    per room, 18 a second each)."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(Path(__file__).resolve()), attack, str(port), str(seconds), source, *codes,
         stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
@@ -138,6 +139,11 @@ async def _main(attack: str, port: int, seconds: float, source: str, codes: list
     if attack == "churn":
         await asyncio.gather(*(history_churn(target, code, seconds, source, counts)
                                for code in codes for _ in range(20)))
+    elif attack == "resync":
+        floods = await asyncio.gather(*(resync_flood(target, code, 20, seconds, 18.0, source, counts)
+                                        for code in codes))
+        for ws in [w for group in floods for w in group]:
+            ws.transport.abort()
     print(json.dumps(dict(counts)))
 
 
