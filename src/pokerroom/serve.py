@@ -48,8 +48,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-rooms", type=int, default=1000)
     p.add_argument("--max-connections", type=int, default=5000,
                    help="websocket connections in all (default 5000; capped by the descriptor limit)")
-    p.add_argument("--rooms-per-address", type=int, default=10, metavar="N",
-                   help="open rooms one client address may have created (default 10; 0 = no cap)")
+    p.add_argument("--rooms-per-address", type=int, default=30, metavar="N",
+                   help="open rooms one client address may have created (default 30; 0 = no cap)")
     p.add_argument("--room-creations-per-minute", type=float, default=10.0, metavar="N",
                    help="rooms one client address may create per minute (default 10; 0 = no rate)")
     p.add_argument("--connections-per-address", type=int, default=100, metavar="N",
