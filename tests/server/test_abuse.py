@@ -163,8 +163,9 @@ def test_a_held_resync_is_answered(serve_process: Serve) -> None:
                 views.append(await recv_json(ws, kind="view", timeout=2.5 - (time.monotonic() - t0)))
             except (AssertionError, TimeoutError):
                 break
-        # the burst of 3 at once, then the one held answer for the other 5 asks
-        assert len(views) == 4, len(views)
+        # the burst of 3 at once, then one held answer for the other 5 asks (a fourth token may come due while
+        # a loaded machine is still sending them)
+        assert 4 <= len(views) <= 5, len(views)
 
     asyncio.run(main())
 
@@ -188,7 +189,7 @@ def test_reconnecting_in_a_loop_is_turned_away_with_a_wait(serve_process: Serve)
     async def main() -> None:
         room = srv.create_room()
         refused = None
-        for _ in range(140):
+        for _ in range(400):  # the burst (100) and what the rate refills while this loop runs
             ws = await ws_open(srv.ws_url(room["code"]), source=ATTACKER)
             try:
                 with contextlib.suppress(websockets.ConnectionClosed):  # refused: closed already
