@@ -48,12 +48,16 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-rooms", type=int, default=1000)
     p.add_argument("--max-connections", type=int, default=5000,
                    help="websocket connections in all (default 5000; capped by the descriptor limit)")
-    p.add_argument("--rooms-per-address", type=int, default=10, metavar="N",
-                   help="open rooms one client address may have created (default 10; 0 = no cap)")
+    p.add_argument("--rooms-per-address", type=int, default=30, metavar="N",
+                   help="open rooms one client address may have created (default 30; 0 = no cap)")
     p.add_argument("--room-creations-per-minute", type=float, default=10.0, metavar="N",
                    help="rooms one client address may create per minute (default 10; 0 = no rate)")
     p.add_argument("--connections-per-address", type=int, default=100, metavar="N",
-                   help="open TCP connections from one client address (default 100; 0 = no cap)")
+                   help="open TCP connections from one client address (default 100; 0 = no cap, and no "
+                        "per-client rate of new connections, websockets or hellos either)")
+    p.add_argument("--connections-per-second-per-address", type=float, default=20.0, metavar="N",
+                   help="new TCP connections a second from one client (IPv6: one /64), past a burst of "
+                        "--connections-per-address (default 20; 0 = no rate)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
                    help="a reverse proxy whose X-Forwarded-For is believed (repeatable; default none)")
     p.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
@@ -187,6 +191,19 @@ def draining_server(config: Any, app: Any) -> Any:
     return DrainingServer(config)
 
 
+def proxy_settings(trusted: list[str]) -> dict[str, Any]:
+    """uvicorn's own ``X-Forwarded-For`` handling: off unless ``--trusted-proxy`` names the proxies, and then
+    believed from those alone.
+
+    Why: uvicorn's defaults (``proxy_headers=True``, ``forwarded_allow_ips="127.0.0.1,::1"``) rewrite the
+    peer address of anything that connects from this machine before the edge's trusted-proxy rule runs, so
+    a forged header from the same machine passed the room-creation cap (20 of 20 rooms past a cap of 3), and
+    the environment variable ``FORWARDED_ALLOW_IPS`` could widen it further without a flag saying so."""
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": []}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -215,14 +232,18 @@ def run(args: argparse.Namespace) -> int:
     # Every connection costs a descriptor: the caps stay below the process's limit (ulimit -n), so an
     # accept never fails with EMFILE and the store and static files always get one.
     tcp_cap = descriptor_cap(args.max_connections + 64)
+    per_client = {} if args.connections_per_address else {  # one address is every client (tests, benchmarks)
+        "sockets_per_second_per_client": 0.0, "hellos_per_second_per_client": 0.0}
     limits = Limits(max_rooms=args.max_rooms, max_connections=min(args.max_connections, tcp_cap),
                     allowed_origins=tuple(args.allowed_origin), rooms_per_address=args.rooms_per_address,
                     room_creations_per_minute=args.room_creations_per_minute,
                     connections_per_address=args.connections_per_address,
                     trusted_proxies=tuple(args.trusted_proxy), hello_timeout_s=args.hello_timeout,
-                    header_timeout_s=args.header_timeout, body_timeout_s=args.header_timeout)
+                    header_timeout_s=args.header_timeout, body_timeout_s=args.header_timeout,
+                    **per_client)  # type: ignore[arg-type]
     guard = ConnectionGuard(tcp_cap, args.connections_per_address, args.header_timeout,
-                            exempt=args.trusted_proxy)
+                            exempt=args.trusted_proxy, per_second=args.connections_per_second_per_address
+                            if args.connections_per_address else 0.0)
     http_cls, ws_cls = guard.protocols(AutoHTTPProtocol, AutoWebSocketsProtocol)  # type: ignore[arg-type]
     config = ServerConfig(data_dir=data_dir, limits=limits, time_scale=args.time_scale,
                           idle_close_s=args.idle_close, bot_delay_ms=args.bot_delay_ms,
@@ -257,7 +278,8 @@ def run(args: argparse.Namespace) -> int:
     # per change and cost more CPU than the JSON itself; frames are ~10 KB, fine on any network.
     # SIGTERM: drain (finish writes, close every socket with 4012), then uvicorn's shutdown, then exit 0
     server = draining_server(uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024, loop=args.loop,
+        app, **proxy_settings(args.trusted_proxy),
+        host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024, loop=args.loop,
         http=http_cls, ws=ws_cls if ws_cls is not None else "auto", backlog=ACCEPT_BACKLOG,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False, lifespan="on",
         access_log=False, log_config=log_config, timeout_graceful_shutdown=SHUTDOWN_TIMEOUT_S), app)

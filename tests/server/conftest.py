@@ -17,6 +17,12 @@ from server_helpers import LiveServer
 from pokerroom.server.app import ServerConfig
 from pokerroom.server.edge.limits import Limits
 
+#: every per-client rate lifted (edge/clients.py): the scripted clients all come from 127.0.0.1
+UNLIMITED_CLIENTS: dict[str, float] = {
+    "sockets_per_second_per_client": 0, "hellos_per_second_per_client": 0,
+    "history_per_second_per_client": 0, "resync_per_second_per_client": 0, "resync_per_second": 0,
+    "history_bytes_per_second": 0}
+
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
@@ -28,7 +34,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         kw.setdefault("engine", None)  # None: the real rules engine
         # scripted players act far faster than people; only the flood test keeps the real rate limit
         kw.setdefault("limits", Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=5000,
-                                       history_burst=5000))
+                                       history_burst=5000, **UNLIMITED_CLIENTS))
         kw.setdefault("static_dir", tmp_path / "static")
         kw.setdefault("warm_up", False)
         srv = LiveServer(ServerConfig(**kw)).start()

@@ -10,7 +10,7 @@ import pytest
 import websockets
 from hardening_helpers import hello, recv_json, ws_open
 
-from pokerroom.server.room.nicknames import skeleton
+from pokerroom.server.room.nicknames import looks_like_bot, skeleton
 from serving import Serve, ServeProcess
 
 pytestmark = pytest.mark.timeout(90)
@@ -59,10 +59,10 @@ def test_host_kicks_a_player_between_games(srv: ServeProcess) -> None:
         assert notice["code"] == "kicked" and "철수" in notice["message"]
         lobby = await recv_json(c, kind="lobby", pred=lambda m: all(p["id"] != "p2" for p in m["players"]))
         assert [p["nickname"] for p in lobby["players"]] == ["방장", "영희", "봇 1"]
-        # the seat token is revoked
+        # the seat token is revoked (a kick is a ban)
         again = await ws_open(srv.ws_url(room["code"]))
         await again.send(json.dumps({"type": "hello", "token": token_b}))
-        assert (await recv_json(again, kind="error"))["code"] == "bad_token"
+        assert (await recv_json(again, kind="error"))["code"] == "banned"  # revoked, and said so
 
     asyncio.run(main())
 
@@ -83,7 +83,7 @@ def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: ServeProcess) -> N
         assert lobby["phase"] == "playing"
         again = await ws_open(srv.ws_url(room["code"]))
         await again.send(json.dumps({"type": "hello", "token": token_b}))
-        assert (await recv_json(again, kind="error"))["code"] == "bad_token"
+        assert (await recv_json(again, kind="error"))["code"] == "banned"  # revoked, and said so
 
     asyncio.run(main())
 
@@ -111,3 +111,59 @@ def test_skeletons() -> None:
     assert skeleton("rnike") == skeleton("mike")
     assert skeleton("l1I|") == skeleton("llll")
     assert skeleton("지수") != skeleton("지우")
+
+
+def test_a_kick_is_a_ban_for_that_room(srv: ServeProcess) -> None:
+    """The kicked player came straight back under the same name. Now their token, their client (here
+    127.0.0.2; the host is on 127.0.0.1) and their nickname (and its look-alikes) are refused in that room,
+    as a player or a spectator; someone else still joins, and another room is not affected."""
+
+    async def main() -> None:
+        room = srv.create_room("방장", mode="holdem", hints=False)
+        host = await ws_open(srv.ws_url(room["code"]))
+        await hello(host, token=room["token"])
+        b = await ws_open(srv.ws_url(room["code"]), source="127.0.0.2")
+        token_b = (await hello(b, nickname="Bob"))["token"]
+        await host.send(json.dumps({"type": "kick", "playerId": "p2"}))
+        assert await _closed_code(b) == 4403
+
+        async def refused(source: str, **hello_msg: Any) -> dict[str, Any]:
+            ws = await ws_open(srv.ws_url(room["code"]), source=source)
+            await ws.send(json.dumps({"type": "hello", **hello_msg}))
+            return await recv_json(ws, kind="error")
+
+        for msg in ({"nickname": "철수2"}, {"spectate": True}, {"token": token_b}):
+            err = await refused("127.0.0.2", **msg)
+            assert err["code"] == "banned" and "내보내서" in err["message"], (msg, err)
+        for name in ("Bob", "ｂｏｂ", "B0B", "Вob"):  # from another client: the name and its look-alikes
+            err = await refused("127.0.0.3", nickname=name)
+            assert err["code"] == "nickname_banned" and "내보낸" in err["message"], (name, err)
+        ok = await ws_open(srv.ws_url(room["code"]), source="127.0.0.3")
+        assert (await hello(ok, nickname="영희"))["role"] == "player"
+        other = srv.create_room("다른방장")
+        elsewhere = await ws_open(srv.ws_url(other["code"]), source="127.0.0.2")
+        assert (await hello(elsewhere, nickname="Bob"))["role"] == "player"
+
+    asyncio.run(main())
+
+
+BOT_LOOKALIKES = ["민수 (봇)", "민수（봇）", "민수[봇]", "민수 ( 봇 )", "민수(bot)", "민수 (B0T)",
+                  "민수(ㅂㅗㅅ)", "민수❨봇❩", "민수〈봇〉", "민수 (ʙᴏᴛ)", "봇 3", "봇"]
+
+
+@pytest.mark.parametrize("name", BOT_LOOKALIKES)
+def test_a_human_cannot_take_a_bots_label(srv: ServeProcess, name: str) -> None:
+    async def main() -> None:
+        room = srv.create_room("방장")
+        ws = await ws_open(srv.ws_url(room["code"]))
+        await ws.send(json.dumps({"type": "hello", "nickname": name}))
+        err = await recv_json(ws, kind="error")
+        assert err["code"] == "nickname_bot" and "(봇)" in err["message"], err
+
+    asyncio.run(main())
+
+
+def test_bot_labels() -> None:
+    assert looks_like_bot("민수 (봇)") and looks_like_bot("민수（봇）") and looks_like_bot("x(BOT)")
+    assert not looks_like_bot("로봇") and not looks_like_bot("봇짱") and not looks_like_bot("민수 (나)")
+    assert not looks_like_bot("bot") and not looks_like_bot("민수봇")

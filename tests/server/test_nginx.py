@@ -61,7 +61,7 @@ def render(site: Path, http_port: int, https_port: int, cert: Path, key: Path,
 
 
 class Nginx:
-    def __init__(self, tmp: Path, site: str) -> None:
+    def __init__(self, tmp: Path, site: str, worker_connections: int = 64) -> None:
         self.tmp = tmp
         (tmp / "site.conf").write_text(site, encoding="utf-8")
         user = "user root;\n" if os.geteuid() == 0 else ""
@@ -70,7 +70,7 @@ class Nginx:
         (tmp / "nginx.conf").write_text(
             f"{user}daemon off;\nworker_processes 1;\npid {tmp / 'nginx.pid'};\n"
             f"error_log {tmp / 'error.log'};\n"
-            f"events {{ worker_connections 64; }}\n"
+            f"events {{ worker_connections {worker_connections}; }}\n"
             f"http {{\n    access_log off;\n{temp}    include {tmp / 'site.conf'};\n}}\n", encoding="utf-8")
         binary = needs.nginx()
         test = subprocess.run([binary, "-t", "-p", str(tmp), "-e", str(tmp / "error.log"),
@@ -109,10 +109,11 @@ def proxied(tmp_path: Path, serve_process: Serve
     needs.nginx()
     needs.openssl()
     http_port, https_port = free_port(), free_port()
-    srv = serve_process("--public-url", f"https://{NAME}:{https_port}")
+    srv = serve_process("--public-url", f"https://{NAME}:{https_port}", "--trusted-proxy", "127.0.0.1",
+                        "--hello-timeout", "60")
     cert, key = self_signed(tmp_path)
     upstream = [("proxy_pass http://127.0.0.1:8000;", f"proxy_pass http://127.0.0.1:{srv.port};")]
-    nginx = Nginx(tmp_path, render(SITE, http_port, https_port, cert, key, upstream))
+    nginx = Nginx(tmp_path, render(SITE, http_port, https_port, cert, key, upstream), worker_connections=2048)
     ctx = ssl.create_default_context(cafile=str(cert))
     try:
         nginx.wait(f"https://127.0.0.1:{https_port}/healthz", ctx, {"host": f"{NAME}:{https_port}"})
@@ -168,3 +169,53 @@ def test_nginx_tls_proxy_carries_pages_api_and_websocket_game(
     with pytest.raises(websockets.InvalidStatus) as refused:
         asyncio.run(foreign())
     assert refused.value.response.status_code == 403
+
+
+def test_nginx_cuts_one_clients_400_sockets_to_the_cap(
+    proxied: tuple[int, int, ssl.SSLContext, Path],
+) -> None:
+    """400 websockets at once from one client through the shipped config: nginx's ``limit_conn`` and
+    ``limit_req`` let at most the cap (100) through and answer the rest 429 itself; pokerroom behind it
+    never sees them. Before the zones, all 400 reached pokerroom."""
+    _http_port, https_port, ctx, _ = proxied
+    public = f"https://{NAME}:{https_port}"
+    room = httpx.post(f"https://127.0.0.1:{https_port}/api/rooms", json={"nickname": "민수", "options": {}},
+                      headers={"host": f"{NAME}:{https_port}"}, verify=ctx).json()
+
+    async def flood() -> tuple[list[int], list[object]]:
+        async def one() -> tuple[int, object]:
+            try:
+                ws = await websockets.connect(f"wss://{NAME}:{https_port}/ws/{room['code']}", ssl=ctx,
+                                              host="127.0.0.1", port=https_port, origin=public,
+                                              open_timeout=30, ping_interval=None)
+            except websockets.InvalidStatus as exc:
+                return exc.response.status_code, None
+            return 101, ws
+
+        got = await asyncio.gather(*(one() for _ in range(400)))
+        statuses = [status for status, _ in got]
+        held = [ws for _, ws in got if ws is not None]
+        for ws in held:
+            await ws.close()  # type: ignore[attr-defined]
+        return statuses, held
+
+    statuses, _ = asyncio.run(flood())
+    counts = {s: statuses.count(s) for s in set(statuses)}
+    print(f"400 sockets through nginx from one client: {counts}")
+    assert 0 < counts.get(101, 0) <= 100, counts
+    assert counts.get(429, 0) >= 300, counts  # refused by nginx itself
+
+
+def test_the_cluster_config_ships_the_same_zones(tmp_path: Path) -> None:
+    """deploy/nginx-cluster.conf carries the same per-client zones and passes ``nginx -t`` (its run through
+    the real nodes is tests/cluster/test_nodes_nginx.py)."""
+    needs.nginx()
+    needs.openssl()
+    site = ROOT / "deploy" / "nginx-cluster.conf"
+    for conf in (SITE, site):
+        text = conf.read_text(encoding="utf-8")
+        assert "limit_conn_zone" in text and "limit_req_zone" in text, conf.name
+        assert "limit_conn pokerroom_conn 100;" in text and "limit_req zone=pokerroom_req" in text, conf.name
+    cert, key = self_signed(tmp_path)
+    nginx = Nginx(tmp_path, render(site, free_port(), free_port(), cert, key, []))  # asserts nginx -t
+    nginx.stop()

@@ -30,6 +30,9 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from pokerroom.server.edge.clients import CLIENT_KEY, SOCKETS_RATE_TEXT, ClientRates, ClientTag, client_group
+from pokerroom.server.edge.clients import whole_seconds as _seconds
+from pokerroom.server.edge.fairshare import ClientSlots
 from pokerroom.server.edge.guard import AcceptErrorFilter, ConnectionGuard, client_address
 from pokerroom.server.edge.headers import BrowserEdge
 from pokerroom.server.edge.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
@@ -139,7 +142,10 @@ def _parse_json(body: bytes) -> Any:
 
 
 def _json_error(exc: P.ProtocolError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    if exc.retry_after is None:
+        return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message, "retryAfter": exc.retry_after}},
+                        status_code=exc.status, headers={"Retry-After": str(exc.retry_after)})
 
 
 def create_app(config: ServerConfig | None = None) -> Starlette:
@@ -151,6 +157,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     metrics = cfg.metrics if cfg.metrics is not None else Metrics(cfg.node_id)
     drain = Drain(cfg.drain_hooks)
     sockets = OpenSockets(limits.max_connections)  # every open socket (the drain closes them all with 4012)
+    client_rates = ClientRates.from_limits(limits)  # per client, not per socket (edge/clients.py)
+    slots = ClientSlots(limits.max_connections, limits.connections_per_address)  # edge/fairshare.py
 
     def make_rooms() -> Rooms:
         engine = cfg.engine
@@ -246,6 +254,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                                               "peakPerSocket": WsConnection.peak_bytes}}
         if cfg.connection_guard is not None:
             body["tcp"] = cfg.connection_guard.stats()
+        body["clients"] = {**client_rates.stats(), "socketsRefused": slots.refused}
         return JSONResponse(body)
 
     async def readyz(request: Request) -> Response:
@@ -300,7 +309,27 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
             return
         code = ws.path_params["code"]
+        client = client_group(client_address(ws.client.host if ws.client else None,
+                                             ws.headers.get("x-forwarded-for"), limits.trusted_proxies))
         await ws.accept()
+        wait = client_rates.sockets.take(client)
+        if wait:  # a client reconnecting in a loop: each socket costs a handshake, a hello and a snapshot
+            client_rates.refused["socket"] += 1
+            n = _seconds(wait)
+            refusal = P.error_msg("connect_rate", SOCKETS_RATE_TEXT.format(n=n), retry_after=n)
+            await ws.send_text(P.dumps(refusal))
+            await ws.close(code=1013)
+            return
+        if not slots.acquire(client, ws):
+            await refuse(ws, "too_many_connections", 1013)
+            return
+        try:
+            await serve_socket(ws, code, client)
+        finally:
+            slots.release(client, ws)
+
+    async def serve_socket(ws: WebSocket, code: str, client: str) -> None:
+        ws.scope[CLIENT_KEY] = ClientTag(client, client_rates)
         if drain.draining:  # shutting down: try again (the load balancer picks a live node)
             await ws.close(code=CLOSE_MOVING, reason=MOVING_REASON)
             return

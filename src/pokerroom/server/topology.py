@@ -23,7 +23,6 @@ from pokerroom.server.room.driver import WriteGuard
 from pokerroom.server.room.rooms import Rooms
 from pokerroom.server.storage import RoomStore, Store
 from pokerroom.server.websocket import OpenSockets, WsConnection, refuse, serve_connection
-from pokerroom.server.wire import protocol as P
 
 
 class Topology(Protocol):
@@ -102,8 +101,9 @@ class SingleNode:
     async def create_room(self, options: dict[str, Any], nickname: str, address: str) -> dict[str, Any]:
         creations = self.creations
         assert creations is not None, "the single node is not started"
-        if not creations.admit(address):
-            raise P.error("too_many_rooms_here", status=429)
+        refusal = creations.refusal(address, self._rooms().idle_close_s)
+        if refusal is not None:
+            raise refusal
         room, member, token = await self._rooms().create_room(options, nickname)
         creations.created(address, room.code)
         return {"code": room.code, "playerId": member.id, "token": token}

@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerroom.server.edge.clients import (
+    CLIENT_KEY,
+    HELLO_RATE_TEXT,
+    HISTORY_RATE_TEXT,
+    ClientTag,
+    whole_seconds,
+)
 from pokerroom.server.edge.limits import Limits, TokenBucket
 from pokerroom.server.ops.drain import CLOSE_MOVING, MOVING_REASON, Drain
 from pokerroom.server.ops.metrics import Metrics
@@ -100,6 +108,9 @@ class WsConnection(Connection):
         self.direct: Any = scope.get(SANSIO_KEY) if isinstance(scope, dict) else None
         self.sending = False  # the sender task holds a frame it has not finished writing
         self.on_send: Callable[[str], None] | None = None  # see the class docstring
+        # the socket's client and the process's per-client rates (edge/clients.py), left by the endpoint
+        tag = scope.get(CLIENT_KEY) if isinstance(scope, dict) else None
+        self.client: ClientTag | None = tag if isinstance(tag, ClientTag) else None
 
     def _write_now(self, text: str) -> bool:
         """Write ``text`` straight to the transport if nothing may come before it; False: queue it."""
@@ -122,6 +133,8 @@ class WsConnection(Connection):
             self.on_send(text)
         if self.closing:
             return
+        if self.client is not None:
+            self.client.sent(text)  # a history answer is charged to the process's byte budget
         if self.direct is not None and self._write_now(text):
             return
         if self.queue.qsize() >= self.queue.maxsize - 1 or self.queued_bytes + len(text) > self.max_bytes:
@@ -220,6 +233,8 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     finally:
         if hello_timer is not None:
             hello_timer.cancel()
+        if conn.client is not None:
+            conn.client.close()  # a held resync is not answered to a socket that is gone
         try:
             await (rooms.detach(conn) if detach is None else detach())
         finally:
@@ -247,6 +262,13 @@ def _hello_deadline(conn: WsConnection) -> None:
 async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSocket, limits: Limits,
                         dispatch: Dispatch | None = None) -> None:
     """Read frames until the socket closes; every bad frame gets a typed error, only floods disconnect."""
+
+    async def answer(msg: P.ClientMessage, text: str) -> None:
+        if dispatch is not None:
+            await asyncio.shield(dispatch(msg, text))
+        elif not room.closed:
+            await asyncio.shield(rooms.handle(room, conn, msg))  # see serve_connection
+
     while not conn.closing:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
@@ -267,9 +289,32 @@ async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSock
         except P.ProtocolError as exc:
             conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
             continue
-        if dispatch is not None:
-            await asyncio.shield(dispatch(msg, text))
+        client = conn.client
+        if client is not None and _rate_limited(conn, client, msg, functools.partial(answer, msg, text)):
             continue
-        if room.closed:
+        if dispatch is None and room.closed:
             return
-        await asyncio.shield(rooms.handle(room, conn, msg))  # see serve_connection
+        await answer(msg, text)
+
+
+def _rate_limited(conn: WsConnection, client: ClientTag, msg: P.ClientMessage,
+                  answer: Callable[[], Awaitable[None]]) -> bool:
+    """Draw ``msg`` from its client's bucket (edge/clients.py); True: it is refused or held, not answered
+    now. A refused hello closes the socket (1013: try again later); a refused ``history`` is an error that
+    says when; a ``resync`` beyond its rates is held and answered later, once however often it was asked."""
+    if isinstance(msg, P.Hello):
+        wait = client.hello_wait()
+        if wait:
+            n = whole_seconds(wait)
+            conn.send(P.dumps(P.error_msg("hello_rate", HELLO_RATE_TEXT.format(n=n), retry_after=n)))
+            conn.close(1013)
+            return True
+    elif isinstance(msg, P.History):
+        wait = client.history_wait()
+        if wait:
+            n = whole_seconds(wait)
+            conn.send(P.dumps(P.error_msg("history_rate", HISTORY_RATE_TEXT.format(n=n), retry_after=n)))
+            return True
+    elif isinstance(msg, P.Resync):
+        return not client.resync(answer)
+    return False

@@ -28,7 +28,10 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from pokerroom.server.edge.clients import KeyedBuckets, client_group, whole_seconds
+from pokerroom.server.edge.fairshare import OPS_RESERVE, FairShare, full_house_response, ops_request
 from pokerroom.server.edge.limits import TokenBucket
+from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.server")
 
@@ -86,6 +89,10 @@ class AddressCounter:
             self.counts.pop(address, None)
 
 
+CREATION_RATE_TEXT = "이 주소에서 방을 너무 빨리 만들었어요. 잠시 후, {n}초 후에 다시 해 주세요"
+OPEN_CAP_TEXT = ("이 주소에서 연 방이 {n}개예요. 아무도 없는 방은 {m}분 뒤에 닫혀요. 잠시 후 다시 해 주세요")
+
+
 class RoomCreationGuard:
     """Room creation per client address: at most ``open_cap`` open rooms and ``per_minute`` creations a
     minute (burst as large), so one client cannot take the whole server's room cap."""
@@ -99,9 +106,17 @@ class RoomCreationGuard:
 
     def admit(self, address: str) -> bool:
         """May ``address`` create a room now? (Does not count it yet: see :meth:`created`.)"""
+        return self.refusal(address) is None
+
+    def refusal(self, address: str, open_wait_s: float = 60.0) -> P.ProtocolError | None:
+        """None if ``address`` may create a room now, else the 429 that says how long to wait: the rate's
+        own wait, or ``open_wait_s`` (the idle close: how soon one of its rooms can go) for the open cap.
+        Why say it: "잠시 후" left a host pressing the button again and again, each time refused."""
         if self.open.per_address and self.open.counts.get(address, 0) >= self.open.per_address:
             self.refused += 1
-            return False
+            minutes = max(1, round(open_wait_s / 60))
+            return P.ProtocolError("too_many_rooms_here", OPEN_CAP_TEXT.format(n=self.open.per_address,
+                                   m=minutes), 429, whole_seconds(open_wait_s))
         if self.per_minute > 0:
             bucket = self._buckets.get(address)
             if bucket is None:
@@ -110,8 +125,9 @@ class RoomCreationGuard:
                 bucket = self._buckets[address] = TokenBucket(self.per_minute / 60.0, self.per_minute)
             if not bucket.allow():
                 self.refused += 1
-                return False
-        return True
+                n = whole_seconds(bucket.retry_after())
+                return P.ProtocolError("too_many_rooms_here", CREATION_RATE_TEXT.format(n=n), 429, n)
+        return None
 
     def created(self, address: str, code: str) -> None:
         self.open.acquire(address)
@@ -124,7 +140,9 @@ class RoomCreationGuard:
 
 
 class ConnectionGuard:
-    """Counts every TCP connection per address and in total, and times out slow request headers.
+    """Counts every TCP connection per client group (an IPv4 address, an IPv6 /64) and in total, shares a
+    full house fairly among the groups (:mod:`~pokerroom.server.edge.fairshare`), keeps a few slots for the
+    operator's paths, and times out slow request headers.
 
     :meth:`protocols` wraps uvicorn's HTTP and websocket protocol classes; the wrappers call
     :meth:`admit` when a connection is made and :meth:`release` when it is lost (a websocket upgrade hands the
@@ -132,13 +150,23 @@ class ConnectionGuard:
     """
 
     def __init__(self, total: int, per_address: int, header_timeout_s: float,
-                 exempt: Iterable[str] = ()) -> None:
+                 exempt: Iterable[str] = (), per_second: float = 0.0) -> None:
         self.total = total
         self.per_address = AddressCounter(per_address)
+        # new connections per client a second (burst: the per-address cap): refused here, before any HTTP
+        # parsing, a client reconnecting in a loop costs an accept and a close, not a handshake each
+        self.rate = KeyedBuckets(per_second, max(1.0, per_address or 100))
+        self.refused_rate = 0
         self.header_timeout_s = header_timeout_s
         self.exempt = frozenset(exempt)  # trusted proxies: every client arrives through them
-        self._open: dict[Any, str] = {}  # transport -> address
+        self._open: dict[Any, str] = {}  # transport -> client group
         self._idle: dict[Any, None] = {}  # transports that have not sent a whole request yet, oldest first
+        # the last few slots of the total are kept for the operator's paths (see fairshare)
+        self.ops_reserve = min(OPS_RESERVE, max(1, total // 8))
+        self.cap = total - self.ops_reserve
+        self.share = FairShare(self.cap)
+        self._ops: dict[Any, bool] = {}  # on probation in the reserve (operator's paths only) -> has spoken
+        self.ops_admitted = 0
         self.evicted = 0
         self.refused_total = 0
         self.refused_address = 0
@@ -147,27 +175,56 @@ class ConnectionGuard:
     def admit(self, transport: Any) -> bool:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        if len(self._open) >= self.total:
+        exempt = address in self.exempt
+        group = address if exempt else client_group(address)
+        if len(self._open) >= self.cap:
             self._sweep()
-        if len(self._open) >= self.total and self._idle:
-            # Full: make room by dropping the oldest connection that has not sent a request yet. An attacker
-            # holding idle sockets from many addresses then only churns its own sockets, while a real client
-            # (which sends its request at once) gets through.
-            oldest = next(iter(self._idle))
-            self.release(oldest)
-            oldest.abort()
-            self.evicted += 1
-        if len(self._open) >= self.total:
+        if len(self._open) >= self.cap:
+            # Full: make room by dropping a connection of the group holding the most, if it holds more than
+            # this one would (its oldest that has not sent a request yet, else its oldest). Idle sockets from
+            # many addresses then only churn each other, a flood from a few keeps no more than its share,
+            # and a newcomer gets through.
+            victim = self.share.victim(group, prefer=self._idle, spare=self.exempt)
+            if victim is None:  # else the oldest that has not sent a request (a real client sends it at
+                mine = self.share.held(group) + 1  # once) of a group no smaller than this one would be
+                victim = next((t for t in self._idle if self.share.held(self._open[t]) >= mine), None)
+            if victim is not None:
+                self.release(victim)
+                victim.abort()
+                self.evicted += 1
+        if len(self._open) >= self.cap:
             self.refused_total += 1
+            if len(self._ops) >= self.ops_reserve:  # make room: the oldest probe that has said nothing yet
+                silent = next((t for t, spoke in self._ops.items() if not spoke), None)
+                if silent is not None:
+                    self.release(silent)
+                    silent.abort()
+            if len(self._ops) < self.ops_reserve:  # a probe of /healthz must still get in (see fairshare)
+                self._ops[transport] = False
+                return True
             return False
-        if address not in self.exempt and not self.per_address.acquire(address):
+        if not exempt and not self.per_address.acquire(group):
             self.refused_address += 1
             return False
-        if address in self.exempt:
-            self.per_address.counts[address] = self.per_address.counts.get(address, 0) + 1
-        self._open[transport] = address
+        if not exempt and self.rate.take(group):
+            self.per_address.release(group)
+            self.refused_rate += 1
+            return False
+        if exempt:
+            self.per_address.counts[group] = self.per_address.counts.get(group, 0) + 1
+        self._open[transport] = group
         self._idle[transport] = None
+        self.share.add(group, transport)
         return True
+
+    def on_probation(self, transport: Any) -> bool:
+        """Was ``transport`` let in beyond the cap, for the operator's paths only?"""
+        return transport in self._ops
+
+    def spoke(self, transport: Any) -> None:
+        """A probation connection asked for an operator's path: it is no longer made room of."""
+        self._ops[transport] = True
+        self.ops_admitted += 1
 
     def busy(self, transport: Any) -> None:
         """The connection has sent a whole request: it is no longer a candidate for eviction."""
@@ -175,19 +232,23 @@ class ConnectionGuard:
 
     def release(self, transport: Any) -> None:
         self._idle.pop(transport, None)
-        address = self._open.pop(transport, None)
-        if address is not None:
-            self.per_address.release(address)
+        self._ops.pop(transport, None)
+        group = self._open.pop(transport, None)
+        if group is not None:
+            self.per_address.release(group)
+            self.share.remove(group, transport)
 
     def _sweep(self) -> None:
         """Forget transports that closed without telling us (belt and braces against a leaked count)."""
-        for transport in [t for t in self._open if t.is_closing()]:
+        for transport in [t for t in (*self._open, *self._ops) if t.is_closing()]:
             self.release(transport)
 
     def stats(self) -> dict[str, int]:
         return {"open": len(self._open), "cap": self.total, "refusedTotal": self.refused_total,
-                "refusedPerAddress": self.refused_address, "headerTimeouts": self.header_timeouts,
-                "evicted": self.evicted}
+                "refusedPerAddress": self.refused_address, "refusedRate": self.refused_rate,
+                "headerTimeouts": self.header_timeouts, "evicted": self.evicted,
+                "groups": len(self.share.groups), "opsProbation": len(self._ops),
+                "opsAdmitted": self.ops_admitted}
 
     def protocols(self, http_cls: type[Any], ws_cls: type[Any] | None) -> tuple[type[Any], type[Any] | None]:
         """Subclasses of uvicorn's protocol classes that go through this guard."""
@@ -212,9 +273,24 @@ class ConnectionGuard:
                 guard.release(self.transport)
                 super().connection_lost(exc)
 
+            _guard_head = b""  # the start of a request on probation, until its request line is read
+
             def data_received(self, data: bytes) -> None:
                 if self._guard_timer is None and self._guard_waiting():
                     self._guard_arm()
+                transport = self.transport
+                if transport is not None and guard.on_probation(transport) and self._guard_waiting():
+                    data = self._guard_head + data
+                    verdict = ops_request(data)
+                    if verdict is None:
+                        self._guard_head = data
+                        return
+                    self._guard_head = b""
+                    if not verdict:
+                        transport.write(full_house_response())
+                        transport.close()
+                        return
+                    guard.spoke(transport)
                 super().data_received(data)
                 transport = self.transport
                 if transport is not None and (getattr(self, "cycle", None) is not None

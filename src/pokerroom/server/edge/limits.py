@@ -28,12 +28,24 @@ class Limits:
     send_queue_bytes: int = 1 << 20  # bytes waiting for a slow socket before it is dropped
     history_rate_per_second: float = 0.5  # ``history`` requests per connection (each answer is ~50 KB)
     history_burst: float = 3.0
-    rooms_per_address: int = 10  # open rooms created from one client address (0: no cap)
+    rooms_per_address: int = 30  # open rooms created from one client address (0: no cap): a household
     room_creations_per_minute: float = 10.0  # and how fast one address may create them
     connections_per_address: int = 100  # open TCP connections (HTTP and websocket) from one address
     hello_timeout_s: float = 10.0  # a websocket must say ``hello`` within this, or it is closed
     header_timeout_s: float = 10.0  # an HTTP request's headers must arrive within this
     body_timeout_s: float = 10.0  # and its body within this
+    # per client (edge/clients.py: the forwarded address behind a trusted proxy, IPv6 by /64), 0: no limit
+    sockets_per_second_per_client: float = 10.0  # new websockets
+    sockets_burst_per_client: float = 100.0
+    hellos_per_second_per_client: float = 10.0
+    hellos_burst_per_client: float = 100.0
+    history_per_second_per_client: float = 1.0  # on top of each socket's own history rate
+    history_burst_per_client: float = 6.0
+    resync_per_second_per_client: float = 10.0
+    resync_burst_per_client: float = 30.0
+    resync_per_second: float = 2.0  # each socket's own resync rate; more is held and coalesced
+    resync_burst: float = 3.0
+    history_bytes_per_second: float = 2_000_000.0  # every history answer of the process together
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For we believe
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
 
@@ -57,6 +69,16 @@ class TokenBucket:
             self._tokens -= 1.0
             return True
         return False
+
+    def level(self, now: float | None = None) -> float:
+        """The tokens there would be now (nothing is spent)."""
+        t = time.monotonic() if now is None else now
+        return min(self.burst, self._tokens + max(0.0, t - self._last) * self.rate)
+
+    def retry_after(self, now: float | None = None) -> float:
+        """Seconds until one token is there (0.0 if one is)."""
+        missing = 1.0 - self.level(now)
+        return 0.0 if missing <= 0 else missing / self.rate if self.rate > 0 else float("inf")
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:

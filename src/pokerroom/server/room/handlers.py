@@ -20,9 +20,9 @@ from typing import Any, Literal
 from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
+from pokerroom.server.room import bans, seating
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
-from pokerroom.server.room import seating
 from pokerroom.server.room.members import (
     admit_member,
     check_capacity,
@@ -75,6 +75,7 @@ async def handle(parts: Parts, room: Room, conn: Connection, msg: P.ClientMessag
 async def hello(parts: Parts, room: Room, conn: Connection, msg: P.Hello) -> None:
     if conn.role != "none":
         raise P.error("already_hello")
+    bans.check_hello(room, conn, msg.token)  # a kick is a ban (room/bans.py)
     token_out: str | None = None
     if msg.token is not None:
         member = member_by_token(room, msg.token)
@@ -245,6 +246,7 @@ async def kick(parts: Parts, room: Room, conn: Connection, msg: P.Kick) -> None:
     member = room.members.get(player_id)
     if member is None or member.bot or member.id == conn.player_id or member.status == "left":
         raise P.error("not_kickable")
+    bans.ban(room, member, [c for c in room.connections if c.player_id == player_id], conn)
     in_game = player_id in room.game_players and room.phase != "lobby"
     if in_game:
         after = room.table.with_member(replace(member, digest=None, status="left"))

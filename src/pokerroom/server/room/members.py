@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pokerroom.server.room import bans
 from pokerroom.server.room.model import Connection, Member, Room, Table, clean_nickname
 from pokerroom.server.room.nicknames import confusable_with
 from pokerroom.server.room.tokens import new_seat_token, token_digest, token_matches
@@ -26,6 +27,7 @@ async def admit_member(driver: RoomDriver, room: Room, nickname: str, *,
     refused write leaves the room as it was). ``asking``: whether they ask for a seat in the running
     game."""
     nick = clean_nickname(nickname)
+    bans.check_nickname(room, nick)  # not a bot's label, not a kicked member's name (room/bans.py)
     check_capacity(room, nick)
     member, token, after = new_member(room.table, nick, bot=False)
     if asking(room, member):

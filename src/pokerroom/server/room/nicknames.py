@@ -13,6 +13,7 @@ friends' room needs; the table below is small, reviewed and tested.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Upper- and lower-case look-alikes of Latin letters and digits -> the Latin letter they imitate.
@@ -53,3 +54,25 @@ def confusable_with(nickname: str, others: list[str]) -> str | None:
         if skeleton(other) == mine:
             return other
     return None
+
+
+# Brackets that read as "(" or ")" once NFKC has folded the fullwidth ones; small capitals read as b, o, t.
+_BRACKETS = str.maketrans({**dict.fromkeys("[{<〈《「『【〔⦅❨❪﴾⸨⟨", "("),
+                           **dict.fromkeys("]}>〉》」』】〕⦆❩❫﴿⸩⟩", ")"), "ʙ": "b", "ᴏ": "o", "ᴛ": "t"})
+_BOT_LABELS = ("(봇)", "(bot)")
+_BOT_NAME = re.compile(r"봇\d*")  # the names the server gives bots: 봇 1, 봇 2, ...
+
+
+def looks_like_bot(nickname: str) -> bool:
+    """Does ``nickname`` read as a bot's: ending in the label the table puts after a bot's name ("(봇)"), in
+    any look-alike spelling (fullwidth or other brackets, "(bot)", "(b0t)", compatibility jamo "ㅂㅗㅅ",
+    spaces inside), or a bot's own default name ("봇 3")?
+
+    Why: players trust the "(봇)" beside a name to know who is a program; a human called "민수 (봇)" beside
+    the real bots is an impersonation like a look-alike of a member's name."""
+    plain = "".join(unicodedata.normalize("NFKC", nickname).split())
+    if _BOT_NAME.fullmatch(plain):
+        return True
+    text = "".join(skeleton(nickname.translate(_BRACKETS)).translate(_BRACKETS).split())
+    text = text.replace("보\u1109", "봇")  # "ㅂㅗㅅ": NFKC joins ㅂㅗ, the ㅅ stays a leading consonant
+    return text.endswith(_BOT_LABELS)

@@ -235,11 +235,12 @@ _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 class ProtocolError(Exception):
     """A refusal the server itself makes (not the rules): stable ``code``, Korean ``message``."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.retry_after = retry_after  # whole seconds to wait, for a refusal that a wait cures
 
 
 # Korean texts of the server's own refusals; codes are documented in docs/protocol.md §2.3.
@@ -277,12 +278,18 @@ MESSAGES: dict[str, str] = {
     "hello_timeout": "입장(hello)이 너무 늦어 연결을 끊었어요. 다시 들어와 주세요",
     "too_many_rooms_here": "이 주소에서 방을 너무 많이 만들었어요. 잠시 후 다시 해 주세요",
     "history_rate": "지난 판 기록은 잠시 후 다시 볼 수 있어요",
+    "hello_rate": "입장을 너무 자주 했어요. 잠시 후 다시 해 주세요",
+    "connect_rate": "연결을 너무 자주 새로 열었어요. 잠시 후 다시 해 주세요",
+    "too_many_connections": "이 주소에서 연 연결이 너무 많아요. 다른 창을 닫고 다시 해 주세요",
     "store_unavailable": "저장소가 잠시 응답하지 않아요. 잠시 후 다시 해 주세요",
     "store_retrying": "저장소가 잠시 응답하지 않아 게임이 멈춰 있어요. 잠시 후 다시 이어서 진행해요",
     "room_closed": "플레이어가 아무도 없어 방을 닫았어요",
     "kicked": "방장이 나를 방에서 내보냈어요",
     "not_kickable": "내보낼 수 없는 참가자예요",
     "nickname_confusable": "다른 참가자와 헷갈리는 닉네임이에요. 다른 닉네임을 골라 주세요",
+    "nickname_bot": "봇과 헷갈리는 닉네임('(봇)'으로 끝나는 이름)은 쓸 수 없어요. 다른 닉네임을 골라 주세요",
+    "nickname_banned": "방장이 내보낸 참가자의 닉네임이에요. 다른 닉네임을 골라 주세요",
+    "banned": "방장이 이 방에서 내보내서 다시 들어올 수 없어요",
     "preaction_unavailable": "지금은 그 행동을 예약할 수 없어요",
     "too_fast": "조금 천천히 보내 주세요",
     "chat_off": "방장이 채팅을 켜지 않았어요",
@@ -381,8 +388,13 @@ def dumps(obj: object) -> str:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def error_msg(code: str, message: str, client_msg_id: str | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "clientMsgId": client_msg_id}
+def error_msg(code: str, message: str, client_msg_id: str | None = None,
+              retry_after: int | None = None) -> dict[str, Any]:
+    """``retryAfter`` (whole seconds) only on a refusal that waiting cures (a rate)."""
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message, "clientMsgId": client_msg_id}
+    if retry_after is not None:
+        msg["retryAfter"] = retry_after
+    return msg
 
 
 def ack_msg(client_msg_id: str, version: int) -> dict[str, Any]:

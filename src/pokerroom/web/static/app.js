@@ -254,7 +254,7 @@ class Room {
         else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
       },
       onFatal: (code, message) => {
-        if (code === "bad_token" || code === "kicked") forgetToken(this.code);
+        if (code === "bad_token" || code === "kicked" || code === "banned") forgetToken(this.code);
         if (code === "room_closed") {
           main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, "방이 닫혔어요"),
             h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));

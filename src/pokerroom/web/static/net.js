@@ -166,7 +166,7 @@ export class RoomConnection {
 
   isFatal(code) {
     return ["bad_token", "nickname_taken", "nickname_invalid", "room_full", "spectators_full", "too_many_tabs",
-      "room_not_found", "server_full"].includes(code);
+      "room_not_found", "server_full", "banned", "nickname_bot", "nickname_banned"].includes(code);
   }
 
   isTerminal(code) {

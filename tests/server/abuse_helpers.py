@@ -1,0 +1,151 @@
+"""The second round of attacks, as coroutines that count what they got: a history churn by reconnecting, a
+resync flood. Shared by ``tests/server/test_abuse.py`` and ``benchmarks/abuse.py`` (the benchmark runs them
+longer and prints the figures).
+
+Why an attack may run in a process of its own (:func:`in_another_process`): sixty workers reconnecting in a
+loop keep an event loop busy, and a victim measured in that same loop would time the attacker's loop, not
+the server. Run as a script, this module runs one attack and prints its counts as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import websockets
+from hardening_helpers import ws_open
+
+from serving import ServeProcess
+
+HERE = Path(__file__).resolve().parent
+
+CLOSED = (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError)
+
+
+def frame_type(raw: str) -> str:
+    """A server frame's ``type`` without parsing ~50 KB (frames start ``{"type":"<kind>"``)."""
+    return raw[9:raw.index('"', 9)] if raw.startswith('{"type":"') else json.loads(raw)["type"]
+
+
+async def history_churn(srv: ServeProcess, code: str, seconds: float, source: str,
+                        counts: Counter[str]) -> None:
+    """One worker: connect, say hello as a spectator, ask ``history`` three times, read the three answers,
+    close, again, until ``seconds`` are up. ``counts``: ``history`` answers, ``refused`` (errors),
+    ``socketsRefused`` (a socket or hello turned away), ``bytes`` of history."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            ws = await ws_open(srv.ws_url(code), source=source)
+        except CLOSED:
+            counts["socketsRefused"] += 1
+            await asyncio.sleep(0.05)
+            continue
+        try:
+            await ws.send('{"type":"hello","spectate":true}')
+            first = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            if first["type"] != "welcome":
+                counts["socketsRefused"] += 1
+                await asyncio.sleep(0.05)
+                continue
+            for _ in range(3):
+                await ws.send('{"type":"history"}')
+            got = 0
+            while got < 3:
+                raw = await asyncio.wait_for(ws.recv(), 5)
+                kind = frame_type(raw)
+                if kind == "history":
+                    counts["history"] += 1
+                    counts["bytes"] += len(raw)
+                    got += 1
+                elif kind == "error":
+                    counts["refused"] += 1
+                    got += 1
+        except CLOSED:
+            counts["socketsRefused"] += 1
+        finally:
+            ws.transport.abort()
+
+
+async def resync_flood(srv: ServeProcess, code: str, spectators: int, seconds: float, per_second: float,
+                       source: str, counts: Counter[str]) -> list[Any]:
+    """``spectators`` sockets of ``code`` that each ask ``resync`` ``per_second`` times a second and read
+    every frame; ``counts["view"]`` whole views received during the flood. Returns the open sockets (their
+    readers keep counting until the caller closes them)."""
+    sockets = []
+    for _ in range(spectators):
+        ws = await ws_open(srv.ws_url(code), source=source)
+        await ws.send('{"type":"hello","spectate":true}')
+        sockets.append(ws)
+
+    async def read(ws: Any) -> None:
+        try:
+            async for raw in ws:
+                counts[frame_type(raw)] += 1
+        except CLOSED:
+            pass
+
+    readers = [asyncio.ensure_future(read(ws)) for ws in sockets]
+    await asyncio.sleep(0.5)  # the welcomes and snapshots are not the flood
+    counts.clear()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        t0 = time.monotonic()
+        for ws in sockets:
+            try:
+                await ws.send('{"type":"resync"}')
+            except CLOSED:
+                pass
+        await asyncio.sleep(max(0.0, 1.0 / per_second - (time.monotonic() - t0)))
+    counts["flood_s"] = int(seconds)
+    for r in readers:
+        r.cancel()
+    return sockets
+
+
+class _Port:
+    """What the attacks need of a server (its websocket URLs), from a port alone."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+
+async def in_another_process(attack: str, port: int, seconds: float, source: str,
+                             *codes: str) -> Counter[str]:
+    """Run ``attack`` against the server on ``port`` in a child Python process and return its counts:
+    "churn" (20 :func:`history_churn` workers per room) or "resync" (a :func:`resync_flood` of 20 spectators
+    per room, 18 a second each)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).resolve()), attack, str(port), str(seconds), source, *codes,
+        stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
+        env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
+    )
+    out, _ = await proc.communicate()
+    assert proc.returncode == 0, out
+    return Counter(json.loads(out.decode().strip().splitlines()[-1]))
+
+
+async def _main(attack: str, port: int, seconds: float, source: str, codes: list[str]) -> None:
+    counts: Counter[str] = Counter()
+    target: Any = _Port(port)
+    if attack == "churn":
+        await asyncio.gather(*(history_churn(target, code, seconds, source, counts)
+                               for code in codes for _ in range(20)))
+    elif attack == "resync":
+        floods = await asyncio.gather(*(resync_flood(target, code, 20, seconds, 18.0, source, counts)
+                                        for code in codes))
+        for ws in [w for group in floods for w in group]:
+            ws.transport.abort()
+    print(json.dumps(dict(counts)))
+
+
+if __name__ == "__main__":
+    asyncio.run(_main(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5:]))
