@@ -488,33 +488,39 @@ SIZES = {"390x844": MOBILE, "360x640": PHONES["360x640"]}
 LIVE_MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian"]
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("mode", LIVE_MODES)
-def test_whole_hand_screenshots_every_mode_and_size(
-    live_server: Any, open_page: Any, mode: str, size: str
-) -> None:
-    """One hand per mode played by clicking, a screenshot after every step (artifacts/screenshots/hand-*);
-    the hand's result names the winning hand with its rank."""
+def test_whole_hand_screenshots_every_mode_and_size(live_server: Any, open_page: Any, mode: str) -> None:
+    """One hand per mode played by clicking, a screenshot of each phone size after every step
+    (artifacts/screenshots/hand-*); the hand's result names the winning hand with its rank.
+
+    The two players hold the two sizes (the first 390×844, the second 360×640), so one hand shows both seats
+    at both sizes instead of the same hand being played once per size."""
     import webplay as wp
     from test_play import open_room
 
     styles = [{"declare": "low", "draw": 1}, {"declare": "high", "draw": 0}]
-    players, _spectator, _code = open_room(live_server, open_page, mode, 2, SIZES[size])
-    p0 = players[0]
+    players, _spectator, _code = open_room(live_server, open_page, mode, 2, SIZES["390x844"])
+    players[1].set_viewport_size(SIZES["360x640"])
+    by_size = dict(zip(SIZES, players, strict=True))
     steps: list[str] = []
+
+    def shoot(label: str) -> None:
+        for size, page in by_size.items():
+            shot(page, f"hand-{mode}-{size}-{label}")
 
     def on_step(step: str) -> None:
         steps.append(step)
-        p0.wait_for_timeout(150)
-        shot(p0, f"hand-{mode}-{size}-{len(steps):02d}-{step}")
+        players[0].wait_for_timeout(150)
+        shoot(f"{len(steps):02d}-{step}")
 
-    shot(p0, f"hand-{mode}-{size}-00-start")
+    shoot("00-start")
     final = wp.play_hand(players, styles, on_step=on_step)
-    p0.wait_for_timeout(250)
-    shot(p0, f"hand-{mode}-{size}-99-end")
+    players[0].wait_for_timeout(250)
+    shoot("99-end")
     assert steps
-    # the top bar never wraps, and my cards stay on screen
-    assert p0.locator("#topbar").bounding_box()["height"] <= 44.5  # type: ignore[index]
+    # the top bar never wraps, and my cards stay on screen, at either size
+    for size, page in by_size.items():
+        assert page.locator("#topbar").bounding_box()["height"] <= 44.5, size  # type: ignore[index]
     if final.get("phase") == "handEnd" and final.get("showdown"):
         names = {e["id"]: e.get("rankName") for e in final["showdown"]}
         assert all(names.values()), names
