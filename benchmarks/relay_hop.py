@@ -1,6 +1,6 @@
 """What one relay hop adds: ``ping`` round trips from a socket on the room's owner and from a
 socket on another node (its messages and frames cross Redis pub/sub), two in-process nodes on the real Redis
-and PostgreSQL (tests/services.py), the stand-in engine.
+and PostgreSQL (tests/services.py), the real engine (a ping never reaches it).
 
 Prints p50/p99 of both and the difference (the relay's added latency per round trip, i.e. two hops: the
 message in and the frame back), with the load average, since wall-clock figures on a shared machine vary.
@@ -52,7 +52,7 @@ def main() -> None:
         a = start_node("A", db, prefix, Path(tmp))
         b = start_node("B", db, prefix, Path(tmp))
         try:
-            made = a.create_room("방장", mode="fake")
+            made = a.create_room("방장", mode="holdem")
             code = made["code"]
 
             async def run() -> tuple[list[float], list[float]]:
