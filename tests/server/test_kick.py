@@ -88,7 +88,7 @@ def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: ServeProcess) -> N
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301"])
+@pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301", "\u0251dmin"])
 def test_confusable_nicknames_are_refused(srv: ServeProcess, fake: str) -> None:
     async def main() -> None:
         room = srv.create_room("admin")
@@ -111,6 +111,20 @@ def test_skeletons() -> None:
     assert skeleton("rnike") == skeleton("mike")
     assert skeleton("l1I|") == skeleton("llll")
     assert skeleton("지수") != skeleton("지우")
+
+
+def test_skeletons_from_the_unicode_confusables_data() -> None:
+    """Look-alikes the reviewed table does not list come from Unicode's confusables data (the package)."""
+    assert skeleton("b\u0585b") == skeleton("bob")  # Armenian small oh
+    assert skeleton("\u13aanna") == skeleton("Anna")  # Cherokee A
+    assert skeleton("\u0251lice") == skeleton("alice")  # Latin alpha
+    assert skeleton("\u041a\u0456m") == skeleton("Kim")  # Cyrillic К and і
+    assert skeleton("ｍｉｎｓｕ") == skeleton("minsu")  # fullwidth
+    assert skeleton("ㅁㅣㄴㅅㅜ") == skeleton("민수")  # compatibility jamo, the ㄴ read as a final
+    assert skeleton("민수") == skeleton("민수")  # conjoining jamo
+    # plain ASCII and Hangul names stay apart (the data's depth-2 pairs f/s, 3/e are not applied to ASCII)
+    assert skeleton("fam") != skeleton("sam") and skeleton("b3n") != skeleton("ben")
+    assert skeleton("가나") != skeleton("간아") and skeleton("철수") != skeleton("철슈")
 
 
 def test_a_kick_is_a_ban_for_that_room(srv: ServeProcess) -> None:
