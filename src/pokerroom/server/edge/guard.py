@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import random
 import resource
 import time
 from collections.abc import Iterable
@@ -39,7 +40,7 @@ from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.server")
 
-RATE_HOLD_S = 1.0  # a connection refused for its client's rate is held this long, unread, then aborted
+RATE_HOLD_S = 1.0  # a connection refused for its client's rate is held about this long, unread, then aborted
 HELD_MAX = 256  # connections held at once (never more than the house has room for)
 FD_RESERVE = 64  # descriptors kept for the store, the listening socket, log files and static files
 ACCEPT_BACKLOG = 64  # listen backlog, and so the most sockets asyncio accepts in one go; a refused socket is
@@ -188,7 +189,9 @@ class ConnectionGuard:
                 or len(self._open) + len(self._held) >= self.cap):
             return False
         transport.pause_reading()
-        self._held[transport] = asyncio.get_running_loop().call_later(RATE_HOLD_S, self.let_go, transport)
+        # spread over 0.5-1.5 holds: held all alike, a loop's workers would all come back in the same instant
+        hold_s = RATE_HOLD_S * (0.5 + random.random())
+        self._held[transport] = asyncio.get_running_loop().call_later(hold_s, self.let_go, transport)
         self.held_total += 1
         return True
 
