@@ -7,6 +7,7 @@ import asyncio
 import errno
 import logging
 import resource
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -91,7 +92,8 @@ def test_a_connection_refused_for_its_rate_is_held_then_aborted() -> None:
         assert all(guard.admit(t) for t in others)
         assert guard.admit(_Transport("10.2.0.1")) and again.aborted  # the held one made room
 
-    asyncio.run(main())
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (a browser test's may be running in this thread)
+        pool.submit(asyncio.run, main()).result()
 
 
 def test_accept_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:
