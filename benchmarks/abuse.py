@@ -37,10 +37,21 @@ from serving import ServeProcess, serve
 FAST = ("--time-scale", "0.003", "--bot-delay-ms", "100")
 
 
-def _victim_row(name: str, quiet: dict[str, float], attacked: dict[str, float], got: str, rss: float) -> None:
+def _victim_row(name: str, quiet: dict[str, float], attacked: dict[str, float], got: str, rss: float,
+                cpu: tuple[float, float] | None = None) -> None:
+    busy = f"  server CPU {cpu[0]:3.0f} -> {cpu[1]:3.0f} %" if cpu is not None else ""
     print(f"{name:<26} victim p50 {quiet['p50']:5.1f} -> {attacked['p50']:6.1f} ms, "
-          f"p99 {quiet['p99']:5.1f} -> {attacked['p99']:6.1f} ms (n={attacked['n']:.0f})  RSS {rss:4.0f} MB  "
-          f"{got}", flush=True)
+          f"p99 {quiet['p99']:5.1f} -> {attacked['p99']:6.1f} ms (n={attacked['n']:.0f})  RSS {rss:4.0f} MB"
+          f"{busy}  {got}", flush=True)
+
+
+def _cpu_seconds(srv: ServeProcess) -> float:
+    """The server process's CPU time so far (user + system, from /proc), to say what an attack costs it:
+    the victim's p99 over ~150 acks is the second-slowest ack, and on a shared machine it moves by 10 ms
+    between runs of the same code."""
+    assert srv.proc is not None
+    fields = Path(f"/proc/{srv.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _under_attack(srv: ServeProcess, attack: str, seconds: float) -> None:
@@ -49,8 +60,11 @@ async def _under_attack(srv: ServeProcess, attack: str, seconds: float) -> None:
     await victim.start()
     await asyncio.sleep(1.0)
     victim.latencies_ms.clear()
+    cpu0, t0 = _cpu_seconds(srv), time.monotonic()
     await asyncio.sleep(seconds / 2)
     quiet = victim.figures()
+    cpu_quiet = 100 * (_cpu_seconds(srv) - cpu0) / (time.monotonic() - t0)
+    cpu0, t0 = _cpu_seconds(srv), time.monotonic()
 
     async def settled() -> None:
         await asyncio.sleep(1.0)  # the first second is 60 sockets opening at once, as 60 friends would
@@ -58,6 +72,7 @@ async def _under_attack(srv: ServeProcess, attack: str, seconds: float) -> None:
 
     counts, _ = await asyncio.gather(in_another_process(
         attack, srv.port, seconds, "127.0.0.2", *[code for code, _ in rooms]), settled())
+    cpu_attacked = 100 * (_cpu_seconds(srv) - cpu0) / (time.monotonic() - t0)
     attacked = await victim.stop()
     if attack == "churn":
         got = (f"history answers {counts['history'] / seconds:.0f}/s ({counts['bytes'] / seconds / 1e6:.2f} "
@@ -65,7 +80,7 @@ async def _under_attack(srv: ServeProcess, attack: str, seconds: float) -> None:
     else:
         got = (f"whole views {counts['view'] / seconds:.0f}/s for {60 * 18} asked a second, "
                f"{counts['error']} errors")
-    _victim_row(f"{attack} (60 workers)", quiet, attacked, got, srv.rss_mb())
+    _victim_row(f"{attack} (60 workers)", quiet, attacked, got, srv.rss_mb(), (cpu_quiet, cpu_attacked))
     for _, host in rooms:
         host.transport.abort()
 

@@ -7,6 +7,7 @@ import asyncio
 import errno
 import logging
 import resource
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -15,6 +16,7 @@ from pokerroom.server.edge.guard import (
     FD_RESERVE,
     AcceptErrorFilter,
     AddressCounter,
+    ConnectionGuard,
     RoomCreationGuard,
     client_address,
     descriptor_cap,
@@ -47,6 +49,51 @@ def test_counters() -> None:
     assert not g.admit("a") and g.admit("b")
     g.closed("room1")
     assert g.admit("a") and g.refused == 1
+
+
+class _Transport:
+    def __init__(self, address: str) -> None:
+        self.address, self.paused, self.aborted = address, False, False
+
+    def get_extra_info(self, key: str) -> object:
+        return (self.address, 1234) if key == "peername" else None
+
+    def pause_reading(self) -> None:
+        self.paused = True
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+
+def test_a_connection_refused_for_its_rate_is_held_then_aborted() -> None:
+    """A client reconnecting in a loop is held unread for a second instead of refused at once (so it cannot
+    come straight back), other refusals are aborted at once, and a held one gives its place to a newcomer."""
+
+    async def main() -> None:
+        guard = ConnectionGuard(total=40, per_address=2, header_timeout_s=5.0, per_second=0.001)
+        first = [_Transport("10.0.0.1") for _ in range(2)]
+        assert all(guard.admit(t) for t in first)
+        for t in first:
+            guard.release(t)
+        looping = _Transport("10.0.0.1")
+        assert not guard.admit(looping) and guard.hold(looping)  # the burst (2) is spent: held
+        assert looping.paused and not looping.aborted and guard.stats()["held"] == 1
+        over = [_Transport("10.0.0.2") for _ in range(3)]
+        assert guard.admit(over[0]) and guard.admit(over[1]) and not guard.admit(over[2])
+        assert not guard.hold(over[2])  # over the per-address cap: aborted at once by the caller
+        guard.let_go(looping)
+        assert looping.aborted and guard.stats()["held"] == 0 and guard.stats()["heldTotal"] == 1
+        again = _Transport("10.0.0.1")
+        assert not guard.admit(again) and guard.hold(again)
+        others = [_Transport(f"10.1.0.{i}") for i in range(guard.cap - 3)]  # the house is full with it held
+        assert all(guard.admit(t) for t in others)
+        assert guard.admit(_Transport("10.2.0.1")) and again.aborted  # the held one made room
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (a browser test's may be running in this thread)
+        pool.submit(asyncio.run, main()).result()
 
 
 def test_accept_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:

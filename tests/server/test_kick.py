@@ -88,7 +88,7 @@ def test_host_kicks_a_player_mid_hand_who_then_auto_dies(srv: ServeProcess) -> N
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301"])
+@pytest.mark.parametrize("fake", ["Аdmin", "ａｄｍｉｎ", "ADMIN", "adm\u0456n", "Admin\u0301", "\u0251dmin"])
 def test_confusable_nicknames_are_refused(srv: ServeProcess, fake: str) -> None:
     async def main() -> None:
         room = srv.create_room("admin")
@@ -111,6 +111,20 @@ def test_skeletons() -> None:
     assert skeleton("rnike") == skeleton("mike")
     assert skeleton("l1I|") == skeleton("llll")
     assert skeleton("지수") != skeleton("지우")
+
+
+def test_skeletons_from_the_unicode_confusables_data() -> None:
+    """Look-alikes the reviewed table does not list come from Unicode's confusables data (the package)."""
+    assert skeleton("b\u0585b") == skeleton("bob")  # Armenian small oh
+    assert skeleton("\u13aanna") == skeleton("Anna")  # Cherokee A
+    assert skeleton("\u0251lice") == skeleton("alice")  # Latin alpha
+    assert skeleton("\u041a\u0456m") == skeleton("Kim")  # Cyrillic К and і
+    assert skeleton("ｍｉｎｓｕ") == skeleton("minsu")  # fullwidth
+    assert skeleton("ㅁㅣㄴㅅㅜ") == skeleton("민수")  # compatibility jamo, the ㄴ read as a final
+    assert skeleton("민수") == skeleton("민수")  # conjoining jamo
+    # plain ASCII and Hangul names stay apart (the data's depth-2 pairs f/s, 3/e are not applied to ASCII)
+    assert skeleton("fam") != skeleton("sam") and skeleton("b3n") != skeleton("ben")
+    assert skeleton("가나") != skeleton("간아") and skeleton("철수") != skeleton("철슈")
 
 
 def test_a_kick_is_a_ban_for_that_room(srv: ServeProcess) -> None:
@@ -167,3 +181,55 @@ def test_bot_labels() -> None:
     assert looks_like_bot("민수 (봇)") and looks_like_bot("민수（봇）") and looks_like_bot("x(BOT)")
     assert not looks_like_bot("로봇") and not looks_like_bot("봇짱") and not looks_like_bot("민수 (나)")
     assert not looks_like_bot("bot") and not looks_like_bot("민수봇")
+
+
+def test_the_host_lifts_a_ban_and_bans_survive_a_restart(srv: ServeProcess) -> None:
+    """A kick is a ban until the host lifts it: the list is stored with the room (a restart keeps it), only
+    the host's lobby shows it (nicknames, never tokens or addresses), and ``unban`` lets the person back."""
+
+    async def main() -> tuple[dict[str, Any], str]:
+        room = srv.create_room("방장", mode="holdem", hints=False)
+        host = await ws_open(srv.ws_url(room["code"]))
+        await hello(host, token=room["token"])
+        c = await ws_open(srv.ws_url(room["code"]), source="127.0.0.3")
+        await hello(c, nickname="영희")
+        b = await ws_open(srv.ws_url(room["code"]), source="127.0.0.2")
+        token_b = (await hello(b, nickname="Bob"))["token"]
+        await host.send(json.dumps({"type": "kick", "playerId": "p3"}))
+        assert await _closed_code(b) == 4403
+        lobby = await recv_json(host, kind="lobby", pred=lambda m: bool(m.get("bans")))
+        assert lobby["bans"] == [{"id": "p3", "nickname": "Bob"}]
+        seen = await recv_json(c, kind="lobby", pred=lambda m: all(p["id"] != "p3" for p in m["players"]))
+        assert "bans" not in seen  # only the host's view lists them
+        await c.send(json.dumps({"type": "unban", "playerId": "p3"}))
+        assert (await recv_json(c, kind="error"))["code"] == "not_host"
+        await host.send(json.dumps({"type": "unban", "playerId": "p9"}))
+        err = await recv_json(host, kind="error")
+        assert err["code"] == "no_such_ban" and "내보낸" in err["message"]
+        for ws in (host, c):
+            await ws.close()
+        return room, token_b
+
+    async def after_restart(room: dict[str, Any], token_b: str) -> None:
+        async def answer(source: str, **hello_msg: Any) -> dict[str, Any]:
+            ws = await ws_open(srv.ws_url(room["code"]), source=source)
+            await ws.send(json.dumps({"type": "hello", **hello_msg}))
+            return await recv_json(ws, kind="error")
+
+        assert (await answer("127.0.0.2", nickname="철수"))["code"] == "banned"  # the client
+        assert (await answer("127.0.0.2", token=token_b))["code"] == "banned"  # the token
+        assert (await answer("127.0.0.4", nickname="Вob"))["code"] == "nickname_banned"  # a look-alike
+        host = await ws_open(srv.ws_url(room["code"]))
+        await hello(host, token=room["token"])
+        lobby = await recv_json(host, kind="lobby", pred=lambda m: "bans" in m)
+        assert lobby["bans"] == [{"id": "p3", "nickname": "Bob"}]
+        assert "127.0.0.2" not in json.dumps(lobby) and "digest" not in json.dumps(lobby)
+        await host.send(json.dumps({"type": "unban", "playerId": "p3"}))
+        assert (await recv_json(host, kind="lobby", pred=lambda m: m.get("bans") == []))["bans"] == []
+        back = await ws_open(srv.ws_url(room["code"]), source="127.0.0.2")
+        assert (await hello(back, nickname="Bob"))["role"] == "player"
+
+    room, token_b = asyncio.run(main())
+    srv.stop()
+    srv.start().wait()
+    asyncio.run(after_restart(room, token_b))

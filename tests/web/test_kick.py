@@ -65,3 +65,42 @@ def test_host_kicks_mid_game_from_settings(live_server: Any, open_page: Any) -> 
     third.wait_for_function("() => document.body.innerText.includes('방장이 나를 방에서 내보냈어요')")
     host.wait_for_function(
         "() => (window.__room.lobby.players || []).some((p) => p.id === 'p3' && p.status === 'left')")
+
+
+def test_host_lifts_a_ban_from_the_list(live_server: Any, open_page: Any) -> None:
+    """A kick is a ban until the host lifts it: the host (and only the host) sees 내보낸 사람 in the waiting
+    room and in 설정, and 다시 받기 lets the same nickname join again."""
+    host = open_page("host", viewport={"width": 390, "height": 844})
+    guest = open_page("guest")
+    code = wp.create_room_ui(host, live_server.http, "민수", "holdem")
+    wp.join_ui(guest, live_server.http, code, "철수")
+    wp.wait_members(host, 2)
+    host.click("[data-testid=kick-p2]")
+    host.click("#dlg-confirm-yes")
+    guest.wait_for_function("() => document.body.innerText.includes('방장이 나를 방에서 내보냈어요')")
+    waiting = host.locator("#main [data-testid=ban-list]")
+    waiting.wait_for()
+    assert "내보낸 사람" in waiting.inner_text() and "철수" in waiting.inner_text()
+    box = host.locator("#main [data-testid=unban-p2]").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390 and box["height"] >= 28
+    shot(host, "ban-list-waiting-390")
+
+    guest.goto(f"{live_server.http}/r/{code}")  # the same nickname is refused while banned
+    guest.fill("#join-nick", "철수")
+    guest.check("#join-adult")
+    guest.click("[data-testid=join]")
+    guest.wait_for_function("() => document.body.innerText.includes('방장이 내보낸 참가자의 닉네임이에요')")
+
+    host.click("#btn-settings")
+    in_settings = host.locator("#dlg-settings [data-testid=ban-list]")
+    in_settings.wait_for()
+    assert "철수" in in_settings.inner_text()
+    shot(host, "ban-list-settings-390")
+    host.click("#dlg-settings [data-testid=unban-p2]")
+    in_settings.wait_for(state="hidden")  # swapped in place by the new lobby
+    host.keyboard.press("Escape")
+    assert host.locator("#main [data-testid=ban-list]").is_hidden()
+    wp.join_ui(guest, live_server.http, code, "철수")
+    wp.wait_members(host, 2)
+    assert guest.locator("[data-testid=ban-list]").count() == 0 or guest.locator(
+        "[data-testid=ban-list]").is_hidden()

@@ -240,18 +240,19 @@ async def kick(parts: Parts, room: Room, conn: Connection, msg: P.Kick) -> None:
     """Host only: remove a human player. Between games the member is removed; during a game they stay
     ranked but auto-die every hand (the engine's ``leave``, §5.8), like leaving. Either way the seat token
     is revoked at once (its digest is dropped, so no tab can come back with it), their sockets get
-    ``kicked`` and are closed (4403), and everyone else gets a ``notice``. Stored first."""
+    ``kicked`` and are closed (4403), and everyone else gets a ``notice``. The kick is a ban until the host
+    lifts it (``unban``; room/bans.py), stored with the table. Stored first."""
     require_host(room, conn)
     player_id = msg.playerId
     member = room.members.get(player_id)
     if member is None or member.bot or member.id == conn.player_id or member.status == "left":
         raise P.error("not_kickable")
-    bans.ban(room, member, [c for c in room.connections if c.player_id == player_id], conn)
+    table = bans.banned(room.table, member, [c for c in room.connections if c.player_id == player_id], conn)
     in_game = player_id in room.game_players and room.phase != "lobby"
     if in_game:
-        after = room.table.with_member(replace(member, digest=None, status="left"))
+        after = table.with_member(replace(member, digest=None, status="left"))
     else:
-        after = room.table.without_member(player_id)
+        after = table.without_member(player_id)
     if in_game and room.phase == "playing":
         await engine_leave(parts, room, after, player_id, "kick")
     else:
@@ -261,6 +262,14 @@ async def kick(parts: Parts, room: Room, conn: Connection, msg: P.Kick) -> None:
         other.send(P.dumps(P.error_msg("kicked", P.MESSAGES["kicked"])))
         other.close(4403)
     parts.views.broadcast(room, P.dumps(P.notice_msg("kicked", f"방장이 {member.nickname} 님을 내보냈어요")))
+    parts.views.broadcast_lobby(room)
+
+
+async def unban(parts: Parts, room: Room, conn: Connection, msg: P.Unban) -> None:
+    """Host only, any time: let a kicked member back (their nickname and client; the old seat is gone, so
+    they join anew). Stored first; the host's ``lobby`` shows the shorter list."""
+    require_host(room, conn)
+    await parts.driver.save(room, bans.lifted(room.table, msg.playerId))
     parts.views.broadcast_lobby(room)
 
 
@@ -342,6 +351,7 @@ HANDLERS: dict[type, Handler] = {
     P.SetOptions: set_options,
     P.Leave: leave,
     P.Kick: kick,
+    P.Unban: unban,
     P.Resync: resync,
     P.PreActionMsg: pre_action,
     P.React: talk_line,

@@ -101,6 +101,27 @@ class Member:
                       bool(data.get("asking", False)))
 
 
+@dataclass(frozen=True, slots=True)
+class Ban:
+    """One member the host kicked (server/room/bans.py): ``id`` and ``nickname`` are what the host sees (and
+    ``unban`` names); the seat token's digest and the client groups of the kicked sockets are what a new
+    ``hello`` is checked against. Stored with the room, never sent to anyone."""
+
+    id: str
+    nickname: str
+    digest: str | None
+    clients: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "nickname": self.nickname, "digest": self.digest,
+                "clients": list(self.clients)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Ban:
+        return Ban(str(data["id"]), str(data["nickname"]), data.get("digest"),
+                   tuple(str(c) for c in data.get("clients") or ()))
+
+
 @dataclass
 class FinishedHand:
     """One recorded hand of the room's history: ``seq`` counts hands across games, ``version`` is the room
@@ -146,6 +167,7 @@ class Table:
     recorder_json: dict[str, Any] | None = None  # the hand recorder as of this version (None: not recording)
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (room/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings
+    bans: tuple[Ban, ...] = ()  # the members the host kicked and has not let back (room/bans.py)
 
     @property
     def game_state(self) -> State:
@@ -164,7 +186,7 @@ class Table:
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
-                "social": self.social.to_json()}
+                "social": self.social.to_json(), "bans": [b.to_json() for b in self.bans]}
 
     def with_member(self, member: Member) -> Table:
         """This table with ``member`` added or replaced (a new members dict)."""

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.history import for_viewer
+from pokerroom.server.room import bans
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
 from pokerroom.server.room.model import Connection, Room
@@ -122,7 +123,17 @@ class RoomViews:
             conn.send(text)
 
     def broadcast_lobby(self, room: Room) -> None:
-        self.broadcast(room, P.dumps({"type": "lobby", **room.public_info()}))
+        """Everyone's ``lobby``; the host's also lists who they kicked (``bans``: id and nickname only)."""
+        info = {"type": "lobby", **room.public_info()}
+        text = P.dumps(info)
+        host_text: str | None = None
+        for conn in list(room.connections):
+            if conn.role == "player" and conn.player_id is not None and conn.player_id == room.host_id:
+                if host_text is None:
+                    host_text = P.dumps({**info, "bans": bans.host_list(room)})
+                conn.send(host_text)
+            else:
+                conn.send(text)
 
     def send_history(self, room: Room, conn: Connection) -> None:
         """The room's last hands, newest first, as this connection may see them: public information plus,

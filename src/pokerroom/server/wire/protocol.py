@@ -180,6 +180,13 @@ class Kick(_Strict):
     playerId: Annotated[str, Field(min_length=1, max_length=16)]
 
 
+class Unban(_Strict):
+    """Host only: lift the ban of a member kicked earlier (``playerId`` from the host's ``lobby.bans``)."""
+
+    type: Literal["unban"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class Resync(_Strict):
     """A deltas client lost track (a ``viewDelta`` based on a version it does not hold): send a full view."""
 
@@ -223,12 +230,13 @@ class SocialMsg(_Strict):
 
 ClientMessage = Annotated[
     Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
-    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync | Kick,
+    | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync | Kick
+    | Unban,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
                           "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
-                          "chat", "social", "resync", "kick"})
+                          "chat", "social", "resync", "kick", "unban"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -286,6 +294,7 @@ MESSAGES: dict[str, str] = {
     "room_closed": "플레이어가 아무도 없어 방을 닫았어요",
     "kicked": "방장이 나를 방에서 내보냈어요",
     "not_kickable": "내보낼 수 없는 참가자예요",
+    "no_such_ban": "내보낸 사람 목록에 없는 참가자예요",
     "nickname_confusable": "다른 참가자와 헷갈리는 닉네임이에요. 다른 닉네임을 골라 주세요",
     "nickname_bot": "봇과 헷갈리는 닉네임('(봇)'으로 끝나는 이름)은 쓸 수 없어요. 다른 닉네임을 골라 주세요",
     "nickname_banned": "방장이 내보낸 참가자의 닉네임이에요. 다른 닉네임을 골라 주세요",

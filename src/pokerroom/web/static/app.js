@@ -70,6 +70,7 @@ function renderSettings() {
     ...(room?.isHost() ? hostTalkToggles() : []),
     room?.sitControl(),
     room ? kickField() : null,
+    room?.isHost() ? screens.banList(room) : null,
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
       if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
     } }, "방 나가기")) : null,
@@ -280,6 +281,7 @@ class Room {
         this.lobby = m;
         this.onOptionsChanged(before, m.options);
         this.render();
+        document.querySelector("#dlg-settings [data-testid=ban-list]")?.replaceWith(screens.banList(this));
         this.renderSeatRequests();
         break;
       }

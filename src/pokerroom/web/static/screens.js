@@ -45,6 +45,7 @@ export function renderWaiting(room) {
     h("div", { class: "card-box" },
       h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
       list,
+      host ? banList(room) : null,
       room.role === "spectator" ? h("p", { class: "tagline" }, "관전 중이에요. 게임이 시작되면 테이블이 보여요.") : null,
       host ? h("div", { class: "row" },
         h("button", { class: "btn", type: "button", "data-testid": "add-bot", onclick: () => room.conn.send({ type: "addBot" }) }, "봇 추가"),
@@ -168,4 +169,18 @@ export function kickButton(room, p) {
     const text = `${p.nickname} 님을 내보낼까요?${playing ? " 이번 게임의 남은 판은 자동으로 다이해요." : ""}`;
     if (await confirmDialog(text, "내보내기")) { room.conn.send({ type: "kick", playerId: p.id }); $("#dlg-settings").close(); }
   } }, "내보내기");
+}
+
+/** The host's 내보낸 사람 (the lobby's `bans`, sent to the host only): each with 다시 받기 (`unban`), which lets
+ * that person join again by nickname. Hidden while nobody is banned; the same block in the waiting room and in
+ * 설정 (app.js swaps it in place when a new lobby arrives). */
+export function banList(room) {
+  const bans = room.isHost() ? room.lobby?.bans ?? [] : [];
+  return h("div", { class: "field", "data-testid": "ban-list", hidden: !bans.length },
+    h("span", { class: "label" }, "내보낸 사람"),
+    h("ul", { class: "seat-list" }, bans.map((b) => h("li", {}, h("span", {}, b.nickname),
+      h("button", { class: "btn small", type: "button", "data-testid": `unban-${b.id}`, onclick: () => {
+        if (room.conn.send({ type: "unban", playerId: b.id })) toast(`${b.nickname} 님이 다시 들어올 수 있어요`, "info");
+        else toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+      } }, "다시 받기")))));
 }
