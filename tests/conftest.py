@@ -50,35 +50,14 @@ def _needs_a_service(rel: str, nodeid: str) -> bool:
             or "postgres" in nodeid)
 
 
-def _interleaved(items: list[pytest.Item]) -> list[pytest.Item]:
-    """The browser tests spread evenly among the others, each group in its own order.
-
-    Why: a browser test mostly waits (a click, the server, a paint), the others mostly compute. In file order
-    the browser tests come last, so both pytest-xdist workers wait at once at the end of the run while a core
-    idles; spread out, one worker's waiting overlaps the other's computing. The order is a pure function of
-    the collected items, so every worker computes the same one (pytest-xdist requires it)."""
-    browser = [item for item in items if item.get_closest_marker("browser")]
-    rest = [item for item in items if not item.get_closest_marker("browser")]
-    if not browser or not rest:
-        return items
-    out: list[pytest.Item] = []
-    b = 0
-    for i, item in enumerate(rest, start=1):
-        out.append(item)
-        due = i * len(browser) // len(rest)  # browser tests owed after i of the others
-        out.extend(browser[b:due])
-        b = max(b, due)
-    out.extend(browser[b:])
-    return out
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests that need a service (``-m "not service"`` leaves them out) and the long runs; spread the
-    browser tests among the others (:func:`_interleaved`)."""
+    """Mark the tests that need a service (``-m "not service"`` leaves them out) and the long runs.
+
+    The file order is kept on purpose, browser tests last: Playwright's sync API leaves an event loop running
+    in its worker's thread, so a test calling ``asyncio.run()`` after a browser test on that worker fails."""
     for item in items:
         rel = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
         if _needs_a_service(rel, item.nodeid):
             item.add_marker(pytest.mark.service)
         if rel in LONG_RUNS:
             item.add_marker(pytest.mark.slow)
-    items[:] = _interleaved(items)
