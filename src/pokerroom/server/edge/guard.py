@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-import random
 import resource
 import time
 from collections.abc import Iterable
@@ -189,8 +188,10 @@ class ConnectionGuard:
                 or len(self._open) + len(self._held) >= self.cap):
             return False
         transport.pause_reading()
-        # spread over 0.5-1.5 holds: held all alike, a loop's workers would all come back in the same instant
-        hold_s = RATE_HOLD_S * (0.5 + random.random())
+        # spread over 0.5-1.5 holds: held all alike, a loop's workers would all come back in the same instant.
+        # The spread is the golden-ratio sequence over the holds so far (evenly spread, and no randomness
+        # outside the dealer's generator: tests/test_cards_rng.py)
+        hold_s = RATE_HOLD_S * (0.5 + (self.held_total * 0.6180339887498949) % 1.0)
         self._held[transport] = asyncio.get_running_loop().call_later(hold_s, self.let_go, transport)
         self.held_total += 1
         return True
