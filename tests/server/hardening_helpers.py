@@ -101,6 +101,18 @@ class Victim:
         await a.send(json.dumps({"type": "start"}))
         self._task = asyncio.get_running_loop().create_task(self._play([a, b]))
 
+    async def start_quiet(self, seconds: float, q: float = 0.9) -> dict[str, float]:
+        """Start playing, skip the first second (connections warming up), and return the figures of the next
+        ``seconds`` with nothing else going on: the quiet baseline an attack is held against. The latencies
+        are cleared afterwards, so what follows is measured on its own."""
+        await self.start()
+        await asyncio.sleep(1.0)
+        self.latencies_ms.clear()
+        await asyncio.sleep(seconds)
+        quiet = self.figures(q)
+        self.latencies_ms.clear()
+        return quiet
+
     async def _play(self, players: list[Any]) -> None:
         latest: dict[int, dict[str, Any]] = {}
         sent: dict[str, float] = {}

@@ -34,12 +34,7 @@ def test_history_by_reconnecting_draws_from_the_clients_bucket(serve_process: Se
     async def main() -> None:
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=5) for _ in range(3)))
         victim = Victim(srv)
-        await victim.start()
-        await asyncio.sleep(1.0)
-        victim.latencies_ms.clear()
-        await asyncio.sleep(3.0)
-        quiet = victim.figures(0.9)
-        victim.latencies_ms.clear()
+        quiet = await victim.start_quiet(3.0)
         rss0 = srv.rss_mb()
         counts: Counter[str] = Counter()
         seconds = 5.0
@@ -113,12 +108,7 @@ def test_resync_flood_is_held_and_coalesced(serve_process: Serve) -> None:
     async def main() -> None:
         rooms = await asyncio.gather(*(bot_room(srv, hands=10, bots=5) for _ in range(3)))  # over: quiet
         victim = Victim(srv)
-        await victim.start()
-        await asyncio.sleep(1.0)
-        victim.latencies_ms.clear()
-        await asyncio.sleep(3.0)
-        quiet = victim.figures(0.9)
-        victim.latencies_ms.clear()
+        quiet = await victim.start_quiet(3.0)
         counts: Counter[str] = Counter()
         seconds = 5.0
         floods = await asyncio.gather(*(resync_flood(srv, code, 20, seconds, 18.0, ATTACKER, counts)
