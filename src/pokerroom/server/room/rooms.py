@@ -105,7 +105,6 @@ class Rooms:
         ``restore``: :meth:`start` serves every stored room (False: a cluster node, whose rooms come by
         :meth:`adopt` once their lease is won)."""
         self.engine = engine
-        self.guard = guard
         self.restore = restore
         self.store = store
         self.clock = clock or Clock()
@@ -179,7 +178,8 @@ class Rooms:
             raise ValueError(f"room {stored.code} is already served here")
         self.clock.not_before(stored.newest_ms)
         room = self._load(stored)
-        room.fence = None if self.guard is None else self.guard.token_of(room.code)
+        guard = self.driver.guard  # the driver alone keeps it (it fences every write)
+        room.fence = None if guard is None else guard.token_of(room.code)
         self.rooms[room.code] = room
         self.quarantined.discard(room.code)
         self.timing.after_change(room)
