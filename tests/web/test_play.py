@@ -45,6 +45,8 @@ SNAPSHOT_JS = """async () => {
 }"""
 
 
+AWAKE = "async () => (await import('/static/wake.js')).awake()"
+
 def secrets_of(page: Any) -> tuple[int, set[int], set[int]]:
     """(version, this player's private card ids, forehead ids of the *other* seats it can see)."""
     snap = page.evaluate(SNAPSHOT_JS)
@@ -254,6 +256,8 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
         live_server, open_page, "indian", 2, endCondition="lastStanding", rebuy="off"
     )
     a, b = players
+    # a running game keeps the phone's screen on (wake.js); the results let it sleep again
+    a.wait_for_function(AWAKE)
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         va = wp.view(a) or {}
@@ -276,6 +280,7 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
     a.wait_for_selector("[data-testid=result]", timeout=15000)
     b.wait_for_selector("[data-testid=result]")
     spectator.wait_for_selector("[data-testid=result]")
+    a.wait_for_function(f"async () => !(await ({AWAKE})())")
     text = a.locator("[data-testid=result]").inner_text()
     assert "1위" in text and "칩" in text and "₩" not in text  # chips only, never money
     shot(a, "result-host")

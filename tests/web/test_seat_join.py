@@ -120,6 +120,18 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     friend.reload()
     friend.wait_for_function(ME_IS, arg=friend_id)
 
+    # a second late friend confirms the adult notice on the join form, then watches first: asking for a
+    # seat does not ask the same question again
+    late = open_page("late", size)
+    late.goto(f"{base}/r/{code}")
+    late.check("#join-adult")
+    late.click("[data-testid=spectate]")
+    wp.wait_table(late)
+    late.fill("[data-testid=seat-nick]", "늦은친구")
+    late.click("[data-testid=request-seat]")
+    late.wait_for_selector("[data-testid=seat-asking]")
+    assert late.evaluate("() => document.querySelector('#dlg-confirm').open") is False
+
 
 @pytest.mark.parametrize("size", SIZES)
 def test_sit_out_and_come_back(live_server: Any, open_page: Any, size: dict[str, int]) -> None:

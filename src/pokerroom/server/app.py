@@ -38,6 +38,7 @@ from pokerroom.server.edge.headers import BrowserEdge
 from pokerroom.server.edge.hosts import LOOPBACK_NAMES, base_url, host_of, origin_of
 from pokerroom.server.edge.limits import Limits, origin_allowed
 from pokerroom.server.engine_port import GameEngine
+from pokerroom.server.invite import qr_svg
 from pokerroom.server.ops import identity
 from pokerroom.server.ops.drain import CLOSE_MOVING, MOVING_REASON, Drain, DrainHook
 from pokerroom.server.ops.health import Readiness, store_check
@@ -304,6 +305,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return _json_error(P.error("room_not_found", status=404))
         return JSONResponse({**info, "link": room_link(request, code)})
 
+    async def room_qr(request: Request) -> Response:
+        """The room's invite link as a QR image (invite.py): only for a room that exists."""
+        code = request.path_params["code"]
+        if drain.draining:
+            return _json_error(P.error("server_moving", status=503))
+        if not is_room_code(code) or await topology.room_info(code) is None:
+            return _json_error(P.error("room_not_found", status=404))
+        return Response(qr_svg(room_link(request, code)), media_type="image/svg+xml",
+                        headers={"cache-control": "private, max-age=3600"})
+
     async def websocket(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), ws_origins):
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
@@ -348,6 +359,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/metrics", metrics_endpoint),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
+        Route("/api/rooms/{code}/qr.svg", room_qr),
         WebSocketRoute("/ws/{code}", websocket),
     ]
     public = [cfg.public_url] if cfg.public_url else []

@@ -9,7 +9,8 @@ import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js
 import { withNames } from "./labels.js";
 import { h } from "./dom.js";
 import { confirmDialog, toast } from "./dialogs.js";
-import { adultCheck, adultNotice, optionsEditor, renderLobby } from "./lobby.js";
+import { keepAwake } from "./wake.js";
+import { adultCheck, adultNotice, optionsEditor, rememberAdult, renderLobby } from "./lobby.js";
 import * as screens from "./screens.js";
 import {
   MODES, defaultOptions, validateOptions, validateNickname, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
@@ -227,6 +228,7 @@ class Room {
       errors,
       h("div", { class: "row" }, joinBtn,
         h("button", { class: "btn", type: "button", "data-testid": "spectate", onclick: () => {
+          if (adult.checked) rememberAdult(this.code); // checked, then chose to watch first: asked once only
           try { sessionStorage.setItem(`pokerroom:spectate:${this.code}`, "1"); } catch { /* ignore */ }
           this.connect({ spectate: true });
         } }, "관전하기")));
@@ -238,6 +240,7 @@ class Room {
       if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
       errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
       if (errs.length) return;
+      rememberAdult(this.code);
       try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
       this.connect({ nickname: nick.value.trim() });
     });
@@ -480,6 +483,7 @@ class Room {
   render(why = "") {
     if (!this.lobby) return;
     const phase = this.phase();
+    keepAwake(phase === "playing");
     $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
     if (phase === "playing") {
       if (this.screen !== "table" || !this.table) {

@@ -2,7 +2,6 @@
 // yes/no confirmation (the page's #dlg-confirm).
 
 import { h } from "./dom.js";
-import { qrSvg } from "./qr.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -33,13 +32,18 @@ export async function copyText(text) {
   return ok;
 }
 
-/** The invite link as a QR code drawn here (qr.js), for friends in the same room to scan. */
-export function inviteQr(link) {
-  let svg;
-  try { svg = qrSvg(link, { label: "초대 링크 QR 코드" }); } catch { return null; }
-  return h("div", { class: "qr-row", "data-testid": "invite-qr" },
-    h("div", { class: "qr-box" }, svg),
+/**
+ * The room's invite link as a QR code, for friends in the same room to scan: an image the server draws from
+ * the link it gives out (GET /api/rooms/{code}/qr.svg), so the code always says exactly that link. A code the
+ * image cannot load for (the room just closed) leaves the row out.
+ */
+export function inviteQr(code) {
+  const img = h("img", { src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`, alt: "초대 링크 QR 코드", width: 124, height: 124 });
+  const row = h("div", { class: "qr-row", "data-testid": "invite-qr" },
+    h("div", { class: "qr-box" }, img),
     h("p", { class: "help" }, "옆에 있는 친구는 휴대폰 카메라로 이 QR 코드를 찍으면 바로 들어올 수 있어요."));
+  img.addEventListener("error", () => row.remove(), { once: true });
+  return row;
 }
 
 export function confirmDialog(text, yesLabel = "네, 포기할게요") {

@@ -17,6 +17,19 @@ export function adultNotice() {
     "이 방의 칩은 방 안에서만 쓰는 가상 칩이에요. 돈을 걸거나, 칩을 돈으로 바꾸거나, 다른 사람에게 주고받을 수 없고, 방이 끝나면 사라져요.");
 }
 
+/**
+ * Whether this tab already confirmed the adult / virtual-chips notice for room `code` (the join form's check,
+ * or the dialog before a seat request): a late joiner who checked it on the join form and then watched first
+ * is not asked a second time when asking for a seat. Per tab and room (sessionStorage): a new room asks again.
+ */
+export function adultConfirmed(code) {
+  try { return sessionStorage.getItem(`pokerroom:adult:${code}`) === "1"; } catch { return false; }
+}
+
+export function rememberAdult(code) {
+  try { sessionStorage.setItem(`pokerroom:adult:${code}`, "1"); } catch { /* ignore */ }
+}
+
 export function adultCheck(id) {
   const input = h("input", { type: "checkbox", id, required: true });
   return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];

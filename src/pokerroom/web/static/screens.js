@@ -6,7 +6,7 @@ import { fmt, netChips, withNames } from "./labels.js";
 import { modeName, summarizeOptions, validateNickname } from "./options.js";
 import { h } from "./dom.js";
 import { confirmDialog, copyText, inviteQr, toast } from "./dialogs.js";
-import { adultNotice } from "./lobby.js";
+import { adultConfirmed, adultNotice, rememberAdult } from "./lobby.js";
 
 const $ = (sel) => document.querySelector(sel);
 const main = () => $("#main");
@@ -41,7 +41,7 @@ export function renderWaiting(room) {
         typeof navigator.share === "function" ? h("button", { class: "btn small", type: "button", "data-testid": "share-link", onclick: async () => {
           try { await navigator.share({ title: "포커 방 초대", text: `포커 방에 들어와요 (방 코드 ${room.code})`, url: link }); } catch { /* closed the sheet */ }
         } }, "공유") : null),
-      inviteQr(link)),
+      inviteQr(room.code)),
     h("div", { class: "card-box" },
       h("h2", {}, `참가자 ${count}명`, l.spectators ? h("small", { style: "color:var(--muted);font-weight:500" }, ` · 관전 ${l.spectators}명`) : null),
       list,
@@ -119,8 +119,11 @@ export function seatBar(room, v) {
     ev.preventDefault();
     const err = validateNickname(nick.value);
     if (err) { toast(err); return; }
-    // the same adult / virtual-chips confirmation as the join form (a spectator never saw it)
-    if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
+    // the same adult / virtual-chips confirmation as the join form, unless this tab gave it there already
+    if (!adultConfirmed(room.code)) {
+      if (!await confirmDialog("성인용 카드 게임이에요. 칩은 이 방에서만 쓰는 가상 칩이고, 실제 돈을 걸지 않아요.", "확인했어요")) return;
+      rememberAdult(room.code);
+    }
     try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
     room.sendSeat({ type: "requestSeat", nickname: nick.value.trim() });
   });
