@@ -52,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,12 @@ def main() -> int:
 
 def single(args: argparse.Namespace) -> int:
     """Today's embedded server: one ``pokerroom serve`` on SQLite."""
+    return int(single_run(args)["exit"])
+
+
+def single_run(args: argparse.Namespace,
+               probe: Callable[[], dict[str, float]] | None = None) -> dict[str, Any]:
+    """One run on the embedded server; its figures (``exit`` 1 when the server did not start)."""
     sockets = args.rooms * (args.players + args.spectators)
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
@@ -143,9 +150,9 @@ def single(args: argparse.Namespace) -> int:
                 pass
             if time.monotonic() > deadline or server.poll() is not None:
                 print("the server did not start", file=sys.stderr)
-                return 1
+                return {"exit": 1}
             time.sleep(0.2)
-        return int(drive(args, [port], [server.pid])["exit"])
+        return drive(args, [port], [server.pid], probe=probe)
     finally:
         server.terminate()
         try:
@@ -210,8 +217,12 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
 
 
 def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
-          lookup: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Run the load-generator processes against the nodes on ``ports`` and print the figures."""
+          lookup: dict[str, Any] | None = None, probe: Callable[[], dict[str, float]] | None = None,
+          ) -> dict[str, Any]:
+    """Run the load-generator processes against the nodes on ``ports`` and print the figures.
+
+    ``probe``: read at the measured window's start and end (e.g. the shared services' CPU and command
+    counters, benchmarks/cluster_cost.py); the differences come back under ``"probe"``."""
     sockets = args.rooms * (args.players + args.spectators)
     for port in ports:
         while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
@@ -226,9 +237,11 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
     for p in procs:
         p.start()
     time.sleep(max(0.0, start_at - time.time()))
+    probe0 = probe() if probe is not None else {}
     cpu0, load0 = sum(cpu_seconds(pid) for pid in pids), os.getloadavg()[0]
     time.sleep(args.seconds)
     cpu1, load1 = sum(cpu_seconds(pid) for pid in pids), os.getloadavg()[0]
+    probe1 = probe() if probe is not None else {}
     results = [queue.get() for _ in procs]
     for p in procs:
         p.join()
@@ -305,7 +318,8 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
           f"({total.cpu / args.seconds / max(1, len(results)):.0%} of one core each)", flush=True)
     return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
             "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
-            "remote": remote}
+            "remote": remote, "actions": actions, "node_cpu_s": busy,
+            "probe": {k: probe1[k] - probe0.get(k, 0.0) for k in probe1}}
 
 
 if __name__ == "__main__":
