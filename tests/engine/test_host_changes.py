@@ -87,16 +87,30 @@ def test_only_the_stakes_may_change_and_the_same_stakes_are_refused() -> None:
     assert waiting.next_options is not None  # the input is never changed
 
 
-def test_stakes_between_hands_apply_at_once_and_rebuys_get_the_new_stack() -> None:
+def _asked_to_rebuy() -> tuple[State, str]:
+    """A game between hands whose first seat busted and is being asked to rebuy (set by hand: the deal is
+    random; its chips are not counted, the first hand's antes stay in the bettors)."""
     state = setup(["a", "b", "c"], {"mode": "sevenPoker", "rebuy": "unlimited"}, seed=2)
-    # the first seat busted at the end of hand 1 and is being asked to rebuy (set by hand: the deal is random)
     state.seats[0].stack, state.seats[1].stack = 0, state.seats[1].stack + state.seats[0].stack
     state.phase, state.rebuy_pending = "rebuy", [state.seats[0].id]
     state.seats[0].status = "busted"
     state.rebuy_deadline_at = 15_000
     assert state.hand is not None
     state.hand.phase, state.hand.deadline_at = "handEnd", None
-    busted = state.seats[0].id
+    return state, state.seats[0].id
+
+
+def test_end_early_during_the_rebuy_decision_declines_it_and_ends_now() -> None:
+    state, busted = _asked_to_rebuy()
+    ended, events = end_early(state, 10)
+    assert ended.phase == "finished" and ended.end_reason == "host"
+    assert {"type": "rebuy", "player": busted, "accept": False} in events
+    res = result(ended)
+    assert res is not None and res["ranking"][-1]["playerId"] == busted
+
+
+def test_stakes_between_hands_apply_at_once_and_rebuys_get_the_new_stack() -> None:
+    state, busted = _asked_to_rebuy()
     changed, events = change_stakes(state, _stakes(state, startingChips=2000), 10)
     assert [e["type"] for e in events] == ["stakesSet", "stakesChanged"]
     seat = changed.seat_of(busted)
