@@ -9,6 +9,9 @@ Public API::
     setup_with_events(player_ids, options, seed=None, now_ms=0) -> (State, events)   # hand 1's events too
     apply(state, player_id, action, now_ms) -> (State, events)      # raises Rejected; input never mutated
     join_seat(state, player_id, now_ms) -> (State, events)          # a seat between hands (late joiner)
+    change_stakes(state, options, now_ms) -> (State, events)        # the host's stakes from the next hand
+    end_early(state, now_ms) -> (State, events)                     # the host ends the game (§6.7 result)
+    shift_clock(state, delta_ms) -> State                            # every deadline later (a pause)
     view(state, viewer_id | None) -> dict                            # docs/view.md
     StateViews(state).of(viewer_id | None) -> dict                   # the same, public part built once
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
@@ -19,14 +22,15 @@ Public API::
 
 Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing),
 ``deal`` (decks), ``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table),
-``game`` (setup/apply), ``timeouts`` (§8.5), ``view`` (§8.3), ``result`` (§8.6), ``log`` (events and
-public log), ``audit`` (invariants).
+``game`` (setup/apply), ``host`` (the host's stakes, early end, pauses), ``timeouts`` (§8.5),
+``view`` (§8.3), ``result`` (§8.6), ``log`` (events and public log), ``audit`` (invariants).
 """
 
 from __future__ import annotations
 
 from pokerroom.engine.common import pending
 from pokerroom.engine.game import apply, setup, setup_with_events
+from pokerroom.engine.host import change_stakes, end_early, shift_clock
 from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
 from pokerroom.engine.result import result
 from pokerroom.engine.seating import join_seat
@@ -41,7 +45,9 @@ __all__ = [
     "State",
     "StateViews",
     "apply",
+    "change_stakes",
     "deadline",
+    "end_early",
     "join_seat",
     "legal_actions",
     "on_timeout",
@@ -51,6 +57,7 @@ __all__ = [
     "result",
     "setup",
     "setup_with_events",
+    "shift_clock",
     "state_hash",
     "view",
 ]

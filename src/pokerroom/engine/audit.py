@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pokerroom.cards import Card
+from pokerroom.engine.common import chips_given
 from pokerroom.engine.state import State
 
 
@@ -26,8 +27,8 @@ def chips_accounted(state: State) -> int:
 
 
 def chips_expected(state: State) -> int:
-    """Starting chips of every seat plus every rebuy."""
-    return sum(state.options.starting_chips * (1 + s.rebuys) for s in state.seats)
+    """Starting chips of every seat plus every rebuy (at the stack each was given: ``chips_given``)."""
+    return sum(sum(chips_given(state, s)) for s in state.seats)
 
 
 def card_locations(state: State) -> Counter[Card]:

@@ -90,6 +90,15 @@ def pending(state: State) -> list[str]:
     return []
 
 
+def chips_given(state: State, seat: Seat) -> tuple[int, int]:
+    """(chips the seat started with, chips its rebuys brought): ``startingChips`` and ``startingChips x
+    rebuys`` unless the host changed the starting stack mid-game, which writes them on the seats
+    (engine.host)."""
+    stack = state.options.starting_chips
+    start = stack if seat.start_chips is None else seat.start_chips
+    return start, stack * seat.rebuys if seat.rebuy_chips is None else seat.rebuy_chips
+
+
 def rebuy_possible(state: State, seat: Seat) -> bool:
     """§5.6: rebuys left, and not right after the last hand of a ``hands`` game."""
     opts = state.options

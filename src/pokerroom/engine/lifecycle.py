@@ -7,6 +7,9 @@ Rules:
   (``hands``: never after the last hand); otherwise they are eliminated. ``left`` players never rebuy.
 - The game ends after ``handLimit`` hands, when one player has chips (``lastStanding``), at 300 hands
   (safety), or at once when at most one connected player has chips (or may still rebuy).
+- The host's changes between hands (engine.host): new stakes take effect here, after the blind increase (the
+  host's base unit wins), before rebuys (which get the new stack); a game the host ended ends here, its
+  busted players not asked to rebuy.
 - :func:`settle` is called after every change: it moves the game on whenever nobody needs to be waited for.
 """
 
@@ -17,6 +20,7 @@ from pokerroom.engine.common import (
     REBUY_MS,
     SAFETY_HANDS,
     Events,
+    chips_given,
     connected_with_chips,
     is_left,
     pending,
@@ -26,6 +30,9 @@ from pokerroom.engine.common import (
 from pokerroom.engine.log import emit
 from pokerroom.engine.showdown import split_carry_at_game_end
 from pokerroom.engine.state import Seat, State
+
+#: ``end_reason`` of a game the host ended early (engine.host)
+HOST_END = "host"
 
 
 def settle(state: State, now: int, ev: Events) -> None:
@@ -48,6 +55,8 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
     if opts.mode == "indian":  # the hand's cards joined indian_used at its end (showdown._indian_reveal)
         state.indian_deck = hand.deck
         hand.deck = []
+    host_end = state.end_after_hand  # the host ended the game during this hand (engine.host)
+    force_end = force_end or host_end
     last = (opts.end_condition == "hands" and state.hands_played >= opts.hand_limit) or (
         state.hands_played >= SAFETY_HANDS)
     if opts.blind_up_every and state.hands_played % opts.blind_up_every == 0 and not last and not force_end:
@@ -57,6 +66,8 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
             state.base_unit = new
             state.level += 1
             emit(state, ev, {"type": "blindUp", "baseUnit": new, "level": state.level})
+    if state.next_options is not None and not force_end:
+        apply_stakes(state, ev)  # after the blind increase: the host's base unit is the next hand's
     eliminated: list[str] = []
     state.rebuy_pending = []
     for s in state.seats:
@@ -69,7 +80,7 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
             else:
                 eliminate(state, s, hand.hand_no, ev, eliminated)
     if force_end:  # the reason the next hand would give (lastStanding, hands ...), else opponents are gone
-        finish(state, ev, end_reason(state) or "noOpponents")
+        finish(state, ev, HOST_END if host_end else end_reason(state) or "noOpponents")
         return
     if state.rebuy_pending:
         state.phase = "rebuy"
@@ -80,6 +91,21 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
         if pending(state):
             return
     next_hand(state, now, ev)
+
+
+def apply_stakes(state: State, ev: Events) -> None:
+    """The host's new stakes (``state.next_options``) take effect: the base unit of the next hand and the
+    stack of rebuys and newcomers from now on. A new stack first writes down, on every seat, what it was
+    given so far (``common.chips_given``), so scores and chip counts stay exact across the change."""
+    new = state.next_options
+    assert new is not None
+    state.next_options = None
+    if new.starting_chips != state.options.starting_chips:
+        for s in state.seats:
+            s.start_chips, s.rebuy_chips = chips_given(state, s)
+    state.options = new
+    state.base_unit = new.base_unit
+    emit(state, ev, {"type": "stakesChanged", "baseUnit": new.base_unit, "startingChips": new.starting_chips})
 
 
 def eliminate(state: State, s: Seat, hand_no: int, ev: Events, group: list[str] | None = None) -> None:
@@ -101,6 +127,8 @@ def decide_rebuy(state: State, pid: str, accept: bool, now: int, ev: Events, *, 
     if accept:
         s.stack = state.options.starting_chips
         s.rebuys += 1
+        if s.rebuy_chips is not None:  # the host changed the stack mid-game: count what each rebuy brought
+            s.rebuy_chips += s.stack
         s.status = "playing"
     emit(state, ev, {"type": "rebuy", "player": pid, "accept": accept})
     if not accept:

@@ -97,7 +97,16 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "eliminated": lambda e: f"{e['player']} 탈락",
     "blindUp": lambda e: f"기본 단위 {e['baseUnit']:,}로 상승 (레벨 {e['level']})",
     "gameEnd": lambda e: "게임 종료",
+    "stakesSet": lambda e: _stakes("다음 판부터", e) if e["baseUnit"] is not None
+    else "기본 단위와 시작 칩은 그대로예요",
+    "stakesChanged": lambda e: _stakes("이번 판부터", e),
+    "endAfterHand": lambda e: "방장이 게임을 마치기로 했어요",
 }
+
+
+def _stakes(when: str, e: dict[str, Any]) -> str:
+    """The host's stakes (engine.host): "다음 판부터 기본 단위 20 · 시작 칩 2,000"."""
+    return f"{when} 기본 단위 {e['baseUnit']:,} · 시작 칩 {e['startingChips']:,}"
 
 
 def _low_words(entry: dict[str, Any]) -> str:

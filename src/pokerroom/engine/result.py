@@ -2,12 +2,14 @@
 
 Rules:
 - ``hands`` (and the 300-hand safety stop, and any game ended because opponents left): score = final chips −
-  startingChips × rebuys; rank by score, equal scores share a rank (1, 1, 3).
+  startingChips × rebuys (the chips the rebuys brought, when the host changed the stack mid-game); rank by
+  score, equal scores share a rank (1, 1, 3). A game the host ended early ranks by its own end condition.
 - ``lastStanding``: players still holding chips first (by chips), then the eliminated, the later the better;
   players eliminated in the same hand are ordered by their stack at the start of that hand, equal stacks share
   a rank. Score = N − rank + 1 (the winner scores N).
-- ``net`` is each player's gain or loss in chips: final chips − startingChips × (1 + rebuys), whatever the
-  end condition (a player who ends with 906 of 1,000 chips lost 94: ``net = -94``).
+- ``net`` is each player's gain or loss in chips: final chips − startingChips × (1 + rebuys) (every chip the
+  seat was given, ``common.chips_given``), whatever the end condition
+  (a player who ends with 906 of 1,000 chips lost 94: ``net = -94``).
 - The summary is one Korean line; stats give the biggest pot and the best hand shown at a showdown.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerroom.engine.common import chips_given
 from pokerroom.engine.state import Seat, State
 
 
@@ -42,7 +45,7 @@ def result(state: State) -> dict[str, Any] | None:
     for s in seats:
         chips = _final_chips(state, s)
         if by_hands:
-            score = chips - opts.starting_chips * s.rebuys
+            score = chips - chips_given(state, s)[1]
             key: tuple[Any, ...] = (-score,)
         else:
             score = 0
@@ -61,7 +64,7 @@ def result(state: State) -> dict[str, Any] | None:
             "score": score if by_hands else n - rank + 1,
             "finalChips": _final_chips(state, s),
             # what the game won or lost this player: final chips less every chip they were given
-            "net": _final_chips(state, s) - opts.starting_chips * (1 + s.rebuys),
+            "net": _final_chips(state, s) - sum(chips_given(state, s)),
             "rebuys": s.rebuys,
             "eliminatedAtHand": s.eliminated_at_hand,
         })

@@ -58,18 +58,27 @@ class Seat:
     sitting_out: bool = False  # chose to sit out: not dealt in from the next hand (engine.seating)
     entry_due: bool = False  # joined or came back: blind modes post an entry big blind in the next hand
     joined_at_hand: int | None = None  # a late joiner: hands played before they sat down (None: from setup)
+    # Chips given to the seat, kept only once the host changed the starting stack mid-game (engine.host):
+    # None means "startingChips" (and "startingChips x rebuys"), so a game with one stack keeps its JSON.
+    start_chips: int | None = None
+    rebuy_chips: int | None = None
 
     def clone(self) -> Seat:
         return Seat(self.id, self.seat, self.stack, self.rebuys, self.status, self.away, self.timeouts_in_row,
                     self.eliminated_at_hand, self.stack_at_hand_start, self.rebuy_decided, self.sitting_out,
-                    self.entry_due, self.joined_at_hand)
+                    self.entry_due, self.joined_at_hand, self.start_chips, self.rebuy_chips)
 
     def to_json(self) -> JSON:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in _SEAT_OPTIONAL or getattr(self, f.name) is not None}
 
     @staticmethod
     def from_json(data: JSON) -> Seat:
         return Seat(**data)
+
+
+#: Seat fields written only when set (older states, and games whose stack never changed, stay byte-identical)
+_SEAT_OPTIONAL = frozenset({"start_chips", "rebuy_chips"})
 
 
 @dataclass(slots=True)
@@ -285,6 +294,9 @@ class State:
     end_reason: str | None = None
     biggest_pot: JSON | None = None  # {"handNo", "amount", "winners"}
     best_hand: JSON | None = None  # {"playerId", "handName", "handNo", "cards": [ids], "board": [ids]}
+    # The host's changes waiting for the hand in play to end (engine.host); written only when set.
+    next_options: PokerOptions | None = None  # new stakes (base unit, starting stack) from the next hand
+    end_after_hand: bool = False  # the host ended the game: no hand after this one
 
     def clone(self) -> State:
         # The rng is shared: it only advances in pokerroom.engine.deal, which takes its own copy first
@@ -296,7 +308,7 @@ class State:
             self.hands_played, self.carry_over, None if self.indian_deck is None else list(self.indian_deck),
             list(self.indian_used), self.phase, list(self.rebuy_pending), self.rebuy_deadline_at,
             self.last_winner, [list(g) for g in self.elimination_seq], list(self.public_log), self.end_reason,
-            self.biggest_pot, self.best_hand,
+            self.biggest_pot, self.best_hand, self.next_options, self.end_after_hand,
         )
 
     def seat_of(self, player_id: str) -> Seat | None:
@@ -328,6 +340,8 @@ class State:
             "end_reason": self.end_reason,
             "biggest_pot": copy.deepcopy(self.biggest_pot),
             "best_hand": copy.deepcopy(self.best_hand),
+            **({} if self.next_options is None else {"next_options": self.next_options.to_json()}),
+            **({"end_after_hand": True} if self.end_after_hand else {}),
         }
 
     @staticmethod
@@ -354,6 +368,9 @@ class State:
             end_reason=d["end_reason"],
             biggest_pot=copy.deepcopy(d["biggest_pot"]),
             best_hand=copy.deepcopy(d["best_hand"]),
+            next_options=None if d.get("next_options") is None
+            else PokerOptions.model_validate(d["next_options"]),
+            end_after_hand=bool(d.get("end_after_hand", False)),
         )
 
 

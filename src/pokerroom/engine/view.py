@@ -492,6 +492,13 @@ def _public(state: State, copy_log: bool) -> JSON:
     house = house_rules(state)
     if house is not None:
         out["houseRules"] = house
+    # the host's changes waiting for this hand's end (engine.host): keys only while one waits, so every
+    # other view stays exactly as it was
+    if state.next_options is not None:
+        out["nextStakes"] = {"baseUnit": state.next_options.base_unit,
+                             "startingChips": state.next_options.starting_chips}
+    if state.end_after_hand and state.phase != "finished":
+        out["endAfterHand"] = True
     return out
 
 

@@ -48,6 +48,10 @@ class GameEngine(Protocol):
               ) -> tuple[State, list[dict[str, Any]]]: ...
     def view(self, state: State, viewer: str | None) -> dict[str, Any]: ...
     def join_seat(self, state: State, player_id: str, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def change_stakes(self, state: State, options: PokerOptions, now_ms: int
+                      ) -> tuple[State, list[dict[str, Any]]]: ...
+    def end_early(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def shift_clock(self, state: State, delta_ms: int) -> State: ...
     def deadline(self, state: State) -> int | None: ...
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
     def result(self, state: State) -> dict[str, Any] | None: ...
@@ -138,6 +142,21 @@ class PokerEngine:
         """A seat between hands (``pokerroom.engine.join_seat``): dealt in from the next hand."""
         new_state, events = engine.join_seat(state, player_id, now_ms)
         return new_state, list(events)
+
+    def change_stakes(self, state: State, options: PokerOptions, now_ms: int
+                      ) -> tuple[State, list[dict[str, Any]]]:
+        """The host's new base unit / starting stack, from the next hand (``engine.change_stakes``)."""
+        new_state, events = engine.change_stakes(state, options, now_ms)
+        return new_state, list(events)
+
+    def end_early(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]:
+        """The host ends the game: now between hands, else after the hand in play (``engine.end_early``)."""
+        new_state, events = engine.end_early(state, now_ms)
+        return new_state, list(events)
+
+    def shift_clock(self, state: State, delta_ms: int) -> State:
+        """Every pending deadline ``delta_ms`` later: a pause's length (``engine.shift_clock``)."""
+        return engine.shift_clock(state, delta_ms)
 
     def deadline(self, state: State) -> int | None:
         value = engine.deadline(state)

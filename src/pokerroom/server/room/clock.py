@@ -3,8 +3,9 @@
 Why a module of its own: these run as tasks of their own, take the room's lock like a client message, and
 go through the same ``commit`` (``driver``), so a timeout, a bot and two players' clicks apply one after
 another against one version counter. A store outage must never stop a room's clock: a failed write is
-retried later (``RoomDriver.store_failed``). A part held by the rooms, given the engine, the clock, the
-driver, the rooms' delayed work and the bots' decision function.
+retried later (``RoomDriver.store_failed``). A paused room (``Table.paused``, room/hostlive.py) arms no
+deadline and moves no bot; its resume re-arms both through the same ``after_change``. A part held by the
+rooms, given the engine, the clock, the driver, the rooms' delayed work and the bots' decision function.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class RoomClock:
     def _arm(self, room: Room) -> None:
         if room.timer is None:
             return
-        if room.phase == "playing" and room.state is not None and not room.closed:
+        running = room.phase == "playing" and not room.closed and room.table.paused is None
+        if running and room.state is not None:
             room.timer.arm(self.engine.deadline(room.state))
         else:
             room.timer.cancel()
@@ -55,7 +57,8 @@ class RoomClock:
     async def deadline_passed(self, room: Room) -> None:
         """A deadline passed: the engine's automatic action (§8.5), through the same writer as actions."""
         async with room.lock:
-            if room.closed or room.phase != "playing" or room.state is None or room.timer is None:
+            if (room.closed or room.phase != "playing" or room.state is None or room.timer is None
+                    or room.table.paused is not None):
                 return
             due = self.engine.deadline(room.state)
             now = self.clock.now_ms()
@@ -82,7 +85,7 @@ class RoomClock:
             self.driver.store_recovered(room)
 
     def _schedule_bots(self, room: Room) -> None:
-        if room.phase != "playing" or room.state is None:
+        if room.phase != "playing" or room.state is None or room.table.paused is not None:
             return
         for pid in room.game_players:
             member = room.members.get(pid)
@@ -96,7 +99,7 @@ class RoomClock:
     async def bot_act(self, room: Room, pid: str) -> None:
         async with room.lock:
             room.bot_pending.discard(pid)
-            if room.closed or room.phase != "playing" or room.state is None:
+            if room.closed or room.phase != "playing" or room.state is None or room.table.paused is not None:
                 return
             action = BotSeat(pid, self.decider).choose(self.engine.view(room.state, pid))
             if action is None:

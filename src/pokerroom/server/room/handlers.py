@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
-from pokerroom.server.room import bans, seating
+from pokerroom.server.room import bans, hostlive, seating
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.members import (
@@ -151,6 +151,8 @@ def require_current_game(room: Room, pid: str, version: int, action: dict[str, A
     change: ``Room.is_current``)."""
     if room.phase != "playing" or room.state is None:
         raise P.error("no_game")
+    if room.table.paused is not None:  # the host paused the game: nothing moves (room/hostlive.py)
+        raise P.error("paused")
     if pid not in room.game_players:
         raise P.error("not_seated")
     if not room.is_current(version, action, pid):
@@ -299,8 +301,8 @@ async def engine_leave(parts: Parts, room: Room, after: Table, pid: str,
                        kind: Literal["leave", "kick"]) -> None:
     """The engine's ``leave`` for a member who goes mid-game (§5.8: auto-die each hand, stays ranked),
     committed as a ``kind`` row with the members of ``after``; if the engine refuses it, only the members
-    are stored."""
-    now = parts.clock.now_ms()
+    are stored. During a pause, at the paused time (``hostlive.game_now``)."""
+    now = hostlive.game_now(parts, room)
     try:
         new_state, events = parts.engine.apply(room.game_state, pid, {"type": "leave"}, now)
     except Rejected:
@@ -361,4 +363,5 @@ HANDLERS: dict[type, Handler] = {
     P.AnswerSeat: seating.answer_seat,
     P.SitOut: seating.sit,
     P.SitIn: seating.sit,
+    **hostlive.HANDLERS,
 }

@@ -122,6 +122,21 @@ class Ban:
                    tuple(str(c) for c in data.get("clients") or ()))
 
 
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """The host paused the game (server/room/hostlive.py): who, and the game time every clock stopped at."""
+
+    by: str
+    at_ms: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "atMs": self.at_ms}
+
+    @staticmethod
+    def from_json(data: dict[str, Any] | None) -> Pause | None:
+        return None if data is None else Pause(str(data["by"]), int(data["atMs"]))
+
+
 @dataclass
 class FinishedHand:
     """One recorded hand of the room's history: ``seq`` counts hands across games, ``version`` is the room
@@ -168,6 +183,7 @@ class Table:
     pre: pre.PreActions = field(default_factory=pre.PreActions)  # pre-actions per seat (room/preactions.py)
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings
     bans: tuple[Ban, ...] = ()  # the members the host kicked and has not let back (room/bans.py)
+    paused: Pause | None = None  # the host paused the game: no clock moves (room/hostlive.py)
 
     @property
     def game_state(self) -> State:
@@ -186,7 +202,8 @@ class Table:
                 "nextSeq": self.next_seq, "gamePlayers": self.game_players, "result": self.result,
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
-                "social": self.social.to_json(), "bans": [b.to_json() for b in self.bans]}
+                "social": self.social.to_json(), "bans": [b.to_json() for b in self.bans],
+                **({} if self.paused is None else {"paused": self.paused.to_json()})}
 
     def with_member(self, member: Member) -> Table:
         """This table with ``member`` added or replaced (a new members dict)."""
@@ -358,7 +375,15 @@ class Room:
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,
                 "spectators": self.spectator_count(), "options": self.options_json,
                 "minPlayers": self.min_players, "maxPlayers": self.max_players, "gameNo": self.game_no,
-                "social": self.social.to_json()}
+                "social": self.social.to_json(), **self.pause_info()}
+
+    def pause_info(self) -> dict[str, Any]:
+        """``paused`` of the ``lobby`` frame while the host has the game paused (who did); else absent."""
+        pause = self.table.paused
+        if pause is None:
+            return {}
+        member = self.members.get(pause.by)
+        return {"paused": {"by": pause.by, "nickname": member.nickname if member is not None else None}}
 
 
 def clean_nickname(raw: str) -> str:

@@ -107,9 +107,9 @@ def plan_change(engine: GameEngine, before: Table, state: State, row: LogRow, re
     changes: dict[str, Any] = {"state": state, "version": row.version, "hand_seq": recorded.hand_seq,
                                "recorder_json": recorded.recorder_json}
     if result is not None:
-        changes["phase"], changes["result"] = "finished", result
+        changes["phase"], changes["result"], changes["paused"] = "finished", result, None
     due: list[pre.Review] = []
-    if before.phase == "playing" and result is None:
+    if before.phase == "playing" and result is None and before.paused is None:  # paused: none comes due
         kept, due = review_preactions(engine, before.pre, state, row.version)
         if kept is not before.pre:
             changes["pre"] = kept

@@ -228,15 +228,55 @@ class SocialMsg(_Strict):
     spectatorReactions: bool
 
 
+# --- the host runs the table live (server/room/hostlive.py, docs/protocol.md §2.10) ---------------------
+
+
+class PauseGame(_Strict):
+    """Host only, during a game: stop every clock (turn, hand end, rebuy, bots) until ``resume``."""
+
+    type: Literal["pause"]
+
+
+class ResumeGame(_Strict):
+    """Host only, while paused: every clock goes on with the time it had."""
+
+    type: Literal["resume"]
+
+
+class SetStakes(_Strict):
+    """Host only, during a game: the base unit (ante, or big blind) and the starting stack (rebuys,
+    newcomers) from the next hand, checked like the lobby's options."""
+
+    type: Literal["setStakes"]
+    baseUnit: Annotated[int, Field(strict=True, ge=1, le=MAX_AMOUNT)]
+    startingChips: Annotated[int, Field(strict=True, ge=1, le=MAX_AMOUNT)]
+
+
+class EndGame(_Strict):
+    """Host only, during a game: end it with the normal result (now between hands, else after this hand)."""
+
+    type: Literal["endGame"]
+
+
+class TransferHost(_Strict):
+    """Host only: make another connected human member the host."""
+
+    type: Literal["transferHost"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+HOST_LIVE_MESSAGES = (PauseGame, ResumeGame, SetStakes, EndGame, TransferHost)
+
 ClientMessage = Annotated[
     Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
     | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync | Kick
-    | Unban,
+    | Unban | PauseGame | ResumeGame | SetStakes | EndGame | TransferHost,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
                           "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
-                          "chat", "social", "resync", "kick", "unban"})
+                          "chat", "social", "resync", "kick", "unban", "pause", "resume", "setStakes",
+                          "endGame", "transferHost"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -308,6 +348,10 @@ MESSAGES: dict[str, str] = {
     "already_seated": "이미 이번 게임의 자리에 앉아 있어요",
     "no_such_request": "그런 자리 요청이 없어요",
     "table_full": "자리가 모두 찼어요",
+    "paused": "게임이 일시 정지 중이에요. 방장이 다시 시작하면 이어서 할 수 있어요",
+    "already_paused": "이미 일시 정지했어요",
+    "not_paused": "일시 정지 중이 아니에요",
+    "not_transferable": "방장은 접속 중인 다른 참가자(봇 제외)에게만 넘길 수 있어요",
 }
 
 

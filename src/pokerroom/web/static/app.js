@@ -12,6 +12,7 @@ import { confirmDialog, toast } from "./dialogs.js";
 import { keepAwake } from "./wake.js";
 import { adultCheck, adultNotice, optionsEditor, rememberAdult, renderLobby } from "./lobby.js";
 import * as screens from "./screens.js";
+import * as hostLive from "./hostlive.js";
 import {
   MODES, defaultOptions, validateOptions, validateNickname, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
 } from "./options.js";
@@ -391,7 +392,8 @@ class Room {
       toast("다음 게임 설정을 바꿨어요", "info");
       return;
     }
-    if (before && !pending && JSON.stringify(before) !== JSON.stringify(after)) {
+    // mid-game only the host's stakes change them, announced by their own notice (hostlive.js)
+    if (before && !pending && this.lobby?.phase !== "playing" && JSON.stringify(before) !== JSON.stringify(after)) {
       if ($("#dlg-options").open) $("#dlg-options").close();
       toast(`방장이 다음 게임 설정을 바꿨어요: ${summarizeOptions(after)}`, "info");
     }
@@ -482,6 +484,7 @@ class Room {
   /** why = "view": a new view from the server, drawn through the table's once-per-frame schedule. */
   render(why = "") {
     if (!this.lobby) return;
+    hostLive.update(this); // the 방장 menu and the pause layer (hostlive.js)
     const phase = this.phase();
     keepAwake(phase === "playing");
     $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
@@ -578,6 +581,7 @@ function route() {
   room?.table?.destroy();
   document.querySelector("#seat-requests")?.remove();
   room = null;
+  hostLive.update(null);
   $("#conn").hidden = true;
   if (m) {
     room = new Room(m[1]);
