@@ -74,3 +74,10 @@ def accounts(state: State) -> list[dict[str, Any]]:
         out.append({"playerId": s.id, "buyIn": chips, "rebuys": s.rebuys, "rebuyChips": rebuy_chips,
                     "stack": stack, "net": stack - chips - rebuy_chips})
     return out
+
+
+def game_accounts(state: State) -> dict[str, Any]:
+    """What the room's ledger reads of a game: :func:`accounts`, :func:`unowned`, the hands played and whether
+    a hand's chips are in the middle now (its figures are then those from before that hand)."""
+    return {"seats": accounts(state), "unowned": unowned(state), "handsPlayed": state.hands_played,
+            "running": _running(state.hand)}
