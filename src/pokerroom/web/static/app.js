@@ -10,6 +10,7 @@ import { withNames } from "./labels.js";
 import { h } from "./dom.js";
 import { confirmDialog, toast } from "./dialogs.js";
 import { adultCheck, adultNotice, optionsEditor, renderLobby } from "./lobby.js";
+import { ledgerChrome, showLedger } from "./ledger.js";
 import * as screens from "./screens.js";
 import {
   MODES, defaultOptions, validateOptions, validateNickname, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
@@ -128,6 +129,7 @@ function setupChrome() {
   $("#btn-log").addEventListener("click", () => openLog("log"));
   $("#tab-log").addEventListener("click", () => openLog("log"));
   $("#tab-past").addEventListener("click", () => openLog("past"));
+  ledgerChrome(() => room);
 }
 
 // ------------------------------------------------------------------ 기록: 진행 기록 (public log) / 지난 판 (history)
@@ -178,6 +180,7 @@ class Room {
     this.screen = null;
     this.info = null;
     this.history = null; // the last hands ({"type": "history"}), newest first; null until asked
+    this.ledger = null; // the room's ledger ({"type": "ledger"}), once a game has been started here
   }
 
   /** Ask the server for the room's last hands; the answer arrives as a "history" message. */
@@ -313,6 +316,10 @@ class Room {
       case "result":
         this.result = m.result;
         this.render();
+        break;
+      case "ledger": // 장부 (protocol §2.9): the top bar's button and its dialog
+        this.ledger = m.ledger;
+        showLedger(this);
         break;
       case "notice":
         toast(m.message, "info");
@@ -574,6 +581,7 @@ function route() {
   room?.table?.destroy();
   document.querySelector("#seat-requests")?.remove();
   room = null;
+  showLedger(null);
   $("#conn").hidden = true;
   if (m) {
     room = new Room(m[1]);

@@ -73,7 +73,7 @@ export function renderBanner(v, names) {
   // my own loss when I am not among the winners: the ledger lists everyone's
   const me = mySeatId(v);
   if (me && !byTo.has(me) && nets[me]) {
-    lines.push(h("span", { class: "my-net", "data-testid": "my-net" },
+    lines.push(h("span", { class: nets[me] < 0 ? "my-net loss" : "my-net", "data-testid": "my-net" },
       h("span", { "data-testid": "hand-net", "data-player": me }, `나 ${signedFmt(nets[me])}`)));
   }
   return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
