@@ -204,7 +204,7 @@ def test_a_nights_numbers_on_three_phones(stacked_server: ServeProcess, open_pag
     assert seen["영희"] == {"민수": 5, "지수": 5, "영희": -10}, seen
     lines = a.locator("[data-testid=hand-result] [data-testid=winner-line]").all_inner_texts()
     assert len(lines) == 2 and all(line.endswith("판돈 30 중 15") for line in lines), lines
-    assert lines[0].startswith("민수 +5 · ") and lines[1].startswith("지수 +5 · "), lines  # each half: +5
+    assert sorted(line.split(" · ")[0] for line in lines) == ["민수 +5", "지수 +5"], lines  # each half: +5
     for name, page in pages.items():
         assert not fits(page, "[data-testid=hand-result]"), name
         shot(page, f"money-hand2-split-{SIZES[name]['width']}x{SIZES[name]['height']}")
@@ -272,6 +272,17 @@ def test_a_nights_numbers_on_three_phones(stacked_server: ServeProcess, open_pag
             assert not score.startswith("+") and signed(chips) == signed(score) + rebought
         assert not fits(page, ".result table"), name
         shot(page, f"money-result-{SIZES[name]['width']}x{SIZES[name]['height']}")
+
+    # ---- 기록 → 지난 판 names each winner's net too, not the pot collected
+    a.click("#btn-log")
+    a.click("[data-testid=tab-past]")
+    a.wait_for_selector("[data-testid=past-hand][data-hand-no='2']")
+    item = "[data-testid=past-hand][data-hand-no='{}'] [data-testid=past-winners]"
+    past = {n: a.locator(item.format(n)).inner_text() for n in (1, 2, 3)}
+    assert past[1] == "승리: 민수 +20칩", past
+    assert sorted(past[2].removeprefix("승리: ").split(", ")) == ["민수 +5칩", "지수 +5칩"], past
+    assert past[3].startswith("승리: 지수 +") and not past[3].endswith("+960칩"), past
+    a.click("#dlg-log [data-close]")
 
     # ---- the CSV: the same rows as the dialog, the nets summing to zero
     with a.expect_download() as info:
