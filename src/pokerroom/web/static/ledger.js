@@ -44,7 +44,7 @@ export function ledgerView(led, myId, onDownload) {
     netCell(r.net, { "data-col": "net", "data-testid": "ledger-net" })));
   const total = h("tr", { class: "total", "data-testid": "ledger-total" },
     h("td", { class: "who" }, "합계"), h("td", {}, fmt(sum("buyIn"))),
-    h("td", {}, `${sum("rebuys")}회`, h("small", { class: "sub" }, fmt(sum("rebuyChips")))),
+    h("td", {}, sum("rebuys") ? `${sum("rebuys")}회` : "0", sum("rebuys") ? h("small", { class: "sub" }, fmt(sum("rebuyChips"))) : null),
     h("td", {}, fmt(sum("stack"))), netCell(sum("net"), { "data-testid": "ledger-net-total" }));
   return h("div", { class: "ledger", "data-testid": "ledger" },
     h("p", { class: "help", "data-testid": "ledger-scope" }, h("span", { class: "chunk" }, `이 방의 게임 ${fmt(led.games)}개 합계`),
