@@ -11,8 +11,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerroom.engine import State, apply, deadline, legal_actions, on_timeout, setup
 from pokerroom.server.engine_port import PokerEngine
-from pokerroom.server.room.ledger import Entry, Ledger, ledger_json
+from pokerroom.server.room.ledger import Entry, Ledger, closed_with_current, ledger_json
+from pokerroom.server.room.model import Member, Table
 from pokerroom.server.room.rooms import Connection, Room, Rooms
 from pokerroom.server.storage import Store
 from pokerroom.server.wire import protocol as P
@@ -199,3 +204,71 @@ def test_closed_games_round_trip_and_keep_names() -> None:
     named = led.remembering({"p4": "지수"})
     assert dict(named.names) == {"p4": "지수"} and named.entries == led.entries
     assert led.remembering({}) is led
+
+
+def _random_game(ids: list[str], seed: int, opts: dict[str, Any]) -> State:
+    """A whole game of random legal actions (rebuys taken at random, a timeout now and then)."""
+    rnd = random.Random(seed)
+    state = setup(ids, opts, seed=seed)
+    now = 0
+    for _ in range(5000):
+        if state.phase == "finished":
+            return state
+        now += 1000
+        acting = [(pid, acts) for pid in ids if (acts := legal_actions(state, pid))]
+        if not acting or rnd.random() < 0.03:
+            now = max(now, deadline(state) or now)
+            state, _ = on_timeout(state, now)
+            continue
+        pid, acts = rnd.choice(acting)
+        a = rnd.choice(acts)
+        if a["type"] == "nl.raise":
+            action: dict[str, Any] = {"type": "nl.raise", "to": a["min"]}
+        elif a["type"] == "rebuy":
+            action = {"type": "rebuy", "accept": rnd.random() < 0.6}
+        elif a["type"] == "choose":
+            action = {"type": "choose", "discardId": a["cardIds"][0], "openId": a["cardIds"][-1]}
+        elif a["type"] == "draw":
+            action = {"type": "draw", "cardIds": []}
+        elif a["type"] == "declare":
+            action = {"type": "declare", "side": "high"}
+        else:
+            action = {"type": a["type"]}
+        state, _ = apply(state, pid, action, now)
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeds=st.lists(st.integers(min_value=0, max_value=2**31), min_size=2, max_size=3),
+       modes=st.lists(st.sampled_from(["holdem", "badugi", "indian", "sevenPoker"]), min_size=3, max_size=3),
+       chips=st.lists(st.sampled_from([500, 1000]), min_size=3, max_size=3))
+def test_a_night_of_random_games_sums_to_zero(seeds: list[int], modes: list[str], chips: list[int]) -> None:
+    """Games of different modes and starting chips, folded one after the other (a player sitting one out):
+    after every game and every fold the nets sum to zero and each is closed + stack − buy-ins − rebuys."""
+    engine = PokerEngine()
+    everyone = ["p1", "p2", "p3", "p4"]
+    members = {pid: Member(pid, f"친구{pid}", None, False, "seated", i) for i, pid in enumerate(everyone)}
+    table: Table | None = None
+    games = 0
+    for n, seed in enumerate(seeds):
+        opts = {"mode": modes[n], "startingChips": chips[n], "baseUnit": 20, "handLimit": 10,
+                "rebuy": "unlimited", "indianTie": "carry"}
+        options = engine.parse_options(opts)
+        ids = everyone[:3] if n % 2 == 0 else everyone[1:]
+        state = _random_game(ids, seed, opts)
+        ledger = Ledger() if table is None else closed_with_current(table, engine)
+        table = Table("code", 0, options, engine.options_json(options), 2, 6, members=members, state=state,
+                      game_no=n + 1, ledger=ledger)
+        games += 1
+        led = ledger_json(table, engine)
+        assert led is not None and led["games"] == games and led["unowned"] == 0
+        assert sum(_nets(led).values()) == 0
+        result = engine.result(state)
+        assert result is not None
+        game_nets = {e["playerId"]: e["net"] for e in result["ranking"]}
+        for r in led["rows"]:
+            assert r["net"] == r["closed"] + (r["stack"] or 0) - r["buyIn"] - r["rebuyChips"]
+            if r["id"] not in ids:
+                assert r["stack"] is None
+        before = {e.id: e.closed - e.buy_in - e.rebuy_chips for e in ledger.entries}
+        assert {pid: _nets(led)[pid] - before.get(pid, 0) for pid in ids} == game_nets
