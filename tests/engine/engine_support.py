@@ -10,6 +10,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -135,6 +136,7 @@ def play_random(
     check: str = "all",
     p_join: float = 0.0,
     p_sit: float = 0.0,
+    on_step: Callable[[State, list[dict[str, Any]]], None] | None = None,
 ) -> tuple[State, list[tuple[str, Any]]]:
     """Play one random game; returns the final state and the (player, action) script (``_now`` included).
 
@@ -143,6 +145,8 @@ def play_random(
     ``p_join``: chance per step that a new player takes a seat (``join_seat``, script entry ``("+", ...)``);
     ``p_sit``: chance that a random seat sends ``sitOut`` / ``sitIn`` (refusals are skipped, not scripted).
     With both at 0 the random stream is exactly the one of earlier versions.
+    ``on_step(state, events)``: called after every step with its new state and events (it draws nothing
+    from the random stream).
     """
     rng = random.Random(seed)
     ids = [f"p{i}" for i in range(players)]
@@ -212,6 +216,8 @@ def play_random(
             else:
                 check_no_leak(state, rng.choice([*ids, None]))
             last_phase = phase_key
+        if on_step is not None:
+            on_step(state, events)
     return state, script
 
 

@@ -127,9 +127,14 @@ def crowd_view(
             {"potIndex": 0, "to": ids[-1], "amount": 900 * n},
             {"potIndex": 1, "to": ids[1], "amount": 300},
         ]
+        # everyone put 900 in the main pot, the first two 150 more each in the side pot; net: back less in
+        v["handNet"] = {pid: -900 - (150 if i < 2 else 0) for i, pid in enumerate(ids)}
+        v["handNet"][ids[-1]] += 900 * n
+        v["handNet"][ids[1]] += 300
     else:
         v["showdown"] = None
         v["awards"] = None
+        v["handNet"] = None
     if spectator:
         v["me"] = None
     else:

@@ -244,7 +244,7 @@ def test_indian_two_cards_hand_card_only_for_me(static_page: Any) -> None:
 
 def test_showdown_banner_best_cards_and_side_pots(static_page: Any) -> None:
     page = harness(static_page, "holdem_showdown")
-    assert page.locator("[data-testid=hand-result]").inner_text() == "민수 +320 · 플러시"
+    assert page.locator("[data-testid=hand-result]").inner_text() == "민수 +180 · 플러시 판돈 320"
     assert page.locator(".side-pot").count() == 2
     assert page.locator(".board .card.best").count() == 3
     assert page.locator("[data-testid=my-cards] .card.used-best").count() == 2
@@ -301,7 +301,9 @@ def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any
     }
     assert labels == {"p1": "플러시 / 로우 없음", "p4": "스트레이트 / 로우 5탑"}
     banner = page.locator("[data-testid=hand-result]").inner_text()
-    assert "+150 · 플러시" in banner and "+75 · 로우 5탑" in banner
+    # each winner's net (what came back less what went in), then their part of the pot
+    assert "+55 · 플러시 판돈 310 중 155" in banner and "\u221222 · 로우 5탑 판돈 310 중 78" in banner
+    assert "\u221223 · 로우 5탑 판돈 310 중 77" in banner
     assert "오마하 하이로우" in page.locator("[data-testid=phase-line]").inner_text()
     assert page.locator("[data-testid=hand-name]").inner_text() == "스트레이트 / 로우 5탑"
     board = page.evaluate(

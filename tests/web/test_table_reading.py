@@ -164,7 +164,7 @@ def test_showdown_names_and_why_use_ranks_and_nicknames(static_page: Any) -> Non
     v["awards"] = [dict(a, hand="에이스 플러시", why=why) for a in v["awards"]]
     render(page, v)
     banner = page.locator("[data-testid=hand-result]").inner_text()
-    assert "민수 +320 · 에이스 플러시" in banner
+    assert "민수 +180 · 에이스 플러시" in banner
     assert page.locator("[data-testid=why]").inner_text() == "민수: 에이스 플러시가 지수의 퀸 트리플을 이김"
     labels = page.locator(".seat .hand-label").all_inner_texts()
     assert "퀸 트리플" in labels and "9 트리플" in labels

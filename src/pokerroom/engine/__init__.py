@@ -16,6 +16,7 @@ Public API::
     StateViews(state).of(viewer_id | None) -> dict                   # the same, public part built once
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
     result(state) -> dict | None
+    game_accounts(state) -> dict                                     # each seat's buy-ins, stack, net
     pending(state) -> list[str]                                      # who the current phase waits for
     legal_actions(state, player_id) -> list[dict]                    # the view's me.legalActions
     State.to_json() / State.from_json(); state_hash(state)
@@ -23,11 +24,13 @@ Public API::
 Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions`` (wire parsing),
 ``deal`` (decks), ``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table),
 ``game`` (setup/apply), ``host`` (the host's stakes, early end, pauses), ``timeouts`` (§8.5),
-``view`` (§8.3), ``result`` (§8.6), ``log`` (events and public log), ``audit`` (invariants).
+``view`` (§8.3), ``result`` (§8.6), ``accounts`` (nets per hand and per game), ``log`` (events and public
+log), ``audit`` (invariants).
 """
 
 from __future__ import annotations
 
+from pokerroom.engine.accounts import game_accounts
 from pokerroom.engine.common import pending
 from pokerroom.engine.game import apply, setup, setup_with_events
 from pokerroom.engine.host import change_stakes, end_early, shift_clock
@@ -48,6 +51,7 @@ __all__ = [
     "change_stakes",
     "deadline",
     "end_early",
+    "game_accounts",
     "join_seat",
     "legal_actions",
     "on_timeout",

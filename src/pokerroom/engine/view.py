@@ -30,6 +30,7 @@ from pokerroom import betting as bt
 from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card, card_ids
 from pokerroom.engine import common
+from pokerroom.engine.accounts import hand_net
 from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
 from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
 from pokerroom.engine.result import result
@@ -481,6 +482,8 @@ def _public(state: State, copy_log: bool) -> JSON:
         "pending": common.pending(state),
         "showdown": None if hand is None or hand.showdown is None else [dict(e) for e in hand.showdown],
         "awards": None if hand is None or hand.awards is None else [dict(a) for a in hand.awards],
+        # what each player of the ended hand won or lost (public like the awards it is computed from)
+        "handNet": hand_net(state),
         "penalties": [] if hand is None else [dict(p) for p in hand.penalties],
         "indianUsed": [cj(c) for c in state.indian_used],
         "indianDeckLeft": _indian_left(state),

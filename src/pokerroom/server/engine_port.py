@@ -1,7 +1,8 @@
 """The only door from the server to the rules engine.
 
 Why: the server must call the engine's fixed interface (``PokerOptions``, ``player_range``, ``setup``,
-``apply``, ``view``, ``deadline``, ``on_timeout``, ``result``, ``State.to_json/from_json``) and nothing else.
+``apply``, ``view``, ``deadline``, ``on_timeout``, ``result``, ``accounts``, ``State.to_json/from_json``) and
+nothing else.
 Putting those calls behind one small class keeps the engine's calls in one place, typed (the engine is
 imported statically, so mypy checks the seam), and lets a test hand the room a scripted engine of the same
 shape where it needs one.
@@ -55,6 +56,7 @@ class GameEngine(Protocol):
     def deadline(self, state: State) -> int | None: ...
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
     def result(self, state: State) -> dict[str, Any] | None: ...
+    def accounts(self, state: State) -> dict[str, Any]: ...
     def sample_views(self) -> list[dict[str, Any]]: ...
     def dump_state(self, state: State) -> str: ...
     def load_state(self, text: str) -> State: ...
@@ -168,6 +170,12 @@ class PokerEngine:
 
     def result(self, state: State) -> dict[str, Any] | None:
         return engine.result(state)
+
+    def accounts(self, state: State) -> dict[str, Any]:
+        """The game's accounts for the room's ledger (``pokerroom.engine.accounts``): ``seats`` (each seat's
+        buy-in, rebuys, settled stack and net), ``unowned`` (a carried pot), ``handsPlayed`` and ``running``
+        (a hand's chips are in the middle: the stacks are those from before it)."""
+        return engine.game_accounts(state)
 
     def sample_views(self) -> list[dict[str, Any]]:
         """A few real views per mode (the acting player's), to warm bot/hint caches before players come."""

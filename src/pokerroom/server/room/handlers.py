@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
-from pokerroom.server.room import bans, hostlive, seating
+from pokerroom.server.room import bans, hostlive, ledger, seating
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.members import (
@@ -183,11 +183,14 @@ async def start(parts: Parts, room: Room, conn: Connection, msg: P.Start) -> Non
     require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
+    # the game that ends now joins the ledger's closed games, with its players' names as they were
+    closed = ledger.closed_with_current(room.table, parts.engine)
     staying = {k: m for k, m in room.members.items() if m.status != "left"}
     if len(staying) != len(room.members):
         # members who left the last game are forgotten here even if the start is refused (memory only,
-        # like before: the next stored change stores them gone)
-        room.table = room.table.evolve(members=staying)
+        # like before: the next stored change stores them gone); the ledger keeps their names
+        gone = {k: m.nickname for k, m in room.members.items() if k not in staying}
+        room.table = room.table.evolve(members=staying, ledger=room.table.ledger.remembering(gone))
     ids = [m.id for m in sorted(staying.values(), key=lambda m: m.seq)]
     if not room.min_players <= len(ids) <= room.max_players:
         lo, hi = room.min_players, room.max_players
@@ -204,7 +207,7 @@ async def start(parts: Parts, room: Room, conn: Connection, msg: P.Start) -> Non
     base = room.table.evolve(
         members={k: replace(m, status="seated", asking=False) for k, m in staying.items()},
         game_players=ids, phase="playing", game_no=room.game_no + 1, result=None, pre=pre.PreActions(),
-        recorder_json=recorder.to_json())
+        recorder_json=recorder.to_json(), ledger=closed)
     row = LogRow(room.version + 1, "start", conn.player_id, None, None, now)
     # the first hand's events are recorded, not sent: a game start has no events frame (protocol §2.1)
     await parts.driver.commit(room, state, [], row, record="begin" if setup_events is None else setup_events,

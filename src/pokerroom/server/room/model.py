@@ -21,6 +21,7 @@ from pokerroom.history import HandRecord, HistoryRecorder
 from pokerroom.server.edge.limits import Limits, TokenBucket
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
+from pokerroom.server.room.ledger import Ledger
 from pokerroom.server.room.timers import DeadlineTimer
 from pokerroom.server.storage import HANDS_KEPT
 from pokerroom.server.wire import deltas as D
@@ -184,6 +185,7 @@ class Table:
     social: talk.Social = field(default_factory=talk.Social)  # host's chat/reaction settings
     bans: tuple[Ban, ...] = ()  # the members the host kicked and has not let back (room/bans.py)
     paused: Pause | None = None  # the host paused the game: no clock moves (room/hostlive.py)
+    ledger: Ledger = field(default_factory=Ledger)  # the room's closed games, per player (room/ledger.py)
 
     @property
     def game_state(self) -> State:
@@ -203,7 +205,8 @@ class Table:
                 "createdMs": self.created_ms, "handSeq": self.hand_seq,
                 "recorder": self.recorder_json, "preActions": self.pre.to_json(),
                 "social": self.social.to_json(), "bans": [b.to_json() for b in self.bans],
-                **({} if self.paused is None else {"paused": self.paused.to_json()})}
+                **({} if self.paused is None else {"paused": self.paused.to_json()}),
+                "ledger": self.ledger.to_json()}
 
     def with_member(self, member: Member) -> Table:
         """This table with ``member`` added or replaced (a new members dict)."""
@@ -241,6 +244,9 @@ class Room:
         self.answered: dict[str, int] = {}
         self.views = D.ViewCache()  # the current version's views (delta bases)
         self.throttle = talk.Throttle()  # reactions per sender (memory only)
+        #: the ledger last sent to the room's sockets (room/ledger.py; memory only: a new socket gets it
+        #: whole in its snapshot)
+        self.ledger_sent: dict[str, Any] | None = None
         #: this process's fencing token for the room (a cluster node's ownership; never stored in ``meta``).
         #: None on a single node.
         self.fence: int | None = None

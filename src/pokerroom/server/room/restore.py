@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
+from pokerroom.server.room.ledger import Ledger
 from pokerroom.server.room.model import Ban, FinishedHand, Member, Pause, Room, Table
 from pokerroom.server.room.plan import REPLAYED_KINDS
 from pokerroom.server.room.recording import record
@@ -58,7 +59,8 @@ def restore(engine: GameEngine, store: RoomStore, clock: Clock, code: str, meta:
                                                else pre_actions),
                   social=talk.Social.from_json(meta.get("social")),
                   bans=tuple(Ban.from_json(b) for b in meta.get("bans") or ()),
-                  paused=Pause.from_json(meta.get("paused")))
+                  paused=Pause.from_json(meta.get("paused")),
+                  ledger=Ledger.from_json(meta.get("ledger")))
     room = Room(table)
     if table.recorder_json is not None:
         room.recorder = HistoryRecorder.from_json(table.recorder_json)

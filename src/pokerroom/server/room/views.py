@@ -3,8 +3,9 @@
 Why a module of its own: this is where secrecy is decided at the room's level. The engine's
 ``view(state, viewer)`` decides what a seat may see; this part hands each socket the view of exactly its
 own seat (spectators and not-yet-seated members get ``view(state, None)``) and puts nothing else secret in
-any frame. It never changes a room: the driver (``driver``) swaps a stored change in, then calls
-:meth:`RoomViews.publish`. A part held by the rooms, given only the engine, the clock and the hint function.
+any frame; the room's ledger (room/ledger.py) is public: one frame for everyone, sent when it changed. It
+never changes a room: the driver (``driver``) swaps a stored change in, then calls :meth:`RoomViews.publish`.
+A part held by the rooms, given only the engine, the clock and the hint function.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pokerroom.history import for_viewer
 from pokerroom.server.room import bans
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
+from pokerroom.server.room.ledger import ledger_json
 from pokerroom.server.room.model import Connection, Room
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
@@ -70,6 +72,16 @@ class RoomViews:
         if result is not None:
             self.broadcast(room, P.dumps(P.result_msg(version, result)))
             self.broadcast_lobby(room)
+        self.publish_ledger(room)
+
+    def publish_ledger(self, room: Room) -> None:
+        """The room's ledger to every socket, when this change altered it (a hand ended, a rebuy, a seat
+        joined, a game started): most changes inside a hand leave its settled figures as they were."""
+        current = ledger_json(room.table, self.engine)
+        if current is None or current == room.ledger_sent:
+            return
+        room.ledger_sent = current
+        self.broadcast(room, P.dumps(P.ledger_msg(room.version, current)))
 
     def send_views_to(self, room: Room, pid: str) -> None:
         """A fresh view (same version) to every socket of one seat, after a change only that seat sees."""
@@ -117,6 +129,9 @@ class RoomViews:
         self.send_view(room, conn)
         if room.result is not None and room.phase == "finished":
             conn.send(P.dumps(P.result_msg(room.version, room.result)))
+        current = ledger_json(room.table, self.engine)
+        if current is not None:
+            conn.send(P.dumps(P.ledger_msg(room.version, current)))
 
     def broadcast(self, room: Room, text: str) -> None:
         for conn in list(room.connections):

@@ -474,6 +474,11 @@ def result_msg(version: int, result: dict[str, Any]) -> dict[str, Any]:
     return {"type": "result", "version": version, "result": result}
 
 
+def ledger_msg(version: int, ledger: dict[str, Any]) -> dict[str, Any]:
+    """The room's ledger (docs/protocol.md §2.9): public, the same frame for every connection."""
+    return {"type": "ledger", "version": version, "ledger": ledger}
+
+
 def welcome_msg(
     code: str, role: str, player_id: str | None, version: int, token: str | None = None
 ) -> dict[str, Any]:

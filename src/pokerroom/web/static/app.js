@@ -10,11 +10,12 @@ import { withNames } from "./labels.js";
 import { h } from "./dom.js";
 import { confirmDialog, toast } from "./dialogs.js";
 import { keepAwake } from "./wake.js";
-import { adultCheck, adultNotice, optionsEditor, rememberAdult, renderLobby } from "./lobby.js";
+import { joinForm, optionsEditor, renderLobby } from "./lobby.js";
+import { ledgerChrome, showLedger } from "./ledger.js";
 import * as screens from "./screens.js";
 import * as hostLive from "./hostlive.js";
 import {
-  MODES, defaultOptions, validateOptions, validateNickname, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
+  MODES, defaultOptions, validateOptions, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
 } from "./options.js";
 
 // ------------------------------------------------------------------ small helpers
@@ -130,6 +131,7 @@ function setupChrome() {
   $("#btn-log").addEventListener("click", () => openLog("log"));
   $("#tab-log").addEventListener("click", () => openLog("log"));
   $("#tab-past").addEventListener("click", () => openLog("past"));
+  ledgerChrome(() => room);
 }
 
 // ------------------------------------------------------------------ 기록: 진행 기록 (public log) / 지난 판 (history)
@@ -180,6 +182,7 @@ class Room {
     this.screen = null;
     this.info = null;
     this.history = null; // the last hands ({"type": "history"}), newest first; null until asked
+    this.ledger = null; // the room's ledger ({"type": "ledger"}), once a game has been started here
   }
 
   /** Ask the server for the room's last hands; the answer arrives as a "history" message. */
@@ -213,39 +216,7 @@ class Room {
         h("h2", {}, "방에 들어갈 수 없어요"), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
       return;
     }
-    const nick = h("input", { type: "text", id: "join-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 지수" });
-    try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
-    const [adult] = adultCheck("join-adult");
-    const errors = h("div", { class: "errors", role: "alert", "data-testid": "join-errors" }, error ?? "");
-    const players = (info.players ?? []).filter((p) => p.status !== "left");
-    const joinBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "join" }, "참가하기");
-    const form = h("form", { class: "card-box", novalidate: true },
-      h("h2", {}, `${modeName(info.options?.mode)} 방`),
-      h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
-      h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase === "playing" ? " · 게임 중이에요. 참가하면 방장에게 자리를 요청하고, 수락되면 다음 판부터 해요" : ""}`),
-      h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
-      adultNotice(),
-      h("label", { class: "check", for: "join-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
-      errors,
-      h("div", { class: "row" }, joinBtn,
-        h("button", { class: "btn", type: "button", "data-testid": "spectate", onclick: () => {
-          if (adult.checked) rememberAdult(this.code); // checked, then chose to watch first: asked once only
-          try { sessionStorage.setItem(`pokerroom:spectate:${this.code}`, "1"); } catch { /* ignore */ }
-          this.connect({ spectate: true });
-        } }, "관전하기")));
-    form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const errs = [];
-      const nErr = validateNickname(nick.value);
-      if (nErr) errs.push(nErr);
-      if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
-      errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
-      if (errs.length) return;
-      rememberAdult(this.code);
-      try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
-      this.connect({ nickname: nick.value.trim() });
-    });
-    main().replaceChildren(h("div", { class: "lobby" }, form));
+    main().replaceChildren(h("div", { class: "lobby" }, joinForm(this.code, info, error, (hello) => this.connect(hello))));
   }
 
   connect(hello) {
@@ -317,6 +288,10 @@ class Room {
       case "result":
         this.result = m.result;
         this.render();
+        break;
+      case "ledger": // 장부 (protocol §2.9): the top bar's button and its dialog
+        this.ledger = m.ledger;
+        showLedger(this);
         break;
       case "notice":
         toast(m.message, "info");
@@ -582,6 +557,7 @@ function route() {
   document.querySelector("#seat-requests")?.remove();
   room = null;
   hostLive.update(null);
+  showLedger(null);
   $("#conn").hidden = true;
   if (m) {
     room = new Room(m[1]);

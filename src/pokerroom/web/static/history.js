@@ -41,7 +41,12 @@ function handItem(hand, names, myId, currentGame) {
   const nm = (id) => names[id] ?? id;
   const won = new Map();
   for (const a of hand.awards ?? []) won.set(a.to, (won.get(a.to) ?? 0) + a.amount);
-  const winners = [...won.entries()].map(([id, amt]) => `${nm(id)} ${fmt(amt)}칩`).join(", ");
+  // each winner's net for the hand (stack after less stack before: the banner's handNet), not the pot
+  // collected, which holds their own bet; an old record without stacks says what was collected
+  const net = (id) => (hand.finishingStacks?.[id] != null && hand.startingStacks?.[id] != null
+    ? hand.finishingStacks[id] - hand.startingStacks[id] : null);
+  const winners = [...won.entries()].map(([id, amt]) => (net(id) == null
+    ? `${nm(id)} ${fmt(amt)}칩 가져감` : `${nm(id)} ${signed(net(id))}칩`)).join(", ");
   const head = h("div", { class: "ph-head" },
     h("b", {}, `${hand.handNo}판`),
     hand.gameNo !== currentGame ? h("small", {}, `${hand.gameNo}번째 게임`) : null,

@@ -29,12 +29,18 @@ export function chips(n) {
   return `${fmt(n)}칩`;
 }
 
+/** A gain or loss: "+94", "−94" (a real minus sign, as the server writes it), "±0". */
+export function signedFmt(n) {
+  const v = Number(n) || 0;
+  if (v > 0) return `+${fmt(v)}`;
+  if (v < 0) return `−${fmt(-v)}`;
+  return "±0";
+}
+
 /** A gain or loss in chips: "+94칩", "−94칩" (a real minus sign), "0칩". */
 export function netChips(n) {
   const v = Number(n) || 0;
-  if (v > 0) return `+${fmt(v)}칩`;
-  if (v < 0) return `−${fmt(-v)}칩`;
-  return "0칩";
+  return v ? `${signedFmt(v)}칩` : "0칩";
 }
 
 /** Replace player ids by nicknames in an engine-made Korean line (ids are whole words such as "p3"). */

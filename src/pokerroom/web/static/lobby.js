@@ -5,7 +5,7 @@ import { createRoom, saveToken } from "./net.js";
 import { h } from "./dom.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, optionErrors, validateNickname, optionsToSend, modeName, indianName,
-  setIndianName, resolvedBetting, maxPlayers,
+  setIndianName, resolvedBetting, maxPlayers, summarizeOptions,
 } from "./options.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -33,6 +33,45 @@ export function rememberAdult(code) {
 export function adultCheck(id) {
   const input = h("input", { type: "checkbox", id, required: true });
   return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];
+}
+
+/**
+ * The join form of a room opened by its link: nickname, the adult / virtual-chips check, 참가하기 or
+ * 관전하기. `connect(hello)` opens the room's socket with the chosen hello.
+ */
+export function joinForm(code, info, error, connect) {
+  const nick = h("input", { type: "text", id: "join-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 지수" });
+  try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
+  const [adult, adultLabel] = adultCheck("join-adult");
+  const errors = h("div", { class: "errors", role: "alert", "data-testid": "join-errors" }, error ?? "");
+  const players = (info.players ?? []).filter((p) => p.status !== "left");
+  const form = h("form", { class: "card-box", novalidate: true },
+    h("h2", {}, `${modeName(info.options?.mode)} 방`),
+    h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
+    h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase === "playing" ? " · 게임 중이에요. 참가하면 방장에게 자리를 요청하고, 수락되면 다음 판부터 해요" : ""}`),
+    h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
+    adultNotice(),
+    adultLabel,
+    errors,
+    h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit", "data-testid": "join" }, "참가하기"),
+      h("button", { class: "btn", type: "button", "data-testid": "spectate", onclick: () => {
+        if (adult.checked) rememberAdult(code); // checked, then chose to watch first: asked once only
+        try { sessionStorage.setItem(`pokerroom:spectate:${code}`, "1"); } catch { /* ignore */ }
+        connect({ spectate: true });
+      } }, "관전하기")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const errs = [];
+    const nErr = validateNickname(nick.value);
+    if (nErr) errs.push(nErr);
+    if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
+    errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
+    if (errs.length) return;
+    rememberAdult(code);
+    try { localStorage.setItem("pokerroom:nickname", nick.value.trim()); } catch { /* ignore */ }
+    connect({ nickname: nick.value.trim() });
+  });
+  return form;
 }
 
 function segField(def, value, onChange) {

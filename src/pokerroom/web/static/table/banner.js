@@ -1,8 +1,11 @@
 // The hand-end banner: who won what and why, drawn from the view and the nicknames; placeBanner puts it
 // where it hides no seat; flyAwards sends the chips from the pot to the winners once it is painted.
+// The figure beside a name is what the hand won or lost that player (the view's handNet, the server's own
+// computation: the ledger and the result add up the same figures), never the pot they collected, which
+// includes their own bet; the pot follows in smaller type.
 
 import { miniCardEl } from "../cards.js";
-import { fmt, withNames } from "../labels.js";
+import { fmt, signedFmt, withNames } from "../labels.js";
 import { h } from "../dom.js";
 import { knownParts } from "./center.js";
 import { freeCorridor } from "./geometry.js";
@@ -28,6 +31,10 @@ export function renderBanner(v, names) {
     if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
     byTo.set(a.to, cur);
   }
+  const nets = v.handNet ?? {};
+  const total = awards.reduce((a, x) => a + x.amount, 0);
+  // what this player collected, against everything paid out: "판돈 150", or "판돈 150 중 75" for a share
+  const potText = (amount) => (amount === total ? `판돈 ${fmt(total)}` : `판돈 ${fmt(total)} 중 ${fmt(amount)}`);
   for (const [to, info] of byTo) {
     const e = sd.find((x) => x.id === to);
     let name = e ? e.rankName ?? e.handName : null;
@@ -45,7 +52,9 @@ export function renderBanner(v, names) {
       else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
     }
     if (info.hands.length) name = info.hands.join(" / ");
-    lines.push(h("span", { class: "big" }, `${nm(to)} +${fmt(info.amount)}${name ? " · " + name : ""}`));
+    lines.push(h("span", { class: "big", "data-testid": "winner-line" },
+      h("span", { "data-testid": "hand-net", "data-player": to }, `${nm(to)} ${signedFmt(nets[to] ?? 0)}`),
+      name ? ` · ${name}` : "", " ", h("small", { class: "pot-share" }, potText(info.amount))));
   }
   for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${nm(w.to)}: ${withNames(w.why, names)}`));
   if (!sd.length && awards.length && v.mode !== "indian") {
@@ -61,6 +70,12 @@ export function renderBanner(v, names) {
     lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
   }
   for (const p of v.penalties ?? []) lines.push(h("span", {}, `${nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
+  // my own loss when I am not among the winners: the ledger lists everyone's
+  const me = mySeatId(v);
+  if (me && !byTo.has(me) && nets[me]) {
+    lines.push(h("span", { class: nets[me] < 0 ? "my-net loss" : "my-net", "data-testid": "my-net" },
+      h("span", { "data-testid": "hand-net", "data-player": me }, `나 ${signedFmt(nets[me])}`)));
+  }
   return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
 }
 
