@@ -28,6 +28,7 @@ from pokerroom.engine import (
     shift_clock,
     view,
 )
+from pokerroom.engine.accounts import accounts, unowned
 from pokerroom.rejections import Rejected
 
 
@@ -167,6 +168,8 @@ def test_chips_stay_accounted_for_through_random_host_changes(seed: int) -> None
             pid, legal = rng.choice(actors(state))
             state, _ = apply(state, pid, random_choice_action(rng, rng.choice(legal)), now)
         check_chips(state)
+        # the ledger's accounts (what each seat was really given, stack changes included) add up at every step
+        assert sum(a["net"] for a in accounts(state)) + unowned(state) == 0
         if step % 25 == 0:
             check_cards(state)
             assert State.from_json(state.to_json()).to_json() == state.to_json()
