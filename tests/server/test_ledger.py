@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from pokerroom.engine import State, apply, deadline, legal_actions, on_timeout, setup
 from pokerroom.server.engine_port import PokerEngine
-from pokerroom.server.room.ledger import Entry, Ledger, closed_with_current, ledger_json
+from pokerroom.server.room.ledger import Entry, Ledger
+from pokerroom.server.room.ledger_figures import closed_with_current, ledger_json
 from pokerroom.server.room.model import Member, Table
 from pokerroom.server.room.rooms import Connection, Room, Rooms
 from pokerroom.server.storage import Store

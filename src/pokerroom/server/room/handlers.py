@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pokerroom.history import HistoryRecorder
 from pokerroom.rejections import Rejected
 from pokerroom.server.engine_port import OptionsError
-from pokerroom.server.room import bans, hostlive, ledger, seating
+from pokerroom.server.room import bans, hostlive, ledger_figures, seating
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.members import (
@@ -184,7 +184,7 @@ async def start(parts: Parts, room: Room, conn: Connection, msg: P.Start) -> Non
     if room.phase == "playing":
         raise P.error("game_running")
     # the game that ends now joins the ledger's closed games, with its players' names as they were
-    closed = ledger.closed_with_current(room.table, parts.engine)
+    closed = ledger_figures.closed_with_current(room.table, parts.engine)
     staying = {k: m for k, m in room.members.items() if m.status != "left"}
     if len(staying) != len(room.members):
         # members who left the last game are forgotten here even if the start is refused (memory only,

@@ -16,16 +16,15 @@ Rules:
   buyIn − rebuyChips. The nets sum to minus ``unowned`` (a carried pot nobody owns yet), so to 0 between
   games and whenever nothing is carried.
 - Chips stay virtual: the ledger only counts this room's chips and moves none anywhere (poker.md §12).
+
+This module is the stored data (part of the room's table); room/ledger_figures.py reads a table into the
+figures its sockets are sent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pokerroom.server.engine_port import GameEngine
-    from pokerroom.server.room.model import Table
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,55 +77,3 @@ class Ledger:
         known = dict(self.names)
         known.update(names)
         return replace(self, names=tuple(known.items()))
-
-
-def _nickname(table: Table, ledger: Ledger, pid: str) -> str:
-    member = table.members.get(pid)
-    if member is not None:
-        return member.nickname
-    return dict(ledger.names).get(pid) or next((e.nickname for e in ledger.entries if e.id == pid), pid)
-
-
-def closed_with_current(table: Table, engine: GameEngine) -> Ledger:
-    """The table's ledger with its current game (if any) folded in: what the next game starts from."""
-    ledger = table.ledger
-    if table.state is None:
-        return ledger
-    entries = {e.id: e for e in ledger.entries}
-    for a in engine.accounts(table.state)["seats"]:
-        pid = str(a["playerId"])
-        old = entries.get(pid) or Entry(pid, pid)
-        entries[pid] = replace(old, nickname=_nickname(table, ledger, pid), games=old.games + 1,
-                               buy_in=old.buy_in + int(a["buyIn"]), rebuys=old.rebuys + int(a["rebuys"]),
-                               rebuy_chips=old.rebuy_chips + int(a["rebuyChips"]),
-                               closed=old.closed + int(a["stack"]))
-    return Ledger(ledger.games + 1, tuple(entries.values()))
-
-
-def ledger_json(table: Table, engine: GameEngine) -> dict[str, Any] | None:
-    """What every connection of the room is sent (docs/protocol.md §2.9), or None before any game."""
-    ledger = table.ledger
-    if table.state is None:
-        if not ledger.entries:
-            return None
-        live: dict[str, Any] = {"seats": [], "handsPlayed": 0, "running": False, "unowned": 0}
-    else:
-        live = engine.accounts(table.state)
-    current = {str(a["playerId"]): a for a in live["seats"]}
-    closed = {e.id: e for e in ledger.entries}
-    rows: list[dict[str, Any]] = []
-    for pid in [*closed, *(pid for pid in current if pid not in closed)]:
-        e = closed.get(pid) or Entry(pid, pid)
-        a = current.get(pid)
-        buy_in = e.buy_in + (int(a["buyIn"]) if a else 0)
-        rebuys = e.rebuys + (int(a["rebuys"]) if a else 0)
-        rebuy_chips = e.rebuy_chips + (int(a["rebuyChips"]) if a else 0)
-        stack = int(a["stack"]) if a else None
-        rows.append({"id": pid, "nickname": _nickname(table, ledger, pid) if a else e.nickname,
-                     "games": e.games + (1 if a else 0), "buyIn": buy_in, "rebuys": rebuys,
-                     "rebuyChips": rebuy_chips, "closed": e.closed, "stack": stack,
-                     "net": e.closed + (stack or 0) - buy_in - rebuy_chips})
-    in_play = table.state is not None
-    return {"games": ledger.games + (1 if in_play else 0), "current": table.game_no if in_play else None,
-            "handsPlayed": int(live["handsPlayed"]), "running": bool(live["running"]),
-            "unowned": int(live["unowned"]), "rows": rows}

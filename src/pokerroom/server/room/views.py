@@ -19,7 +19,7 @@ from pokerroom.history import for_viewer
 from pokerroom.server.room import bans
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
-from pokerroom.server.room.ledger import ledger_json
+from pokerroom.server.room.ledger_figures import ledger_json
 from pokerroom.server.room.model import Connection, Room
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P

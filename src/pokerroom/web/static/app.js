@@ -289,7 +289,7 @@ class Room {
         this.result = m.result;
         this.render();
         break;
-      case "ledger": // 장부 (protocol §2.9): the top bar's button and its dialog
+      case "ledger": // 장부 (protocol §2.10): the top bar's button and its dialog
         this.ledger = m.ledger;
         showLedger(this);
         break;

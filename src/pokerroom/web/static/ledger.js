@@ -1,4 +1,4 @@
-// 장부: the room's ledger (docs/protocol.md §2.9) — every player's buy-ins, rebuys, chips and net over the
+// 장부: the room's ledger (docs/protocol.md §2.10) — every player's buy-ins, rebuys, chips and net over the
 // room's games, for players and spectators alike — and its CSV download. The CSV is built here, in the
 // browser, from the very frame the dialog shows (a Blob, no HTTP route): the file says exactly what the screen
 // says, and it works on any node of a cluster, through the socket that already reaches the room.
