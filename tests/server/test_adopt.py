@@ -14,25 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from frame_sock import FrameSock
 
 from pokerroom.server.engine_port import PokerEngine
 from pokerroom.server.room.botseat import legal_actions
-from pokerroom.server.room.rooms import Connection, Room, Rooms
+from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.storage import Store, StoredRoom
 from pokerroom.server.wire import protocol as P
 
-
-class Sock(Connection):
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames: list[dict[str, Any]] = []
-        self.closed: int | None = None
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int) -> None:
-        self.closed = code
+Sock = FrameSock
 
 
 def stored(path: Path, code: str) -> StoredRoom:

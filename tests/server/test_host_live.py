@@ -8,39 +8,30 @@ pause is the clock moved 30 s on (``Clock.not_before``), never a 30 s sleep.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from frame_sock import FrameSock
 
 from pokerroom.server.engine_port import PokerEngine
 from pokerroom.server.room.model import Room
-from pokerroom.server.room.rooms import Connection, Rooms
+from pokerroom.server.room.rooms import Rooms
 from pokerroom.server.storage import Store
 from pokerroom.server.wire import protocol as P
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
-class Sock(Connection):
+class Sock(FrameSock):
     """A socket that keeps every frame it was sent."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames: list[dict[str, Any]] = []
-        self.closed: int | None = None
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int) -> None:
-        self.closed = code
-
-    def last(self, kind: str) -> dict[str, Any]:
-        return next(f for f in reversed(self.frames) if f["type"] == kind)
+    def last(self, kind: str) -> dict[str, Any]:  # type: ignore[override]
+        frame = super().last(kind)
+        assert frame is not None, kind
+        return frame
 
     def error(self) -> dict[str, Any]:
         err = self.last("error")

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from frame_sock import FrameSock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,29 +20,11 @@ from pokerroom.server.engine_port import PokerEngine
 from pokerroom.server.room.ledger import Entry, Ledger
 from pokerroom.server.room.ledger_figures import closed_with_current, ledger_json
 from pokerroom.server.room.model import Member, Table
-from pokerroom.server.room.rooms import Connection, Room, Rooms
+from pokerroom.server.room.rooms import Room, Rooms
 from pokerroom.server.storage import Store
 from pokerroom.server.wire import protocol as P
 
-
-class Sock(Connection):
-    """Keeps every frame it is sent, parsed."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int) -> None:
-        pass
-
-    def last(self, kind: str) -> dict[str, Any] | None:
-        return next((f for f in reversed(self.frames) if f["type"] == kind), None)
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [f for f in self.frames if f["type"] == kind]
+Sock = FrameSock
 
 
 def _choose(view: dict[str, Any], rnd: random.Random) -> dict[str, Any] | None:
