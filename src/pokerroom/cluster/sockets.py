@@ -43,6 +43,7 @@ log = logging.getLogger("pokerroom.cluster")
 
 LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
+HOP_PAUSE_S = 0.1  # ...after 0.1, 0.2, 0.4 s: over 0.7 s, a takeover's load has time to finish
 ROOM_CONNS_FULL = "room_connections_full"
 ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 
@@ -328,11 +329,6 @@ class Sockets:
                 self._spawn(self.attach(sock))
             return
         hops = gone.hops + 1
-        if hops > MAX_HOPS:
-            log.warning("room %s: a message found no owner after %d hops", gone.code, hops)
-            err = moving_error()
-            sock.send(P.dumps(P.error_msg(err.code, err.message)))
-            return
         try:
             msg = M.client_message(gone.body)
         except P.ProtocolError:
@@ -341,7 +337,23 @@ class Sockets:
             if not sock.attaching:
                 self._spawn(self.attach(sock))
             return
-        self._spawn(self.dispatch(sock, msg, gone.body, hops))
+        if hops > MAX_HOPS:
+            log.warning("room %s: a message found no owner after %d hops", gone.code, hops)
+            if isinstance(msg, P.Hello):
+                return  # nothing to refuse: it waits for its room ("moved", or the next scan's retry)
+            err = moving_error()
+            sock.send(P.dumps(P.error_msg(err.code, err.message)))
+            return
+        self._spawn(self._redispatch(sock, msg, gone.body, hops))
+
+    async def _redispatch(self, sock: NodeSocket, msg: P.ClientMessage, body: M.ClientBody,
+                          hops: int) -> None:
+        """Send a message answered "gone" again, after a pause that doubles per hop: the lease may already
+        name a node still loading the room (its claim and load take a moment), which answers "gone" until
+        it has it, and hops in quick succession would all fall in that moment."""
+        await asyncio.sleep(HOP_PAUSE_S * 2 ** (hops - 1))
+        if not sock.closing:
+            await self.dispatch(sock, msg, body, hops)
 
     def moved(self, code: str) -> None:
         """A room changed owner: every socket of it says hello to the new one."""
