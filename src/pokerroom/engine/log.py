@@ -97,6 +97,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "eliminated": lambda e: f"{e['player']} 탈락",
     "blindUp": lambda e: f"기본 단위 {e['baseUnit']:,}로 상승 (레벨 {e['level']})",
     "gameEnd": lambda e: "게임 종료",
+    "clockPaused": lambda e: f"서버가 멈춰 있던 {e['seconds']:,}초는 남은 시간에서 빼지 않았어요",
 }
 
 

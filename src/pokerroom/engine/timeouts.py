@@ -44,6 +44,31 @@ def deadline(state: State) -> int | None:
     return None
 
 
+def resume_clock(state: State, paused_ms: int) -> tuple[State, Events]:
+    """The pending deadline moved ``paused_ms`` later: time during which nobody ran the game (its server was
+    stopped, or a room changing servers) is not charged to whoever must decide. A public event (and its
+    Korean log line) says so. Same object, no events, when nothing waits on a clock or ``paused_ms <= 0``;
+    the input is never mutated."""
+    if deadline(state) is None or paused_ms <= 0:
+        return state, []
+    s = state.clone()
+    if s.phase == "rebuy":
+        assert s.rebuy_deadline_at is not None
+        s.rebuy_deadline_at += paused_ms
+    else:
+        hand = s.hand
+        assert hand is not None
+        if hand.phase in ("betting", "handEnd"):
+            assert hand.deadline_at is not None
+            hand.deadline_at += paused_ms
+        else:  # a simultaneous phase: every per-player deadline counts from its start
+            hand.phase_started_at += paused_ms
+    ev: Events = []
+    seconds = max(1, round(paused_ms / 1000))
+    emit(s, ev, {"type": "clockPaused", "seconds": seconds, "deadlineAt": deadline(s)})
+    return s, ev
+
+
 def _strike(state: State, pid: str, phase: str, ev: Events) -> None:
     """Count a timeout; the second in a row marks the player away (§5.8)."""
     seat = common.seat_by_id(state, pid)

@@ -1,7 +1,8 @@
 """The only door from the server to the rules engine.
 
 Why: the server must call the engine's fixed interface (``PokerOptions``, ``player_range``, ``setup``,
-``apply``, ``view``, ``deadline``, ``on_timeout``, ``result``, ``State.to_json/from_json``) and nothing else.
+``apply``, ``view``, ``deadline``, ``on_timeout``, ``resume_clock``, ``result``, ``State.to_json/from_json``)
+and nothing else.
 Putting those calls behind one small class keeps the engine's calls in one place, typed (the engine is
 imported statically, so mypy checks the seam), and lets a test hand the room a scripted engine of the same
 shape where it needs one.
@@ -50,6 +51,7 @@ class GameEngine(Protocol):
     def join_seat(self, state: State, player_id: str, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
     def deadline(self, state: State) -> int | None: ...
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def resume_clock(self, state: State, paused_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
     def result(self, state: State) -> dict[str, Any] | None: ...
     def sample_views(self) -> list[dict[str, Any]]: ...
     def dump_state(self, state: State) -> str: ...
@@ -145,6 +147,11 @@ class PokerEngine:
 
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]:
         new_state, events = engine.on_timeout(state, now_ms)
+        return new_state, list(events)
+
+    def resume_clock(self, state: State, paused_ms: int) -> tuple[State, list[dict[str, Any]]]:
+        """The pending deadline moved ``paused_ms`` later (time nobody ran the room is not charged)."""
+        new_state, events = engine.resume_clock(state, paused_ms)
         return new_state, list(events)
 
     def result(self, state: State) -> dict[str, Any] | None:
