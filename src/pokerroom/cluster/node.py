@@ -101,6 +101,10 @@ class ClusterNode:
 
     restores_rooms = False  # a room is served only once its lease is won (take, create_here)
 
+    def last_served_ms(self) -> int | None:
+        """None: a node restores no room at start (each lease says when its room was last served)."""
+        return None
+
     def __init__(self, settings: NodeSettings, limits: Limits | None = None) -> None:
         self.settings = settings
         self.node_id = settings.node_id
