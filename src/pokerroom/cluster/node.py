@@ -13,8 +13,8 @@ Ownership changes hands in three ways:
   socket needs the room; a dead node's rooms first by the survivor whose even part they are
   (:mod:`~pokerroom.cluster.succession`). The winner raises the room's token in PostgreSQL (``claim``; a
   stale winner gives up), loads the room (snapshot + log), adopts it (timers re-armed from the stored
-  deadlines) and tells every node "moved", whose sockets then say hello to it again and get a fresh
-  snapshot;
+  deadlines, moved later by the time it had no owner) and tells every node "moved", whose sockets then
+  say hello to it again and get a fresh snapshot;
 - **loss**: a lease found taken or gone on renewal, locally expired (Redis unreachable: the node stops
   ``margin`` before the TTL by its own clock), or a write refused as ``Fenced`` → the room is dropped at once;
 - **hand-over** (SIGTERM): writes finish (each room's lock), every lease is released and "moved" told, so
@@ -346,6 +346,10 @@ class ClusterNode:
                 await self.leases.release(code)
                 return None
             room = self.rooms.adopt(stored)
+            # the time it had no owner (since its last renewal or release by Redis's clock, never before its
+            # newest change) is not charged to the player to act; before "moved", so every view shows it
+            await self.rooms.resume(room, stored.newest_ms if lease.unserved_ms is None else
+                                    max(stored.newest_ms, self.rooms.clock.ago(lease.unserved_ms)))
         except BaseException as exc:  # failed or timed out half-way: the lease must not stay held
             if not isinstance(exc, asyncio.CancelledError):
                 log.warning("room %s: takeover failed (%s: %s); lease released", code, type(exc).__name__,
