@@ -358,10 +358,11 @@ class Sockets:
     def moved(self, code: str) -> None:
         """A room changed owner: every socket of it says hello to the new one."""
         for sock in list(self.by_room.get(code, ())):
-            if sock.target == LOCAL:
-                room = self.rooms.get(code)
-                if room is not None and sock.conn in room.connections:
-                    continue  # already attached to this node's (new) room
+            if sock.target == LOCAL and self.rooms.get(code) is not None:
+                # attached to this node's (new) room, or its hello is on its way to it (waiting for the
+                # room's lock): a second hello would be refused as already_hello (a dropped room sets
+                # every socket's target to None first, so a stale LOCAL does not stay)
+                continue
             if sock.attaching:
                 continue
             sock.target = None
