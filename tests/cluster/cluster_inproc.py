@@ -24,12 +24,12 @@ FAST = Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=500
 
 
 def start_node(node_id: str, database: str, prefix: str, tmp: Path, *, ttl: float = 2.0,
-               **config: Any) -> LiveServer:
+               limits: Limits = FAST, **config: Any) -> LiveServer:
     """One node (app + cluster node, the real rules engine) serving on a free port; ``srv.config.topology`` is
     its ClusterNode."""
     node = ClusterNode(NodeSettings(REDIS_URL, database, node_id=node_id, prefix=prefix, lease_ttl_s=ttl),
-                       FAST)
-    cfg = ServerConfig(limits=FAST, static_dir=tmp / "static", warm_up=False,
+                       limits)
+    cfg = ServerConfig(limits=limits, static_dir=tmp / "static", warm_up=False,
                        engine=None, **config)
     node.configure(cfg)
     return LiveServer(cfg).start()

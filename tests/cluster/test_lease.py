@@ -140,3 +140,28 @@ def test_tokens_survive_redis_losing_its_counters(prefix: str, redis_url: str) -
         await r.aclose()
 
     asyncio.run(main())
+
+
+def test_the_next_owner_learns_how_long_the_room_had_none(prefix: str, redis_url: str) -> None:
+    """A renewal and a release stamp the room as served (Redis's clock); the next acquire answers how long
+    ago that was: what the new owner gives back to the player whose turn it is."""
+    async def main() -> None:
+        r = _client(redis_url)
+        keys = Keys(prefix)
+        a, b = Leases(r, keys, "a", 0.5), Leases(r, keys, "b", 0.5)
+        first = await a.acquire("S1")
+        assert first is not None and first.unserved_ms is None  # a new room: never served before
+        await asyncio.sleep(0.2)
+        assert await a.renew() == []  # served now...
+        await asyncio.sleep(1.0)  # ...then a dies: its lease runs out 0.5 s later, nobody holds it
+        taken = await b.acquire("S1")
+        assert taken is not None and taken.unserved_ms is not None
+        assert 900 <= taken.unserved_ms <= 1300, taken.unserved_ms
+        await asyncio.sleep(0.3)
+        assert await b.release("S1")  # a hand-over: served until the release
+        await asyncio.sleep(0.4)
+        again = await a.acquire("S1")
+        assert again is not None and again.unserved_ms is not None and 300 <= again.unserved_ms <= 700
+        await r.aclose()
+
+    asyncio.run(main())

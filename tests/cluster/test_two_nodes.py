@@ -4,13 +4,14 @@ the other through the relay, and a room whose owner stops is taken over with eve
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from cluster_inproc import start_node
+from cluster_inproc import FAST, start_node
 from server_helpers import Client, play_until_result, real_secrets_for, scan_frames
 
 
@@ -136,6 +137,50 @@ def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path,
         answered = asyncio.run(main())
         print(f"hello to a dead owner answered by the survivor in {answered:.2f} s (TTL 2 s)")
         assert answered < 2.0 + 4.0
+    finally:
+        b.stop()
+        a.stop()
+
+
+def test_the_hello_deadline_waits_for_a_moving_room_not_for_a_silent_client(tmp_path: Path, prefix: str,
+                                                                         database: str) -> None:
+    """A hello deadline (0.8 s here) shorter than the room's move (its dead owner's lease runs 2 s): the
+    socket that said hello is answered by the survivor, never sent ``hello_timeout`` (which the web client
+    takes as the end); a socket on the same node that says nothing is still closed at its deadline (4408),
+    and so is one whose hello was refused (a bad seat token) and that then stays silent."""
+    limits = dataclasses.replace(FAST, hello_timeout_s=0.8)
+    a = start_node("A", database, prefix, tmp_path, limits=limits)
+    b = start_node("B", database, prefix, tmp_path, limits=limits)
+    try:
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
+        code = made["code"]
+        node_a = a.config.topology
+        asyncio.run_coroutine_threadsafe(_die(node_a), node_a.loop).result(5)
+
+        async def main() -> float:
+            t0 = time.monotonic()
+            host = await Client.open(b.ws_url(code), "host")
+            silent = await Client.open(b.ws_url(code), "silent")
+            await host.send({"type": "hello", "token": made["token"]})
+            closed = await silent.expect("_closed", timeout=5)
+            assert closed["code"] == 4408
+            assert silent.last("error")["code"] == "hello_timeout"  # type: ignore[index]
+            assert time.monotonic() - t0 < 2.0, "the silent socket waited for the room too"
+            welcome = await host.expect("welcome", timeout=8)
+            answered = time.monotonic() - t0
+            assert welcome["playerId"] == made["playerId"]
+            assert not [f for f in host.frames if f["type"] == "error"], host.frames
+            refused = await Client.open(b.ws_url(code), "refused")
+            await refused.send({"type": "hello", "token": "x" * 32})
+            assert (await refused.expect("error", timeout=5))["code"] == "bad_token"
+            closed = await refused.expect("_closed", timeout=5)
+            assert closed["code"] == 4408
+            await host.close()
+            return answered
+
+        answered = asyncio.run(main())
+        print(f"hello to a dead owner answered after {answered:.2f} s, past the 0.8 s hello deadline")
+        assert answered > 0.8
     finally:
         b.stop()
         a.stop()

@@ -8,6 +8,8 @@ key                         type         meaning (lifetime)
 ==========================  ===========  ===============================================================
 ``P:lease:{code}``          string       owner node id of a room (PX lease TTL, renewed every TTL/3)
 ``P:fence:{code}``          string/int   takeovers of the room so far (INCR; the fencing token's low bits)
+``P:served:{code}``         string/int   Redis TIME in ms of the room's last lease renewal or release: when
+                                         it was last surely served (PX 1 day; read by the next owner)
 ``P:epoch``                 string/int   Redis TIME in ms when the counters started (the token's high
                                          bits: a Redis that lost its data never hands out an older token)
 ``P:nodes``                 set          node ids that announced themselves (pruned when their key is gone)
@@ -38,6 +40,9 @@ class Keys:
 
     def fence(self, code: str) -> str:
         return f"{self.prefix}:fence:{code}"
+
+    def served(self, code: str) -> str:
+        return f"{self.prefix}:served:{code}"
 
     @property
     def epoch(self) -> str:

@@ -13,6 +13,11 @@ number larger than any earlier owner's, which every durable write carries and Po
 - **renew**: every owned lease in one script, compare-owner-then-``PEXPIRE``; a lease found gone or held by
   another node is **lost**.
 - **release**: compare-owner-then-``DEL`` (never delete another node's lease).
+- **served**: a renewal and a release also write the room's ``served`` key (Redis ``TIME``), and ``acquire``
+  answers how long ago that was (:attr:`Lease.unserved_ms`): how long the room had no owner, measured by
+  one clock (Redis's), so the new owner gives that time back to the player whose turn it is
+  (``Rooms.resume``). A renewal is at most ``ttl/3`` before a death, so a player is never charged, at
+  worst given a renewal period more.
 - **local validity**: a lease is trusted only until ``sent + ttl - margin`` of the last successful renewal,
   by this process's monotonic clock (the request left before Redis set the TTL, so Redis's expiry is
   later). Past that the node must stop writing for the room even if Redis cannot be reached to ask, and
@@ -45,14 +50,25 @@ if not epoch then
   redis.call('SET', KEYS[3], epoch)
 end
 local n = redis.call('INCR', KEYS[2])
-return {epoch, tostring(n)}
+local served = redis.call('GET', KEYS[4])
+local unserved = -1
+if served then
+  local t = redis.call('TIME')
+  unserved = math.max(0, tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) - tonumber(served))
+end
+return {epoch, tostring(n), tostring(unserved)}
 """
 
+# KEYS: the leases, then their rooms' served keys (as many); ARGV: node id, lease TTL ms, served keys' PX
 _RENEW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local n = #KEYS / 2
 local out = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
+for i = 1, n do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+    redis.call('SET', KEYS[n + i], now, 'PX', ARGV[3])
     out[i] = 1
   else
     out[i] = 0
@@ -63,10 +79,14 @@ return out
 
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
+  local t = redis.call('TIME')
+  redis.call('SET', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000), 'PX', ARGV[2])
   return redis.call('DEL', KEYS[1])
 end
 return 0
 """
+
+SERVED_KEEP_MS = 24 * 3600 * 1000  # a room unowned longer than a day counts from its newest change instead
 
 
 def make_token(epoch_ms: int, counter: int) -> int:
@@ -76,11 +96,14 @@ def make_token(epoch_ms: int, counter: int) -> int:
 
 @dataclass
 class Lease:
-    """A lease this node holds: its fencing token and until when (monotonic seconds) it may act on it."""
+    """A lease this node holds: its fencing token and until when (monotonic seconds) it may act on it.
+    ``unserved_ms``: when it was acquired, how long ago the room's last owner renewed or released it (None:
+    not known, e.g. a new room or a Redis that lost its data)."""
 
     code: str
     token: int
     valid_until: float
+    unserved_ms: int | None = None
 
 
 class Leases:
@@ -112,12 +135,13 @@ class Leases:
     async def acquire(self, code: str) -> Lease | None:
         """Take the room's lease if nobody holds it; the new lease (with its token) or None."""
         sent = self.clock()
-        got = await self._acquire(keys=[self.keys.lease(code), self.keys.fence(code), self.keys.epoch],
-                                  args=[self.node_id, self.ttl_ms])
+        got = await self._acquire(keys=[self.keys.lease(code), self.keys.fence(code), self.keys.epoch,
+                                        self.keys.served(code)], args=[self.node_id, self.ttl_ms])
         if not got:
             return None
-        epoch, counter = (int(x) for x in got)
-        lease = Lease(code, make_token(epoch, counter), sent + self.ttl_s - self.margin_s)
+        epoch, counter, unserved = (int(x) for x in got)
+        lease = Lease(code, make_token(epoch, counter), sent + self.ttl_s - self.margin_s,
+                      None if unserved < 0 else unserved)
         self.owned[code] = lease
         return lease
 
@@ -140,9 +164,12 @@ class Leases:
         """
         codes = list(self.owned)
         sent = self.clock()
-        got = await self._renew(keys=[self.keys.lease(c) for c in codes], args=[self.node_id, self.ttl_ms]) \
-            if codes else []
+        got = await self._renew(**self._renew_call(codes)) if codes else []
         return self._renewed(codes, got, sent)
+
+    def _renew_call(self, codes: list[str]) -> dict[str, list[Any]]:
+        return {"keys": [self.keys.lease(c) for c in codes] + [self.keys.served(c) for c in codes],
+                "args": [self.node_id, self.ttl_ms, SERVED_KEEP_MS]}
 
     def _renewed(self, codes: list[str], got: list[Any], sent: float) -> list[str]:
         lost: list[str] = []
@@ -161,7 +188,8 @@ class Leases:
     async def release(self, code: str) -> bool:
         """Give the lease up (only if it is still ours); True if it was deleted."""
         self.owned.pop(code, None)
-        return bool(await self._release(keys=[self.keys.lease(code)], args=[self.node_id]))
+        return bool(await self._release(keys=[self.keys.lease(code), self.keys.served(code)],
+                                        args=[self.node_id, SERVED_KEEP_MS]))
 
     def forget(self, code: str) -> None:
         """Stop renewing a lease without touching Redis (it was lost, or the room is being dropped)."""
@@ -202,8 +230,8 @@ class Leases:
                 codes = list(self.owned)
                 sent = self.clock()
                 try:
-                    got = script(keys=[self.keys.lease(c) for c in codes], args=[self.node_id, self.ttl_ms]) \
-                        if codes else []
+                    call = self._renew_call(codes)
+                    got = script(keys=call["keys"], args=call["args"]) if codes else []
                     lost = self._renewed(codes, got, sent)
                     self.renew_failures = 0
                 except Exception as exc:  # Redis unreachable: keep trying; local expiry below decides

@@ -10,9 +10,11 @@ Ownership changes hands in three ways:
 
 - **takeover**: a room whose lease is absent (its owner died, stopped renewing, or handed it over) is taken
   by whichever node wins ``SET NX`` — on a scan of the store's rooms every ``ttl/4``, or at once when a
-  socket needs the room. The winner raises the room's token in PostgreSQL (``claim``; a stale winner gives
-  up), loads the room (snapshot + log), adopts it (timers re-armed from the stored deadlines) and tells
-  every node "moved", whose sockets then say hello to it again and get a fresh snapshot;
+  socket needs the room; a dead node's rooms first by the survivor whose even part they are
+  (:mod:`~pokerroom.cluster.succession`). The winner raises the room's token in PostgreSQL (``claim``; a
+  stale winner gives up), loads the room (snapshot + log), adopts it (timers re-armed from the stored
+  deadlines, moved later by the time it had no owner) and tells every node "moved", whose sockets then
+  say hello to it again and get a fresh snapshot;
 - **loss**: a lease found taken or gone on renewal, locally expired (Redis unreachable: the node stops
   ``margin`` before the TTL by its own clock), or a write refused as ``Fenced`` → the room is dropped at once;
 - **hand-over** (SIGTERM): writes finish (each room's lock), every lease is released and "moved" told, so
@@ -43,6 +45,7 @@ from pokerroom.cluster.placement import Registry
 from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
 from pokerroom.cluster.sockets import Sockets
+from pokerroom.cluster.succession import Succession
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.ops import identity
 from pokerroom.server.ops.drain import Drain
@@ -98,12 +101,19 @@ class ClusterNode:
 
     restores_rooms = False  # a room is served only once its lease is won (take, create_here)
 
+    def last_served_ms(self) -> int | None:
+        """None: a node restores no room at start (each lease says when its room was last served)."""
+        return None
+
     def __init__(self, settings: NodeSettings, limits: Limits | None = None) -> None:
         self.settings = settings
         self.node_id = settings.node_id
         self.limits = limits or Limits()
         self.keys = Keys(settings.prefix)
         self.ttl_s = settings.lease_ttl_s
+        self.scan_every_s = min(2.0, max(0.25, self.ttl_s / 4))
+        # a dead node's rooms go to the survivors in even parts; a part its heir leaves two scans is anyone's
+        self.succession = Succession(self.node_id, grace_s=2 * self.scan_every_s)
         self.redis: Any = None
         self.rooms: Rooms | None = None
         self.write_guard = LeaseGuard(self)  # every write of the rooms fenced by its lease (fencing.py)
@@ -293,6 +303,9 @@ class ClusterNode:
             return room
         for _ in range(3):
             owner = await self.leases.owner(code)
+            if owner is None:  # free: leave it a moment to the node whose part of a dead node's rooms it is
+                owner = await self.succession.heir_took(code, {n.node_id for n in self.registry.live},
+                                                        self.leases.owner)
             if owner is not None and owner != self.node_id:
                 return owner
             taken = await self.take(code)
@@ -333,6 +346,10 @@ class ClusterNode:
                 await self.leases.release(code)
                 return None
             room = self.rooms.adopt(stored)
+            # the time it had no owner (since its last renewal or release by Redis's clock, never before its
+            # newest change) is not charged to the player to act; before "moved", so every view shows it
+            await self.rooms.resume(room, stored.newest_ms if lease.unserved_ms is None else
+                                    max(stored.newest_ms, self.rooms.clock.ago(lease.unserved_ms)))
         except BaseException as exc:  # failed or timed out half-way: the lease must not stay held
             if not isinstance(exc, asyncio.CancelledError):
                 log.warning("room %s: takeover failed (%s: %s); lease released", code, type(exc).__name__,
@@ -344,6 +361,7 @@ class ClusterNode:
                 return None
             raise
         self.takeovers += 1
+        self.succession.took(code)
         if self.metrics is not None:
             self.metrics.count_takeover()
         log.warning("room %s: taken over by %s (token %d, %.0f ms)", code, self.node_id, lease.token,
@@ -352,23 +370,23 @@ class ClusterNode:
         return room
 
     async def _scan_loop(self) -> None:
-        """Every ``ttl/4``: the store's rooms whose lease is absent are taken over (racing is safe)."""
-        every = min(2.0, max(0.25, self.ttl_s / 4))
+        """Every ``ttl/4``: the store's rooms whose lease is absent are taken over (racing is safe), a dead
+        node's rooms in even parts over the survivors (:mod:`~pokerroom.cluster.succession`)."""
         while True:
             # a jittered period (secrets, not `random`: no module of src imports random, see test_cards_rng)
-            await asyncio.sleep(every * (0.8 + 0.4 * secrets.randbelow(1001) / 1000))
+            await asyncio.sleep(self.scan_every_s * (0.8 + 0.4 * secrets.randbelow(1001) / 1000))
             self.sockets.retry_orphans()
             try:
                 codes = sorted(await asyncio.to_thread(self.store.codes))
-                owners = await self.leases.owners(codes)
+                owners = dict(zip(codes, await self.leases.owners(codes), strict=True))
+                live = await self.registry.refresh() if None in owners.values() else []
                 self.last_scan = time.monotonic()
             except Exception as exc:
                 log.debug("scan failed (%s: %s)", type(exc).__name__, exc)
                 continue
-            for code, owner in zip(codes, owners, strict=True):
-                if owner is None:
-                    with contextlib.suppress(Exception):
-                        await self.take(code)
+            for code in self.succession.observe(owners, {n.node_id for n in live}, time.monotonic()):
+                with contextlib.suppress(Exception):
+                    await self.take(code)
 
     async def _beat(self) -> None:
         assert self.rooms is not None

@@ -7,8 +7,10 @@ token. When the room's owner changes ("moved", a relayed message answered "gone"
 ``hello`` to the new owner — this node's own rooms or another node's over the relay — and the owner answers
 with ``welcome`` and a whole view, as after a reconnect. So does a socket whose first ``hello`` is still
 unanswered (``unanswered``): one that reached this node right after its room's owner died said hello to the
-dead owner, whose lease still stood; it is answered by whichever node takes the room over, instead of being
-closed by the hello deadline. A ``welcome`` is known by its message (the owner relays it as
+dead owner, whose lease still stood. That hello is not refused (the relay finds nobody listening: the
+socket is told nothing, it is only waiting for its room); it is said again to whichever node takes the room
+over, and the hello deadline waits as long as it is unanswered (it measures the client's silence, not the
+owner's delay). A ``welcome`` is known by its message (the owner relays it as
 :class:`~pokerroom.cluster.messages.Welcome`) or, from this node's own rooms, by the role the room just gave
 the socket (:class:`~pokerroom.cluster.messages.WelcomeWatch`); never by the frame's text.
 
@@ -41,6 +43,7 @@ log = logging.getLogger("pokerroom.cluster")
 
 LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
+HOP_PAUSE_S = 0.1  # ...after 0.1, 0.2, 0.4 s: over 0.7 s, a takeover's load has time to finish
 ROOM_CONNS_FULL = "room_connections_full"
 ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 
@@ -62,13 +65,22 @@ class NodeSocket:
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
-        self.unanswered = False  # its hello went to an owner that has not answered it yet
         self.attaching = False  # looking for the owner right now (a second look would hello twice)
         self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
     @property
     def conn_id(self) -> int:
         return self.conn.conn_id
+
+    @property
+    def unanswered(self) -> bool:
+        """Its hello went to an owner that has not answered it yet. Kept on the connection, whose hello
+        deadline waits for it (the deadline measures the client's silence, not the owner's delay)."""
+        return self.conn.hello_unanswered
+
+    @unanswered.setter
+    def unanswered(self, value: bool) -> None:
+        self.conn.hello_unanswered = value
 
     @property
     def closing(self) -> bool:
@@ -317,11 +329,6 @@ class Sockets:
                 self._spawn(self.attach(sock))
             return
         hops = gone.hops + 1
-        if hops > MAX_HOPS:
-            log.warning("room %s: a message found no owner after %d hops", gone.code, hops)
-            err = moving_error()
-            sock.send(P.dumps(P.error_msg(err.code, err.message)))
-            return
         try:
             msg = M.client_message(gone.body)
         except P.ProtocolError:
@@ -330,15 +337,32 @@ class Sockets:
             if not sock.attaching:
                 self._spawn(self.attach(sock))
             return
-        self._spawn(self.dispatch(sock, msg, gone.body, hops))
+        if hops > MAX_HOPS:
+            log.warning("room %s: a message found no owner after %d hops", gone.code, hops)
+            if isinstance(msg, P.Hello):
+                return  # nothing to refuse: it waits for its room ("moved", or the next scan's retry)
+            err = moving_error()
+            sock.send(P.dumps(P.error_msg(err.code, err.message)))
+            return
+        self._spawn(self._redispatch(sock, msg, gone.body, hops))
+
+    async def _redispatch(self, sock: NodeSocket, msg: P.ClientMessage, body: M.ClientBody,
+                          hops: int) -> None:
+        """Send a message answered "gone" again, after a pause that doubles per hop: the lease may already
+        name a node still loading the room (its claim and load take a moment), which answers "gone" until
+        it has it, and hops in quick succession would all fall in that moment."""
+        await asyncio.sleep(HOP_PAUSE_S * 2 ** (hops - 1))
+        if not sock.closing:
+            await self.dispatch(sock, msg, body, hops)
 
     def moved(self, code: str) -> None:
         """A room changed owner: every socket of it says hello to the new one."""
         for sock in list(self.by_room.get(code, ())):
-            if sock.target == LOCAL:
-                room = self.rooms.get(code)
-                if room is not None and sock.conn in room.connections:
-                    continue  # already attached to this node's (new) room
+            if sock.target == LOCAL and self.rooms.get(code) is not None:
+                # attached to this node's (new) room, or its hello is on its way to it (waiting for the
+                # room's lock): a second hello would be refused as already_hello (a dropped room sets
+                # every socket's target to None first, so a stale LOCAL does not stay)
+                continue
             if sock.attaching:
                 continue
             sock.target = None
@@ -365,12 +389,11 @@ class Sockets:
         sock.send(P.dumps(P.error_msg(err.code, err.message, getattr(msg, "clientMsgId", None))))
 
     def retry_orphans(self) -> None:
-        """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, or a
-        "moved" was lost while resubscribing) look again; called every scan."""
+        """Sockets in a room but attached to no owner (an attach failed: Redis or the store was down, a
+        "moved" was lost while resubscribing, or a hello met a dead owner) look again, quietly; called
+        every scan."""
         for sock in list(self.by_id.values()):
-            # (not a hello still unanswered: its owner is likely dead and each try would tell the client so
-            # again; the room's "moved" brings it its answer)
-            if sock.target is None and sock.welcomed and not sock.attaching and not sock.closing:
+            if sock.target is None and sock.says_hello_again and not sock.attaching and not sock.closing:
                 self._spawn(self.attach(sock, quiet=True))
 
     def resync_relayed(self) -> None:
@@ -392,13 +415,18 @@ class Sockets:
             if sock is None or sock.target != node:
                 continue
             sock.target = None
-            log.warning("room %s: node %s is not listening; message refused", sock.code, node)
-            cmid = None
             try:
-                msg = M.client_message(relayed.body)
-                cmid = getattr(msg, "clientMsgId", None)
+                msg: P.ClientMessage | None = M.client_message(relayed.body)
             except P.ProtocolError:
-                pass
+                msg = None
+            if isinstance(msg, P.Hello):
+                # nothing to refuse: the socket waits for its room, and its hello is said again to whichever
+                # node takes the room over ("moved", or the next scan's retry_orphans)
+                log.info("room %s: node %s is not listening; the hello waits for the room to move", sock.code,
+                         node)
+                continue
+            log.warning("room %s: node %s is not listening; message refused", sock.code, node)
+            cmid = getattr(msg, "clientMsgId", None)
             err = moving_error()
             sock.send(P.dumps(P.error_msg(err.code, err.message, cmid)))
 

@@ -15,6 +15,7 @@ Public API::
     view(state, viewer_id | None) -> dict                            # docs/view.md
     StateViews(state).of(viewer_id | None) -> dict                   # the same, public part built once
     deadline(state) -> int | None;  on_timeout(state, now_ms) -> (State, events)
+    resume_clock(state, paused_ms) -> (State, events)               # the pending deadline moved later
     result(state) -> dict | None
     game_accounts(state) -> dict                                     # each seat's buy-ins, stack, net
     pending(state) -> list[str]                                      # who the current phase waits for
@@ -38,7 +39,7 @@ from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_ran
 from pokerroom.engine.result import result
 from pokerroom.engine.seating import join_seat
 from pokerroom.engine.state import State, state_hash
-from pokerroom.engine.timeouts import deadline, on_timeout
+from pokerroom.engine.timeouts import deadline, on_timeout, resume_clock
 from pokerroom.engine.view import StateViews, legal_actions, view
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "player_range",
     "resolved_betting",
     "result",
+    "resume_clock",
     "setup",
     "setup_with_events",
     "shift_clock",

@@ -101,6 +101,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     else "기본 단위와 시작 칩은 그대로예요",
     "stakesChanged": lambda e: _stakes("이번 판부터", e),
     "endAfterHand": lambda e: "방장이 게임을 마치기로 했어요",
+    "clockPaused": lambda e: f"서버가 멈춰 있던 {e['seconds']:,}초는 남은 시간에서 빼지 않았어요",
 }
 
 

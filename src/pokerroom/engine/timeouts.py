@@ -19,6 +19,7 @@ from typing import Any
 from pokerroom import betting as bt
 from pokerroom.engine import common, flow, lifecycle
 from pokerroom.engine.game import bet_action
+from pokerroom.engine.host import shift_clock
 from pokerroom.engine.log import emit
 from pokerroom.engine.state import State
 
@@ -42,6 +43,21 @@ def deadline(state: State) -> int | None:
             return None
         return hand.phase_started_at + common.simultaneous_ms(state)
     return None
+
+
+def resume_clock(state: State, paused_ms: int) -> tuple[State, Events]:
+    """The pending deadline moved ``paused_ms`` later: time during which nobody ran the game (its server was
+    stopped, or a room changing servers) is not charged to whoever must decide. The same move as a host's
+    pause (:func:`pokerroom.engine.host.shift_clock`), plus a public event (and its Korean log line) that
+    says so. Same object, no events, when nothing waits on a clock or ``paused_ms <= 0``; the input is never
+    mutated."""
+    if deadline(state) is None or paused_ms <= 0:
+        return state, []
+    s = shift_clock(state, paused_ms)
+    ev: Events = []
+    seconds = max(1, round(paused_ms / 1000))
+    emit(s, ev, {"type": "clockPaused", "seconds": seconds, "deadlineAt": deadline(s)})
+    return s, ev
 
 
 def _strike(state: State, pid: str, phase: str, ev: Events) -> None:

@@ -186,7 +186,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         metrics.bind(rooms=lambda: len(rooms.rooms), connections=lambda: sockets.count)
         if "store" not in cfg.readiness.checks:
             cfg.readiness.add("store", store_check(rooms.store))
-        await rooms.start()
+        await rooms.start(served_ms=topology.last_served_ms())
         await topology.start(rooms, metrics)
         warm = asyncio.get_running_loop().run_in_executor(None, rooms.warm_up) if cfg.warm_up else None
         state["warm"] = warm

@@ -1,8 +1,8 @@
 """The only door from the server to the rules engine.
 
 Why: the server must call the engine's fixed interface (``PokerOptions``, ``player_range``, ``setup``,
-``apply``, ``view``, ``deadline``, ``on_timeout``, ``result``, ``accounts``, ``State.to_json/from_json``) and
-nothing else.
+``apply``, ``view``, ``deadline``, ``on_timeout``, ``resume_clock``, ``result``, ``accounts``,
+``State.to_json/from_json``) and nothing else.
 Putting those calls behind one small class keeps the engine's calls in one place, typed (the engine is
 imported statically, so mypy checks the seam), and lets a test hand the room a scripted engine of the same
 shape where it needs one.
@@ -55,6 +55,7 @@ class GameEngine(Protocol):
     def shift_clock(self, state: State, delta_ms: int) -> State: ...
     def deadline(self, state: State) -> int | None: ...
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
+    def resume_clock(self, state: State, paused_ms: int) -> tuple[State, list[dict[str, Any]]]: ...
     def result(self, state: State) -> dict[str, Any] | None: ...
     def accounts(self, state: State) -> dict[str, Any]: ...
     def sample_views(self) -> list[dict[str, Any]]: ...
@@ -166,6 +167,11 @@ class PokerEngine:
 
     def on_timeout(self, state: State, now_ms: int) -> tuple[State, list[dict[str, Any]]]:
         new_state, events = engine.on_timeout(state, now_ms)
+        return new_state, list(events)
+
+    def resume_clock(self, state: State, paused_ms: int) -> tuple[State, list[dict[str, Any]]]:
+        """The pending deadline moved ``paused_ms`` later (time nobody ran the room is not charged)."""
+        new_state, events = engine.resume_clock(state, paused_ms)
         return new_state, list(events)
 
     def result(self, state: State) -> dict[str, Any] | None:

@@ -11,6 +11,8 @@ imports the cluster.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -19,6 +21,7 @@ from starlette.websockets import WebSocket
 from pokerroom.server.edge.guard import RoomCreationGuard
 from pokerroom.server.ops.drain import Drain
 from pokerroom.server.ops.metrics import Metrics
+from pokerroom.server.ops.served import ServedMark
 from pokerroom.server.room.driver import WriteGuard
 from pokerroom.server.room.rooms import Rooms
 from pokerroom.server.storage import RoomStore, Store
@@ -41,6 +44,12 @@ class Topology(Protocol):
 
     def make_store(self, data_dir: Path | None, busy_timeout_ms: int) -> RoomStore:
         """The rooms' store (``data_dir``/``busy_timeout_ms``: the app's settings for a store of its own)."""
+        ...
+
+    def last_served_ms(self) -> int | None:
+        """The game time (ms) at which this process's previous run last served the rooms ``Rooms.start``
+        restores (None: not known, or it restores none); read after ``make_store``. Time since then is
+        not charged to the players (``Rooms.start``)."""
         ...
 
     async def start(self, rooms: Rooms, metrics: Metrics) -> None:
@@ -80,19 +89,34 @@ class SingleNode:
         self.rooms: Rooms | None = None
         self.metrics: Metrics | None = None
         self.creations: RoomCreationGuard | None = None
+        self.served: ServedMark | None = None  # when this process serves its rooms (ops/served.py)
+        self._served_before: int | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     def make_store(self, data_dir: Path | None, busy_timeout_ms: int) -> RoomStore:
         path = None if data_dir is None else data_dir / "pokerroom.sqlite3"  # None: in memory (tests)
-        return Store(path, busy_timeout_ms=busy_timeout_ms)
+        store = Store(path, busy_timeout_ms=busy_timeout_ms)
+        if data_dir is not None:
+            self.served = ServedMark(data_dir / "served-at")
+            self._served_before = self.served.read()
+        return store
+
+    def last_served_ms(self) -> int | None:
+        return self._served_before
 
     async def start(self, rooms: Rooms, metrics: Metrics) -> None:
         self.rooms, self.metrics = rooms, metrics
         limits = rooms.limits
         self.creations = RoomCreationGuard(limits.rooms_per_address, limits.room_creations_per_minute)
         rooms.on_close = self.creations.closed
+        if self.served is not None:
+            self._heartbeat = asyncio.get_running_loop().create_task(self.served.keep(rooms.clock))
 
     async def stop(self) -> None:
-        return None
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
 
     def _rooms(self) -> Rooms:
         assert self.rooms is not None, "the single node is not started"

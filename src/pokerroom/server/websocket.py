@@ -107,6 +107,9 @@ class WsConnection(Connection):
         scope = getattr(ws, "scope", None)
         self.direct: Any = scope.get(SANSIO_KEY) if isinstance(scope, dict) else None
         self.sending = False  # the sender task holds a frame it has not finished writing
+        # a well-formed hello of this socket waits for the room's answer (the hello deadline then waits too:
+        # it measures the client's silence, not the server's time to answer: HelloDeadline)
+        self.hello_unanswered = False
         self.on_send: Callable[[str], None] | None = None  # see the class docstring
         # the socket's client and the process's per-client rates (edge/clients.py), left by the endpoint
         tag = scope.get(CLIENT_KEY) if isinstance(scope, dict) else None
@@ -226,8 +229,7 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
     sender = loop.create_task(conn.run_sender())
     receiver = loop.create_task(_receive_loop(rooms, room, conn, conn.ws, limits, dispatch))
     dropped = loop.create_task(conn.closed.wait())
-    hello_timer = loop.call_later(limits.hello_timeout_s, _hello_deadline, conn) \
-        if limits.hello_timeout_s > 0 else None
+    hello_timer = HelloDeadline(conn, limits.hello_timeout_s) if limits.hello_timeout_s > 0 else None
     try:
         await asyncio.wait({receiver, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -250,12 +252,34 @@ async def serve_connection(rooms: Rooms, room: Any, conn: WsConnection, limits: 
                 on_done()
 
 
-def _hello_deadline(conn: WsConnection) -> None:
+class HelloDeadline:
     """A socket that has not said ``hello`` in time is closed (4408): it holds a descriptor and a slot of
-    the connection caps while answering pings forever."""
-    if conn.role == "none" and not conn.closing:
+    the connection caps while answering pings forever.
+
+    The deadline measures the *client's* silence, not the server's time to answer: a socket whose
+    well-formed hello still waits for its room (``conn.hello_unanswered``: on a cluster node, a room whose
+    owner just died answers only once another node takes it over) is looked at again one period later
+    instead of being closed, so the web client, which takes ``hello_timeout`` as the end, is never sent
+    away for the server's own delay. A hello that was answered with a refusal leaves the socket silent
+    again, and the next look closes it."""
+
+    def __init__(self, conn: WsConnection, seconds: float) -> None:
+        self.conn = conn
+        self.seconds = seconds
+        self.handle = asyncio.get_running_loop().call_later(seconds, self.check)
+
+    def check(self) -> None:
+        conn = self.conn
+        if conn.role != "none" or conn.closing:
+            return
+        if conn.hello_unanswered:
+            self.handle = asyncio.get_running_loop().call_later(self.seconds, self.check)
+            return
         conn.send(P.dumps(P.error_msg("hello_timeout", P.MESSAGES["hello_timeout"])))
         conn.close(4408)
+
+    def cancel(self) -> None:
+        self.handle.cancel()
 
 
 
@@ -294,7 +318,12 @@ async def _receive_loop(rooms: Rooms, room: Any, conn: WsConnection, ws: WebSock
             continue
         if dispatch is None and room.closed:
             return
+        hello = isinstance(msg, P.Hello) and conn.role == "none"
+        if hello:
+            conn.hello_unanswered = True
         await answer(msg, text)
+        if hello and dispatch is None:
+            conn.hello_unanswered = False  # the room answered it: a welcome, or a refusal
 
 
 def _rate_limited(conn: WsConnection, client: ClientTag, msg: P.ClientMessage,

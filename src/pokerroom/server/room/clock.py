@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pokerroom.server")
 
+#: a room unserved for less than this keeps its deadline as it was (a hand-over is about this quick: a
+#: snapshot and a log line for a few hundred milliseconds would be noise)
+MIN_PAUSE_MS = 1000
+
 
 @dataclass(eq=False)
 class RoomClock:
@@ -53,6 +57,33 @@ class RoomClock:
             room.timer.arm(self.engine.deadline(room.state))
         else:
             room.timer.cancel()
+
+    async def resume(self, room: Room, since_ms: int) -> None:
+        """A room loaded by a new owner (a restart, a takeover) that was last surely served at game time
+        ``since_ms``: the time since is not charged to whoever must decide. Their pending deadline moves that
+        much later, so it is re-armed with what was left when the room stopped being served, as a stored
+        change (a snapshot, version + 1, whose event puts a Korean line in the table's log), before any
+        socket sees the room. A deadline already due by ``since_ms`` is left to fire as it would have.
+
+        Why a stored change and not a timer of this process's own: the deadline lives in the game's state
+        (every view shows it, every later owner loads it), so the state itself must say it moved."""
+        async with room.lock:
+            if room.closed or room.phase != "playing" or room.state is None:
+                return
+            due = self.engine.deadline(room.state)
+            now = self.clock.now_ms()
+            paused = now - since_ms
+            if due is None or due <= since_ms or paused < MIN_PAUSE_MS:
+                return
+            new_state, events = self.engine.resume_clock(room.state, paused)
+            row = LogRow(room.version + 1, "clock", None, None, {"pausedMs": paused}, now)
+            try:
+                await self.driver.commit(room, new_state, events, row)
+            except Exception as exc:  # the store refused: the deadline stays as stored (charged, as before)
+                log.warning("room %s: the %d ms nobody served it could not be given back (%s: %s)", room.code,
+                            paused, type(exc).__name__, exc)
+                return
+            log.info("room %s: deadline moved %d ms later (unserved since %d)", room.code, paused, since_ms)
 
     async def deadline_passed(self, room: Room) -> None:
         """A deadline passed: the engine's automatic action (§8.5), through the same writer as actions."""

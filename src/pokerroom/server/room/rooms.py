@@ -146,14 +146,19 @@ class Rooms:
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, served_ms: int | None = None) -> None:
         """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots; then
-        start the idle reaper. Without ``restore``, the reaper only."""
+        start the idle reaper. Without ``restore``, the reaper only.
+
+        ``served_ms``: the game time at which the previous run last served these rooms (None: not known,
+        then each room's newest change): the time since is not charged to whoever must decide
+        (:meth:`resume`)."""
         stored_rooms = self.store.load_all() if self.restore else []
         if self.restore:
             self.quarantined.update(self.store.damaged)
         if stored_rooms:
-            self.clock.not_before(max(s.newest_ms for s in stored_rooms))
+            self.clock.not_before(max([s.newest_ms for s in stored_rooms] + [served_ms or 0]))
+        since: dict[str, int] = {}
         for stored in stored_rooms:
             try:
                 room = self._load(stored)
@@ -162,9 +167,16 @@ class Rooms:
                 self.quarantined.add(stored.code)
                 continue
             self.rooms[room.code] = room
-        for room in self.rooms.values():
+            since[room.code] = max(served_ms or 0, stored.newest_ms)
+        for room in list(self.rooms.values()):
+            await self.timing.resume(room, since[room.code])
             self.timing.after_change(room)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
+
+    async def resume(self, room: Room, since_ms: int) -> None:
+        """A room just loaded (restored or adopted) was last surely served at game time ``since_ms``: its
+        pending deadline moves later by the time since, as a stored change (``RoomClock.resume``)."""
+        await self.timing.resume(room, since_ms)
 
     def _load(self, stored: StoredRoom) -> Room:
         """One stored room rebuilt in memory (snapshot, then its log rows replayed); not yet registered."""

@@ -37,6 +37,10 @@ class Clock:
         if behind > 0:
             self._wall0_ms += behind
 
+    def ago(self, real_ms: float) -> int:
+        """The game time ``real_ms`` of real time ago."""
+        return self.now_ms() - int(real_ms / self.time_scale)
+
     def real_seconds(self, game_ms: float) -> float:
         """Real seconds to wait for ``game_ms`` of game time."""
         return max(0.0, game_ms) / 1000.0 * self.time_scale

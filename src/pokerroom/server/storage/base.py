@@ -54,7 +54,7 @@ class LogRow:
     """One accepted change: what, by whom, and the client's message id (for duplicate detection)."""
 
     version: int
-    kind: str  # "action" | "timeout" | "bot" | "preaction" | "start" | "leave" | "join" (a seat)
+    kind: str  # "action" | "timeout" | "bot" | "preaction" | "start" | "leave" | "join" (a seat) | "clock"
     player_id: str | None
     client_msg_id: str | None
     action: dict[str, Any] | None

@@ -1,0 +1,187 @@
+"""A websocket client that follows the web client's connection rules (``RoomConnection`` in
+src/pokerroom/web/static/net.js), and the balancer in front of the nodes it reconnects through.
+
+Why a mirror and not :class:`table.Table`'s reconnect: the promise "no socket is left behind" is about what a
+phone does, so the test must reconnect when, where and as often as net.js does, and give up where it gives
+up. The rules mirrored here:
+
+- on open: ``hello`` with the seat token (or nickname / spectate) and ``deltas: true``; a ping every 20 s;
+- ``welcome``: the attempt count is reset and a seat token, if given, is the hello from now on;
+- an ``error`` whose code ends the connection: one of :data:`FATAL` before ``welcome``, or one of
+  :data:`TERMINAL` at any time (``hello_timeout`` among them): the client closes and never comes back;
+- a close: 4404 ends it (the room is gone); 4012/1012 (a node going away on purpose) retry after a random
+  0.15-1 s on the first attempt; any other close retries after 0.5 s doubling per attempt up to 10 s, with
+  +-20 % jitter;
+- every new connection goes through :class:`Balancer`, as a browser's goes through nginx: to the next node
+  in turn, and a node that refuses the connection (a dead process) is passed over at once.
+
+The player's own clicks are not net.js's business; ``acting`` makes the client answer its turn with a
+safe move (check, call, ready), once per version, as a person at the table would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from nodes import Cluster, Node
+from server_helpers import Client
+
+FATAL = frozenset({"bad_token", "nickname_taken", "nickname_invalid", "room_full", "spectators_full",
+                   "too_many_tabs", "room_not_found", "server_full", "banned", "nickname_bot",
+                   "nickname_banned"})
+TERMINAL = frozenset({"kicked", "room_closed", "hello_timeout"})
+MOVING_CODES = (4012, 1012)
+PING_S = 20.0
+SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
+
+
+class Balancer:
+    """The nginx upstream in front of the nodes (``proxy_next_upstream error``): each new connection goes
+    to the next node in turn; one that refuses is passed over for the next."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.turn = 0
+
+    async def open(self, code: str, name: str) -> tuple[Client, Node]:
+        nodes = self.cluster.nodes
+        for i in range(len(nodes)):
+            node = nodes[(self.turn + i) % len(nodes)]
+            try:
+                client = await Client.open(node.ws_url(code), name, open_timeout=3)
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                continue
+            self.turn = (self.turn + i + 1) % len(nodes)
+            return client, node
+        raise OSError("no node accepted the connection")
+
+
+@dataclass
+class Browser:
+    """One tab of the web client in a room: its connections one after another, as net.js makes them."""
+
+    name: str
+    code: str
+    hello: dict[str, Any]
+    balancer: Balancer
+    rnd: random.Random
+    acting: bool = False
+    attempt: int = 0
+    welcomed: bool = False
+    player_id: str | None = None
+    fatal: str | None = None
+    sockets: list[tuple[Node, Client]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    closes: list[tuple[float, int | None]] = field(default_factory=list)
+    views: list[tuple[float, dict[str, Any]]] = field(default_factory=list)  # (arrival, whole view message)
+    acted: int = -1
+    sent: int = 0
+    task: asyncio.Task[None] | None = None
+
+    def start(self) -> Browser:
+        self.task = asyncio.ensure_future(self._run())
+        return self
+
+    @property
+    def node(self) -> Node | None:
+        return self.sockets[-1][0] if self.sockets else None
+
+    def last_view(self) -> dict[str, Any] | None:
+        return self.views[-1][1] if self.views else None
+
+    def first_view_after(self, t0: float) -> tuple[float, dict[str, Any]] | None:
+        return next(((t, v) for t, v in self.views if t > t0), None)
+
+    async def _run(self) -> None:
+        while self.fatal is None:
+            try:
+                client, node = await self.balancer.open(self.code, f"{self.name}#{len(self.sockets)}")
+            except OSError:
+                await self._pause(moving=False)
+                continue
+            self.sockets.append((node, client))
+            self.welcomed = False
+            await client.send({"type": "hello", **self.hello, "deltas": True})
+            code = await self._read(client)
+            if self.fatal is not None:
+                return
+            self.closes.append((time.monotonic(), code))
+            if code == 4404:
+                self.fatal = "room_closed"
+                return
+            await self._pause(moving=code in MOVING_CODES)
+
+    async def _pause(self, moving: bool) -> None:
+        """net.js ``scheduleRetry``."""
+        if moving and self.attempt == 0:
+            delay = 0.15 + self.rnd.random() * 0.85
+        else:
+            delay = min(10.0, 0.5 * 2 ** min(self.attempt, 5)) * (0.8 + self.rnd.random() * 0.4)
+        self.attempt += 1
+        await asyncio.sleep(delay)
+
+    async def _read(self, client: Client) -> int | None:
+        """Handle one connection's messages until it closes; its close code."""
+        pinged = time.monotonic()
+        while self.fatal is None:  # (close() sets it: a cancellation that wait_for swallowed still ends here)
+            try:
+                msg = await asyncio.wait_for(client.queue.get(), 0.25)
+            except TimeoutError:
+                if time.monotonic() - pinged >= PING_S:
+                    pinged = time.monotonic()
+                    with contextlib.suppress(websockets.ConnectionClosed):
+                        await client.send({"type": "ping"})
+                await self._maybe_act(client)
+                continue
+            kind = msg["type"]
+            if kind == "_closed":
+                return msg["code"]  # type: ignore[no-any-return]
+            if kind == "welcome":
+                self.attempt = 0
+                self.welcomed = True
+                self.player_id = msg.get("playerId") or self.player_id
+                if msg.get("token"):
+                    self.hello = {"token": msg["token"]}
+            elif kind == "view":
+                self.views.append((time.monotonic(), msg))
+            elif kind == "error":
+                code = msg.get("code")
+                if (not self.welcomed and code in FATAL) or code in TERMINAL:
+                    self.fatal = str(code)
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(client.close(), 5)
+                    return None
+                self.errors.append({**msg, "at": time.monotonic()})
+                self.acted = -1  # refused: decide again on the newest view
+            await self._maybe_act(client)
+        return None
+
+    async def _maybe_act(self, client: Client) -> None:
+        last = self.last_view()
+        if not self.acting or last is None or self.player_id is None or last["version"] <= self.acted:
+            return
+        acts = {a["type"] for a in (last["view"].get("me") or {}).get("legalActions") or []}
+        move = next((k for k in SAFE if k in acts), None)
+        if move is None:
+            return
+        self.acted = last["version"]
+        self.sent += 1
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await client.send({"type": "action", "clientMsgId": f"{self.name}-{self.sent}",
+                               "version": last["version"], "action": {"type": move}})
+
+    async def close(self) -> None:
+        self.fatal = self.fatal or "closed by the test"
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        for _node, client in self.sockets:
+            if client.closed_code is None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(client.close(), 5)
