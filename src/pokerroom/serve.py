@@ -55,6 +55,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--connections-per-address", type=int, default=100, metavar="N",
                    help="open TCP connections from one client address (default 100; 0 = no cap, and no "
                         "per-client rate of new connections, websockets or hellos either)")
+    p.add_argument("--connections-per-room", type=int, default=200, metavar="N",
+                   help="websockets one room may have, counted over every node (a cluster node; default "
+                        "200; 0 = no cap)")
     p.add_argument("--connections-per-second-per-address", type=float, default=20.0, metavar="N",
                    help="new TCP connections a second from one client (IPv6: one /64), past a burst of "
                         "--connections-per-address (default 20; 0 = no rate)")

@@ -69,3 +69,45 @@ def test_connections_per_room_summed_over_live_nodes(prefix: str, redis_url: str
         await r.aclose()
 
     asyncio.run(main())
+
+
+def test_room_creation_is_a_token_bucket_without_a_burst_at_the_minute_edge(prefix: str,
+                                                                             redis_url: str) -> None:
+    """4 a minute: a burst of 4, then one every 15 s — and a burst at 9:59 is not followed by another at 10:00
+    (a fixed window per minute would allow 8 creations in one second there)."""
+    async def main() -> None:
+        r = aioredis.Redis.from_url(redis_url, socket_timeout=5)
+        caps = ClusterCaps(room_creations_per_minute=4, rooms_per_address=0, max_rooms=100)
+        a, b = (ClusterLimits(r, Keys(prefix), n, caps, 1.0) for n in "ab")
+        edge = 599.5  # half a second before a minute's edge
+        for i, node in enumerate((a, b, a, b)):
+            assert await node.admit_room(f"E{i}", "9.9.9.9", edge) == "ok"
+        assert await a.admit_room("E4", "9.9.9.9", edge + 0.6) == "rate"  # the next minute: still empty
+        assert await b.admit_room("E4", "9.9.9.9", edge + 14.9) == "rate"
+        assert await b.admit_room("E4", "9.9.9.9", edge + 15.0) == "ok"  # one token back after 15 s
+        assert await a.admit_room("E5", "9.9.9.9", edge + 15.1) == "rate"
+        assert await a.admit_room("E5", "9.9.9.9", edge + 75.0) == "ok"  # a minute later: the burst is back
+        for i in range(6, 9):
+            assert await (a, b)[i % 2].admit_room(f"E{i}", "9.9.9.9", edge + 75.0) == "ok"
+        assert await a.admit_room("E9", "9.9.9.9", edge + 75.0) == "rate"
+        await r.aclose()
+
+    asyncio.run(main())
+
+
+def test_the_per_room_socket_cap_is_a_flag(redis_url: str) -> None:
+    """``pokerroom serve --connections-per-room N`` reaches the node's cluster caps (once a constant 200)."""
+    import argparse
+
+    from pokerroom import serve
+    from pokerroom.cluster.node import cluster_node
+    from pokerroom.server.edge.limits import Limits
+
+    parser = argparse.ArgumentParser()
+    serve.register(parser.add_subparsers(dest="command"))
+    base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
+    for extra, expected in (([], 200), (["--connections-per-room", "12"], 12),
+                            (["--connections-per-room", "0"], 0)):
+        args = parser.parse_args([*base, *extra])
+        node = cluster_node(args, Limits(), "cap-test")
+        assert node.settings.caps.connections_per_room == expected

@@ -73,8 +73,9 @@ class Keys:
     def room_address(self) -> str:
         return f"{self.prefix}:roomaddr"
 
-    def rate(self, address: str, minute: int) -> str:
-        return f"{self.prefix}:rate:{address}:{minute}"
+    def rate(self, address: str) -> str:
+        """The address's room-creation bucket (the time its next creation is due, GCRA)."""
+        return f"{self.prefix}:rate:{address}"
 
     def room_conns(self, code: str, node_id: str) -> str:
         return f"{self.prefix}:rc:{code}:{node_id}"

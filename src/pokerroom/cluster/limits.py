@@ -2,8 +2,10 @@
 
 Why each shape:
 
-- **room creations per address per minute**: ``INCR rate:{addr}:{minute}`` with a 120 s expiry (a fixed
-  window; a single node keeps its token bucket as well);
+- **room creations per address per minute**: a token bucket (as GCRA: one key per address holds the
+  "theoretical arrival time" of its next creation, ``rate:{addr}``), ``per_minute`` creations of burst and
+  one more every ``60 / per_minute`` s, the same shape as a single node's bucket. Why not a fixed window per
+  minute: a client could create a window's worth at 0:59 and again at 1:00 (twice the cap in two seconds);
 - **open rooms per address** and **total rooms**: sets of room codes (``open:{addr}``, ``rooms``), checked
   and added in one script so two nodes cannot both take the last slot; a room's code leaves them when the
   room closes, on whichever node owns it then (``roomaddr`` remembers who created it). These follow the
@@ -22,10 +24,18 @@ from typing import Any
 from pokerroom.cluster.keys import Keys
 
 _CREATE = """
--- KEYS: rate, open:{addr}, rooms, roomaddr; ARGV: code, address, per_minute, per_address, max_rooms
+-- KEYS: rate, open:{addr}, rooms, roomaddr; ARGV: code, address, per_minute, per_address, max_rooms, now_ms
 local per_minute = tonumber(ARGV[3])
-if per_minute > 0 and tonumber(redis.call('GET', KEYS[1]) or '0') >= per_minute then
-  return 'rate'
+local now = tonumber(ARGV[6])
+local interval = 0
+local tat = now
+if per_minute > 0 then
+  -- GCRA: a burst of per_minute, then one creation every interval
+  interval = 60000 / per_minute
+  tat = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
+  if tat - now > interval * (per_minute - 1) then
+    return 'rate'
+  end
 end
 local per_address = tonumber(ARGV[4])
 if per_address > 0 and redis.call('SCARD', KEYS[2]) >= per_address then
@@ -38,8 +48,10 @@ end
 if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then
   return 'taken'
 end
-redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], 120)
+if per_minute > 0 then
+  local next_tat = tat + interval
+  redis.call('SET', KEYS[1], string.format('%d', next_tat), 'PX', math.max(1, math.ceil(next_tat - now)))
+end
 redis.call('SADD', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[1])
 redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
@@ -111,11 +123,11 @@ class ClusterLimits:
     async def admit_room(self, code: str, address: str, now_s: float | None = None) -> str:
         """Count a new room of ``address`` if every cap allows it: ``"ok"``, or which cap refused it
         (``"rate"``, ``"address"``, ``"total"``) or ``"taken"`` (the code is an open room's)."""
-        minute = int((time.time() if now_s is None else now_s) // 60)
-        keys = [self.keys.rate(address, minute), self.keys.open_rooms(address), self.keys.rooms,
+        now_ms = int((time.time() if now_s is None else now_s) * 1000)
+        keys = [self.keys.rate(address), self.keys.open_rooms(address), self.keys.rooms,
                 self.keys.room_address]
         args = [code, address, self.caps.room_creations_per_minute, self.caps.rooms_per_address,
-                self.caps.max_rooms]
+                self.caps.max_rooms, now_ms]
         answer = await self._create(keys=keys, args=args)
         return answer.decode() if isinstance(answer, bytes) else str(answer)
 

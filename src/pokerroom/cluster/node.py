@@ -90,7 +90,8 @@ def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
     except (redis.RedisError, ValueError) as exc:
         raise RuntimeError(f"Redis at {args.redis} does not answer ({exc})") from None
     caps = ClusterCaps(room_creations_per_minute=math.ceil(args.room_creations_per_minute),
-                       rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms)
+                       rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms,
+                       connections_per_room=args.connections_per_room)
     return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id,
                                     prefix=args.redis_prefix, lease_ttl_s=args.lease_ttl, caps=caps), limits)
 
