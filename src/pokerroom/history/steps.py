@@ -265,6 +265,16 @@ class PublicTable:
             "declare": s.declare, "declared": s.declared, "ready": False, "shown": s.shown is not None,
         }
 
+    def _used(self) -> list[dict[str, Any]]:
+        """Indian: this hand's cards, once revealed at its end (the live table counts every hand since the
+        last reshuffle; a replay knows its own hand only)."""
+        if self.rec.mode != "indian" or self.phase != "handEnd":
+            return []
+        out: list[dict[str, Any]] = []
+        for s in self.seats.values():
+            out += [dict(c) for c in [s.shown_forehead, *(s.shown or [])] if c is not None]
+        return out
+
     def view(self) -> dict[str, Any]:
         """The public view of the table now (docs/view.md shape; nobody's private card, ``me`` None)."""
         rec = self.rec
@@ -284,7 +294,7 @@ class PublicTable:
             "boss": self.boss if self.phase == "betting" else None, "deadlineAt": None, "pending": pending,
             "showdown": None if self.showdown is None else copy.deepcopy(self.showdown),
             "awards": copy.deepcopy(self.awards) if self.phase == "handEnd" else None,
-            "penalties": copy.deepcopy(self.penalties), "indianUsed": [], "indianDeckLeft": None,
+            "penalties": copy.deepcopy(self.penalties), "indianUsed": self._used(), "indianDeckLeft": None,
             "rebuyPending": [], "me": None, "publicLog": [], "result": None,
         }
 
