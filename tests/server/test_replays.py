@@ -75,6 +75,9 @@ def test_each_viewer_replays_what_they_saw(server: LiveServer) -> None:
                     assert all(v["me"] is None for v in views)
                 else:
                     assert _keys(views[0]["me"]["hole"]) == _keys(mine["hole"])
+                if hand["showdown"]:  # the shown hands' equity on each street (history/equities.py)
+                    assert [s["street"] for s in replay["equity"]["streets"]][-1] == "리버"
+                    assert replay["equity"]["players"] == [e["id"] for e in hand["showdown"]]
                 text = replay["phh"]
                 assert text and replay["phhWhy"] is None
                 final = list(pokerkit.HandHistory.loads(text))[-1].stacks

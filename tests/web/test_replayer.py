@@ -149,16 +149,20 @@ def test_a_player_replays_a_hand_of_the_night(open_page: Any, live_server: Any,
     assert page.inner_text("[data-testid=replay-count]") == f"프리플랍 · 1 / {steps}"
     assert {c["id"] for c in hand["mine"]} <= _step_ids(page)  # my cards from the deal on
     captions = []
+    odds = []  # the shown hands' equity: from the showdown on only
     for i in range(steps):
         assert _step_ids(page) <= allowed, f"step {i + 1}: a card this player did not see"
         captions.append(page.inner_text("[data-testid=replay-caption]"))
+        odds.append(page.is_visible("[data-testid=replay-equity]"))
         if i == 2:
             shot(page, "replay-player-390x844")
             _fits(page, "390x844")
         if i < steps - 1:
             page.click("[data-testid=replay-next]")
     assert captions[0].startswith("카드를 받았어요") and captions[-1].startswith("결과")
-    assert any(c.startswith("쇼다운") for c in captions)
+    shown_at = next(i for i, c in enumerate(captions) if c.startswith("쇼다운"))
+    assert odds == [i >= shown_at for i in range(steps)]
+    assert "프리플랍 → 플랍 → 턴 → 리버" in page.inner_text("[data-testid=replay-equity]")
     assert page.is_disabled("[data-testid=replay-next]")
     shot(page, "replay-player-end-390x844")
     page.click("[data-testid=replay-first]")

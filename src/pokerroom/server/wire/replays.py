@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerroom.history import HandRecord
+from pokerroom.history.equities import street_equity
 from pokerroom.history.frames import replay_frames
 from pokerroom.history.phh import phh_variant, to_phh, why_not
 from pokerroom.history.phh_import import MAX_BYTES as PHH_MAX_BYTES
@@ -48,7 +49,8 @@ def replay(rec: HandRecord, viewer: str | None, names: Mapping[str, str], everyo
     """The replay of ``rec`` for ``viewer`` (a player id, None: a spectator; ``everyone``: a file's reader):
     ``first`` (the first step's view), ``deltas`` (each next step against the one before), ``steps`` (the
     event that ended each step, for its caption), ``phh`` (the hand as PHH text for this viewer, or None
-    with the Korean reason in ``phhWhy``). ``extra`` keys are added as they are (``seq``, ``gameNo`` ...)."""
+    with the Korean reason in ``phhWhy``), ``equity`` (the shown hands' equity on each street, from the
+    showdown's public cards: ``pokerroom.history.equities``). ``extra`` keys are added as they are."""
     frames = replay_frames(rec, viewer, everyone)
     scale = int((rec.phh or {}).get("scale") or 1)
     if scale > 1:
@@ -65,7 +67,7 @@ def replay(rec: HandRecord, viewer: str | None, names: Mapping[str, str], everyo
         why = why_not(rec)
     return {**extra, "handNo": rec.hand_no, "mode": rec.mode, "betting": rec.betting, "players": rec.order,
             "first": views[0] if views else None, "deltas": deltas, "steps": [f["step"] for f in frames],
-            "phh": text, "phhWhy": why}
+            "phh": text, "phhWhy": why, "equity": street_equity(rec)}
 
 
 def imported(done: Imported) -> dict[str, Any]:

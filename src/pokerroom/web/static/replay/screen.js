@@ -32,8 +32,11 @@ function chrome() {
   const link = button("링크", "이 판 링크 복사", "replay-link", () => copyLink());
   const phh = button("PHH", "PHH 파일로 저장", "replay-phh", () => savePhh());
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // the shown hands' equity: open where there is room (a short phone folds it into one line)
+  const odds = h("details", { class: "replay-equity", "data-testid": "replay-equity", hidden: true,
+    open: window.innerHeight > 700 });
   const bar = h("div", { class: "replay-bar" },
-    h("div", { class: "replay-line" }, text, count),
+    h("div", { class: "replay-line" }, text, count), odds,
     h("div", { class: "replay-controls" }, first, prev, play, next, slider));
   const el = h("dialog", { id: "dlg-replay", class: "replay", "aria-labelledby": "replay-title", "data-testid": "replay" },
     h("div", { class: "replay-head" }, h("div", { class: "replay-titles" }, title, sub), link, phh, close), host, note, bar);
@@ -46,7 +49,7 @@ function chrome() {
     if (ev.key === "ArrowLeft") { ev.preventDefault(); go(cur.i - 1); }
   });
   document.body.append(el);
-  dlg = { el, title, sub, host, note, text, count, slider, first, prev, play, next, link, phh, bar, onClose: null };
+  dlg = { el, title, sub, host, note, text, count, odds, slider, first, prev, play, next, link, phh, bar, onClose: null };
   return dlg;
 }
 
@@ -128,8 +131,25 @@ function go(i) {
   d.count.textContent = `${view.streetName ? view.streetName + " · " : ""}${at + 1} / ${n}`;
   d.slider.value = String(at);
   d.slider.setAttribute("aria-valuetext", `${at + 1}단계: ${d.text.textContent}`);
+  const shownFrom = cur.steps.findIndex((s) => s.type === "showdown");
+  const equity = cur.replay.equity && shownFrom >= 0 && at >= shownFrom ? cur.replay.equity : null;
+  d.odds.hidden = !equity;
+  if (equity) d.odds.replaceChildren(...equityLines(equity, cur.nm));
   d.first.disabled = d.prev.disabled = at === 0;
   d.next.disabled = at === n - 1;
+}
+
+/**
+ * The shown hands' equity on each street (the server's, from the showdown's cards: shown from the showdown
+ * on): "프리플랍 → 플랍 → 턴 → 리버", then one line per hand; "≈" marks a sampled street, the rest are exact.
+ */
+function equityLines(equity, nm) {
+  const pct = (x, exact) => `${exact ? "" : "≈"}${Math.round(x * 100)}%`;
+  return [
+    h("summary", {}, `승률 ${equity.streets.map((s) => s.street).join(" → ")}`),
+    ...equity.players.map((id, i) => h("div", {}, h("b", {}, nm(id)), " ",
+      equity.streets.map((s) => pct(s.equity[i], s.exact)).join(" → "))),
+  ];
 }
 
 function toggle() {
