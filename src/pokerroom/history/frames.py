@@ -70,7 +70,7 @@ def _hole(cards: list[Card], count: int) -> list[dict[str, Any]]:
 
 def _me(rec: HandRecord, seat: dict[str, Any], view: dict[str, Any], private: list[Card]) -> dict[str, Any]:
     choice = view["phase"] == "choice" and seat["holeCount"] == 4 and not seat["up"]
-    visible = [c for c in private[: seat["holeCount"]]]
+    visible = private[: seat["holeCount"]]
     board = cards_of(view["board"])
     names = hand_names(rec.mode, rec.options, visible, cards_of(seat["up"]), board)
     if rec.mode == "indian":

@@ -42,7 +42,6 @@ class _Seat:
     last_action: str | None = None
     up: list[dict[str, Any]] = field(default_factory=list)
     hole_count: int = 0
-    choice: bool = False  # holding 7 Poker's four cards to pick from
     forehead: bool = False
     draw_counts: list[int] = field(default_factory=list)
     draw_done: bool = False
@@ -86,7 +85,6 @@ class PublicTable:
         self.awards: list[dict[str, Any]] = []
         self.penalties: list[dict[str, Any]] = []
         self.base_unit = rec.base_unit
-        self.ended = False
 
     # --- events -------------------------------------------------------------------------------------------
 
@@ -117,7 +115,6 @@ class PublicTable:
                 seat.forehead = True
             elif target == "choice":
                 seat.hole_count = int(e.get("count") or 0)
-                seat.choice = True
                 self.phase, self.street_name = "choice", "초이스"
             else:
                 seat.hole_count += int(e.get("count") or 0)
@@ -150,7 +147,7 @@ class PublicTable:
                 opener = self.seats.get(str(pid))
                 if opener is not None and card_of(c) is not None:
                     opener.up = [dict(c)]
-                    opener.hole_count, opener.choice = max(0, opener.hole_count - 2), False
+                    opener.hole_count = max(0, opener.hole_count - 2)  # one discarded, one opened
         elif kind == "drew" and seat is not None:
             self.phase = "draw"
             seat.draw_done = True
@@ -232,10 +229,8 @@ class PublicTable:
             self._hand_over()
         elif kind in ("handEnd", "carry", "noOpener"):
             self._hand_over()
-            if kind == "handEnd":
-                self.ended = True
-                if self.rec.pots:
-                    self.pots = [dict(p) for p in self.rec.pots]
+            if kind == "handEnd" and self.rec.pots:  # the final pots the awards refer to
+                self.pots = [dict(p) for p in self.rec.pots]
 
     def _hand_over(self) -> None:
         if self.phase != "handEnd":
