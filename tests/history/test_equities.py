@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from pathlib import Path
-
-import pytest
 
 import needs
 from pokerroom.cards import standard_deck
 from pokerroom.history.equities import street_equity
 from pokerroom.history.phh_import import import_phh
-
-SHARED = Path("/work/shared/phh_hands")
 
 
 def _enumerated(holes: list[list[str]], board: list[str]) -> list[Fraction]:
@@ -36,10 +31,7 @@ def _enumerated(holes: list[list[str]], board: list[str]) -> list[Fraction]:
 
 
 def test_exact_streets_agree_with_the_oracle() -> None:
-    text = (SHARED / "dwan-ivey-2009.phh").read_text(encoding="utf-8") if SHARED.exists() else None
-    if text is None:
-        pytest.skip("the shared PHH hands are not on this machine")
-    rec = import_phh(text).record
+    rec = import_phh((needs.phh_hands() / "dwan-ivey-2009.phh").read_text(encoding="utf-8")).record
     got = street_equity(rec)
     assert got is not None and got["players"] == ["p1", "p3"]
     assert [s["street"] for s in got["streets"]] == ["프리플랍", "플랍", "턴", "리버"]

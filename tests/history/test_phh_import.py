@@ -6,7 +6,6 @@ pokerkit is the oracle only (tests/needs.py): it replays our exports, never runs
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +13,6 @@ import needs
 from pokerroom.history.frames import replay_frames
 from pokerroom.history.phh import to_phh
 from pokerroom.history.phh_import import PhhError, import_phh
-
-SHARED = Path("/work/shared/phh_hands")
-FILES = sorted(SHARED.glob("*.phh"))
 
 
 def _oracle_stacks(text: str) -> list[Decimal]:
@@ -35,10 +31,9 @@ def _stacks(text: str) -> list[Decimal]:
 def test_the_shared_hands_round_trip() -> None:
     """export(import(h)) replays to h's stacks, for every shared hand: in this project's own import and in
     pokerkit, whether exported with every card or for a spectator (hole cards ``??``, shown ones kept)."""
-    if not FILES:
-        pytest.skip("the shared PHH hands are not on this machine")
+    files = sorted(needs.phh_hands().glob("*.phh"))
     counts = {"imported": 0, "exported": 0, "same stacks": 0}
-    for path in FILES:
+    for path in files:
         text = path.read_text(encoding="utf-8")
         expected = _oracle_stacks(text)
         done = import_phh(text)
@@ -53,13 +48,12 @@ def test_the_shared_hands_round_trip() -> None:
         assert _stacks(every) == expected and _stacks(spectator) == expected, f"{path.name}:\n{spectator}"
         assert "??" not in every.split("actions")[1] or "??" in text, path.name
         counts["same stacks"] += 1
-    assert counts == {"imported": len(FILES), "exported": len(FILES), "same stacks": len(FILES)}
-    assert len(FILES) == 158
+    assert counts == {"imported": len(files), "exported": len(files), "same stacks": len(files)}
+    assert len(files) == 158
 
 
 def test_an_imported_hand_replays_with_every_known_card() -> None:
-    text = (SHARED / "dwan-ivey-2009.phh").read_text(encoding="utf-8") if SHARED.exists() else _DWAN
-    done = import_phh(text)
+    done = import_phh(_DWAN)
     frames = replay_frames(done.record, None, everyone=True)
     first = frames[0]["view"]
     ivey, antonius, _dwan = first["seats"]

@@ -25,8 +25,6 @@ from server_helpers import (
 
 import needs
 
-SHARED = Path("/work/shared/phh_hands")
-
 
 async def _ask(c: Client, msg: dict[str, Any]) -> dict[str, Any]:
     """The answer to one ``history`` question: the history frame, or its refusal (what came before it, the
@@ -148,9 +146,7 @@ def test_every_hand_of_the_night_survives_a_restart(make_server: Callable[..., L
 def test_a_phh_file_replays_over_http(server: LiveServer) -> None:
     """``POST /api/phh``: the file's hand as a replay (every known card, the file's names, its PHH text
     written back); a file it cannot read is refused in Korean; nothing is stored."""
-    text = (SHARED / "dwan-ivey-2009.phh").read_text(encoding="utf-8") if SHARED.exists() else None
-    if text is None:
-        pytest.skip("the shared PHH hands are not on this machine")
+    text = (needs.phh_hands() / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
     r = httpx.post(f"{server.http}/api/phh", json={"text": text})
     assert r.status_code == 200, r.text
     replay = r.json()["replay"]

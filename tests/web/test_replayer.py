@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from webplay import MOBILE, shot
 
+import needs
+
 pytestmark = pytest.mark.browser
 
-SHARED = Path("/work/shared/phh_hands")
 SAFE = ("ready", "nl.check", "nl.call", "k.check", "k.call")
 
 
@@ -220,14 +221,13 @@ def httpx_hand(live_server: Any, night: dict[str, Any], seq: int) -> dict[str, A
 
 def test_a_phh_file_imports_into_the_replayer(open_page: Any, live_server: Any,
                                               night: dict[str, Any]) -> None:
-    if not (SHARED / "dwan-ivey-2009.phh").exists():
-        pytest.skip("the shared PHH hands are not on this machine")
+    hand_file = needs.phh_hands() / "dwan-ivey-2009.phh"
     page = _as_player(open_page, live_server.http, night, MOBILE)
     page.click("#btn-log")
     page.click("[data-testid=tab-past]")
     with page.expect_file_chooser() as chooser:
         page.click("[data-testid=phh-import]")
-    chooser.value.set_files(str(SHARED / "dwan-ivey-2009.phh"))
+    chooser.value.set_files(str(hand_file))
     page.wait_for_selector("[data-testid=replay-caption]")
     assert "불러온 판" in page.inner_text("#replay-title")
     assert "Phil Ivey" in page.inner_text("#dlg-replay .replay-table")
