@@ -64,3 +64,17 @@ def test_frames_follow_the_hand_with_ranked_names(mode: str) -> None:
             named = named or (bool(me["rankName"]) and me["rankName"] != me["handName"])
     if mode != "indian":
         assert named, "a ranked name (with its rank) along the way"
+
+
+@pytest.mark.parametrize("mode", ["sevenPoker", "badugi", "holdem", "indian"])
+def test_records_kept_before_own_steps_still_replay_within_the_rule(mode: str) -> None:
+    """A record stored before ``own_steps`` existed knows its players' cards at the end only: the replay shows
+    them from the last exchange or pick on (never a card before it was held), from the deal where they
+    never change."""
+    played = play(mode, 3, 11, hands=2, **EXTRA.get(mode, {}))
+    for rec in played.hands:
+        rec.own_steps.clear()
+        _check_hand(played, rec)
+        first = replay_frames(rec, rec.order[0])[0]["view"]["me"]
+        if mode == "holdem":
+            assert first["hole"], "hold'em cards never change: shown from the deal"

@@ -53,7 +53,11 @@ def private_at(rec: HandRecord, pid: str, index: int) -> list[Card]:
     """``pid``'s private cards as their own view showed them after event ``index`` (all they held then)."""
     steps = rec.own_steps.get(pid)
     if not steps:
-        return _fallback_private(rec, pid)
+        # an older record knows the hand's end only: those cards from the last exchange or 7 Poker pick on
+        # (before it the seat held others), sliced to each step's count by the caller
+        kinds = ("drawn", "reveal")
+        changed = max((i for i, e in enumerate(rec.events) if e.get("type") in kinds), default=0)
+        return _fallback_private(rec, pid) if index >= changed else []
     held: list[Card] = []
     for start, cards in steps:
         if start > index:
