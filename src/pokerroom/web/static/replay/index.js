@@ -115,12 +115,12 @@ export function listHooks(room) {
   };
 }
 
-let linked = false;
+let linked = null; // the room the address's hand was opened for (a second welcome must not open it again)
 
-/** After joining: a `?hand=<seq>` address opens that hand (once per page load). */
+/** After joining: a `?hand=<seq>` address opens that hand (once per room the page enters). */
 export function fromLink(room) {
-  if (linked) return;
-  linked = true;
+  if (linked === room) return;
+  linked = room;
   const seq = Number(new URLSearchParams(location.search).get("hand"));
   if (Number.isInteger(seq) && seq > 0) open(room, seq);
 }
