@@ -37,7 +37,7 @@ VARIANTS: dict[str, tuple[str, str, bool]] = {
 }
 MAX_BYTES = 65_536
 MAX_PLAYERS = 10  # the table's seats
-MAX_ACTIONS = 1_000
+MAX_ACTIONS = 250  # a real hand needs far fewer (the shared hands: 31 at most); each costs a replay step
 MAX_SCALE_DIGITS = 4
 _STREETS = {"holdem": ("프리플랍", "플랍", "턴", "리버"), "omaha": ("프리플랍", "플랍", "턴", "리버"),
             "badugi": ("1차 베팅", "2차 베팅", "3차 베팅", "4차 베팅")}
