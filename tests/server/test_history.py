@@ -1,5 +1,5 @@
-"""The room's hand history (``{"type": "history"}``): every finished hand is recorded, the last 10 are kept
-newest first, and each requester gets public information plus only their OWN cards of each hand."""
+"""The room's hand history (``{"type": "history"}``): every finished hand is recorded and kept, a page of 10
+at a time, newest first, and each requester gets public information plus only their OWN cards of each hand."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _keys(cards: list[dict[str, Any]] | None) -> set[tuple[int, str]]:
     return {(c["rank"], c["suit"]) for c in cards or []}
 
 
-def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
+def test_history_pages_every_hand_newest_first(server: LiveServer) -> None:
     srv = server
 
     async def main() -> None:
