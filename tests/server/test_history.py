@@ -80,7 +80,7 @@ def test_history_pages_every_hand_newest_first(server: LiveServer) -> None:
             assert h["winners"] and set(h["winners"]) <= set(h["players"])
         for c, pid in ((a, a.player_id), (b, b.player_id), (watcher, None)):
             assert scan_frames(srv, code, c, lambda v, pid=pid: pid, real_secrets_for) > 0
-        # a second game keeps adding to the same (last 10) history
+        # a second game keeps adding to the same history: the newest page spans both games
         ended = srv.rooms.get(code).version  # type: ignore[union-attr]
         await a.send({"type": "start"})
 
