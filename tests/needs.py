@@ -7,10 +7,11 @@ component first and sets ``POKERROOM_TESTS_REQUIRE=all`` — a missing component
 sentence naming it and how to get it, so a broken install can never look like a green run.
 
 ``POKERROOM_TESTS_REQUIRE`` is ``all`` or a comma-separated list of component names (``chromium``,
-``nginx``, ``openssl``, ``redis``, ``redis-server``, ``postgres`` or a Python module's name). The paths and
-addresses looked at can be moved with environment variables (``POKERROOM_TEST_CHROMIUM``,
-``POKERROOM_TEST_NGINX``, ``POKERROOM_TEST_REDIS``, ``POKERROOM_TEST_PG``), which is also how a run proves
-that a missing component fails rather than skips.
+``nginx``, ``openssl``, ``redis``, ``redis-server``, ``postgres``, ``phh-hands`` or a Python module's
+name). The paths and addresses looked at can be moved with environment variables
+(``POKERROOM_TEST_CHROMIUM``, ``POKERROOM_TEST_NGINX``, ``POKERROOM_TEST_REDIS``, ``POKERROOM_TEST_PG``,
+``POKERROOM_TEST_PHH_HANDS``), which is also how a run proves that a missing component fails rather than
+skips.
 
 The rules engine is deliberately not a component: a server test that cannot import it errors.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
@@ -110,3 +112,13 @@ def postgres(url: str = PG_ADMIN_URL) -> None:
         psycopg.connect(url, connect_timeout=5).close()
     except psycopg.OperationalError as exc:
         missing("postgres", f"PostgreSQL is not reachable at {url} ({exc})", "make services")
+
+
+def phh_hands() -> Path:
+    """The shared real hands in PHH (158 files of the PHH dataset: hold'em and Omaha) the PHH import and
+    export are checked against: ``$POKERROOM_TEST_PHH_HANDS``, or the shared folder of this workplace."""
+    folder = Path(os.environ.get("POKERROOM_TEST_PHH_HANDS", "/work/shared/phh_hands"))
+    if not any(folder.glob("*.phh")):
+        missing("phh-hands", f"no PHH hands in {folder}",
+                "set POKERROOM_TEST_PHH_HANDS to a folder of .phh files")
+    return folder

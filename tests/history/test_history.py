@@ -104,7 +104,7 @@ def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() ->
     assert any(a.get("side") == "low" for r in rec.hands for a in r.awards)
     again = HandRecord.from_json(rec.hands[0].to_json())
     assert again.hi_lo and again.to_json() == rec.hands[0].to_json()
-    with pytest.raises(ValueError, match="Omaha Hi-Lo"):
+    with pytest.raises(ValueError, match="오마하 하이로우"):  # the replay shows the reason in Korean
         to_phh(rec.hands[0])
     assert export_phh(rec.hands) == {}  # "every exportable record": none
     plain = _play("omaha", 2, 2, hand_limit=10)

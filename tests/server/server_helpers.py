@@ -307,6 +307,15 @@ def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[
             where = f"{frame['type']} v{frame['version']}"
             assert not leaked, f"{client.name} got hidden cards {leaked} in {where}"
             checked += bool(cards)
+        elif frame["type"] == "history" and "replay" in frame:
+            # every step of a replay against the true state at the change that ended the hand (a card
+            # secret then — the deck, another's unshown cards — was secret at every step before)
+            replay = frame["replay"]
+            state = server.state_at(code, replay["version"])
+            for step_view in replay_views(replay):
+                leaked = cards_in(step_view) & secrets_for(state, viewer(replay["version"]))
+                assert not leaked, f"{client.name} got hidden cards {leaked} in the replay of {replay['seq']}"
+                checked += bool(cards_in(step_view))
         elif frame["type"] == "history":
             # each hand is checked against the true state at the change that ended it
             for hand in frame["hands"]:
@@ -317,6 +326,14 @@ def scan_frames(server: LiveServer, code: str, client: Client, viewer: Callable[
         else:
             assert not cards, f"{client.name}: cards in a {frame['type']} frame"
     return checked
+
+
+def replay_views(replay: dict[str, Any]) -> list[dict[str, Any]]:
+    """A replay's step views, whole: the first, then each delta applied to the one before (as the client)."""
+    views = [replay["first"]]
+    for delta in replay["deltas"]:
+        views.append(apply_delta(views[-1], delta))
+    return views
 
 
 def real_secrets_for(state: dict[str, Any], viewer: str | None) -> set[tuple[int, str]]:

@@ -1,5 +1,5 @@
-"""The room's hand history (``{"type": "history"}``): every finished hand is recorded, the last 10 are kept
-newest first, and each requester gets public information plus only their OWN cards of each hand."""
+"""The room's hand history (``{"type": "history"}``): every finished hand is recorded and kept, a page of 10
+at a time, newest first, and each requester gets public information plus only their OWN cards of each hand."""
 
 from __future__ import annotations
 
@@ -26,11 +26,32 @@ async def _history(c: Client) -> list[dict[str, Any]]:
     return hands
 
 
+async def _answer(c: Client, msg: dict[str, Any]) -> dict[str, Any]:
+    """The ``history`` answer to ``msg`` (or its refusal), waiting out the socket's history rate."""
+    for _ in range(10):
+        await c.send(msg)
+        while True:
+            got = await asyncio.wait_for(c.queue.get(), timeout=10)
+            if got["type"] == "history" or (got["type"] == "error" and got["code"] != "stale_version"):
+                break
+        if got["type"] == "history" or got["code"] != "history_rate":
+            return got
+        await asyncio.sleep(2.1)
+    raise AssertionError("history_rate did not let up")
+
+
+async def _page(c: Client, before: int) -> dict[str, Any]:
+    """The page older than hand ``before``."""
+    msg = await _answer(c, {"type": "history", "before": before})
+    assert msg["type"] == "history" and msg["before"] == before, msg
+    return msg
+
+
 def _keys(cards: list[dict[str, Any]] | None) -> set[tuple[int, str]]:
     return {(c["rank"], c["suit"]) for c in cards or []}
 
 
-def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
+def test_history_pages_every_hand_newest_first(server: LiveServer) -> None:
     srv = server
 
     async def main() -> None:
@@ -59,7 +80,7 @@ def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
             assert h["winners"] and set(h["winners"]) <= set(h["players"])
         for c, pid in ((a, a.player_id), (b, b.player_id), (watcher, None)):
             assert scan_frames(srv, code, c, lambda v, pid=pid: pid, real_secrets_for) > 0
-        # a second game keeps adding to the same (last 10) history
+        # a second game keeps adding to the same history: the newest page spans both games
         ended = srv.rooms.get(code).version  # type: ignore[union-attr]
         await a.send({"type": "start"})
 
@@ -71,8 +92,15 @@ def test_history_keeps_last_ten_hands_newest_first(server: LiveServer) -> None:
         got = await _history(b)
         assert len(got) == 10 and [(h["gameNo"], h["handNo"]) for h in got] == [
             (2, 2), (2, 1), *((1, n) for n in range(20, 12, -1))]
-        # the stored rows follow: only the newest 10 remain
-        assert [seq for seq, _ in srv.rooms.store.hands(code)] == list(range(13, 23))
+        # every hand of the night is stored (docs/decisions/0044-hand-replayer.md), the older ones come a page
+        # at a time: ``before`` = the last hand's seq of the page shown
+        assert [seq for seq, _ in srv.rooms.store.hands(code)] == list(range(1, 23))
+        assert [h["seq"] for h in got] == list(range(22, 12, -1))
+        older = await _page(b, got[-1]["seq"])
+        assert [(h["gameNo"], h["handNo"]) for h in older["hands"]] == [(1, n) for n in range(12, 2, -1)]
+        assert older["more"] is True
+        oldest = await _page(b, older["hands"][-1]["seq"])
+        assert [h["handNo"] for h in oldest["hands"]] == [2, 1] and oldest["more"] is False
 
     asyncio.run(main())
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from store_backends import Backend
 
-from pokerroom.server.storage import Fenced, GroupWriter, LogRow, RoomStore, StoredRoom
+from pokerroom.server.storage import HANDS_KEPT, Fenced, GroupWriter, LogRow, RoomStore, StoredRoom
 from pokerroom.server.storage.base import Op, prepare_log, prepare_pre, prepare_save
 
 
@@ -56,11 +56,16 @@ def test_recent_acks_are_the_newest_client_messages_oldest_first(store: RoomStor
     assert store.recent_acks("OTHER") == []
 
 
-def test_hands_keep_the_newest_ten_per_room(store: RoomStore) -> None:
-    for seq in range(1, 14):
+def test_hands_keep_the_newest_hands_kept_per_room(store: RoomStore) -> None:
+    """A room's whole night, bounded: the newest HANDS_KEPT hands (docs/decisions/0044-hand-replayer.md)."""
+    last = HANDS_KEPT + 3
+    store.apply_batch([prepare_save("room1", {"m": seq}, None, seq, seq, None, [(seq, {"handNo": seq})])
+                       for seq in range(1, last - 1)])
+    for seq in (last - 1, last):  # later writes prune what falls out of the bound
         store.apply_batch([prepare_save("room1", {"m": seq}, None, seq, seq, None, [(seq, {"handNo": seq})])])
     store.apply_batch([prepare_save("room2", {"m": 0}, None, 1, 1, None, [(1, {"handNo": 1, "한": "글"})])])
-    assert [(seq, data["handNo"]) for seq, data in store.hands("room1")] == [(s, s) for s in range(4, 14)]
+    kept = [(seq, data["handNo"]) for seq, data in store.hands("room1")]
+    assert kept == [(s, s) for s in range(4, last + 1)] and len(kept) == HANDS_KEPT
     assert store.hands("room2") == [(1, {"handNo": 1, "한": "글"})]
 
 

@@ -8,7 +8,11 @@ other (it used to live among the command-line tools, which the server had to imp
 
 - :mod:`.record` — :class:`HandRecord`, :class:`HistoryRecorder` (the ledger check), :func:`summary`.
 - :mod:`.viewer` — :func:`for_viewer`: what one player or a spectator may see of a finished hand.
-- :mod:`.phh` — :func:`to_phh`, :func:`export_phh`: no-limit hold'em and pot-limit Omaha as PHH text.
+- :mod:`.steps` — the public table of a hand, step by step (views without anyone's private card).
+- :mod:`.frames` — :func:`replay_frames`: the replay for one viewer, their own cards whitelisted in.
+- :mod:`.naming` — the ranked names the table gives a player's cards ("J 원페어").
+- :mod:`.phh` — :func:`to_phh`, :func:`export_phh`: a hand as PHH text where PHH can say it.
+- :mod:`.phh_import` — :func:`import_phh`: a PHH file read with ``tomllib`` and replayed into a record.
 """
 
 from pokerroom.history.phh import PHH_VARIANTS, export_phh, to_phh

@@ -21,6 +21,9 @@ from pokerroom.cards import Card
 
 ViewOf = Callable[[str | None], dict[str, Any]]
 
+#: events after which a player's private cards may differ (dealt, exchanged, a 7 Poker pick opened)
+_CARD_EVENTS = frozenset(("dealt", "drawn", "reveal"))
+
 
 def card_of(data: Any) -> Card | None:
     """The card a view or an event describes (``Card.to_json`` form); ``None`` for a hidden card."""
@@ -56,6 +59,11 @@ class HandRecord:
     pots: list[dict[str, Any]] = field(default_factory=list)  # the final pots the awards refer to
     winners: list[str] = field(default_factory=list)
     hi_lo: bool = False  # Omaha Hi-Lo (``omahaHiLo``): the pots were split high/low
+    #: each player's private cards as their own view showed them, from an event on (its index in ``events``):
+    #: what the replay shows its owner step by step (draws and 7 Poker's choice change them mid-hand)
+    own_steps: dict[str, list[tuple[int, list[Card]]]] = field(default_factory=dict)
+    options: dict[str, Any] | None = None  # the game's options as the view showed them (names, house rules)
+    phh: dict[str, Any] | None = None  # an imported PHH hand's own parameters (pokerroom.history.phh_import)
 
     @property
     def ledger_ok(self) -> bool:
@@ -78,6 +86,13 @@ class HandRecord:
         }
         if self.hi_lo:  # only then: records of every other game keep their exact shape
             out["hiLo"] = True
+        if self.own_steps:
+            out["ownSteps"] = {p: [[i, [c.to_json() for c in cs]] for i, cs in steps]
+                               for p, steps in self.own_steps.items()}
+        if self.options is not None:
+            out["options"] = self.options
+        if self.phh is not None:
+            out["phh"] = self.phh
         return out
 
     @staticmethod
@@ -92,6 +107,9 @@ class HandRecord:
             showdown=list(data.get("showdown") or []), awards=list(data.get("awards") or []),
             ledger=dict(data.get("ledger") or {}), pots=list(data.get("pots") or []),
             winners=list(data.get("winners") or []), hi_lo=data.get("hiLo") is True,
+            own_steps={p: [(int(i), cards_of(cs)) for i, cs in steps]
+                       for p, steps in (data.get("ownSteps") or {}).items()},
+            options=data.get("options"), phh=data.get("phh"),
         )
 
 
@@ -99,7 +117,8 @@ class HistoryRecorder:
     """Feed it every step's events (and a way to get views); it keeps every finished hand.
 
     ``observe(events, view_of)`` where ``view_of(player_id)`` returns that player's view after the step and
-    ``view_of(None)`` the spectator view. Views are only requested at hand start and hand end.
+    ``view_of(None)`` the spectator view. Views are requested at hand start and hand end, and each player's
+    own view after a change that dealt, exchanged or opened cards (their private cards, for the replay).
     """
 
     def __init__(self, player_ids: list[str], starting_chips: int) -> None:
@@ -109,6 +128,7 @@ class HistoryRecorder:
         self.current: HandRecord | None = None
         self.last: HandRecord | None = None  # the hand that just ended (its winner may still show)
         self.amended: HandRecord | None = None  # ``last`` after a ``shown`` event, for the caller to re-store
+        self._cards_from: int | None = None  # index of this change's first card event in the hand's events
 
     def to_json(self) -> dict[str, Any]:
         """The recorder's running state (stacks and the hand in progress), not the finished ``hands``."""
@@ -150,11 +170,30 @@ class HistoryRecorder:
             if s.get("sb") or s.get("bb"):
                 synthetic.append({"type": "blind", "from": s["id"], "kind": "sb" if s.get("sb") else "bb",
                                   "amount": round_bet, "allIn": bool(s.get("allIn"))})
+        synthetic += _dealt_from(pub, playing)
         self.observe(synthetic, view_of)
+        if self.current is not None:  # the cards were dealt before recording began: mine from the start
+            self._cards_from = 0
+            self._own_step(self.current, view_of)
 
     def observe(self, events: list[dict[str, Any]], view_of: ViewOf) -> None:
+        self._cards_from = None
         for event in events:
             self._event(event, view_of)
+        if self.current is not None and self._cards_from is not None:
+            self._own_step(self.current, view_of)
+
+    def _own_step(self, rec: HandRecord, view_of: ViewOf) -> None:
+        """Each player's private cards after this change, as their own view shows them, kept from the
+        change's first card event on (only when they changed): the replay shows its owner these."""
+        assert self._cards_from is not None
+        for pid in rec.order:
+            seat = next((s for s in view_of(pid).get("seats") or [] if str(s.get("id")) == pid), None)
+            cards = cards_of((seat or {}).get("hole"))
+            steps = rec.own_steps.setdefault(pid, [])
+            if not steps or steps[-1][1] != cards:
+                steps.append((self._cards_from, cards))
+        self._cards_from = None
 
     def _event(self, event: dict[str, Any], view_of: ViewOf) -> None:
         kind = event.get("type")
@@ -177,6 +216,7 @@ class HistoryRecorder:
                 order=order,
                 starting_stacks={p: self.stacks.get(p, 0) for p in order},
                 hi_lo=pub.get("mode") == "omaha" and (pub.get("options") or {}).get("omahaHiLo") is True,
+                options=dict(pub.get("options") or {}) or None,
             )
             self.current.ledger = dict(self.current.starting_stacks)
             self.current.events.append(event)
@@ -187,6 +227,8 @@ class HistoryRecorder:
                 self.last.events.append(event)
                 self.amended = self.last
             return
+        if kind in _CARD_EVENTS and self._cards_from is None:
+            self._cards_from = len(rec.events)
         rec.events.append(event)
         if kind in ("ante", "blind", "penalty"):
             rec.ledger[str(event["from"])] -= int(event["amount"])
@@ -199,6 +241,8 @@ class HistoryRecorder:
         elif kind == "showdown":
             rec.showdown = list(event.get("entries") or [])
         elif kind == "handEnd":
+            if self._cards_from is not None:  # cards dealt in the change that also ended the hand
+                self._own_step(rec, view_of)
             rec.awards = [e for e in rec.events if e.get("type") == "award"]
             rec.winners = [str(w) for w in event.get("winners") or []]
             pub = view_of(None)
@@ -215,6 +259,24 @@ class HistoryRecorder:
             self.hands.append(rec)
             self.last = rec
             self.current = None
+
+
+def _dealt_from(pub: Mapping[str, Any], playing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The deal a spectator view shows (how many private cards each seat holds, its open cards, its
+    forehead) and the first round's start, as the engine's events would have said them."""
+    target = "choice" if pub.get("phase") == "choice" else "hole"
+    out: list[dict[str, Any]] = []
+    for s in playing:
+        if s.get("holeCount"):
+            out.append({"type": "dealt", "to": s["id"], "count": int(s["holeCount"]), "target": target})
+        out += [{"type": "dealt", "to": s["id"], "count": 1, "target": "up", "faceUp": c}
+                for c in s.get("up") or []]
+        if s.get("hasForehead"):
+            out.append({"type": "dealt", "to": s["id"], "count": 1, "target": "forehead"})
+    if pub.get("phase") == "betting":
+        out.append({"type": "roundStart", "street": pub.get("street"), "streetName": pub.get("streetName"),
+                    "toAct": pub.get("toAct"), "boss": pub.get("boss")})
+    return out
 
 
 def summary(rec: HandRecord) -> Mapping[str, Any]:

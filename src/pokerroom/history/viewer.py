@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerroom.history.record import HandRecord, card_of
+from pokerroom.history.naming import final_name
+from pokerroom.history.record import HandRecord, card_of, cards_of
 
 _PUBLIC_STEPS = ("ante", "blind", "action", "board", "uncalled", "reveal", "drawn", "declares", "penalty",
                  "award", "carry", "indianReveal", "shown")
@@ -38,12 +39,16 @@ def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:
         if kind in _PUBLIC_STEPS:
             steps.append({**e, "street": street} if kind == "action" else dict(e))
     mine = rec.own_cards.get(viewer) if viewer is not None and viewer in rec.order else None
+    shown = {str(e["player"]): list(e.get("cards") or []) for e in rec.events if e.get("type") == "shown"}
     return {
         "handNo": rec.hand_no, "mode": rec.mode, "betting": rec.betting, "baseUnit": rec.base_unit,
         "dealer": rec.dealer, "players": rec.order, "startingStacks": rec.starting_stacks,
         "finishingStacks": rec.finishing_stacks, "board": [c.to_json() for c in rec.board],
         "open": open_cards, "actions": steps, "pots": rec.pots, "awards": rec.awards, "winners": rec.winners,
         "showdown": rec.showdown, "mine": None if mine is None else [c.to_json() for c in mine],
-        "shown": {str(e["player"]): list(e.get("cards") or [])
-                  for e in rec.events if e.get("type") == "shown"},
+        "shown": shown,
+        # the names the table gave these cards, ranks included ("J 원페어"): mine at the end, and a show's
+        "mineName": None if not mine else final_name(rec.mode, rec.options, mine, rec.board),
+        "shownNames": {p: final_name(rec.mode, rec.options, cards_of(cs), rec.board)
+                       for p, cs in shown.items()},
     }

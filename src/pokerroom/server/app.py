@@ -50,6 +50,7 @@ from pokerroom.server.room.tokens import is_room_code
 from pokerroom.server.topology import SingleNode, Topology
 from pokerroom.server.websocket import DirectSend, OpenSockets, WsConnection, refuse
 from pokerroom.server.wire import protocol as P
+from pokerroom.server.wire import replays
 
 log = logging.getLogger("pokerroom.server")
 
@@ -296,6 +297,31 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         code = made["code"]
         return JSONResponse({**made, "link": room_link(request, code), "ws": f"/ws/{code}"}, status_code=201)
 
+    async def replay_phh(request: Request) -> Response:
+        """A PHH file's hand, replayed for the replayer (docs/protocol.md §2.4): nothing is stored; it is
+        charged to the client's ``history`` rate and the history byte budget (edge/clients.py)."""
+        tag = ClientTag(client_group(client_address(request.client.host if request.client else None,
+                                                    request.headers.get("x-forwarded-for"),
+                                                    limits.trusted_proxies)), client_rates)
+        try:
+            wait = tag.history_wait()
+            if wait:
+                exc = P.error("history_rate", status=429)
+                exc.retry_after = _seconds(wait)
+                raise exc
+            # JSON like every POST (the edge's rule): {"text": the file}, escapes allowed for
+            data = _parse_json(await _read_body(request, 2 * replays.PHH_MAX_BYTES, limits.body_timeout_s))
+            if not isinstance(data, dict) or set(data) != {"text"} or not isinstance(data["text"], str):
+                raise P.error("bad_message")
+            try:  # ~0.1 s of CPU for the longest file accepted: beside the event loop, not on it
+                out = P.dumps(await asyncio.to_thread(replays.from_phh, data["text"]))
+            except replays.PhhError as bad:
+                raise P.error("bad_phh", f"{P.MESSAGES['bad_phh']}: {bad}") from None
+        except P.ProtocolError as exc:
+            return _json_error(exc)
+        tag.sent(out)
+        return Response(out, media_type="application/json")
+
     async def room_info(request: Request) -> Response:
         code = request.path_params["code"]
         if drain.draining:  # its rooms are frozen (closed): not "not found", but "ask another node"
@@ -359,6 +385,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/metrics", metrics_endpoint),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
+        Route("/api/phh", replay_phh, methods=["POST"]),
         Route("/api/rooms/{code}/qr.svg", room_qr),
         WebSocketRoute("/ws/{code}", websocket),
     ]

@@ -190,10 +190,7 @@ class RoomDriver:
             raise
         room.recorder = plan.recorder
         for done in plan.finished:
-            if room.hands and room.hands[-1].seq == done.seq:
-                room.hands[-1] = done  # a hand amended after its end (a winner showed their cards)
-            else:
-                room.hands.append(done)
+            room.keep_hand(done)  # new, or amended after its end (a winner showed their cards)
         if row.client_msg_id is not None and row.player_id is not None:
             room.remember_ack(row.player_id, row.client_msg_id, row.version)
         room.note_change(row.action, row.version, row.player_id)  # what a commuting action may be based on

@@ -49,7 +49,7 @@ async def handle(parts: Parts, room: Room, conn: Connection, msg: P.ClientMessag
         conn.send(P.dumps(P.pong_msg(parts.clock.now_ms())))
         return
     if isinstance(msg, P.History):  # read-only and cached: no need to wait for the room's lock
-        parts.views.answer_history(room, conn)
+        parts.views.answer_history(room, conn, msg)
         return
     async with room.lock:
         if room.closed:

@@ -21,9 +21,9 @@ from pokerroom.history import HandRecord, HistoryRecorder
 from pokerroom.server.edge.limits import Limits, TokenBucket
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
+from pokerroom.server.room.archive import HandArchive
 from pokerroom.server.room.ledger import Ledger
 from pokerroom.server.room.timers import DeadlineTimer
-from pokerroom.server.storage import HANDS_KEPT
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
 
@@ -37,6 +37,7 @@ ACKS_KEPT = 256
 
 
 HISTORY_STRIKES = 10  # history requests refused in a row before the socket counts as flooding
+HANDS_RECENT = 10  # finished hands a room keeps as records (the newest; every hand is in its archive)
 
 
 class Connection:
@@ -234,7 +235,8 @@ class Room:
         #: the live hand recorder of ``table.recorder_json`` (it records in place; rebuilt from the table's
         #: value when a change that fed it was not stored)
         self.recorder: HistoryRecorder | None = None
-        self.hands: deque[FinishedHand] = deque(maxlen=HANDS_KEPT)
+        self.hands: deque[FinishedHand] = deque(maxlen=HANDS_RECENT)
+        self.archive = HandArchive()  # every hand of the night (compressed): the replayer's (room/archive.py)
         self.log_only = 0  # changes stored as log rows alone since the last snapshot
         #: the version of the newest change that was not a commuting action (protocol.COMMUTING_ACTIONS): a
         #: ``ready`` (choose, draw, declare, rebuy) based on any version from here on is not stale. None: not
@@ -341,6 +343,15 @@ class Room:
             self.answered.clear()
         elif player_id is not None:
             self.answered[player_id] = version
+
+    def keep_hand(self, done: FinishedHand) -> None:
+        """A finished hand, stored: the newest records (``hands``, the last one replaced when ``done`` amends
+        it: its winner showed their cards) and the night's archive."""
+        if self.hands and self.hands[-1].seq == done.seq:
+            self.hands[-1] = done
+        else:
+            self.hands.append(done)
+        self.archive.put(done.seq, done.to_json())
 
     def remember_ack(self, pid: str, cmid: str, version: int) -> None:
         """A seat's client message ``cmid`` became ``version`` (its repeat is answered with that ack)."""

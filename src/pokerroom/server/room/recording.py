@@ -65,5 +65,5 @@ def record(engine: GameEngine, table: Table, state: State, events: list[dict[str
     for hand in rec.hands:
         hand_seq += 1
         finished.append(FinishedHand(hand_seq, table.game_no, version, hand))
-    rec.hands.clear()  # the room keeps the finished hands (the last HANDS_KEPT), not the recorder
+    rec.hands.clear()  # the room keeps the finished hands (room.keep_hand), not the recorder
     return Recorded(finished, hand_seq, rec.to_json())

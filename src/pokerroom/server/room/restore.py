@@ -18,7 +18,7 @@ from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import reactions as talk
 from pokerroom.server.room.ledger import Ledger
-from pokerroom.server.room.model import Ban, FinishedHand, Member, Pause, Room, Table
+from pokerroom.server.room.model import HANDS_RECENT, Ban, FinishedHand, Member, Pause, Room, Table
 from pokerroom.server.room.plan import REPLAYED_KINDS
 from pokerroom.server.room.recording import record
 from pokerroom.server.room.timers import DeadlineTimer
@@ -64,7 +64,10 @@ def restore(engine: GameEngine, store: RoomStore, clock: Clock, code: str, meta:
     room = Room(table)
     if table.recorder_json is not None:
         room.recorder = HistoryRecorder.from_json(table.recorder_json)
-    for seq, data in store.hands(code):
+    stored = store.hands(code)
+    for seq, data in stored:
+        room.archive.put(seq, data)
+    for seq, data in stored[-HANDS_RECENT:]:  # the newest as records; the others are decoded when asked for
         room.hands.append(FinishedHand.from_json(seq, data))
     for pid, cmid, ver in store.recent_acks(code):
         room.remember_ack(pid, cmid, ver)
@@ -90,7 +93,7 @@ def replay(engine: GameEngine, room: Room, rows: tuple[LogRow, ...]) -> None:
             if done.seq > room.hand_seq:
                 raise ValueError(f"log row v{row.version} ended a hand but was stored without a snapshot")
             if room.hands and room.hands[-1].seq == done.seq:  # an amended hand, stored with its row
-                room.hands[-1] = done
+                room.keep_hand(done)
         room.table = room.table.evolve(state=new_state, version=row.version,
                                        recorder_json=recorded.recorder_json)
     room.log_only = len(rows)

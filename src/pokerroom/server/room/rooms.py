@@ -50,10 +50,11 @@ from pokerroom.server.room.model import (
     clean_nickname,
 )
 from pokerroom.server.room.parts import Parts
+from pokerroom.server.room.pasthands import HISTORY_CACHE
 from pokerroom.server.room.plan import REPLAYED_KINDS, SNAPSHOT_EVERY
 from pokerroom.server.room.timers import Clock, DeadlineTimer, Later
 from pokerroom.server.room.tokens import new_room_code
-from pokerroom.server.room.views import HISTORY_CACHE, RoomViews
+from pokerroom.server.room.views import RoomViews
 from pokerroom.server.storage import RoomStore, StoredRoom
 from pokerroom.server.wire import protocol as P
 

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.history import for_viewer
 from pokerroom.server.room import bans
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room.botseat import legal_actions
 from pokerroom.server.room.ledger_figures import ledger_json
 from pokerroom.server.room.model import Connection, Room
+from pokerroom.server.room.pasthands import PastHands
 from pokerroom.server.wire import deltas as D
 from pokerroom.server.wire import protocol as P
 
@@ -32,9 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pokerroom.server")
 
-HISTORY_CACHE = 256  # encoded history answers kept (room, viewer), ~50 KB each
-
-
 class RoomViews:
     """Views, snapshots, broadcasts and history answers of the rooms (read-only on every room).
     ``recommender``: the hint function (None: no hints), read at each view so it may be set later."""
@@ -43,12 +39,11 @@ class RoomViews:
         self.engine = engine
         self.clock = clock
         self.recommender = recommender
-        self._history_cache: OrderedDict[tuple[str, str | None], tuple[tuple[int, int], str]] = OrderedDict()
+        self.past = PastHands()  # the answers to ``history``, cached
 
     def forget(self, code: str) -> None:
         """Drop what is kept of a room this process no longer serves (its cached history answers)."""
-        for key in [k for k in self._history_cache if k[0] == code]:
-            del self._history_cache[key]
+        self.past.forget(code)
 
     def publish(self, room: Room, row: LogRow, events: list[dict[str, Any]], sender: Connection | None,
                 result: dict[str, Any] | None) -> None:
@@ -150,30 +145,12 @@ class RoomViews:
             else:
                 conn.send(text)
 
-    def send_history(self, room: Room, conn: Connection) -> None:
-        """The room's last hands, newest first, as this connection may see them: public information plus,
-        for a player of the hand, that player's own cards (never anyone else's unshown cards).
+    def send_history(self, room: Room, conn: Connection, msg: P.History | None = None) -> None:
+        """A page of the room's past hands or one hand's replay, as this connection may see them: public
+        information plus, for a player of the hand, that player's own cards (room/pasthands.py)."""
+        self.past.answer(room, conn, msg or P.History(type="history"))
 
-        The encoded answer is cached per (room, viewer) until the next hand ends or the last one is amended
-        (its winner showed their cards): encoding ten hands is ~50 KB of JSON, and every
-        spectator of a room shares one string (queued by reference)."""
-        viewer = conn.player_id if conn.role == "player" else None
-        key = (room.code, viewer)
-        cached = self._history_cache.get(key)
-        stamp = (room.hand_seq, room.hands[-1].version if room.hands else -1)
-        if cached is not None and cached[0] == stamp:
-            self._history_cache.move_to_end(key)
-            conn.send(cached[1])
-            return
-        hands = [{"gameNo": h.game_no, "version": h.version, **for_viewer(h.record, viewer)}
-                 for h in reversed(room.hands)]
-        text = P.dumps(P.history_msg(hands))
-        self._history_cache[key] = (stamp, text)
-        while len(self._history_cache) > HISTORY_CACHE:
-            self._history_cache.popitem(last=False)
-        conn.send(text)
-
-    def answer_history(self, room: Room, conn: Connection) -> None:
+    def answer_history(self, room: Room, conn: Connection, msg: P.History | None = None) -> None:
         """``history``, after ``hello`` and at the connection's own low rate (``history_rate`` otherwise)."""
         if room.closed:
             return
@@ -182,4 +159,4 @@ class RoomViews:
         elif not conn.allow_history():
             conn.send(P.dumps(P.error_msg("history_rate", P.MESSAGES["history_rate"])))
         else:
-            self.send_history(room, conn)
+            self.send_history(room, conn, msg)

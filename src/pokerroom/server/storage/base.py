@@ -44,7 +44,9 @@ import orjson
 
 log = logging.getLogger("pokerroom.server")
 
-HANDS_KEPT = 10  # finished hands kept per room (the history a player can review)
+#: finished hands kept per room, in the store and in the room's archive: a whole night at a fast table
+#: (about 100 hands an hour for 10 hours), so no hand of the night is lost (decision 0044)
+HANDS_KEPT = 1000
 
 Op = tuple[str, tuple[Any, ...]]
 

@@ -169,8 +169,16 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
+HandSeq = Annotated[int, Field(strict=True, ge=1, le=MAX_AMOUNT)]
+
+
 class History(_Strict):
+    """The room's past hands (docs/protocol.md §2.4): the newest page, the page older than hand ``before``,
+    or the replay of hand ``hand`` (a hand's ``seq``, as the pages give it)."""
+
     type: Literal["history"]
+    before: HandSeq | None = None
+    hand: HandSeq | None = None
 
 
 class Kick(_Strict):
@@ -326,6 +334,8 @@ MESSAGES: dict[str, str] = {
     "hello_timeout": "입장(hello)이 너무 늦어 연결을 끊었어요. 다시 들어와 주세요",
     "too_many_rooms_here": "이 주소에서 방을 너무 많이 만들었어요. 잠시 후 다시 해 주세요",
     "history_rate": "지난 판 기록은 잠시 후 다시 볼 수 있어요",
+    "no_such_hand": "그 판의 기록이 없어요. 이 방에서 끝난 판만 다시 볼 수 있어요",
+    "bad_phh": "PHH 파일을 읽을 수 없어요",
     "hello_rate": "입장을 너무 자주 했어요. 잠시 후 다시 해 주세요",
     "connect_rate": "연결을 너무 자주 새로 열었어요. 잠시 후 다시 해 주세요",
     "too_many_connections": "이 주소에서 연 연결이 너무 많아요. 다른 창을 닫고 다시 해 주세요",
@@ -494,8 +504,16 @@ def seat_answer_msg(player_id: str, accept: bool) -> dict[str, Any]:
     return {"type": "seatAnswer", "playerId": player_id, "accept": accept}
 
 
-def history_msg(hands: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"type": "history", "hands": hands}
+def history_msg(hands: list[dict[str, Any]], before: int | None = None, more: bool = False) -> dict[str, Any]:
+    """A page of past hands, newest first: the newest (``before`` None) or those older than ``before``;
+    ``more``: older hands remain (ask with ``before`` = the last hand's ``seq``)."""
+    return {"type": "history", "hands": hands, "before": before, "more": more}
+
+
+def replay_msg(replay: dict[str, Any]) -> dict[str, Any]:
+    """One hand's replay (``server/wire/replays.py``), to the one who asked (a ``history`` answer too: the
+    same rates and byte budget)."""
+    return {"type": "history", "replay": replay}
 
 
 def notice_msg(code: str, message: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 import { RoomConnection, roomInfo, loadToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
+import * as replay from "./replay/index.js";
 import { rulesContent } from "./rules.js";
 import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
 import { withNames } from "./labels.js";
@@ -152,7 +153,7 @@ function openLog(tab) {
   if (!$("#dlg-log").open) $("#dlg-log").showModal();
 }
 function renderPast() {
-  $("#past-body").replaceChildren(pastHandsView(room?.history ?? null, {
+  $("#past-body").replaceChildren(pastHandsView(room?.history ?? null, { ...(room ? replay.listHooks(room) : {}),
     names: room?.names() ?? {}, myId: room?.role === "player" ? room.playerId : null, currentGame: room?.lobby?.gameNo ?? null,
   }));
 }
@@ -250,6 +251,7 @@ class Room {
         this.resendPending();
         if (m.token) { try { sessionStorage.removeItem(`pokerroom:spectate:${this.code}`); } catch { /* ignore */ } }
         this.render();
+        replay.fromLink(this); // /r/<code>?hand=<seq>: that hand's replay, as this member may see it
         break;
       case "lobby": {
         const before = this.lobby?.options;
@@ -303,9 +305,8 @@ class Room {
       case "chat":
         this.table?.bubble(m.from ?? null, String(m.text ?? ""), m.showMs);
         break;
-      case "history":
-        this.history = m.hands ?? [];
-        if ($("#dlg-log").open && logTab === "past") renderPast();
+      case "history": // a page (kept in this.history) or a hand's replay (replay/index.js)
+        if (replay.take(this, m) && $("#dlg-log").open && logTab === "past") renderPast();
         break;
       case "error":
         if (this.optionsPending && OPTIONS_ERRORS.has(m.code)) {
@@ -321,6 +322,7 @@ class Room {
           break;
         }
         if (m.code === "stale_version" && this.onStale(m)) break;
+        if (replay.refused(m)) break; // a replay being awaited: waits out history_rate, or says why
         if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
         if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
         this.table?.unlock();

@@ -1,0 +1,30 @@
+// PHH 파일 불러오기: a .phh file from this device, sent to the server to be read (POST /api/phh, docs/protocol.md
+// §1) and handed back as a replay with every known card shown. Nothing is stored; the file never leaves for
+// anyone else.
+
+import { h } from "../dom.js";
+import { toast } from "../dialogs.js";
+
+const MAX_BYTES = 65536; // the server's bound: refused here first, without sending
+
+/** Ask for a file, send it, and call `show(replay)` with the server's answer (a Korean toast if refused). */
+export function importPhh(show) {
+  const input = h("input", { type: "file", accept: ".phh,.toml,text/plain", hidden: true, "data-testid": "phh-file" });
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    input.remove();
+    if (!file) return;
+    if (file.size > MAX_BYTES) { toast("PHH 파일이 너무 커요 (64KB까지)"); return; }
+    try {
+      const res = await fetch("/api/phh", { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: await file.text() }) });
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok || !data.replay) { toast(data.error?.message ?? "PHH 파일을 읽을 수 없어요"); return; }
+      show(data.replay);
+    } catch {
+      toast("서버에 연결하지 못해 파일을 읽지 못했어요");
+    }
+  }, { once: true });
+  document.body.append(input);
+  input.click();
+}
