@@ -283,8 +283,7 @@ def advance(state: State, now: int, ev: Events) -> None:
             end_hand(state, now, ev, one_left=False)
             return
         kind, arg = script[hand.step]
-        if kind == "board" and run_twice.offer_due(state, hand):
-            run_twice.offer(state, hand, now, ev)
+        if kind == "board" and run_twice.offer(state, hand, now, ev):
             goto(hand, "runTwiceStep")
             continue
         hand.step += 1

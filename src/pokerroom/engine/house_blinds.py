@@ -14,7 +14,7 @@ ante=bigBlind   the big blind, for all  the same amount              dead money 
                                                                      (``hand.dead``): nobody matches it,
                                                                      an uncalled bet never returns it
 straddle        the seat after the big  2 × big blind, live          committedRound, like a blind: the
-                blind (3+ players)                                   bet to call; a raise adds as much
+                blind (4+ players)                                   bet to call; a raise adds as much
 =============== ======================= ============================ ====================================
 
 Order and short stacks: the blinds first, then the straddle, then the antes, each from what is left (a blind
@@ -30,6 +30,9 @@ from pokerroom.engine.log import emit
 from pokerroom.engine.options import STRADDLE_BLINDS, ante_amount, ante_kind, straddle_applies
 from pokerroom.engine.state import Hand, State
 
+#: The fewest players dealt in for a straddle: the straddler must be neither a blind nor the button.
+STRADDLE_MIN_PLAYERS = 4
+
 
 def straddle_amount(base_unit: int) -> int:
     """The straddle in chips at the current big blind."""
@@ -38,9 +41,10 @@ def straddle_amount(base_unit: int) -> int:
 
 def straddler_for(state: State, hand: Hand) -> str | None:
     """Who straddles this hand: the seat after the big blind (``order`` starts with the small blind when
-    three or more play; heads-up there is no such seat), when the option is on, that player has not left and
-    keeps chips behind the straddle."""
-    if not straddle_applies(state.options) or len(hand.order) < 3:
+    three or more play), when the option is on, at least four play (with three that seat is the button, which
+    card rooms do not let straddle; heads-up there is no such seat), that player has not left and keeps chips
+    behind the straddle."""
+    if not straddle_applies(state.options) or len(hand.order) < STRADDLE_MIN_PLAYERS:
         return None
     pid = hand.order[2]
     if is_left(state, pid) or hand.bettors[pid].stack <= straddle_amount(state.base_unit):

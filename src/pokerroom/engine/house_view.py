@@ -79,7 +79,7 @@ def _run_it_twice(state: State, hand: Hand | None) -> JSON:
     ``agreed``: the outcome once everybody answered (None before, or when nothing was offered this hand);
     ``votes``: each answer, from then on; ``board2``: the whole second board (shared cards first) once it is
     dealt, else []."""
-    if hand is None or hand.rit_votes is None:
+    if hand is None or not hand.rit_votes:  # (empty: the deck could not hold two runs, nobody was asked)
         return {"deciding": False, "agreed": None, "votes": None, "board2": []}
     deciding = state.phase == "playing" and hand.phase == "runTwice"
     return {

@@ -216,7 +216,7 @@ def ante_amount(options: PokerOptions, base_unit: int) -> int:
 
 
 def straddle_applies(options: PokerOptions) -> bool:
-    """스트래들: the seat after the big blind posts twice the big blind in every hand of three or more."""
+    """스트래들: the seat after the big blind posts twice the big blind in every hand of four or more."""
     return options.straddle and uses_blinds(options)
 
 

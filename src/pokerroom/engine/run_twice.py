@@ -10,7 +10,10 @@ Rules, in the order the hand meets them:
 ======================= =================================================================================
 when it is offered      ``runItTwice`` on, a blind game, at least two players still in, fewer than five
                         board cards, and betting closed (at most one player still able to bet), i.e. the
-                        moment the flow would start dealing the rest of the board without betting
+                        moment the flow would start dealing the rest of the board without betting; and the
+                        deck holds both runs with their burns (not so in Omaha with ten players all-in
+                        before the flop: 12 cards left, 16 needed; that board is dealt once, unasked).
+                        Asked at that moment only, once per hand
 who decides             every player still in the hand (the all-in players, and the one who covers them:
                         their chips are in the contested pots too)
 agreement               everyone says yes; any no (a timeout or a player who left says no) deals once
@@ -26,7 +29,7 @@ the pots                each pot splits in two: the first board's half is ``ceil
 from __future__ import annotations
 
 from pokerroom.cards import Card
-from pokerroom.engine.common import Events, bt_can_act, in_hand
+from pokerroom.engine.common import Events, bt_can_act, in_hand, rules
 from pokerroom.engine.deal import burn
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Step
@@ -36,22 +39,36 @@ from pokerroom.engine.state import Hand, State
 BOARD_CARDS = 5
 
 
-def offer_due(state: State, hand: Hand) -> bool:
-    """Whether to ask now (the flow calls this before dealing board cards): see the module table."""
+def offer(state: State, hand: Hand, now: int, ev: Events) -> bool:
+    """Ask every player still in, if the module table says so now (the flow calls this before dealing board
+    cards and moves the hand to ``runTwice`` on True). Asked once per hand: when the deck cannot hold two
+    runs at that moment, nobody is asked (``rit_votes`` stays empty) and the board is dealt once."""
     if hand.rit_votes is not None or not run_it_twice_applies(state.options):
         return False
     live = in_hand(hand)
     if len(live) < 2 or len(hand.board) >= BOARD_CARDS:
         return False
-    return sum(1 for pid in live if bt_can_act(hand.bettors[pid])) <= 1
-
-
-def offer(state: State, hand: Hand, now: int, ev: Events) -> None:
-    """Open the decision for every player still in (the flow moves the hand to ``runTwice``)."""
-    live = in_hand(hand)
+    if sum(1 for pid in live if bt_can_act(hand.bettors[pid])) > 1:
+        return False
+    if len(hand.deck) < 2 * _cards_to_come(rules(state).steps(), len(hand.board)):
+        hand.rit_votes = {}
+        return False
     hand.rit_votes = {pid: None for pid in live}
     hand.phase_started_at = now
     emit(state, ev, {"type": "runTwiceOffer", "players": live})
+    return True
+
+
+def _cards_to_come(script: list[Step], on_board: int) -> int:
+    """The cards one run of the rest of the board takes, its burns included."""
+    dealt = 0
+    need = 0
+    for kind, count in script:
+        if kind == "board":
+            if dealt >= on_board:
+                need += 1 + count
+            dealt += count
+    return need
 
 
 def answer(state: State, hand: Hand, pid: str, agree: bool, ev: Events, *, auto: bool) -> None:
