@@ -83,7 +83,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "blind": _blind,
     "board": lambda e: ("두 번째 보드: " if e.get("run") == 2 else "공용 카드: ") + " ".join(
         _card(c) for c in e["cards"]),
-    "runTwiceOffer": lambda e: "모두 올인: 런 잇 트와이스(보드 두 번)를 할지 정해요",
+    "runTwiceOffer": lambda e: "올인: 남은 보드를 두 번 돌릴지(런 잇 트와이스) 정해요",
     "runTwice": _run_twice,
     "action": _action,
     "reveal": lambda e: "오픈 카드 공개: " + ", ".join(
