@@ -54,7 +54,8 @@ CASES: list[dict[str, Any]] = [
     {"name": "bigBlindAnte", "mode": "holdem", "players": 4, "seed": 41,
      "options": {"mode": "holdem", "handLimit": 10, "ante": "bigBlind", "straddle": True}},
     {"name": "runItTwice", "mode": "holdem", "players": 3, "seed": 40, "shove": True,
-     "options": {"mode": "holdem", "handLimit": 10, "ante": "everyone", "antePercent": 25, "runItTwice": True}},
+     "options": {"mode": "holdem", "handLimit": 10, "ante": "everyone", "antePercent": 25,
+                 "runItTwice": True}},
 ]
 STEPS = 30
 

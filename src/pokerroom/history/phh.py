@@ -25,6 +25,8 @@ def _toml_str(value: str) -> str:
 def to_phh(rec: HandRecord) -> str:
     """The hand as PHH TOML text. Only no-limit hold'em and pot-limit Omaha are representable."""
     variant = PHH_VARIANTS.get((rec.mode, rec.betting))
+    if _house_options(rec):
+        raise ValueError("PHH export does not write antes, a straddle or a second board yet")
     if rec.hi_lo:  # PHH's only Omaha Hi-Lo is fixed-limit ("FO/8"); "PO" would be scored high-only
         raise ValueError("PHH export supports NL hold'em and PL Omaha, not Omaha Hi-Lo")
     if variant is None:
@@ -104,6 +106,14 @@ def to_phh(rec: HandRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _house_options(rec: HandRecord) -> bool:
+    """The hand used a hold'em house option (docs/rules-extensions.md) this export cannot write: an ante, a
+    straddle, or run it twice."""
+    return any(e.get("type") == "ante" or e.get("kind") == "straddle" or e.get("run") is not None
+               for e in rec.events)
+
+
 def export_phh(records: list[HandRecord]) -> dict[int, str]:
     """PHH text per hand number, for every exportable record."""
-    return {r.hand_no: to_phh(r) for r in records if (r.mode, r.betting) in PHH_VARIANTS and not r.hi_lo}
+    return {r.hand_no: to_phh(r) for r in records
+            if (r.mode, r.betting) in PHH_VARIANTS and not r.hi_lo and not _house_options(r)}
