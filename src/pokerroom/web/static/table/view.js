@@ -59,8 +59,12 @@ export function boardBest(awards, sd, k) {
   return bestCards(mine, entry).map((c) => c.id);
 }
 
-/** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+/**
+ * The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo); a board run
+ * twice names the hand on each ("1: 에이스 플러시 · 2: 킹 원페어").
+ */
 export function handLabel(sd) {
+  if (sd.second) return `1: ${handLabel({ ...sd, second: null })} · 2: ${handLabel(sd.second)}`;
   const high = sd.rankName ?? sd.handName;
   if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
   return high + (sd.lowName ? ` / ${sd.lowName}` : "");
