@@ -3,7 +3,8 @@
 
 Each file holds the seed, the options, the players, and the steps of one short game played by a seeded
 policy (20 % fold when facing a bet, 20 % minimum raise, otherwise check/call; choices take the first two
-cards; draws stand pat half the time; hi-lo declares by a coin; ready/rebuy always; a timeout every 15th step)
+cards; draws stand pat half the time; hi-lo declares by a coin; ready/rebuy/run it twice always yes; a timeout
+every 15th step; a case marked ``shove`` raises all-in instead of the minimum)
 — and after setup and after every step, the views of every seat and of a spectator (``publicLog`` and
 ``options`` left out to keep the files readable; the log is kept once at the end). ``tests/engine/
 test_golden.py`` replays the recorded actions and compares every view, so any change in what a client sees is
@@ -49,12 +50,19 @@ CASES: list[dict[str, Any]] = [
      "options": {"mode": "badugi", "handLimit": 10, "badugiHigh": True}},
     {"name": "jacksOrBetter", "mode": "fiveDraw", "players": 3, "seed": 39,
      "options": {"mode": "fiveDraw", "handLimit": 10, "jacksOrBetter": True}},
+    # hold'em/Omaha house options: a big-blind ante with a straddle, and antes of everyone with run it twice
+    {"name": "bigBlindAnte", "mode": "holdem", "players": 4, "seed": 41,
+     "options": {"mode": "holdem", "handLimit": 10, "ante": "bigBlind", "straddle": True}},
+    {"name": "runItTwice", "mode": "holdem", "players": 3, "seed": 40, "shove": True,
+     "options": {"mode": "holdem", "handLimit": 10, "ante": "everyone", "antePercent": 25,
+                 "runItTwice": True}},
 ]
 STEPS = 30
 
 
-def policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The benchmark's random policy on one player's legal actions."""
+def policy(rng: random.Random, legal: list[dict[str, Any]], shove: bool = False) -> dict[str, Any]:
+    """The benchmark's random policy on one player's legal actions; ``shove`` (cases that must reach an
+    all-in, e.g. run it twice): a bet or raise is an all-in instead, when one is allowed."""
     kinds = {a["type"]: a for a in legal}
     if "choose" in kinds:
         ids = kinds["choose"]["cardIds"]
@@ -66,6 +74,8 @@ def policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {"type": "draw", "cardIds": ids[: min(len(ids) - 1, kinds["draw"]["max"], 2)]}
     if "declare" in kinds:
         return {"type": "declare", "side": rng.choice(["high", "low"])}
+    if "runTwice" in kinds:
+        return {"type": "runTwice", "agree": True}
     if "ready" in kinds:
         return {"type": "ready"}
     if "rebuy" in kinds:
@@ -78,6 +88,8 @@ def policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
         for kind in ("k.ping", "k.quarter", "k.half", "k.ddadang"):
             if kind in kinds:
                 return {"type": kind}
+        if shove and "nl.allIn" in kinds:
+            return {"type": "nl.allIn"}
         if "nl.raise" in kinds:
             return {"type": "nl.raise", "to": kinds["nl.raise"]["min"]}
     for kind in ("k.check", "nl.check", "k.call", "nl.call"):
@@ -118,7 +130,7 @@ def play(case: dict[str, Any]) -> dict[str, Any]:
             actor, action = "*", {"type": "timeout"}
         else:
             actor, legal = actors[0] if len(actors) == 1 else rng.choice(actors)
-            action = policy(rng, legal)
+            action = policy(rng, legal, bool(case.get("shove")))
             state, events = apply(state, actor, action, now)
         steps.append({"actor": actor, "action": action, "now": now, "events": events,
                       "views": views(state, ids)})

@@ -40,6 +40,8 @@ def random_choice_action(rng: random.Random, entry: dict[str, Any]) -> dict[str,
         return {"type": "declare", "side": rng.choice(entry["sides"])}
     if t == "rebuy":
         return {"type": "rebuy", "accept": rng.random() < 0.7}
+    if t == "runTwice":
+        return {"type": "runTwice", "agree": rng.random() < 0.8}
     return {"type": t}
 
 
@@ -381,3 +383,29 @@ class G:
     def street(self) -> int:
         assert self.s.hand is not None
         return self.s.hand.street
+
+
+def seated(stacks: list[int], *, seed: int = 1, prepare: Callable[[State], None] | None = None,
+           **opts: Any) -> G:
+    """A first hand dealt with these stacks in seat order, seat ``k`` being ``p<k>``: the last seat deals, so
+    with three or more players ``p0`` is the small blind, ``p1`` the big blind and ``p2`` the first seat
+    after them (heads-up: ``p1`` deals and posts the small blind). Each seat's stack is written as the chips
+    it was given (``start_chips``), so the chip audit still holds; ``prepare`` may change the seats before the
+    hand is dealt (a player who left, an entry blind)."""
+    from pokerroom.engine.flow import start_hand
+    from pokerroom.engine.state import Seat
+
+    g = G(len(stacks), seed=seed, **opts)
+    state = g.s
+    state.seats = [Seat(pid, k, stack, start_chips=stack)
+                   for k, (pid, stack) in enumerate(zip(g.ids, stacks, strict=True))]
+    state.first_dealer_seat = len(stacks) - 1
+    state.hand = None
+    state.public_log = []
+    if prepare is not None:
+        prepare(state)
+    g.ev = []
+    start_hand(state, 0, g.ev)
+    for seat in state.seats:
+        seat.stack = state.hand.bettors[seat.id].stack if state.hand is not None else seat.stack
+    return g

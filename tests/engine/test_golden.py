@@ -24,7 +24,7 @@ _spec.loader.exec_module(regen)
 
 MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "indian", "omahaHiLo"]
 #: House rules of docs/rules-extensions.md (one file each, see ``CASES`` in scripts/regen_golden.py).
-HOUSE_RULES = ["rule491", "betCap", "badugiHigh", "jacksOrBetter"]
+HOUSE_RULES = ["rule491", "betCap", "badugiHigh", "jacksOrBetter", "bigBlindAnte", "runItTwice"]
 
 
 def _views(state: Any, ids: list[str]) -> dict[str, Any]:

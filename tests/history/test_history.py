@@ -109,3 +109,39 @@ def test_omaha_hi_lo_records_are_marked_and_not_exported_as_high_only_omaha() ->
     assert export_phh(rec.hands) == {}  # "every exportable record": none
     plain = _play("omaha", 2, 2, hand_limit=10)
     assert "hiLo" not in plain.hands[0].to_json() and not plain.hands[0].hi_lo
+
+
+def test_hold_em_house_options_are_recorded_but_not_exported_to_phh() -> None:
+    """Antes, straddles and run it twice (docs/rules-extensions.md): every hand's ledger of events still
+    matches its stacks, a record's board is the first board (the second run stays in its events), and no
+    such hand is exported to PHH, which this export does not write them to."""
+    rec = _play("holdem", 5, 3, hand_limit=10, ante="bigBlind", straddle=True, runItTwice=True)
+    assert len(rec.hands) >= 10
+    for record in rec.hands:
+        assert record.ledger_ok, summary(record)
+        assert len(record.board) <= 5
+        with pytest.raises(ValueError, match="antes, a straddle or a second board"):
+            to_phh(record)
+    assert export_phh(rec.hands) == {}
+
+
+def test_a_hand_run_twice_records_its_first_board() -> None:
+    ids = ["p0", "p1"]
+    holder: dict[str, Any] = {"s": engine.setup(ids, {"mode": "holdem", "runItTwice": True}, seed=4)}
+
+    def view_of(pid: str | None) -> dict[str, Any]:
+        return engine.view(holder["s"], pid)
+
+    rec = HistoryRecorder(ids, 1000)
+    rec.begin(view_of)
+    actions: list[dict[str, Any]] = [{"type": "nl.allIn"}, {"type": "nl.call"}]
+    actions += [{"type": "runTwice", "agree": True}] * 2
+    for k, action in enumerate(actions):
+        pid = pending(holder["s"])[0]
+        holder["s"], events = engine.apply(holder["s"], pid, action, k)
+        rec.observe(events, view_of)
+    (record,) = rec.hands
+    assert record.ledger_ok and len(record.board) == 5
+    second = [e for e in record.events if e.get("type") == "board" and e.get("run") == 2]
+    assert [len(e["cards"]) for e in second] == [3, 1, 1]
+    assert export_phh(rec.hands) == {}

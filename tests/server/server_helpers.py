@@ -388,6 +388,8 @@ def pick_action(view: dict[str, Any], rnd: Any) -> dict[str, Any] | None:
         return {"type": "declare", "side": rnd.choice(by["declare"]["sides"])}
     if "rebuy" in by:
         return {"type": "rebuy", "accept": rnd.random() < 0.7}
+    if "runTwice" in by:
+        return {"type": "runTwice", "agree": rnd.random() < 0.8}
     roll = rnd.random()
     for kind in ("nl.raise",):
         if kind in by and roll < 0.15:

@@ -26,6 +26,8 @@ MODES = [
     ("fiveDraw", {"drawLimit": "three"}, 3),
     ("indian", {}, 3),
     ("indian", {"indianCards": 2}, 3),
+    # the hold'em house options (docs/rules-extensions.md): antes, a straddle, run it twice
+    ("holdem", {"ante": "bigBlind", "straddle": True, "runItTwice": True}, 4),
 ]
 
 
@@ -61,6 +63,9 @@ def test_full_game_every_mode(server: LiveServer, mode: str, extra: dict[str, ob
 
         result = await play_until_result(players, rnd, timeout=90, on_view=reconnect_now_and_then)
         await asyncio.gather(*pending)
+        if extra.get("runItTwice"):  # the question was asked and answered through the protocol
+            kinds = {e["type"] for f in watcher.frames for e in f.get("events") or []}
+            assert {"runTwiceOffer", "runTwice"} <= kinds, kinds
         ranking = result["result"]["ranking"]
         assert sorted(r["playerId"] for r in ranking) == sorted(p.player_id for p in players)
         assert "종료" in result["result"]["summary"]

@@ -86,7 +86,13 @@ def test_parse_client_message() -> None:
     msg = P.parse_client_message('{"type":"action","clientMsgId":"a","version":3,'
                                  '"action":{"type":"nl.raise","to":50}}')
     assert isinstance(msg, P.ActionMsg) and P.action_dict(msg) == {"type": "nl.raise", "to": 50}
-    cases = [("{", "bad_json"), ("[]", "bad_message"), ('{"type":1}', "unknown_type"),
+    # run it twice (docs/rules-extensions.md): a yes/no that commutes like the other simultaneous answers
+    twice = P.parse_client_message('{"type":"action","clientMsgId":"b","version":4,'
+                                   '"action":{"type":"runTwice","agree":true}}')
+    assert isinstance(twice, P.ActionMsg) and P.action_dict(twice) == {"type": "runTwice", "agree": True}
+    assert P.commutes(P.action_dict(twice))
+    cases = [('{"type":"action","clientMsgId":"c","version":4,"action":{"type":"runTwice","agree":1}}',
+              "bad_message"),("{", "bad_json"), ("[]", "bad_message"), ('{"type":1}', "unknown_type"),
              ('{"type":"hello"}', "bad_message"), ('{"type":"hello","spectate":false}', "bad_message")]
     for text, code in cases:
         with pytest.raises(P.ProtocolError) as info:

@@ -29,7 +29,7 @@ Deviations from / additions to the contract (kept minimal, all backward compatib
 
 from pokerroom.betting.awards import Award, award_hilo, award_hilo_cards_speak, award_indian, award_pots
 from pokerroom.betting.model import ActionResult, BettingRound, BettingSystem, Bettor
-from pokerroom.betting.pots import Pot, build_pots, split_amount
+from pokerroom.betting.pots import Pot, build_pots, halve_pots, split_amount
 from pokerroom.betting.round import (
     apply_action,
     legal_actions,
@@ -53,6 +53,7 @@ __all__ = [
     "award_indian",
     "award_pots",
     "build_pots",
+    "halve_pots",
     "legal_actions",
     "pot_total",
     "return_uncalled",

@@ -15,6 +15,7 @@ Rules of this module:
 * Eligible lists follow ``order`` (seat after the dealer first), so odd chips can be handed out from it.
 * ``split_amount`` divides equally; the remainder goes one chip at a time to the winners closest to the
   dealer's left, i.e. first in ``order``.
+* ``halve_pots`` (run it twice): every pot in two, the odd chip in the first half, the same eligible players.
 """
 
 from __future__ import annotations
@@ -110,3 +111,11 @@ def split_amount(amount: int, winners: Sequence[str], order: Sequence[str]) -> d
         return {}
     share, odd = divmod(amount, len(seated))
     return {pid: share + (1 if i < odd else 0) for i, pid in enumerate(seated)}
+
+
+def halve_pots(pots: Sequence[Pot]) -> tuple[list[Pot], list[Pot]]:
+    """Each pot as two pots for two boards: ``ceil`` for the first, ``floor`` for the second (the odd chip
+    goes to the first board), each with the pot's own eligible players."""
+    first = [Pot(p.amount - p.amount // 2, list(p.eligible)) for p in pots]
+    second = [Pot(p.amount // 2, list(p.eligible)) for p in pots]
+    return first, second

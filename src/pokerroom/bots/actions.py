@@ -71,4 +71,6 @@ def action_is_listed(action: Action, legal: list[dict[str, Any]]) -> bool:
         return action.get("side") in entry.get("sides", [])
     if kind == "rebuy":
         return action.get("accept") in entry.get("accept", [True, False])
+    if kind == "runTwice":
+        return action.get("agree") in entry.get("agree", [True, False])
     return set(action) == {"type"}

@@ -92,6 +92,8 @@ def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples
         return draw(sit, legal["draw"], level)
     if "declare" in legal:
         return declare(sit, level, rng, n)
+    if "runTwice" in legal:  # 런 잇 트와이스: the same equity, less swing; bots, like most people, say yes
+        return {"type": "runTwice", "agree": True}
     if "ready" in legal:
         return {"type": "ready"}
     if "rebuy" in legal:
@@ -156,6 +158,7 @@ _HINTS_KEPT = 4096
 
 
 #: Decisions :func:`_decide` takes before (instead of) a betting decision.
-_NOT_BETTING = frozenset({"choose", "draw", "declare", "ready", "rebuy"})
-#: Decisions that get no hint: readiness, a rebuy, the optional show.
-_NO_HINT = frozenset({"ready", "rebuy", "show"})
+_NOT_BETTING = frozenset({"choose", "draw", "declare", "ready", "rebuy", "runTwice"})
+#: Decisions that get no hint: readiness, a rebuy, the optional show, the run-it-twice yes/no (a taste, not
+#: a better or worse play).
+_NO_HINT = frozenset({"ready", "rebuy", "show", "runTwice"})

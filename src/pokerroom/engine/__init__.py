@@ -26,7 +26,8 @@ Module map: ``options`` (§2.2), ``state`` (dataclasses, JSON, clone), ``actions
 ``deal`` (decks), ``modes/`` (per-family scripts and evaluation), ``flow`` (hand lifecycle table),
 ``game`` (setup/apply), ``host`` (the host's stakes, early end, pauses), ``timeouts`` (§8.5),
 ``view`` (§8.3), ``result`` (§8.6), ``accounts`` (nets per hand and per game), ``log`` (events and public
-log), ``audit`` (invariants).
+log), ``audit`` (invariants); the hold'em/Omaha house options of docs/rules-extensions.md: ``house_blinds``
+(antes, the straddle), ``run_twice`` (the decision and the second board), ``house_view`` (their view keys).
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ held (the pot a winner collects includes their own bet: "+150" for a pot where t
 Rules:
 - A hand's net for a player = what came back to them − what went in: the awards they received (every pot
   and side pot share, Hi-Lo half, split, Indian penalty share and carried dead money) − their
-  ``committedTotal`` (antes and blinds included; an uncalled bet returned is no longer in it) − the Indian
-  penalty they paid. Over the players of a hand the nets sum to the dead money taken in minus the chips
-  carried out (both 0 unless an Indian tie or an unopened 잭스 오어 베터 pot carries).
+  ``committedTotal`` (antes and blinds included; an uncalled bet returned is no longer in it) − a big-blind
+  ante they paid (dead money: in the hand's ``dead``, not in their total) − the Indian penalty they paid.
+  Over the players of a hand the nets sum to the carried dead money taken in minus the chips carried out
+  (both 0 unless an Indian tie or an unopened 잭스 오어 베터 pot carries).
 - A game's account for a seat: it brought ``startingChips`` once (a late joiner too) plus ``startingChips``
   per rebuy (or, once the host changed the starting stack mid-game, what each seat was really given:
   ``common.chips_given``); its stack is *settled*: during a hand, the chips it had before the hand (its
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom.engine.common import chips_given
+from pokerroom.engine.house_blinds import dead_ante
 from pokerroom.engine.state import Hand, State
 
 
@@ -39,7 +41,7 @@ def hand_net(state: State) -> dict[str, int] | None:
     hand = state.hand
     if hand is None or hand.phase != "handEnd" or hand.awards is None:
         return None
-    net = {pid: -hand.bettors[pid].committed_total for pid in hand.order}
+    net = {pid: -hand.bettors[pid].committed_total - dead_ante(hand, pid, state) for pid in hand.order}
     for p in hand.penalties:
         net[str(p["from"])] -= int(p["amount"])
     for a in hand.awards:
@@ -56,14 +58,16 @@ def settled_stack(state: State, player_id: str) -> int:
         return seat.stack
     b = hand.bettors[player_id]
     paid = sum(int(p["amount"]) for p in hand.penalties if p["from"] == player_id)
-    return b.stack + b.committed_total + paid
+    return b.stack + b.committed_total + paid + dead_ante(hand, player_id, state)
 
 
 def unowned(state: State) -> int:
     """Chips that belong to nobody yet: a carried pot waiting for the next hand, or taken in as dead money
-    by the hand running now."""
+    by the hand running now (a big-blind ante is dead money too, but its owner's until the hand ends)."""
     hand = state.hand
-    return state.carry_over + (hand.dead if hand is not None and _running(hand) else 0)
+    if hand is None or not _running(hand):
+        return state.carry_over
+    return state.carry_over + hand.dead - sum(dead_ante(hand, pid, state) for pid in hand.antes)
 
 
 def accounts(state: State) -> list[dict[str, Any]]:

@@ -2,7 +2,7 @@
 
 Rules:
 - An action is a dict with a known ``type`` and exactly the fields of that type; ints are ints (a bool is
-  not an int), lists hold ints, ``side`` is high/low/swing, ``accept`` is a bool.
+  not an int), lists hold ints, ``side`` is high/low/swing, ``accept`` and ``agree`` are bools.
 - Anything else is refused with :class:`Rejected` (code ``bad_action`` / ``unknown_action``) and a Korean
   reason, never another exception, so a malicious client cannot crash a room.
 The result is a fresh dict with only the known fields: later layers can trust its shape.
@@ -31,6 +31,7 @@ _FIELDS: dict[str, dict[str, str]] = {
     "ready": {},
     "show": {},
     "rebuy": {"accept": "bool"},
+    "runTwice": {"agree": "bool"},
     "leave": {},
     "sitOut": {},
     "sitIn": {},

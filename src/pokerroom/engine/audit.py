@@ -48,6 +48,7 @@ def card_locations(state: State) -> Counter[Card]:
         seen.update(hand.deck)
         seen.update(hand.muck)
         seen.update(hand.board)
+        seen.update(hand.board2)  # run it twice: the second run's own cards (the shared ones are in board)
         for p in hand.players.values():
             seen.update(p.hole)
             seen.update(p.up)

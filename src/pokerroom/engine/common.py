@@ -15,7 +15,7 @@ from pokerroom.engine.state import Hand, Seat, State
 
 Events = list[dict[str, Any]]
 
-SIMULTANEOUS = ("choice", "draw", "declare")
+SIMULTANEOUS = ("choice", "draw", "declare", "runTwice")
 HAND_END_MS = 4_000
 REBUY_MS = 15_000
 AWAY_MS = 5_000
@@ -62,11 +62,14 @@ def turn_ms(state: State, pid: str) -> int:
 
 
 def simultaneous_ms(state: State) -> int:
-    """Choice/draw/declare: turnSeconds + 10 s, one deadline for everyone (§8.5 "모두에게 같은 마감").
+    """Choice/draw/declare: turnSeconds + 10 s, one deadline for everyone (§8.5 "모두에게 같은 마감"); the
+    yes/no of run it twice (docs/rules-extensions.md): turnSeconds, a betting turn's time (no cards to pick).
 
     The 5 s of an away player (§5.8 "그 사람의 차례") is for betting turns only: a simultaneous phase is
     nobody's turn, and a shorter clock for one player would move the deadline everybody sees.
     """
+    if state.hand is not None and state.hand.phase == "runTwice":
+        return state.options.turn_seconds * 1000
     return (state.options.turn_seconds + 10) * 1000
 
 
@@ -85,6 +88,9 @@ def pending(state: State) -> list[str]:
         return [pid for pid in in_hand(hand) if hand.players[pid].draw_pending is None]
     if hand.phase == "declare":
         return [pid for pid in in_hand(hand) if hand.players[pid].declare is None]
+    if hand.phase == "runTwice":  # (players who folded since, by leaving, are no longer asked)
+        votes = hand.rit_votes or {}
+        return [pid for pid in in_hand(hand) if pid in votes and votes[pid] is None]
     if hand.phase == "handEnd":
         return [pid for pid in hand.order if not hand.players[pid].ready]
     return []

@@ -19,9 +19,12 @@ betting     oneLeft            handEnd     a fold left one player
 betting     noOpener           handEnd     잭스 오어 베터: the first round ended unopened (pot carries)
 draw        allDrew            deal        everybody submitted: replacements dealt in seat order
 declare     allDeclared        deal        everybody declared: sides shown at once
+deal        runTwiceStep       runTwice    런 잇 트와이스: betting closed before the river (run_twice module)
+runTwice    allAnswered        deal        everybody answered: the answers shown at once, one or two boards
 choice      oneLeft            handEnd     a leave folded the last opponent
 draw        oneLeft            handEnd     (same)
 declare     oneLeft            handEnd     (same)
+runTwice    oneLeft            handEnd     (same: the covering player left)
 =========== ================== =========== ===================================================================
 
 Game phases: ``playing`` → (all ready / 4 s after handEnd) → ``rebuy`` when somebody busted with rebuys left
@@ -39,7 +42,7 @@ from typing import Any
 from pokerroom import betting as bt
 from pokerroom.betting import Bettor
 from pokerroom.cards import SUIT_STRENGTH, Card
-from pokerroom.engine import seating
+from pokerroom.engine import house_blinds, run_twice, seating
 from pokerroom.engine.common import (
     SIMULTANEOUS,
     Events,
@@ -73,9 +76,12 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     ("betting", "noOpener"): "handEnd",
     ("draw", "allDrew"): "deal",
     ("declare", "allDeclared"): "deal",
+    ("deal", "runTwiceStep"): "runTwice",
+    ("runTwice", "allAnswered"): "deal",
     ("choice", "oneLeft"): "handEnd",
     ("draw", "oneLeft"): "handEnd",
     ("declare", "oneLeft"): "handEnd",
+    ("runTwice", "oneLeft"): "handEnd",
 }
 
 
@@ -177,9 +183,11 @@ def post_forced_bets(state: State, hand: Hand, ev: Events, entering: set[str] | 
         else:
             sb, bb = hand.order[0], hand.order[1]
         hand.sb, hand.bb = sb, bb
+        straddler = house_blinds.straddler_for(state, hand)  # (its straddle is its entry big blind too)
         posts = [(sb, "entry" if sb in entering else "sb", unit if sb in entering else max(1, unit // 2)),
                  (bb, "bb", unit)]
-        posts += [(pid, "entry", unit) for pid in hand.order if pid in entering and pid not in (sb, bb)]
+        posts += [(pid, "entry", unit) for pid in hand.order
+                  if pid in entering and pid not in (sb, bb, straddler)]
         for pid, kind, amount in posts:
             b = hand.bettors[pid]
             paid = min(amount, b.stack)
@@ -189,6 +197,9 @@ def post_forced_bets(state: State, hand: Hand, ev: Events, entering: set[str] | 
             b.all_in = b.stack == 0
             hand.players[pid].forced = "bb" if kind == "entry" else kind
             emit(state, ev, {"type": "blind", "from": pid, "kind": kind, "amount": paid, "allIn": b.all_in})
+        if straddler is not None:
+            house_blinds.post_straddle(state, hand, straddler, ev)
+        house_blinds.post_antes(state, hand, ev)
         return
     for pid in hand.order:
         b = hand.bettors[pid]
@@ -266,10 +277,15 @@ def advance(state: State, now: int, ev: Events) -> None:
             continue
         # phase "deal": the next step of the script
         if hand.step >= len(script):
+            if run_twice.second_run_due(hand):
+                run_twice.deal_second_run(state, hand, script, ev)
             goto(hand, "showdown")
             end_hand(state, now, ev, one_left=False)
             return
         kind, arg = script[hand.step]
+        if kind == "board" and run_twice.offer(state, hand, now, ev):
+            goto(hand, "runTwiceStep")
+            continue
         hand.step += 1
         _run_step(state, hand, kind, arg, now, ev)
 
@@ -359,6 +375,8 @@ def _start_betting(state: State, hand: Hand, street: int, mode: ModeRules, ev: E
         bet_cap=opts.bet_cap * state.base_unit,
         may_open=_openers(state, hand, mode) if street == 0 and jacks_or_better_applies(opts) else None,
     )
+    if blinds and hand.straddler is not None:  # the straddle is a full raise: the next must add as much
+        hand.rnd.last_raise_size = house_blinds.straddle_amount(state.base_unit)
     hand.boss = hand.rnd.to_act
     for p in hand.players.values():
         p.forced = None if not blinds else p.forced
@@ -429,6 +447,8 @@ def auto_simultaneous(state: State, hand: Hand, pid: str, ev: Events) -> None:
     elif hand.phase == "declare":
         p.declare = "high"
         emit(state, ev, {"type": "declared", "player": pid, "auto": True})
+    elif hand.phase == "runTwice":  # one board unless everybody says yes
+        run_twice.answer(state, hand, pid, False, ev, auto=True)
 
 
 def _auto_simultaneous_for_left(state: State, hand: Hand, ev: Events) -> None:
@@ -467,6 +487,9 @@ def _resolve_simultaneous(state: State, hand: Hand, ev: Events) -> None:
             counts[pid] = len(ids)
         emit(state, ev, {"type": "drawn", "counts": counts, "drawNo": hand.draw_no})
         goto(hand, "allDrew")
+    elif hand.phase == "runTwice":
+        run_twice.resolve(state, hand, ev)
+        goto(hand, "allAnswered")
     else:
         sides = {pid: hand.players[pid].declare for pid in in_hand(hand)}
         emit(state, ev, {"type": "declares", "sides": sides})

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import common, flow, lifecycle, seating
+from pokerroom.engine import common, flow, lifecycle, run_twice, seating
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
@@ -42,6 +42,7 @@ ALREADY_DREW = ("already_drew", "이미 교환할 카드를 냈어요")
 DRAW_LIMIT = ("draw_limit", "그만큼 바꿀 수 없어요")
 ALREADY_DECLARED = ("already_declared", "이미 선언했어요")
 ALREADY_READY = ("already_ready", "이미 준비했어요")
+ALREADY_ANSWERED = ("already_answered", "이미 답했어요")
 CANNOT_SHOW = ("cannot_show", "카드를 보여 줄 수 있는 건 상대가 모두 다이해서 이긴 사람뿐이에요")
 NO_REBUY = ("no_rebuy", "지금은 리바이할 수 없어요")
 
@@ -212,6 +213,20 @@ def _declare(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events
     _acted(state, ev, "declared", pid, now)
 
 
+def _run_twice(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
+    """런 잇 트와이스: one secret yes/no of a player still in (docs/rules-extensions.md)."""
+    pid = seat.id
+    _hand_player(state, pid, "runTwice")
+    hand = state.hand
+    assert hand is not None and hand.rit_votes is not None
+    if pid not in hand.rit_votes:
+        raise reject(NOT_IN_HAND)
+    if hand.rit_votes[pid] is not None:
+        raise reject(ALREADY_ANSWERED)
+    run_twice.answer(state, hand, pid, bool(act["agree"]), ev, auto=False)
+    flow.advance(state, now, ev)
+
+
 def _ready(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:
     pid = seat.id
     hand = state.hand
@@ -260,7 +275,7 @@ Handler = Callable[[State, Seat, dict[str, Any], int, Events], None]
 #: a seat's own action (other than a bet, which ``_betting`` takes, and ``leave``) -> the rule that applies it
 _HANDLERS: dict[str, Handler] = {
     "choose": _choose, "draw": _draw, "declare": _declare, "ready": _ready, "show": _show,
-    "sitOut": _sit_out, "sitIn": _sit_in, "rebuy": _rebuy,
+    "sitOut": _sit_out, "sitIn": _sit_in, "rebuy": _rebuy, "runTwice": _run_twice,
 }
 
 

@@ -22,6 +22,7 @@ _ACTION_WORDS: dict[str, str] = {
     "nl.fold": "폴드", "nl.check": "체크", "nl.call": "콜", "nl.raise": "레이즈", "nl.allIn": "올인",
 }
 _SIDE_WORDS = {"high": "하이", "low": "로우", "swing": "스윙"}
+_ANTE_WORDS = {None: "앤티", "bigBlind": "빅 블라인드 앤티"}
 
 
 def action_word(kind: str) -> str:
@@ -33,7 +34,8 @@ def _card(c: dict[str, Any]) -> str:
 
 
 def _blind(e: dict[str, Any]) -> str:
-    kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드"}[e["kind"]]
+    kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드",
+            "straddle": "스트래들"}[e["kind"]]
     return f"{e['from']} {kind} {e['amount']:,}"
 
 
@@ -57,7 +59,15 @@ def _drawn(e: dict[str, Any]) -> str:
 
 def _award(e: dict[str, Any]) -> str:
     why = f": {e['why']}" if e.get("why") else ""
-    return f"{e['to']} {e['amount']:,}칩 획득{why}"
+    board = f"(보드 {e['board'] + 1})" if "board" in e else ""  # run it twice: which board won it
+    return f"{e['to']} {e['amount']:,}칩 획득{board}{why}"
+
+
+def _run_twice(e: dict[str, Any]) -> str:
+    if e["agreed"]:
+        return "런 잇 트와이스: 모두 동의해서 보드를 두 번 돌려요"
+    no = [pid for pid, yes in e["votes"].items() if not yes]
+    return f"런 잇 트와이스: {', '.join(no)} 거절, 한 번만 돌려요"
 
 
 def _sit_out(e: dict[str, Any]) -> str:
@@ -69,9 +79,12 @@ def _sit_out(e: dict[str, Any]) -> str:
 #: an event type -> its line in the public log (a type not here has no line)
 _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "handStart": lambda e: f"{e['handNo']}번째 판 시작 (선: {e['dealer']}, 기본 단위 {e['baseUnit']:,})",
-    "ante": lambda e: f"{e['from']} 앤티 {e['amount']:,}",
+    "ante": lambda e: f"{e['from']} {_ANTE_WORDS[e.get('kind')]} {e['amount']:,}",
     "blind": _blind,
-    "board": lambda e: "공용 카드: " + " ".join(_card(c) for c in e["cards"]),
+    "board": lambda e: ("두 번째 보드: " if e.get("run") == 2 else "공용 카드: ") + " ".join(
+        _card(c) for c in e["cards"]),
+    "runTwiceOffer": lambda e: "올인: 남은 보드를 두 번 돌릴지(런 잇 트와이스) 정해요",
+    "runTwice": _run_twice,
     "action": _action,
     "reveal": lambda e: "오픈 카드 공개: " + ", ".join(
         f"{pid} {_card(c)}" for pid, c in e["opens"].items()),
@@ -82,7 +95,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                             else "인디언 덱을 다시 섞었어요"),
     "uncalled": lambda e: f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환",
     "showdown": lambda e: "쇼다운: " + ", ".join(
-        f"{x['id']} {x['handName']}{_low_words(x)}" for x in e["entries"]),
+        f"{x['id']} {x['handName']}{_low_words(x)}{_second_words(x)}" for x in e["entries"]),
     "award": _award,
     "shown": lambda e: f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"]),
     "penalty": lambda e: f"{e['from']} 10 다이 벌칙 {e['amount']:,}",
@@ -115,6 +128,12 @@ def _low_words(entry: dict[str, Any]) -> str:
     if "lowBest" not in entry:
         return ""
     return f" / 로우 {entry['lowName']}" if entry["lowName"] else " / 로우 없음"
+
+
+def _second_words(entry: dict[str, Any]) -> str:
+    """Run it twice: the hand on the second board too ("민수 스트레이트 · 보드2 원페어")."""
+    second = entry.get("second")
+    return "" if second is None else f" · 보드2 {second['handName']}{_low_words(second)}"
 
 
 def emit(state: State, events: list[dict[str, Any]], event: dict[str, Any]) -> None:

@@ -9,9 +9,10 @@ Rules:
 - House rules of docs/rules-extensions.md, all off by default: ``rule491`` (491/591 룰) only matters in
   ``sevenPoker``/``sevenHiLo`` with Korean betting, ``betCap`` (맥스 베팅 상한, a multiple of the current base
   unit) in every mode and betting system, ``badugiHigh`` (하이 바둑이) only in ``badugi``, ``jacksOrBetter``
-  (잭스 오어 베터) only in ``fiveDraw``;
+  (잭스 오어 베터) only in ``fiveDraw``; ``ante``/``antePercent`` (앤티, 빅 블라인드 앤티), ``straddle``
+  (스트래들) and ``runItTwice`` (런 잇 트와이스) only in ``holdem``/``omaha``, any betting system;
   like the other mode-specific options they are accepted and ignored
-  where they do not apply (:func:`rule491_applies`).
+  where they do not apply (:func:`rule491_applies`, :func:`ante_kind`).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
 - The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6
@@ -98,6 +99,10 @@ class PokerOptions(BaseModel):
     bet_cap: IntChoice[Literal[0, 10, 20, 50, 100]] = Field(0, alias="betCap")
     badugi_high: Switch = Field(False, alias="badugiHigh")
     jacks_or_better: Switch = Field(False, alias="jacksOrBetter")
+    ante: Literal["none", "everyone", "bigBlind"] = "none"
+    ante_percent: IntChoice[Literal[10, 25, 50, 100, 150]] = Field(100, alias="antePercent")
+    straddle: Switch = False
+    run_it_twice: Switch = Field(False, alias="runItTwice")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -127,6 +132,10 @@ _HOUSE_RULE_ERRORS: dict[str, str] = {
     "betCap": "맥스 베팅 상한(betCap)은 0(없음), 10, 20, 50, 100(기본 단위의 배수) 중에서 골라 주세요",
     "badugiHigh": "하이 바둑이(badugiHigh)는 켬(true) 또는 끔(false)만 고를 수 있어요",
     "jacksOrBetter": "잭스 오어 베터(jacksOrBetter)는 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "ante": "앤티(ante)는 none(없음), everyone(모두 앤티), bigBlind(빅 블라인드 앤티) 중에서 골라 주세요",
+    "antePercent": "앤티 크기(antePercent)는 빅 블라인드의 10, 25, 50, 100, 150(%) 중에서 골라 주세요",
+    "straddle": "스트래들(straddle)은 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "runItTwice": "런 잇 트와이스(runItTwice)는 켬(true) 또는 끔(false)만 고를 수 있어요",
 }
 
 
@@ -186,3 +195,35 @@ RULE491_STREETS: tuple[int, ...] = (0, 1)
 def jacks_or_better_applies(options: PokerOptions) -> bool:
     """잭스 오어 베터 is an opening requirement of five-card draw only (any betting system)."""
     return options.jacks_or_better and options.mode == "fiveDraw"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Hold'em and Omaha house options (docs/rules-extensions.md): the blind games only, any betting system.
+
+
+def ante_kind(options: PokerOptions) -> Literal["everyone", "bigBlind"] | None:
+    """Which ante a blind game posts (None: none). Ante modes already ante ``baseUnit`` (§5.1 step 4), so the
+    option means nothing there and is ignored like ``hiLo*`` outside hi-lo."""
+    if options.ante == "none" or not uses_blinds(options):
+        return None
+    return options.ante
+
+
+def ante_amount(options: PokerOptions, base_unit: int) -> int:
+    """The ante in chips at the current big blind: ``antePercent`` of it, rounded down, at least 1 chip (so
+    it follows the blind levels like the blinds do)."""
+    return max(1, base_unit * options.ante_percent // 100)
+
+
+def straddle_applies(options: PokerOptions) -> bool:
+    """스트래들: the seat after the big blind posts twice the big blind in every hand of four or more."""
+    return options.straddle and uses_blinds(options)
+
+
+#: The straddle in big blinds (a live blind raise: the usual "UTG straddle" of home games).
+STRADDLE_BLINDS = 2
+
+
+def run_it_twice_applies(options: PokerOptions) -> bool:
+    """런 잇 트와이스: offered when betting is closed before the river in a blind game."""
+    return options.run_it_twice and uses_blinds(options)

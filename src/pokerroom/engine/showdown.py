@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
+from pokerroom.engine import run_twice
 from pokerroom.engine.common import (
     HAND_END_MS,
     SAFETY_HANDS,
@@ -29,7 +30,7 @@ from pokerroom.engine.common import (
     sync_stacks,
 )
 from pokerroom.engine.log import emit
-from pokerroom.engine.modes import Indian, ModeRules, Valued
+from pokerroom.engine.modes import Community, Indian, ModeRules, Valued
 from pokerroom.engine.options import omaha_hi_lo
 from pokerroom.engine.state import Hand, State
 from pokerroom.engine.verdict import annotate
@@ -93,8 +94,21 @@ def end_hand(state: State, now: int, ev: Events, *, one_left: bool, no_opener: b
             hand.players[pid].ready = True
 
 
+def _values(v: Valued, state: State) -> dict[str, Any]:
+    """The named parts of one evaluated hand in a showdown entry: the best five and their names, and the low
+    of a hi-lo game."""
+    out: dict[str, Any] = {"best": [c.to_json() for c in v.high.cards], "handName": str(v.high.name),
+                           "rankName": ranked_name(v.high)}
+    if state.options.mode == "sevenHiLo" or omaha_hi_lo(state.options):
+        out["lowName"] = None if v.low is None else str(v.low.name)
+        out["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
+    return out
+
+
 def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
               ev: Events) -> tuple[list[dict[str, Any]], int]:
+    if hand.rit_agreed and hand.board2:
+        return _two_boards(state, hand, mode, ev)
     contenders = in_hand(hand)
     values: dict[str, Valued] = {pid: mode.evaluate(hand, pid) for pid in contenders}
     entries = []
@@ -104,20 +118,11 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     for pid in shown:
         p = hand.players[pid]
         v = values.get(pid) or mode.evaluate(hand, pid)
-        entry: dict[str, Any] = {
-            "id": pid,
-            "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
-            "best": [c.to_json() for c in v.high.cards],
-            "handName": str(v.high.name),
-            "rankName": ranked_name(v.high),
-        }
-        if state.options.mode == "sevenHiLo":
-            entry["lowName"] = None if v.low is None else str(v.low.name)
-            entry["declare"] = p.declare
-            entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
-        elif omaha_hi_lo(state.options):
-            entry["lowName"] = None if v.low is None else str(v.low.name)
-            entry["lowBest"] = None if v.low is None else [c.to_json() for c in v.low.cards]
+        entry: dict[str, Any] = {"id": pid, "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
+                                 **_values(v, state)}
+        if state.options.mode == "sevenHiLo":  # (the keys in the order clients have always received)
+            entry = {**{k: entry[k] for k in ("id", "cards", "best", "handName", "rankName", "lowName")},
+                     "declare": p.declare, "lowBest": entry["lowBest"]}
         p.shown = True
         entries.append(entry)
     hand.showdown = entries
@@ -146,6 +151,36 @@ def _showdown(state: State, hand: Hand, mode: ModeRules, penalties: int,
     sides = {pid: hand.players[pid].declare for pid in contenders}
     annotate(awards, hand.pots, values, sides if state.options.mode == "sevenHiLo" else None)
     return awards, carried
+
+
+def _two_boards(state: State, hand: Hand, mode: ModeRules, ev: Events) -> tuple[list[dict[str, Any]], int]:
+    """Run it twice (docs/rules-extensions.md, :mod:`run_twice`): every pot halved, the first half on the
+    first board and the second on the second, each awarded like a whole pot (awards carry ``board`` 0 or 1);
+    each showdown entry names the hand on the second board under ``second``."""
+    assert isinstance(mode, Community)
+    contenders = in_hand(hand)
+    boards = [list(hand.board), run_twice.second_board(hand)]
+    values = [{pid: mode.evaluate_on(hand, pid, board) for pid in contenders} for board in boards]
+    entries = []
+    for pid in contenders:
+        hand.players[pid].shown = True
+        entries.append({"id": pid, "cards": [c.to_json() for c in mode.all_cards(hand, pid)],
+                        **_values(values[0][pid], state), "second": _values(values[1][pid], state)})
+    hand.showdown = entries
+    emit(state, ev, {"type": "showdown", "entries": entries})
+    awards: list[dict[str, Any]] = []
+    for board, (pots, vals) in enumerate(zip(bt.halve_pots(hand.pots), values, strict=True)):
+        high = {pid: v.high for pid, v in vals.items()}
+        if omaha_hi_lo(state.options):
+            raw = bt.award_hilo_cards_speak(pots, high, {pid: v.low for pid, v in vals.items()}, hand.order)
+        else:
+            raw = bt.award_pots(pots, high, hand.order)
+        part = [{"potIndex": a.pot_index, "to": a.to, "amount": a.amount, "side": a.side, "board": board}
+                for a in raw]
+        annotate(part, pots, vals, None)
+        awards += part
+        _remember_best(state, hand, mode, vals)
+    return awards, 0
 
 
 def _no_opener(state: State, hand: Hand, ev: Events) -> tuple[list[dict[str, Any]], int]:

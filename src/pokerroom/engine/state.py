@@ -185,6 +185,16 @@ class Hand:
     opener: str | None = None
     opener_cards: list[Card] = field(default_factory=list)
     no_opener: bool = False
+    # Hold'em/Omaha house options (docs/rules-extensions.md), serialised only when used, like the above:
+    # the antes posted this hand (a big-blind ante is dead money, also counted in ``dead``), who straddled,
+    # and run it twice: each deciding player's answer (None: not yet), the outcome, how many board cards
+    # both runs share, and the second run's own cards (``board`` is the first run).
+    antes: dict[str, int] = field(default_factory=dict)
+    straddler: str | None = None
+    rit_votes: dict[str, bool | None] | None = None
+    rit_agreed: bool | None = None
+    rit_shared: int = 0
+    board2: list[Card] = field(default_factory=list)
 
     def clone(self) -> Hand:
         # Cards are frozen values and are shared. Pots are rebuilt (never mutated) by build_pots, penalty
@@ -199,6 +209,8 @@ class Hand:
             list(self.pots), self.dead, list(self.penalties), self.showdown, self.awards, list(self.winners),
             self.one_left, self.sb, self.bb, self.boss, self.draw_no, self.deadline_at, self.turn_of,
             self.phase_started_at, self.opener, list(self.opener_cards), self.no_opener,
+            dict(self.antes), self.straddler, None if self.rit_votes is None else dict(self.rit_votes),
+            self.rit_agreed, self.rit_shared, list(self.board2),
         )
 
     def to_json(self) -> JSON:
@@ -232,6 +244,11 @@ class Hand:
             **({} if self.opener is None and not self.no_opener else {
                 "opener": self.opener, "opener_cards": cards_to_json(self.opener_cards),
                 "no_opener": self.no_opener}),
+            **({"antes": dict(self.antes)} if self.antes else {}),
+            **({"straddler": self.straddler} if self.straddler is not None else {}),
+            **({} if self.rit_votes is None else {
+                "rit_votes": dict(self.rit_votes), "rit_agreed": self.rit_agreed,
+                "rit_shared": self.rit_shared, "board2": cards_to_json(self.board2)}),
         }
 
     @staticmethod
@@ -266,6 +283,12 @@ class Hand:
             opener=d.get("opener"),
             opener_cards=cards_from_json(d.get("opener_cards", [])),
             no_opener=d.get("no_opener", False),
+            antes=dict(d.get("antes", {})),
+            straddler=d.get("straddler"),
+            rit_votes=None if d.get("rit_votes") is None else dict(d["rit_votes"]),
+            rit_agreed=d.get("rit_agreed"),
+            rit_shared=d.get("rit_shared", 0),
+            board2=cards_from_json(d.get("board2", [])),
         )
 
 

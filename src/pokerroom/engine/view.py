@@ -12,8 +12,8 @@ Rules:
 - 7 Poker choice: the four cards are private; nobody's open pick is visible until everybody has chosen.
 - Hi-lo declarations: only my own until everybody has declared.
 - The deck, burns, draw discards and choice discards (except my own) never appear.
-- ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): the 491 switch,
-  the bet cap in chips and the sentence explaining a 491 restriction of the current round.
+- ``houseRules`` (public, only present when a house rule of docs/rules-extensions.md is on): built by
+  :mod:`pokerroom.engine.house_view`, like the seats' ``ante`` / ``straddle`` keys of the hold'em options.
 
 Building every viewer's view of one state (:class:`StateViews`): everything but ``seats`` and ``me`` is the
 same for every viewer and is built once; a seat's dict depends on the viewer only through two facts (is it the
@@ -27,12 +27,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.betting.model import NO_OPENERS, RULE_491
 from pokerroom.cards import Card, card_ids
 from pokerroom.engine import common
 from pokerroom.engine.accounts import hand_net
+from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras
 from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
-from pokerroom.engine.options import jacks_or_better_applies, omaha_hi_lo, rule491_applies, uses_blinds
+from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
@@ -127,7 +127,7 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
             "inHand": False, "folded": False, "allIn": False, "committedRound": 0, "committedTotal": 0,
             "lastAction": None, "up": [], "hole": [], "holeCount": 0, "forehead": None, "hasForehead": False,
             "drawCounts": [], "drawDone": False, "choiceDone": False, "declare": None, "declared": False,
-            "ready": False, "shown": False,
+            "ready": False, "shown": False, **seat_extras(state, seat.id),
         })
         return out
     b = hand.bettors[seat.id]
@@ -143,7 +143,7 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
         "folded": b.folded,
         "allIn": b.all_in,
         "committedRound": b.committed_round,
-        "committedTotal": b.committed_total,
+        "committedTotal": b.committed_total + seat_dead_ante(state, seat.id),
         "lastAction": b.last_action or hp.forced,
         "up": [cj(c) for c in hp.up],
         "hole": _cards(list(private), show_private, cj),
@@ -158,6 +158,7 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
         "declared": hp.declare is not None,
         "ready": hp.ready,
         "shown": hp.shown,
+        **seat_extras(state, seat.id),
     })
     return out
 
@@ -230,6 +231,8 @@ def legal_actions(state: State, pid: str) -> list[JSON]:
         return [entry]
     if hand.phase == "declare" and p.declare is None:
         return [{"type": "declare", "sides": ["high", "low", "swing"]}]
+    if hand.phase == "runTwice" and pid in common.pending(state):
+        return [{"type": "runTwice", "agree": [True, False]}]
     return []
 
 
@@ -411,7 +414,8 @@ def _seat_inputs(state: State, seat: Seat, viewer_plays: bool) -> tuple[Any, ...
     bettor = hand.bettors.get(seat.id) if hp is not None else None
     declared_all = hp is not None and hp.declare is not None and _all_declared(hand)
     return (state.options, seat, state.phase, viewer_plays, hand.phase, hand.dealer_seat, hand.sb, hand.bb,
-            hand.rnd is not None, hand.boss, hp, bettor, declared_all)
+            hand.rnd is not None, hand.boss, hp, bettor, declared_all, hand.antes.get(seat.id),
+            hand.straddler == seat.id)
 
 
 def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:
@@ -441,6 +445,8 @@ def _public(state: State, copy_log: bool) -> JSON:
             street_name = "초이스"
         elif hand.phase == "declare":
             street_name = "선언"
+        elif hand.phase == "runTwice":
+            street_name = "런 잇 트와이스"
         elif hand.phase == "draw":
             names = ("아침", "점심", "저녁") if opts.mode == "badugi" else ("교환",)
             street_name = names[hand.draw_no] if 0 <= hand.draw_no < len(names) else "교환"
@@ -502,40 +508,6 @@ def _public(state: State, copy_log: bool) -> JSON:
                              "startingChips": state.next_options.starting_chips}
     if state.end_after_hand and state.phase != "finished":
         out["endAfterHand"] = True
-    return out
-
-
-def house_rules(state: State) -> JSON | None:
-    """Public facts of the house rules in force (docs/rules-extensions.md), or None when none is on.
-
-    The key is only added to the view when a house rule is on, so every game without one keeps exactly the
-    view it had. ``betCap`` is in chips at the current base unit; ``badugiHigh`` says the badugi is
-    하이 바둑이; ``restriction`` is the Korean sentence the table shows while the 491/591 rule limits the
-    opening of this round (None otherwise).
-    """
-    opts = state.options
-    on491 = rule491_applies(opts)
-    high = opts.mode == "badugi" and opts.badugi_high
-    job = jacks_or_better_applies(opts)
-    if not on491 and opts.bet_cap == 0 and not high and not job:
-        return None
-    hand = state.hand
-    restriction: str | None = None
-    if (hand is not None and hand.phase == "betting" and state.phase == "playing" and hand.rnd is not None
-            and not hand.rnd.opened):
-        if hand.rnd.opening_only is not None:
-            restriction = RULE_491[1]
-        elif hand.rnd.may_open is not None:
-            restriction = NO_OPENERS[1]  # the rule only: who holds openers stays secret
-    out: JSON = {"rule491": on491, "betCap": opts.bet_cap * state.base_unit, "badugiHigh": high,
-                 "restriction": restriction}
-    if job:
-        # the opener is public (they bet first); the proof only once the hand has ended
-        done = hand is not None and _hand_done(state)
-        out.update({"jacksOrBetter": True, "opener": None if hand is None else hand.opener,
-                    "openerProof": [c.to_json() for c in hand.opener_cards] if done and hand is not None
-                    and hand.opener is not None else None,
-                    "noOpener": bool(hand is not None and hand.no_opener)})
     return out
 
 

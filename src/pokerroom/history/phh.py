@@ -33,6 +33,8 @@ def phh_variant(rec: HandRecord) -> str | None:
         return str(rec.phh.get("variant"))
     if rec.hi_lo or any(e.get("type") == "blind" and e.get("kind") == "entry" for e in rec.events):
         return None  # Omaha Hi-Lo; a newcomer's entry blind (PHH reads it as a straddle: another order)
+    if _house_options(rec):
+        return None
     return PHH_VARIANTS.get((rec.mode, rec.betting))
 
 
@@ -42,6 +44,8 @@ def why_not(rec: HandRecord) -> str:
         return "PHH의 오마하 하이로우는 리밋 베팅뿐이라 이 판을 적을 수 없어요"
     if any(e.get("type") == "blind" and e.get("kind") == "entry" for e in rec.events):
         return "새로 앉은 자리의 빅 블라인드는 PHH로 적을 수 없어요"
+    if _house_options(rec):
+        return "스트래들이나 두 번 돌리기(런 잇 트와이스)가 있는 판은 아직 PHH로 적을 수 없어요"
     return "PHH에는 이 게임(모드와 베팅 방식)을 적는 방법이 없어요. 노리밋 홀덤과 팟리밋 오마하만 돼요"
 
 
@@ -213,6 +217,13 @@ def _text(rec: HandRecord, w: _Writer, variant: str, antes: list[int], blinds: l
         f"hand = {_toml_str(hand) if isinstance(hand, str) else rec.hand_no}",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _house_options(rec: HandRecord) -> bool:
+    """The hand used a hold'em house option (docs/rules-extensions.md) this export cannot write: a straddle
+    (PHH would need it among the blinds, in its own order of play) or run it twice (one board in PHH).
+    Antes are written (``_Writer.forced``)."""
+    return any(e.get("kind") == "straddle" or e.get("run") is not None for e in rec.events)
 
 
 def export_phh(records: list[HandRecord]) -> dict[int, str]:

@@ -167,8 +167,9 @@ class HistoryRecorder:
             ante = int(s.get("committedTotal") or 0) - round_bet
             if ante:
                 synthetic.append({"type": "ante", "from": s["id"], "amount": ante, "allIn": False})
-            if s.get("sb") or s.get("bb"):
-                synthetic.append({"type": "blind", "from": s["id"], "kind": "sb" if s.get("sb") else "bb",
+            if s.get("sb") or s.get("bb") or s.get("straddle"):  # (a straddle: docs/rules-extensions.md)
+                kind = "sb" if s.get("sb") else "bb" if s.get("bb") else "straddle"
+                synthetic.append({"type": "blind", "from": s["id"], "kind": kind,
                                   "amount": round_bet, "allIn": bool(s.get("allIn"))})
         synthetic += _dealt_from(pub, playing)
         self.observe(synthetic, view_of)
@@ -236,7 +237,7 @@ class HistoryRecorder:
             rec.ledger[str(event["player"])] -= int(event.get("amount") or 0)
         elif kind in ("uncalled", "award"):
             rec.ledger[str(event["to"])] += int(event["amount"])
-        elif kind == "board":
+        elif kind == "board" and event.get("run") is None:  # (run it twice: the second board stays an event)
             rec.board.extend(cards_of(event.get("cards")))
         elif kind == "showdown":
             rec.showdown = list(event.get("entries") or [])

@@ -2,8 +2,9 @@
 
 Rules:
 - Blinds (posted by the flow): SB is the seat after the dealer and BB the next; heads-up the dealer is SB.
-- Preflop the seat after the BB acts first (heads-up: the dealer/SB); from the flop on, the first player after
-  the dealer who is still in (heads-up: the BB).
+- Preflop the seat after the BB acts first (heads-up: the dealer/SB), or the seat after the straddler when
+  somebody straddled (docs/rules-extensions.md); from the flop on, the first player after the dealer who is
+  still in (heads-up: the BB).
 - Hold'em uses any five of 2 hole + 5 board; Omaha exactly two hole cards and exactly three board cards.
 - Omaha Hi-Lo (``omahaHiLo``): the same high plus an eight-or-better low from exactly two hole and three
   board cards (:func:`pokerroom.hands.omaha_low`); the cards speak, nobody declares.
@@ -41,19 +42,26 @@ class Community(ModeRules):
             return order
         if len(order) == 2:  # heads-up: dealer = SB acts first preflop
             return order[1:] + order[:1]
+        if hand.straddler is not None:  # 스트래들: from the seat after the straddler, who acts last
+            i = order.index(hand.straddler) + 1
+            return order[i:] + order[:i]
         return order[2:] + order[:2]
 
     def all_cards(self, hand: Hand, pid: str) -> list[Card]:
         return list(hand.players[pid].hole)
 
     def evaluate(self, hand: Hand, pid: str) -> Valued:
+        return self.evaluate_on(hand, pid, hand.board)
+
+    def evaluate_on(self, hand: Hand, pid: str, board: list[Card]) -> Valued:
+        """``pid``'s hand on a given board (run it twice values each player on both boards)."""
         hole = hand.players[pid].hole
         if self.options.mode == "omaha":
-            high = ev.omaha_high(list(hole), list(hand.board))
+            high = ev.omaha_high(list(hole), list(board))
             if self.hi_lo:
-                return Valued(high, ev.omaha_low(list(hole), list(hand.board)))
+                return Valued(high, ev.omaha_low(list(hole), list(board)))
             return Valued(high)
-        return Valued(ev.international_high(list(hole) + list(hand.board)))
+        return Valued(ev.international_high(list(hole) + list(board)))
 
     def hint_values(self, hand: Hand, pid: str) -> tuple[Strength | None, Strength | None]:
         hole = hand.players[pid].hole

@@ -18,8 +18,8 @@ from pokerroom import bots
 View = dict[str, Any]
 ActionFn = Callable[[View], dict[str, Any] | None]
 
-_PREFERENCE = ("ready", "k.check", "nl.check", "k.call", "nl.call", "declare", "draw", "rebuy", "k.die",
-               "nl.fold")
+_PREFERENCE = ("ready", "k.check", "nl.check", "k.call", "nl.call", "declare", "draw", "rebuy", "runTwice",
+               "k.die", "nl.fold")
 
 
 def legal_actions(view: View) -> list[dict[str, Any]]:
@@ -43,8 +43,8 @@ def cautious_decide(view: View) -> dict[str, Any] | None:
                 return {"type": "declare", "side": "high"}
             if kind == "draw":
                 return {"type": "draw", "cardIds": []}
-            if kind == "rebuy":
-                return {"type": "rebuy", "accept": False}
+            if kind in ("rebuy", "runTwice"):  # (no: the default of both decisions)
+                return {"type": kind, "accept" if kind == "rebuy" else "agree": False}
             return {"type": kind}
     return None
 

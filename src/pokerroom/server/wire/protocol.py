@@ -78,8 +78,13 @@ class RebuyAction(_Strict):
     accept: bool
 
 
+class RunTwiceAction(_Strict):
+    type: Literal["runTwice"]
+    agree: bool
+
+
 Action = Annotated[
-    SimpleAction | RaiseAction | ChooseAction | DrawAction | DeclareAction | RebuyAction,
+    SimpleAction | RaiseAction | ChooseAction | DrawAction | DeclareAction | RebuyAction | RunTwiceAction,
     Field(discriminator="type"),
 ]
 
@@ -425,10 +430,11 @@ def client_message_from(data: Any) -> ClientMessage:
 #: Actions of the simultaneous decisions (docs/protocol.md §2.1): each seat answers for itself and the order
 #: of the answers changes nothing (``ready`` at a hand's end, a rebuy answer, the choice, draw and declare
 #: phases). Such an action is accepted against an older version as long as only actions of this set were
-#: applied since that version (``Room.settled_version``) and the engine still finds it legal for the seat;
+#: applied since that version (``Room.settled_version``) and the engine still finds it legal for the seat
+#: (the run-it-twice yes/no too: every answer is secret until all are in, so their order changes nothing);
 #: before, six ``ready``s raced for one version at every hand's end (5+4+3+2+1 refusals, each a parse, an
 #: error frame and a resend: more ``stale_version`` refusals than accepted actions under load, issue 13).
-COMMUTING_ACTIONS = frozenset({"ready", "rebuy", "choose", "draw", "declare"})
+COMMUTING_ACTIONS = frozenset({"ready", "rebuy", "choose", "draw", "declare", "runTwice"})
 
 
 def commutes(action: dict[str, Any] | None) -> bool:

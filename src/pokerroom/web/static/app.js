@@ -429,12 +429,13 @@ class Room {
 
   /**
    * stale_version: another change landed first. Choices that do not depend on the others' moves (초이스,
-   * 교환, 선언, 다음 판, 리바이) are re-sent on the newest view if it still offers them; a bet is decided again.
+   * 교환, 선언, 런 잇 트와이스, 다음 판, 리바이) are re-sent on the newest view if it still offers them; a bet is
+   * decided again.
    */
   onStale(msg) {
     const p = this.pending;
     if (!p || (msg.clientMsgId && msg.clientMsgId !== p.id)) return false;
-    const simultaneous = ["choose", "draw", "declare", "ready", "rebuy"].includes(p.action.type);
+    const simultaneous = ["choose", "draw", "declare", "runTwice", "ready", "rebuy"].includes(p.action.type);
     if (!simultaneous || p.tries >= 3) {
       this.pending = null;
       toast("그사이 상황이 바뀌었어요. 다시 골라 주세요.", "info");

@@ -19,19 +19,19 @@ const shownName = (e) => [e.rankName ?? e.handName, e.lowName ? `로우 ${e.lowN
  * names of cards shown after it ({id: name}). */
 export function stepText(e, nm, names = {}) {
   switch (e.type) {
-    case "ante": return `${nm(e.from)} 앤티 ${fmt(e.amount)}`;
-    case "blind": return `${nm(e.from)} ${e.kind === "sb" ? "SB" : "BB"} ${fmt(e.amount)}`;
+    case "ante": return `${nm(e.from)} ${e.kind === "bigBlind" ? "BB 앤티" : "앤티"} ${fmt(e.amount)}`;
+    case "blind": return `${nm(e.from)} ${{ sb: "SB", straddle: "스트래들" }[e.kind] ?? "BB"} ${fmt(e.amount)}`;
     case "action": {
       const label = ACTION_LABEL[e.action?.type] ?? e.action?.type ?? "";
       const amount = e.amount ? ` ${fmt(e.amount)}` : "";
       return `${nm(e.player)} ${label}${amount}${e.allIn && e.action?.type !== "nl.allIn" ? " (올인)" : ""}${e.auto ? " (자동)" : ""}`;
     }
-    case "board": return `보드 ${(e.cards ?? []).map(cardShort).join(" ")}`;
+    case "board": return `${e.run === 2 ? "두 번째 보드" : "보드"} ${(e.cards ?? []).map(cardShort).join(" ")}`;
     case "uncalled": return `${nm(e.to)} ${fmt(e.amount)} 돌려받음`;
     case "drawn": return `교환: ${Object.entries(e.counts ?? {}).map(([id, n]) => `${nm(id)} ${n}장`).join(", ")}`;
     case "declares": return `선언: ${Object.entries(e.sides ?? {}).map(([id, s]) => `${nm(id)} ${SIDE_LABEL[s] ?? s}`).join(", ")}`;
     case "penalty": return `${nm(e.from)} 벌칙 ${fmt(e.amount)}`;
-    case "award": return `${nm(e.to)} ${fmt(e.amount)}칩 가져감${e.hand ? ` · ${e.hand}` : ""}${e.side && e.side !== "high" ? ` (${SIDE_LABEL[e.side] ?? e.side})` : ""}`;
+    case "award": return `${nm(e.to)} ${fmt(e.amount)}칩 가져감${e.board != null ? ` (보드${e.board + 1})` : ""}${e.hand ? ` · ${e.hand}` : ""}${e.side && e.side !== "high" ? ` (${SIDE_LABEL[e.side] ?? e.side})` : ""}`;
     case "carry": return `비김 — ${fmt(e.amount)}칩 다음 판으로`;
     case "shown": return `${nm(e.player)} 카드 공개 ${(e.cards ?? []).map(cardShort).join(" ")}${names[e.player] ? ` · ${names[e.player]}` : ""}`;
     case "mucked": return `${nm(e.player)} 카드 덮음`;

@@ -4,7 +4,7 @@ export const ACTION_LABEL = {
   "k.die": "다이", "k.check": "체크", "k.ping": "삥", "k.call": "콜", "k.ddadang": "따당",
   "k.quarter": "쿼터", "k.half": "하프", "k.full": "풀",
   "nl.fold": "폴드", "nl.check": "체크", "nl.call": "콜", "nl.raise": "레이즈", "nl.allIn": "올인",
-  ante: "앤티", sb: "SB", bb: "BB",
+  ante: "앤티", sb: "SB", bb: "BB", straddle: "스트래들",
   choose: "초이스", draw: "교환", declare: "선언", ready: "다음 판", rebuy: "리바이",
 };
 
@@ -13,7 +13,7 @@ export const KOREAN_ORDER = ["k.die", "k.check", "k.ping", "k.call", "k.ddadang"
 export const SIDE_LABEL = { high: "하이", low: "로우", swing: "스윙" };
 
 export const PHASE_LABEL = {
-  choice: "초이스", betting: "베팅", draw: "교환", declare: "선언", handEnd: "판 결과", rebuy: "리바이", finished: "게임 끝",
+  choice: "초이스", betting: "베팅", draw: "교환", declare: "선언", runTwice: "런 잇 트와이스", handEnd: "판 결과", rebuy: "리바이", finished: "게임 끝",
 };
 
 // one formatter for every number: toLocaleString builds a new one per call, which a throttled phone feels

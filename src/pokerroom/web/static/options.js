@@ -58,6 +58,10 @@ export const OPTION_DEFS = [
   { key: "rule491", label: "491 룰", def: false, modes: ["sevenPoker", "sevenHiLo"], korean: true, choices: [[false, "끔"], [true, "켬"]], help: "4구·5구에서 처음 거는 사람은 하프 또는 다이만 할 수 있어요" },
   { key: "badugiHigh", label: "하이 바둑이", def: false, mode: "badugi", choices: [[false, "끔 (낮은 패가 이김)"], [true, "켬 (높은 패가 이김)"]], help: "메이드·베이스는 같고, 같은 등급이면 높은 숫자가 이겨요 (A가 가장 높음)" },
   { key: "jacksOrBetter", label: "잭스 오어 베터", def: false, mode: "fiveDraw", choices: [[false, "끔"], [true, "켬"]], help: "J 원페어 이상이 있어야 첫 베팅을 열 수 있고, 아무도 못 열면 판돈을 두고 다시 돌려요" },
+  { key: "ante", label: "앤티", def: "none", modes: ["holdem", "omaha"], choices: [["none", "없음"], ["everyone", "모두 앤티"], ["bigBlind", "빅 블라인드 앤티"]], help: "모두 앤티: 매 판 모두가 조금씩 내요. 빅 블라인드 앤티: 빅 블라인드 자리가 모두의 몫을 한 번에 내요" },
+  { key: "antePercent", label: "앤티 크기", def: 100, modes: ["holdem", "omaha"], choices: [[10, "빅 블라인드의 10%"], [25, "25%"], [50, "50%"], [100, "100% (빅 블라인드만큼)"], [150, "150%"]], onlyIf: (o) => o.ante && o.ante !== "none", help: "모두 앤티는 10~25%, 빅 블라인드 앤티는 100%가 흔해요" },
+  { key: "straddle", label: "스트래들", def: false, modes: ["holdem", "omaha"], choices: [[false, "끔"], [true, "켬"]], help: "4명 이상일 때 빅 블라인드 다음 사람이 빅 블라인드 2배를 먼저 걸고, 프리플랍에 마지막으로 행동해요" },
+  { key: "runItTwice", label: "런 잇 트와이스", def: false, modes: ["holdem", "omaha"], choices: [[false, "끔"], [true, "켬"]], help: "리버 전에 모두 올인하면, 올인한 사람이 모두 동의할 때 남은 보드를 두 번 돌려 판돈을 반씩 나눠요" },
   { key: "betCap", label: "맥스 베팅 상한", def: 0, choices: [[0, "없음"], [10, "기본 ×10"], [20, "기본 ×20"], [50, "기본 ×50"], [100, "기본 ×100"]], help: "한 번에 콜 금액보다 더 걸 수 있는 칩의 상한 (넘는 하프·풀은 상한까지만)" },
 ];
 
@@ -139,5 +143,11 @@ export function summarizeOptions(o) {
   if (o.betCap) parts.push(`맥스 기본 ×${o.betCap}`);
   if (o.badugiHigh && o.mode === "badugi") parts.push("하이 바둑이");
   if (o.jacksOrBetter && o.mode === "fiveDraw") parts.push("잭스 오어 베터");
+  if (["holdem", "omaha"].includes(o.mode)) {
+    if (o.ante === "everyone") parts.push(`앤티 ${o.antePercent}%`);
+    if (o.ante === "bigBlind") parts.push(`BB 앤티 ${o.antePercent}%`);
+    if (o.straddle) parts.push("스트래들");
+    if (o.runItTwice) parts.push("런 잇 트와이스");
+  }
   return parts.filter(Boolean).join(" · ");
 }

@@ -228,6 +228,21 @@ export const HOUSE_RULES = [
     "연 사람(오프너)은 판이 끝나면 연 카드를 모두에게 보여 줘요. 교환 때 그 카드를 버렸어도 보여 줘요(스플릿 오프너). 조건이 없으면 서버가 여는 것을 막아서 벌칙은 없어요.",
     "마지막 판에서 아무도 열지 않으면 남은 사람끼리 판돈을 나눠요.",
   ]],
+  ["ante", "앤티", ["holdem", "omaha"], [
+    "모두 앤티: 블라인드를 낸 뒤 모두가 빅 블라인드의 정해진 %(10~150%, 내림, 최소 1칩)를 앤티로 내요. 앤티는 베팅이 아니라 바로 판돈으로 가요.",
+    "빅 블라인드 앤티: 빅 블라인드 자리가 블라인드를 먼저 내고, 그다음 모두의 몫을 한 번에 앤티로 내요. 이 앤티는 메인 팟에 들어가 누구의 베팅과도 맞추지 않아요.",
+    "칩이 모자라면 블라인드를 먼저 내고 남은 칩만큼 앤티를 내요(그러면 올인).",
+  ]],
+  ["straddle", "스트래들", ["holdem", "omaha"], [
+    "4명 이상이면 빅 블라인드 다음 사람이 매 판 빅 블라인드의 2배를 먼저 걸어요(칩이 그보다 많을 때만).",
+    "프리플랍에는 스트래들 다음 사람부터 행동하고, 스트래들한 사람이 마지막에 행동해요. 모두 콜만 하면 체크하거나 올릴 수 있어요.",
+    "콜 금액은 스트래들만큼, 최소 레이즈는 스트래들의 2배까지예요. 플랍부터는 평소 순서예요.",
+  ]],
+  ["runItTwice", "런 잇 트와이스", ["holdem", "omaha"], [
+    "리버 전에 더 베팅할 수 없게 되면(모두 올인), 남은 사람 모두에게 보드를 두 번 돌릴지 물어요. 답은 모두 답할 때까지 비밀이에요.",
+    "모두 '두 번'이면 지금까지 나온 공용 카드는 같이 쓰고, 나머지를 두 번 돌려요. 한 명이라도 '한 번만'(시간 초과 포함)이면 한 번만 돌려요.",
+    "판돈은 팟마다 반씩: 첫 번째 보드가 남는 1칩을 가져가고, 보드마다 따로 승자를 정해요(비기면 보통처럼 나눠요).",
+  ]],
   ["betCap", "맥스 베팅 상한", null, [
     "한 번의 베팅·레이즈로 콜 금액보다 더 걸 수 있는 칩은 '기본 단위 × 설정값'까지예요(기본 단위가 오르면 같이 올라요).",
     "한국식: 하프·풀·따당이 상한을 넘으면 상한까지만 걸어요(버튼에 '맥스' 표시). 노리밋·팟리밋: 레이즈 최대가 상한으로 줄어요.",
@@ -247,11 +262,14 @@ function houseRulesSection(mode, options) {
   for (const [key, title, , lines] of rules) {
     // the room's own setting is only stated when the page shows the room's mode
     const inRoom = options?.mode === mode;
-    const on = inRoom && options[key] && !(key === "rule491" && options.betting && !["auto", "korean"].includes(options.betting));
+    const on = inRoom && options[key] && options[key] !== "none"
+      && !(key === "rule491" && options.betting && !["auto", "korean"].includes(options.betting));
     const b = document.createElement("p");
     const strong = document.createElement("b");
     strong.textContent = title;
-    const state = !inRoom ? " — 방을 만들 때 켤 수 있어요" : on ? ` — 이 방: 켬${key === "betCap" ? ` (기본 단위 ×${options[key]})` : ""}` : " — 이 방: 끔";
+    const detail = key === "betCap" ? ` (기본 단위 ×${options[key]})`
+      : key === "ante" ? ` (${options.ante === "bigBlind" ? "빅 블라인드 앤티" : "모두 앤티"}, 빅 블라인드의 ${options.antePercent}%)` : "";
+    const state = !inRoom ? " — 방을 만들 때 켤 수 있어요" : on ? ` — 이 방: 켬${detail}` : " — 이 방: 끔";
     b.append(strong, document.createTextNode(state));
     box.append(b);
     const ul = document.createElement("ul");

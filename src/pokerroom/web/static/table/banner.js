@@ -25,10 +25,13 @@ export function renderBanner(v, names) {
     const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
     cur.amount += a.amount;
     if (a.side) cur.sides.add(a.side);
-    // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence)
-    const hand = a.hand && a.side === "low" ? `로우 ${a.hand}` : a.hand;
+    // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence); run it
+    // twice: on which board ("보드2 킹 트리플")
+    const run = a.board != null ? `보드${a.board + 1} ` : "";
+    const hand = a.hand ? run + (a.side === "low" ? `로우 ${a.hand}` : a.hand) : a.hand;
     if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
-    if (a.why && !whys.some((w) => w.to === a.to && w.why === a.why)) whys.push({ to: a.to, why: a.why });
+    const why = a.why ? run + a.why : a.why;
+    if (why && !whys.some((w) => w.to === a.to && w.why === why)) whys.push({ to: a.to, why });
     byTo.set(a.to, cur);
   }
   const nets = v.handNet ?? {};

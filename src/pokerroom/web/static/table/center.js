@@ -8,12 +8,13 @@ import { listen, whole } from "../morph.js";
 import { h } from "../dom.js";
 import { freeCorridor, overlap } from "./geometry.js";
 import { slice } from "./slices.js";
-import { wonCards } from "./view.js";
+import { boardBest, wonCards } from "./view.js";
 
 /** Everything the centre shows: its slices read nothing else (the key of the whole centre is this, serialised). */
 export function centerInputs(t) {
   const v = t.view;
   return { phase: v.phase, pots: v.pots, potTotal: v.potTotal, mode: v.mode, board: v.board, awards: v.awards,
+    board2: v.houseRules?.runItTwice?.board2 ?? [],
     showdown: v.showdown, carryOver: v.carryOver, seatCount: (v.seats ?? []).length, narrow: t.hostW < 600,
     options: v.options, indianUsed: v.indianUsed, indianDeckLeft: v.indianDeckLeft, usedOpen: !!t.usedOpen };
 }
@@ -21,8 +22,12 @@ export function centerInputs(t) {
 /** The board on screen (`had`) brought up to date in place: a card dealt replaces its empty slot, the cards
  * already there stay untouched (no new drawing built only to be compared with the old one). */
 function board(b, had) {
-  const el = had ?? h("div", { class: "board", "aria-label": "공용 카드" });
+  const el = had ?? h("div", { class: "board" });
+  if (el.getAttribute("aria-label") !== (b.label ?? "공용 카드")) el.setAttribute("aria-label", b.label ?? "공용 카드");
   el.classList.toggle("small", b.crowded);
+  el.classList.toggle("run", !!b.run); // run it twice: the boards are numbered (style.css)
+  if (b.run) el.dataset.run = String(b.run);
+  else delete el.dataset.run;
   const size = b.crowded ? "sm" : "md";
   const best = new Set(b.best);
   for (let i = 0; i < 5; i++) {
@@ -66,9 +71,21 @@ export function centerSlices(c, ctx) {
   ];
   if (c.mode === "holdem" || c.mode === "omaha") {
     const winners = new Set((c.awards ?? []).map((a) => a.to));
-    const best = new Set();
-    if (c.phase === "handEnd") for (const e of c.showdown ?? []) if (winners.has(e.id)) for (const id of wonCards(c.awards, e)) best.add(id);
-    out.push(slice("board", { board: c.board, best: [...best], crowded: c.seatCount >= 8 && c.narrow }, board));
+    const twice = (c.board2 ?? []).length > 0;
+    const best = [new Set(), new Set()];
+    if (c.phase === "handEnd") {
+      for (const e of c.showdown ?? []) {
+        if (!winners.has(e.id)) continue;
+        if (!twice) for (const id of wonCards(c.awards, e)) best[0].add(id);
+        else for (const k of [0, 1]) for (const id of boardBest(c.awards, e, k)) best[k].add(id);
+      }
+    }
+    const crowded = c.seatCount >= 8 && c.narrow;
+    // run it twice: both boards, numbered, one under the other (the second shares the cards dealt before it)
+    out.push(slice("board", { board: c.board, best: [...best[0]], crowded, run: twice ? 1 : 0,
+      label: twice ? "첫 번째 보드" : null }, board));
+    out.push(slice("board2", twice ? { board: c.board2, best: [...best[1]], crowded, run: 2, label: "두 번째 보드" } : null,
+      (b, had) => (b ? board(b, had) : null)));
   }
   out.push(slice("carry", c.carryOver ?? "", (carry) => (carry ? h("div", { class: "carry" }, `이월 판돈 ${fmt(carry)}`) : null)));
   if (c.mode === "indian") {

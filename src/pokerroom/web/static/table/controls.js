@@ -118,6 +118,7 @@ function renderControls(c, ctx) {
   if (c.phase === "choice") return choiceControls(box, c, ctx);
   if (c.phase === "draw") return drawControls(box, c, ctx);
   if (c.phase === "declare") return declareControls(box, c, ctx);
+  if (c.phase === "runTwice") return runTwiceControls(box, c, ctx);
   if (c.phase === "handEnd") {
     // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
     const show = legalIn(me, "show") ? h("button", { class: "act legal", "data-action": "show", disabled: c.busy,
@@ -336,5 +337,23 @@ function declareControls(box, c, ctx) {
   box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
     h("button", { class: "act big" + (sides.includes(s) ? " legal" : "") + (hint?.type === "declare" && hint.side === s ? " hint" : ""), "data-action": "declare-" + s, disabled: !sides.includes(s) || c.busy,
       onclick: () => ctx.send({ type: "declare", side: s }) }, SIDE_LABEL[s], sub[s] ? h("span", { class: "sub" }, sub[s]) : null))));
+  return box;
+}
+
+/** 런 잇 트와이스 (docs/rules-extensions.md): my secret yes/no; the answers are shown once all are in. */
+function runTwiceControls(box, c, ctx) {
+  if (!legalIn(c.me, "runTwice")) {
+    const asked = c.seat.inHand && !c.seat.folded;
+    box.append(h("div", { class: "waiting-line", "data-testid": "run-twice-wait" },
+      asked ? "답했어요. 다른 사람의 답을 기다리는 중…" : "올인한 사람들이 보드를 두 번 돌릴지 정하는 중…"));
+    return box;
+  }
+  box.append(h("div", { class: "instruction", "data-testid": "run-twice-ask" },
+    "남은 보드를 두 번 돌릴까요? 모두 '두 번'을 고르면 판돈을 반씩 나눠 보드마다 승자를 정해요."));
+  box.append(h("div", { class: "actions cols-2" },
+    h("button", { class: "act legal big", "data-action": "runtwice-no", disabled: c.busy,
+      onclick: () => ctx.send({ type: "runTwice", agree: false }) }, "한 번만"),
+    h("button", { class: "act legal big raise", "data-action": "runtwice-yes", disabled: c.busy,
+      onclick: () => ctx.send({ type: "runTwice", agree: true }) }, "두 번 돌리기", h("span", { class: "sub" }, "런 잇 트와이스"))));
   return box;
 }

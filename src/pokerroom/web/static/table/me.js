@@ -8,7 +8,7 @@ import { h } from "../dom.js";
 import { reactionPalette, showBubble } from "../talk.js";
 import { controlsSlice } from "./controls.js";
 import { handNameText, myCardsInputs, renderMyCards } from "./mycards.js";
-import { badgeInputs, badges, markInputs, marks } from "./seats.js";
+import { badgeInputs, badges, betInputs, markInputs, marks } from "./seats.js";
 import { slice } from "./slices.js";
 import { saveTipsSeen } from "./state.js";
 import { ring } from "./timer.js";
@@ -29,7 +29,7 @@ export function meSlices(t, ctx) {
   }
   const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
   const line = { marks: markInputs(seat, v.betting), name: nameOf(t.names, me.id), stack: seat.stack,
-    bet: seat.committedRound > 0 && v.phase === "betting" ? seat.committedRound : 0, badges: badgeInputs(seat, v),
+    ...betInputs(seat, v), badges: badgeInputs(seat, v),
     waits: waitsFor(v, me.id), palette: !!t.palette };
   const hn = handNameText(v);
   const sr = isMyTurn(v) ? "내 차례예요" : "";
@@ -50,6 +50,7 @@ function myLine(l, ctx) {
     h("span", { class: "name" }, l.name),
     h("span", { class: "stack", "data-testid": "my-stack" }, fmt(l.stack) + "칩"),
     l.bet ? h("span", { class: "mybet" }, `베팅 ${fmt(l.bet)}`) : null,
+    l.ante ? h("span", { class: "mybet ante" }, `앤티 ${fmt(l.ante)}`) : null,
     h("span", { class: "spacer" }),
     h("span", { class: "badges" }, badges(l.badges)),
     reactButton(l.palette, ctx));

@@ -5,7 +5,7 @@ import { cardEl, miniCardEl } from "../cards.js";
 import { listen, morphKeyed } from "../morph.js";
 import { h } from "../dom.js";
 import { drawLimit } from "./controls.js";
-import { bestCards, handLabel, isHidden, legal, showdownEntry } from "./view.js";
+import { bestCards, handLabel, isHidden, legal, showdownEntry, wonCards } from "./view.js";
 
 /** Everything renderMyCards reads (its memo key is this, serialised). */
 export function myCardsInputs(t, seat) {
@@ -18,11 +18,19 @@ export function myCardsInputs(t, seat) {
     choose: legal(v, "choose"), draw: legal(v, "draw"), hints: v.options?.hints, width: window.innerWidth };
 }
 
+/** The ids of my cards to raise at the hand's end: my best five; run twice, those of the boards I won on. */
+function myBest(awards, sd) {
+  const ids = bestCards(awards, sd).map((c) => c.id);
+  if (!sd?.second) return ids;
+  const won = wonCards(awards, sd);
+  return won.size ? [...won] : ids;
+}
+
 /** The text over my cards: my hand at showdown, or what I hold now. */
 export function handNameText(v) {
   const me = v.me;
   const sd = showdownEntry(v, me.id);
-  if (sd && v.phase === "handEnd" && sd.lowBest !== undefined) return handLabel(sd); // hi-lo
+  if (sd && v.phase === "handEnd" && (sd.lowBest !== undefined || sd.second)) return handLabel(sd); // hi-lo, two boards
   if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
   if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
   return "";
@@ -79,7 +87,7 @@ export function pickDraw(ctx, id) {
  * nothing about my cards but the hand's name, does not build and compare all of them.
  */
 export function renderMyCards(m, old, ctx) {
-  const bestIds = new Set(m.phase === "handEnd" ? bestCards(m.awards, m.sd).map((c) => c.id) : []);
+  const bestIds = new Set(m.phase === "handEnd" ? myBest(m.awards, m.sd) : []);
   const specs = []; // [key, build]
   let first = null; // the first card's size
   let seps = 0;

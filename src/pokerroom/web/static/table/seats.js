@@ -27,7 +27,8 @@ function crownIcon() {
 /** What a seat's marks show: Korean-style betting calls the dealer "선"; the others show the D button. */
 export function markInputs(seat, betting) {
   const korean = betting === "korean";
-  return { lead: korean && seat.sun ? "sun" : seat.dealer ? "d" : "", sb: !!seat.sb, bb: !!seat.bb, boss: korean && !!seat.boss };
+  return { lead: korean && seat.sun ? "sun" : seat.dealer ? "d" : "", sb: !!seat.sb, bb: !!seat.bb,
+    straddle: !!seat.straddle, boss: korean && !!seat.boss };
 }
 
 export function marks(m) {
@@ -36,6 +37,7 @@ export function marks(m) {
   else if (m.lead === "d") out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
   if (m.sb) out.push(h("span", { class: "mark sb", "aria-label": "스몰 블라인드" }, "SB"));
   if (m.bb) out.push(h("span", { class: "mark bb", "aria-label": "빅 블라인드" }, "BB"));
+  if (m.straddle) out.push(h("span", { class: "mark bb", title: "스트래들", "aria-label": "스트래들" }, "STR"));
   if (m.boss) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스", role: "img" }, crownIcon(), "보스"));
   return out;
 }
@@ -57,7 +59,7 @@ export function badges(b) {
   if (b.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
   if (b.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
   if (b.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
-  if (!b.folded && b.lastAction && b.phase === "betting" && !(b.allIn && b.lastAction === "nl.allIn") && !["ante", "sb", "bb"].includes(b.lastAction)) {
+  if (!b.folded && b.lastAction && b.phase === "betting" && !(b.allIn && b.lastAction === "nl.allIn") && !["ante", "sb", "bb", "straddle"].includes(b.lastAction)) {
     const label = ACTION_LABEL[b.lastAction] ?? b.lastAction;
     out.push(h("span", { class: "badge last" }, label));
   }
@@ -75,13 +77,32 @@ export function badges(b) {
 }
 
 /**
+ * The chips a seat has in front of it while betting: its bet this round, and, before the flop of a game with
+ * antes, the ante it posted (antes are not round bets: docs/view.md seat `ante`). {bet, ante}, zeros when
+ * nothing shows.
+ */
+export function betInputs(seat, v) {
+  const betting = v.phase === "betting";
+  return { bet: seat.committedRound > 0 && betting ? seat.committedRound : 0,
+    ante: betting && v.street === 0 && seat.ante > 0 ? seat.ante : 0 };
+}
+
+/** The bet chip: the round's bet, with the ante under it in smaller type ("앤티 10"), or the ante alone. */
+export function betChip(c) {
+  if (!c.bet && !c.ante) return null;
+  const label = [c.bet ? `이번 라운드 ${c.bet}` : null, c.ante ? `앤티 ${c.ante}` : null].filter(Boolean).join(", ");
+  return h("div", { class: "bet-chip" + (c.bet ? "" : " ante-only"), "aria-label": label },
+    c.bet ? fmt(c.bet) : null, c.ante ? h("small", { class: "ante" }, `앤티 ${fmt(c.ante)}`) : null);
+}
+
+/**
  * Everything a seat's box shows: buildSeat and patchSeat read nothing else, so an equal serialisation means
  * the same element, with the same size, can stay on the table. `awards`: this seat's awards only.
  */
 export function seatInputs(v, seat, n, names) {
   const sd = showdownEntry(v, seat.id);
   const awards = (v.awards ?? []).filter((a) => a.to === seat.id);
-  return { seat, n, name: nameOf(names, seat.id), phase: v.phase, toAct: v.toAct === seat.id, betting: v.betting,
+  return { seat, n, name: nameOf(names, seat.id), phase: v.phase, street: v.street, toAct: v.toAct === seat.id, betting: v.betting,
     mode: v.mode, awards, sd, won: sd ? [...wonCards(awards, sd)] : null, waits: waitsFor(v, seat.id),
     body: document.body.className };
 }
@@ -156,7 +177,7 @@ function seatSlices(inp) {
   const { seat, sd } = inp;
   const winner = inp.awards.length > 0;
   const label = sd && inp.phase === "handEnd" ? handLabel(sd) : null;
-  const bet = seat.committedRound > 0 && inp.phase === "betting" ? seat.committedRound : 0;
+  const chip = betInputs(seat, inp);
   return [
     slice("marks", markInputs(seat, inp.betting), (m) => { const k = marks(m); return k.length ? h("div", { class: "marks" }, k) : null; }),
     slice("name", inp.name, (name) => h("div", { class: "name" }, name)),
@@ -165,7 +186,7 @@ function seatSlices(inp) {
       mode: inp.mode, n: inp.n, won: winner && sd ? inp.won : null }, seatCards),
     slice("label", label ?? "", (text) => (text ? h("div", { class: "hand-label", title: text }, text) : null)),
     slice("badges", badgeInputs(seat, inp), (b) => { const k = badges(b); return k.length ? h("div", { class: "badges" }, k) : null; }),
-    slice("chip", bet, (amount) => (amount ? h("div", { class: "bet-chip", "aria-label": `이번 라운드 ${amount}` }, fmt(amount)) : null)),
+    slice("chip", chip, betChip),
     slice("ring", inp.waits, (waits) => (waits ? ring() : null), false),
   ];
 }

@@ -42,14 +42,29 @@ export function bestCards(awards, sd) {
 
 /**
  * Ids of a showdown entry's cards to mark as winning: its best five, and in Omaha Hi-Lo (entries carry
- * `lowBest`) only the half it won: the high five for a high award, the low five for a low award.
+ * `lowBest`) only the half it won: the high five for a high award, the low five for a low award. A hand run
+ * twice (awards carry `board`, the entry its second-board hand under `second`): the cards of each board it
+ * won something on.
  */
 export function wonCards(awards, sd) {
-  return new Set(bestCards(awards, sd).map((c) => c.id));
+  if (!sd?.second) return new Set(bestCards(awards, sd).map((c) => c.id));
+  return new Set([...boardBest(awards, sd, 0), ...boardBest(awards, sd, 1)]);
 }
 
-/** The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo). */
+/** Run it twice: the ids of `sd`'s winning cards on board `k` (0 or 1), [] when it won nothing there. */
+export function boardBest(awards, sd, k) {
+  const mine = (awards ?? []).filter((a) => (a.board ?? 0) === k && a.to === sd.id);
+  if (!mine.length) return [];
+  const entry = k === 1 && sd.second ? { ...sd.second, id: sd.id } : sd;
+  return bestCards(mine, entry).map((c) => c.id);
+}
+
+/**
+ * The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo); a board run
+ * twice names the hand on each ("1: 에이스 플러시 · 2: 킹 원페어").
+ */
 export function handLabel(sd) {
+  if (sd.second) return `1: ${handLabel({ ...sd, second: null })} · 2: ${handLabel(sd.second)}`;
   const high = sd.rankName ?? sd.handName;
   if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
   return high + (sd.lowName ? ` / ${sd.lowName}` : "");
@@ -59,7 +74,7 @@ export function handLabel(sd) {
 export function waitsFor(v, id) {
   if (!v.deadlineAt) return false;
   if (v.phase === "betting") return v.toAct === id;
-  if (["choice", "draw", "declare"].includes(v.phase)) return (v.pending ?? []).includes(id);
+  if (["choice", "draw", "declare", "runTwice"].includes(v.phase)) return (v.pending ?? []).includes(id);
   // §5.6: a busted player has 15 s to take chips again (a timeout means 그만하기)
   if (v.phase === "rebuy") return [...(v.rebuyPending ?? []), ...(v.pending ?? [])].includes(id);
   return false;
@@ -82,6 +97,9 @@ export function houseRuleTags(hr) {
   if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
   if (hr.badugiHigh) out.push("하이 바둑이");
   if (hr.jacksOrBetter) out.push("잭스 오어 베터");
+  if (hr.ante) out.push(`${hr.ante.kind === "bigBlind" ? "BB 앤티" : "앤티"} ${fmt(hr.ante.amount)}`);
+  if (hr.straddle) out.push(`스트래들 ${fmt(hr.straddle)}`);
+  if (hr.runItTwice && !hr.runItTwice.deciding) out.push("런 잇 트와이스"); // (deciding: the street says it)
   return out;
 }
 
