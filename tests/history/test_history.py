@@ -120,7 +120,7 @@ def test_hold_em_house_options_are_recorded_but_not_exported_to_phh() -> None:
     for record in rec.hands:
         assert record.ledger_ok, summary(record)
         assert len(record.board) <= 5
-        with pytest.raises(ValueError, match="antes, a straddle or a second board"):
+        with pytest.raises(ValueError, match="앤티, 스트래들, 두 번 돌리기"):
             to_phh(record)
     assert export_phh(rec.hands) == {}
 

@@ -45,7 +45,7 @@ def why_not(rec: HandRecord) -> str:
     if any(e.get("type") == "blind" and e.get("kind") == "entry" for e in rec.events):
         return "새로 앉은 자리의 빅 블라인드는 PHH로 적을 수 없어요"
     if _house_options(rec):
-        return "스트래들이나 두 번 돌리기(런 잇 트와이스)가 있는 판은 아직 PHH로 적을 수 없어요"
+        return "앤티, 스트래들, 두 번 돌리기(런 잇 트와이스)가 있는 판은 아직 PHH로 적을 수 없어요"
     return "PHH에는 이 게임(모드와 베팅 방식)을 적는 방법이 없어요. 노리밋 홀덤과 팟리밋 오마하만 돼요"
 
 
@@ -220,10 +220,12 @@ def _text(rec: HandRecord, w: _Writer, variant: str, antes: list[int], blinds: l
 
 
 def _house_options(rec: HandRecord) -> bool:
-    """The hand used a hold'em house option (docs/rules-extensions.md) this export cannot write: a straddle
-    (PHH would need it among the blinds, in its own order of play) or run it twice (one board in PHH).
-    Antes are written (``_Writer.forced``)."""
-    return any(e.get("kind") == "straddle" or e.get("run") is not None for e in rec.events)
+    """A hand played here with a hold'em house option (docs/rules-extensions.md) this export does not write
+    yet: an ante (the engine posts it after the blinds, PHH before them), a straddle (PHH would need it among
+    the blinds, in its own order of play) or run it twice (one board in PHH). An imported hand keeps its
+    file's own antes (``rec.phh``) and is written back as it came."""
+    return any(e.get("type") == "ante" or e.get("kind") == "straddle" or e.get("run") is not None
+               for e in rec.events)
 
 
 def export_phh(records: list[HandRecord]) -> dict[int, str]:
