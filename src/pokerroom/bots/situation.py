@@ -144,6 +144,7 @@ _OPTIONS_KEPT = 1024
 #: while off, so adding them changed no decision (nor any seeded simulation) of a game without them.
 _HOUSE_RULES_OFF: dict[str, Any] = {
     "rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False,
+    "ante": "none", "antePercent": 100, "straddle": False, "runItTwice": False,
 }
 
 
