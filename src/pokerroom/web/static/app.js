@@ -1,6 +1,7 @@
 // Entry point: routing (/ → lobby, /r/{code} → room), settings, dialogs, and the room connection.
 // The client holds no game rule: it shows the server's `lobby` / `view` / `result` and sends what the view offers.
 
+import { tx } from "./i18n.js";
 import { RoomConnection, roomInfo, loadToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
@@ -57,27 +58,27 @@ function renderSettings() {
     input.addEventListener("change", () => { settings[key] = input.checked; saveSettings(); room?.refresh(); });
     return h("label", { class: "check", for: "set-" + key }, input, h("span", {}, label, help ? h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help) : null));
   };
-  const nameSel = h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" },
-    ["인디언 포커", "이마 포커"].map((n) => {
+  const nameSel = h("div", { class: "seg", role: "radiogroup", "aria-label": tx("app.1") },
+    [tx("app.2"), tx("app.3")].map((n) => {
       const input = h("input", { type: "radio", name: "indian-name", value: n });
       input.checked = indianName() === n;
       input.addEventListener("change", () => { setIndianName(n); room?.refresh(); });
       return h("label", {}, input, h("span", {}, n));
     }));
   body.replaceChildren(...[
-    toggle("sound", "소리·진동", "내 차례(진동도), 베팅, 카드, 승리"),
-    toggle("fourColour", "4색 덱", "♠ 검정 · ◆ 파랑 · ♥ 빨강 · ♣ 초록"),
-    toggle("largeText", "큰 글씨"),
-    toggle("tips", "첫 판 도움말 말풍선"),
-    toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
-    h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
+    toggle("sound", tx("app.4"), tx("app.5")),
+    toggle("fourColour", tx("app.6"), tx("app.7")),
+    toggle("largeText", tx("app.8")),
+    toggle("tips", tx("app.9")),
+    toggle("hintsHighlight", tx("app.10"), tx("app.11")),
+    h("div", { class: "field" }, h("span", { class: "label" }, tx("app.1")), nameSel),
     ...(room?.isHost() ? hostTalkToggles() : []),
     room?.sitControl(),
     room ? kickField() : null,
     room?.isHost() ? screens.banList(room) : null,
     room ? h("div", { class: "field" }, h("button", { class: "btn danger", type: "button", "data-testid": "leave", onclick: async () => {
-      if (await confirmDialog("방을 나갈까요? 게임 중이면 남은 판은 자동으로 다이해요.", "나가기")) room.leave();
-    } }, "방 나가기")) : null,
+      if (await confirmDialog(tx("app.12"), tx("screens.37"))) room.leave();
+    } }, tx("app.13"))) : null,
   ].filter(Boolean)); // outside a room there is no 나가기 (replaceChildren would print "null")
 }
 
@@ -85,7 +86,7 @@ function renderSettings() {
 function kickField() {
   const others = room.kickable();
   if (!others.length) return null;
-  return h("div", { class: "field", "data-testid": "kick-list" }, h("span", { class: "label" }, "참가자 내보내기"),
+  return h("div", { class: "field", "data-testid": "kick-list" }, h("span", { class: "label" }, tx("app.14")),
     h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), screens.kickButton(room, p)))));
 }
 
@@ -100,7 +101,7 @@ function hostTalkToggles() {
       const next = { ...social, [key]: input.checked };
       if (!room?.conn?.send({ type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions })) {
         input.checked = !input.checked;
-        toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+        toast(tx("screens.59"));
         return;
       }
       social[key] = input.checked;
@@ -108,8 +109,8 @@ function hostTalkToggles() {
     return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
   };
   return [
-    toggle("chat", "채팅 허용 (방장)", "참가자가 40자까지 한마디를 보낼 수 있어요. 저장되지 않아요."),
-    toggle("spectatorReactions", "관전자 반응 허용 (방장)", "관전자도 나이스!·ㅋㅋ 같은 반응을 보낼 수 있어요."),
+    toggle("chat", tx("app.15"), tx("app.16")),
+    toggle("spectatorReactions", tx("app.17"), tx("app.18")),
   ];
 }
 
@@ -148,7 +149,7 @@ function openLog(tab) {
     $("#log-body").replaceChildren(...(v?.publicLog ?? []).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, room.names())}`)));
   } else {
     renderPast();
-    if (room && !room.requestHistory()) $("#past-body").replaceChildren(h("p", { class: "past-empty" }, "연결이 끊겨 불러오지 못했어요. 다시 연결되면 눌러 주세요."));
+    if (room && !room.requestHistory()) $("#past-body").replaceChildren(h("p", { class: "past-empty" }, tx("app.19")));
   }
   if (!$("#dlg-log").open) $("#dlg-log").showModal();
 }
@@ -199,8 +200,8 @@ class Room {
   currentOptions() { return this.view?.options ?? this.lobby?.options ?? this.info?.options ?? {}; }
 
   async start() {
-    document.title = `포커 방 · ${this.code}`;
-    $("#title").replaceChildren("포커 방", h("small", {}, this.code));
+    document.title = tx("app.20", [this.code]);
+    $("#title").replaceChildren(tx("app.21"), h("small", {}, this.code));
     const token = loadToken(this.code);
     let spectating = false;
     try { spectating = sessionStorage.getItem(`pokerroom:spectate:${this.code}`) === "1"; } catch { /* ignore */ }
@@ -214,7 +215,7 @@ class Room {
     let info = null;
     try { info = await roomInfo(this.code); this.info = info; if (typeof info.link === "string") this.link = info.link; } catch (e) {
       main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" },
-        h("h2", {}, "방에 들어갈 수 없어요"), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
+        h("h2", {}, tx("app.22")), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, tx("app.23")))));
       return;
     }
     main().replaceChildren(h("div", { class: "lobby" }, joinForm(this.code, info, error, (hello) => this.connect(hello))));
@@ -222,24 +223,24 @@ class Room {
 
   connect(hello) {
     this.conn?.close();
-    main().replaceChildren(h("div", { class: "lobby" }, h("p", { class: "tagline" }, "연결 중…")));
+    main().replaceChildren(h("div", { class: "lobby" }, h("p", { class: "tagline" }, tx("app.24"))));
     this.conn = new RoomConnection(this.code, hello, {
       onMessage: (m) => this.onMessage(m),
       onState: (s, detail) => {
-        if (s === "open") setConn("open", "연결됨");
-        else if (s === "connecting" || detail === "moving") setConn("connecting", detail ? "다시 연결 중…" : "연결 중…");
-        else setConn("closed", detail === "left" ? "나감" : "연결 끊김");
+        if (s === "open") setConn("open", tx("app.25"));
+        else if (s === "connecting" || detail === "moving") setConn("connecting", detail ? tx("app.26") : tx("app.24"));
+        else setConn("closed", detail === "left" ? tx("seats.9") : tx("screens.7"));
       },
       onFatal: (code, message) => {
         if (code === "bad_token" || code === "kicked" || code === "banned") forgetToken(this.code);
         if (code === "room_closed") {
-          main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, "방이 닫혔어요"),
-            h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, "처음으로"))));
+          main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, tx("net.4")),
+            h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, tx("app.23")))));
           return;
         }
-        this.showJoin(message || "들어갈 수 없어요");
+        this.showJoin(message || tx("app.27"));
       },
-      onMoving: () => toast("서버를 옮기는 중… 다시 연결할게요", "info"),
+      onMoving: () => toast(tx("app.28"), "info"),
     });
   }
 
@@ -264,7 +265,7 @@ class Room {
       }
       case "seatAnswer":
         if (m.playerId === this.playerId) {
-          toast(m.accept ? "자리를 받았어요. 다음 판부터 참가해요" : "방장이 자리 요청을 거절했어요", m.accept ? "info" : "error");
+          toast(m.accept ? tx("app.29") : tx("app.30"), m.accept ? "info" : "error");
         }
         this.render();
         break;
@@ -312,18 +313,18 @@ class Room {
         if (this.optionsPending && OPTIONS_ERRORS.has(m.code)) {
           const { errors, save } = this.optionsPending;
           this.optionsPending = null;
-          errors.replaceChildren(h("div", {}, m.message || "설정을 바꾸지 못했어요"));
+          errors.replaceChildren(h("div", {}, m.message || tx("app.31")));
           save.disabled = false;
           break;
         }
         if (this.prePending && !m.clientMsgId && ["stale_version", "preaction_unavailable"].includes(m.code)) {
           this.prePending = false;
-          toast(m.code === "stale_version" ? "그사이 상황이 바뀌었어요. 다시 골라 주세요." : m.message, "info");
+          toast(m.code === "stale_version" ? tx("app.32") : m.message, "info");
           break;
         }
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (replay.refused(m)) break; // a replay being awaited: waits out history_rate, or says why
-        if (m.code !== "stale_version") toast(m.message || "요청이 거절됐어요");
+        if (m.code !== "stale_version") toast(m.message || tx("app.33"));
         if (this.pending && (!m.clientMsgId || m.clientMsgId === this.pending.id)) this.pending = null;
         this.table?.unlock();
         break;
@@ -338,7 +339,7 @@ class Room {
     const opts = { ...defaultOptions(), ...(l.options ?? {}) };
     const players = (l.players ?? []).filter((p) => p.status !== "left").length;
     const errors = h("div", { class: "errors", role: "alert", "data-testid": "options-errors" });
-    const save = h("button", { class: "btn primary grow", type: "submit", "data-testid": "save-options" }, "저장");
+    const save = h("button", { class: "btn primary grow", type: "submit", "data-testid": "save-options" }, tx("app.34"));
     const form = h("form", { novalidate: true, "data-testid": "options-form" },
       ...optionsEditor(opts, errors, players), h("div", { class: "options-save" }, errors, h("div", { class: "row" }, save)));
     form.addEventListener("submit", (ev) => {
@@ -348,7 +349,7 @@ class Room {
       if (errs.length) return;
       const options = optionsToSend(opts);
       if (!this.conn?.send({ type: "setOptions", options })) {
-        errors.replaceChildren(h("div", {}, "연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."));
+        errors.replaceChildren(h("div", {}, tx("screens.59")));
         return;
       }
       save.disabled = true;
@@ -366,13 +367,13 @@ class Room {
     if (pending && Object.entries(pending.options).every(([k, v]) => after[k] === v)) {
       this.optionsPending = null;
       $("#dlg-options").close();
-      toast("다음 게임 설정을 바꿨어요", "info");
+      toast(tx("app.35"), "info");
       return;
     }
     // mid-game only the host's stakes change them, announced by their own notice (hostlive.js)
     if (before && !pending && this.lobby?.phase !== "playing" && JSON.stringify(before) !== JSON.stringify(after)) {
       if ($("#dlg-options").open) $("#dlg-options").close();
-      toast(`방장이 다음 게임 설정을 바꿨어요: ${summarizeOptions(after)}`, "info");
+      toast(tx("app.36", [summarizeOptions(after)]), "info");
     }
   }
 
@@ -397,7 +398,7 @@ class Room {
     this.prePending = true;
     if (!this.conn?.send({ type: "preAction", kind, version: this.conn.version ?? 0 })) {
       this.prePending = false;
-      toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
+      toast(tx("app.37"));
     }
   }
 
@@ -406,7 +407,7 @@ class Room {
     const version = this.conn.version;
     const id = this.conn.sendAction(action);
     if (!id) {
-      toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요.");
+      toast(tx("app.37"));
       this.table?.unlock();
       this.pending = null;
       return;
@@ -438,7 +439,7 @@ class Room {
     const simultaneous = ["choose", "draw", "declare", "runTwice", "ready", "rebuy"].includes(p.action.type);
     if (!simultaneous || p.tries >= 3) {
       this.pending = null;
-      toast("그사이 상황이 바뀌었어요. 다시 골라 주세요.", "info");
+      toast(tx("app.32"), "info");
       return false;
     }
     this.staleRetries = (this.staleRetries ?? 0) + 1;
@@ -474,7 +475,7 @@ class Room {
         this.table = new TableUI(host, {
           onAction: (a) => this.sendAction(a),
           onPreAction: (kind) => this.sendPreAction(kind),
-          onTalk: (msg) => { if (!this.conn?.send(msg)) toast("연결이 끊겨 보내지 못했어요. 다시 연결 중이에요."); },
+          onTalk: (msg) => { if (!this.conn?.send(msg)) toast(tx("app.37")); },
           confirm: confirmDialog,
           onTurn: turnAlert,
           toast: (t) => toast(t, "info"),
@@ -525,9 +526,9 @@ class Room {
   mySeat(v = this.view) { return (v?.seats ?? []).find((s) => s.id === this.playerId) ?? null; }
 
   sendSeat(msg) {
-    if (!this.conn?.send(msg)) { toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요."); return; }
-    if (msg.type === "sitOut") toast("다음 판부터 쉬어요", "info");
-    if (msg.type === "sitIn") toast("다음 판부터 다시 참가해요", "info");
+    if (!this.conn?.send(msg)) { toast(tx("screens.59")); return; }
+    if (msg.type === "sitOut") toast(tx("app.38"), "info");
+    if (msg.type === "sitIn") toast(tx("app.39"), "info");
   }
 
   renderWaiting() { screens.renderWaiting(this); }

@@ -3,9 +3,11 @@
 // aria-label such as "스페이드 A" and its id in data-card-id. A hidden card ({hidden: true}) is drawn as a
 // back and carries neither rank, suit nor id.
 
+import { tx } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-export const SUIT_NAME = { S: "스페이드", D: "다이아몬드", H: "하트", C: "클로버" };
+export const SUIT_NAME = { S: tx("cards.1"), D: tx("cards.2"), H: tx("cards.3"), C: tx("cards.4") };
 export const SUIT_SYMBOL = { S: "♠", D: "◆", H: "♥", C: "♣" };
 export const SUIT_LETTER = { S: "S", D: "D", H: "H", C: "C" };
 
@@ -26,7 +28,7 @@ export function rankText(rank) {
 }
 
 export function cardLabel(card) {
-  if (!card || card.hidden || card.rank == null) return "뒷면 카드";
+  if (!card || card.hidden || card.rank == null) return tx("cards.5");
   return `${SUIT_NAME[card.suit] ?? card.suit} ${rankText(card.rank)}`;
 }
 
@@ -184,7 +186,7 @@ export function cardEl(card, opts = {}) {
   div.setAttribute("role", "img");
   if (opts.question) {
     div.classList.add("card-question");
-    div.setAttribute("aria-label", opts.label ?? "내 이마 카드(안 보임)");
+    div.setAttribute("aria-label", opts.label ?? tx("cards.6"));
     div.appendChild(backSvg());
     const q = document.createElement("span");
     q.className = "question-mark";
@@ -195,7 +197,7 @@ export function cardEl(card, opts = {}) {
   }
   if (!card || card.hidden || card.rank == null || !card.suit) {
     div.classList.add("card-back");
-    div.setAttribute("aria-label", "뒷면 카드");
+    div.setAttribute("aria-label", tx("cards.5"));
     div.appendChild(backSvg());
     return div;
   }
@@ -224,7 +226,7 @@ export function miniCardEl(card, opts = {}) {
   div.setAttribute("role", "img");
   if (!card || card.hidden || card.rank == null || !card.suit) {
     div.classList.add("card-back");
-    div.setAttribute("aria-label", "뒷면 카드");
+    div.setAttribute("aria-label", tx("cards.5"));
     return div;
   }
   faceUp(div, card, opts);

@@ -1,6 +1,7 @@
 // Small dialogs and notices every screen uses: a toast, copying to the clipboard, the invite QR code and the
 // yes/no confirmation (the page's #dlg-confirm).
 
+import { tx } from "./i18n.js";
 import { h } from "./dom.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -38,15 +39,15 @@ export async function copyText(text) {
  * image cannot load for (the room just closed) leaves the row out.
  */
 export function inviteQr(code) {
-  const img = h("img", { src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`, alt: "초대 링크 QR 코드", width: 124, height: 124 });
+  const img = h("img", { src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`, alt: tx("dialogs.1"), width: 124, height: 124 });
   const row = h("div", { class: "qr-row", "data-testid": "invite-qr" },
     h("div", { class: "qr-box" }, img),
-    h("p", { class: "help" }, "옆에 있는 친구는 휴대폰 카메라로 이 QR 코드를 찍으면 바로 들어올 수 있어요."));
+    h("p", { class: "help" }, tx("dialogs.2")));
   img.addEventListener("error", () => row.remove(), { once: true });
   return row;
 }
 
-export function confirmDialog(text, yesLabel = "네, 포기할게요") {
+export function confirmDialog(text, yesLabel = tx("dialogs.3")) {
   const dlg = $("#dlg-confirm");
   $("#dlg-confirm-text").textContent = text;
   $("#dlg-confirm-yes").textContent = yesLabel;

@@ -3,6 +3,7 @@
 // `lobby` (`paused`, `hostId`, members) and `view` (`baseUnit`, `nextStakes`, `endAfterHand`) and sends the
 // host's messages of docs/protocol.md §2.9; the server checks each again.
 
+import { tx } from "./i18n.js";
 import { h } from "./dom.js";
 import { confirmDialog, toast } from "./dialogs.js";
 import { fmt } from "./labels.js";
@@ -19,12 +20,12 @@ function chrome() {
   let btn = $("#btn-host");
   if (btn) return btn;
   document.head.append(h("link", { rel: "stylesheet", href: "/static/hostlive.css" }));
-  btn = h("button", { class: "icon-btn", id: "btn-host", type: "button", "aria-label": "방장 메뉴", "data-testid": "host-menu", hidden: true }, "방장");
+  btn = h("button", { class: "icon-btn", id: "btn-host", type: "button", "aria-label": tx("hostlive.1"), "data-testid": "host-menu", hidden: true }, tx("screens.6"));
   btn.addEventListener("click", () => openMenu());
   $("#btn-rules")?.before(btn);
-  const close = h("button", { class: "btn small ghost", type: "button" }, "닫기");
+  const close = h("button", { class: "btn small ghost", type: "button" }, tx("me.13"));
   const dlg = h("dialog", { id: "dlg-host", "aria-labelledby": "dlg-host-title" },
-    h("div", { class: "dlg-head" }, h("h2", { id: "dlg-host-title" }, "방장 메뉴"), close),
+    h("div", { class: "dlg-head" }, h("h2", { id: "dlg-host-title" }, tx("hostlive.1")), close),
     h("div", { class: "dlg-body", id: "host-body" }));
   close.addEventListener("click", () => dlg.close());
   document.body.append(dlg);
@@ -33,7 +34,7 @@ function chrome() {
 
 function send(msg) {
   if (current?.conn?.send(msg)) return true;
-  toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+  toast(tx("screens.59"));
   return false;
 }
 
@@ -59,13 +60,13 @@ function drawPause(paused, host) {
   document.body.classList.toggle("game-paused", !!paused); // the turn rings stop (hostlive.css)
   $("#pause-layer")?.remove();
   if (!paused) return;
-  const who = paused.nickname ? `방장 ${paused.nickname} 님이 게임을 멈췄어요` : "방장이 게임을 멈췄어요";
+  const who = paused.nickname ? tx("hostlive.2", [paused.nickname]) : tx("hostlive.3");
   document.body.append(h("div", { id: "pause-layer", class: "pause-layer", role: "status", "aria-live": "polite", "data-testid": "pause-banner" },
     h("div", { class: "pause-box" },
-      h("div", { class: "pause-title" }, "일시 정지"),
+      h("div", { class: "pause-title" }, tx("hostlive.4")),
       h("div", { class: "pause-who" }, who),
-      h("div", { class: "pause-help" }, "시간은 멈춰 있어요. 다시 시작하면 남은 시간부터 이어서 해요."),
-      host ? h("button", { class: "btn primary", type: "button", "data-testid": "pause-resume", onclick: () => send({ type: "resume" }) }, "다시 시작") : null)));
+      h("div", { class: "pause-help" }, tx("hostlive.5")),
+      host ? h("button", { class: "btn primary", type: "button", "data-testid": "pause-resume", onclick: () => send({ type: "resume" }) }, tx("hostlive.6")) : null)));
 }
 
 function openMenu() {
@@ -93,11 +94,11 @@ function drawMenu() {
 
 function pauseSection(room) {
   const paused = !!room.lobby?.paused;
-  return section("일시 정지",
-    h("p", { class: "help" }, paused ? "모두의 시간이 멈춰 있어요." : "모든 시간(차례, 다음 판, 봇)이 멈추고, 다시 시작하면 남은 시간부터 이어서 해요."),
+  return section(tx("hostlive.4"),
+    h("p", { class: "help" }, paused ? tx("hostlive.7") : tx("hostlive.8")),
     h("button", { class: `btn ${paused ? "primary" : ""} wide`, type: "button", "data-testid": paused ? "host-resume" : "host-pause", onclick: () => {
       if (send({ type: paused ? "resume" : "pause" })) $("#dlg-host").close();
-    } }, paused ? "다시 시작" : "일시 정지"));
+    } }, paused ? tx("hostlive.6") : tx("hostlive.4")));
 }
 
 function picker(name, key, value) {
@@ -115,48 +116,48 @@ function stakesSection(room) {
   const stack = next?.startingChips ?? v.options?.startingChips ?? room.lobby?.options?.startingChips ?? 1000;
   const errors = h("div", { class: "errors", role: "alert", "data-testid": "stakes-errors" });
   const form = h("form", { class: "host-stakes", novalidate: true, "data-testid": "stakes-form" },
-    h("div", { class: "field" }, h("span", { class: "label" }, "기본 단위"), picker("기본 단위", "baseUnit", base),
-      h("span", { class: "help" }, "한국식은 앤티(삥), 홀덤·오마하는 빅 블라인드")),
-    h("div", { class: "field" }, h("span", { class: "label" }, "시작 칩 (리바이·새로 앉는 사람)"), picker("시작 칩", "startingChips", stack)),
+    h("div", { class: "field" }, h("span", { class: "label" }, tx("hostlive.9")), picker(tx("hostlive.9"), "baseUnit", base),
+      h("span", { class: "help" }, tx("hostlive.10"))),
+    h("div", { class: "field" }, h("span", { class: "label" }, tx("hostlive.11")), picker(tx("hostlive.12"), "startingChips", stack)),
     errors,
-    h("button", { class: "btn primary wide", type: "submit", "data-testid": "stakes-apply" }, "다음 판부터 적용"));
+    h("button", { class: "btn primary wide", type: "submit", "data-testid": "stakes-apply" }, tx("hostlive.13")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const pick = (key) => Number(form.querySelector(`input[data-stake=${key}]:checked`)?.value);
     const baseUnit = pick("baseUnit");
     const startingChips = pick("startingChips");
     if (baseUnit * 20 > startingChips) {
-      errors.textContent = `시작 칩은 기본 단위의 20배 이상이어야 해요(기본 단위 ${fmt(baseUnit)}이면 ${fmt(baseUnit * 20)}칩 이상)`;
+      errors.textContent = tx("hostlive.14", [fmt(baseUnit), fmt(baseUnit * 20)]);
       return;
     }
     if (send({ type: "setStakes", baseUnit, startingChips })) $("#dlg-host").close();
   });
-  return section("판돈 바꾸기",
+  return section(tx("hostlive.15"),
     h("p", { class: "help", "data-testid": "stakes-now" }, next
-      ? `다음 판부터 기본 단위 ${fmt(next.baseUnit)} · 시작 칩 ${fmt(next.startingChips)} (이번 판은 ${fmt(v.baseUnit)})`
-      : `지금 기본 단위 ${fmt(v.baseUnit)}. 이번 판은 그대로 하고 다음 판부터 바뀌어요.`),
+      ? tx("hostlive.16", [fmt(next.baseUnit), fmt(next.startingChips), fmt(v.baseUnit)])
+      : tx("hostlive.17", [fmt(v.baseUnit)])),
     form);
 }
 
 function transferSection(room) {
   const others = (room.lobby?.players ?? []).filter((p) => !p.bot && p.id !== room.playerId && p.status !== "left" && p.connected);
-  return section("방장 넘기기", others.length
+  return section(tx("hostlive.18"), others.length
     ? h("ul", { class: "seat-list", "data-testid": "transfer-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname),
       h("button", { class: "btn small", type: "button", "data-testid": `transfer-${p.id}`, onclick: async () => {
-        if (await confirmDialog(`${p.nickname} 님에게 방장을 넘길까요? 되돌리려면 새 방장이 다시 넘겨 줘야 해요.`, "넘기기")) {
+        if (await confirmDialog(tx("hostlive.19", [p.nickname]), tx("hostlive.20"))) {
           if (send({ type: "transferHost", playerId: p.id })) $("#dlg-host").close();
         }
-      } }, "넘기기"))))
-    : h("p", { class: "help" }, "방장을 넘겨받을 수 있는 사람(접속 중인 다른 참가자)이 없어요."));
+      } }, tx("hostlive.20")))))
+    : h("p", { class: "help" }, tx("hostlive.21")));
 }
 
 function endSection(room) {
   const ending = !!room.view?.endAfterHand;
-  return section("게임 끝내기",
-    h("p", { class: "help" }, ending ? "이번 판이 끝나면 결과가 나와요." : "지금 칩으로 순위를 매겨 결과를 보여 줘요. 판이 진행 중이면 그 판까지 하고 끝나요."),
+  return section(tx("hostlive.22"),
+    h("p", { class: "help" }, ending ? tx("hostlive.23") : tx("hostlive.24")),
     h("button", { class: "btn danger wide", type: "button", "data-testid": "host-end", disabled: ending, onclick: async () => {
-      if (await confirmDialog("게임을 지금 끝낼까요? 진행 중인 판은 끝까지 하고, 지금 칩으로 순위를 매겨요.", "게임 끝내기")) {
+      if (await confirmDialog(tx("hostlive.25"), tx("hostlive.22"))) {
         if (send({ type: "endGame" })) $("#dlg-host").close();
       }
-    } }, ending ? "이번 판 뒤에 끝나요" : "게임 끝내기"));
+    } }, ending ? tx("hostlive.26") : tx("hostlive.22")));
 }

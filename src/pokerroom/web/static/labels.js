@@ -1,19 +1,21 @@
 // Korean labels for actions, badges and phases. Display only: no rule lives here.
 
+import { tx } from "./i18n.js";
+
 export const ACTION_LABEL = {
-  "k.die": "다이", "k.check": "체크", "k.ping": "삥", "k.call": "콜", "k.ddadang": "따당",
-  "k.quarter": "쿼터", "k.half": "하프", "k.full": "풀",
-  "nl.fold": "폴드", "nl.check": "체크", "nl.call": "콜", "nl.raise": "레이즈", "nl.allIn": "올인",
-  ante: "앤티", sb: "SB", bb: "BB", straddle: "스트래들",
-  choose: "초이스", draw: "교환", declare: "선언", ready: "다음 판", rebuy: "리바이",
+  "k.die": tx("labels.1"), "k.check": tx("labels.2"), "k.ping": tx("labels.3"), "k.call": tx("labels.4"), "k.ddadang": tx("labels.5"),
+  "k.quarter": tx("labels.6"), "k.half": tx("labels.7"), "k.full": tx("labels.8"),
+  "nl.fold": tx("labels.9"), "nl.check": tx("labels.2"), "nl.call": tx("labels.4"), "nl.raise": tx("labels.10"), "nl.allIn": tx("labels.11"),
+  ante: tx("labels.12"), sb: "SB", bb: "BB", straddle: tx("labels.13"),
+  choose: tx("labels.14"), draw: tx("labels.15"), declare: tx("labels.16"), ready: tx("labels.17"), rebuy: tx("labels.18"),
 };
 
 export const KOREAN_ORDER = ["k.die", "k.check", "k.ping", "k.call", "k.ddadang", "k.quarter", "k.half", "k.full"];
 
-export const SIDE_LABEL = { high: "하이", low: "로우", swing: "스윙" };
+export const SIDE_LABEL = { high: tx("labels.19"), low: tx("labels.20"), swing: tx("labels.21") };
 
 export const PHASE_LABEL = {
-  choice: "초이스", betting: "베팅", draw: "교환", declare: "선언", runTwice: "런 잇 트와이스", handEnd: "판 결과", rebuy: "리바이", finished: "게임 끝",
+  choice: tx("labels.14"), betting: tx("labels.22"), draw: tx("labels.15"), declare: tx("labels.16"), runTwice: tx("labels.23"), handEnd: tx("labels.24"), rebuy: tx("labels.18"), finished: tx("labels.25"),
 };
 
 // one formatter for every number: toLocaleString builds a new one per call, which a throttled phone feels
@@ -26,7 +28,7 @@ export function fmt(n) {
 }
 
 export function chips(n) {
-  return `${fmt(n)}칩`;
+  return tx("labels.26", [fmt(n)]);
 }
 
 /** A gain or loss: "+94", "−94" (a real minus sign, as the server writes it), "±0". */
@@ -40,7 +42,7 @@ export function signedFmt(n) {
 /** A gain or loss in chips: "+94칩", "−94칩" (a real minus sign), "0칩". */
 export function netChips(n) {
   const v = Number(n) || 0;
-  return v ? `${signedFmt(v)}칩` : "0칩";
+  return v ? tx("labels.26", [signedFmt(v)]) : tx("labels.27");
 }
 
 /** Replace player ids by nicknames in an engine-made Korean line (ids are whole words such as "p3"). */

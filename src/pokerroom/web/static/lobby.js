@@ -1,6 +1,7 @@
 // The lobby: the create form (nickname, mode, options, the adult check) and joining by code or link; the
 // options editor is shared with the host's 설정 바꾸기 dialog (app.js). `route` (app.js) opens the room.
 
+import { tx } from "./i18n.js";
 import { createRoom, saveToken } from "./net.js";
 import { h } from "./dom.js";
 import {
@@ -13,8 +14,8 @@ const main = () => $("#main");
 
 export function adultNotice() {
   return h("div", { class: "notice", role: "note" },
-    h("strong", {}, "성인용 카드 게임 · 가상 칩만 사용"), h("br"),
-    "이 방의 칩은 방 안에서만 쓰는 가상 칩이에요. 돈을 걸거나, 칩을 돈으로 바꾸거나, 다른 사람에게 주고받을 수 없고, 방이 끝나면 사라져요.");
+    h("strong", {}, tx("lobby.1")), h("br"),
+    tx("lobby.2"));
 }
 
 /**
@@ -32,7 +33,7 @@ export function rememberAdult(code) {
 
 export function adultCheck(id) {
   const input = h("input", { type: "checkbox", id, required: true });
-  return [input, h("label", { class: "check", for: id }, input, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요."))];
+  return [input, h("label", { class: "check", for: id }, input, h("span", {}, tx("lobby.3")))];
 }
 
 /**
@@ -40,31 +41,31 @@ export function adultCheck(id) {
  * 관전하기. `connect(hello)` opens the room's socket with the chosen hello.
  */
 export function joinForm(code, info, error, connect) {
-  const nick = h("input", { type: "text", id: "join-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 지수" });
+  const nick = h("input", { type: "text", id: "join-nick", maxlength: 12, autocomplete: "nickname", placeholder: tx("lobby.4") });
   try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
   const [adult, adultLabel] = adultCheck("join-adult");
   const errors = h("div", { class: "errors", role: "alert", "data-testid": "join-errors" }, error ?? "");
   const players = (info.players ?? []).filter((p) => p.status !== "left");
   const form = h("form", { class: "card-box", novalidate: true },
-    h("h2", {}, `${modeName(info.options?.mode)} 방`),
+    h("h2", {}, tx("lobby.5", [modeName(info.options?.mode)])),
     h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
-    h("p", {}, `참가자 ${players.length}명: ${players.map((p) => p.nickname).join(", ") || "없음"}${info.phase === "playing" ? " · 게임 중이에요. 참가하면 방장에게 자리를 요청하고, 수락되면 다음 판부터 해요" : ""}`),
-    h("div", { class: "field" }, h("label", { for: "join-nick" }, "내 닉네임"), nick),
+    h("p", {}, tx("lobby.6", [players.length, players.map((p) => p.nickname).join(", ") || tx("options.44"), info.phase === "playing" ? tx("lobby.28") : ""])),
+    h("div", { class: "field" }, h("label", { for: "join-nick" }, tx("screens.45")), nick),
     adultNotice(),
     adultLabel,
     errors,
-    h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit", "data-testid": "join" }, "참가하기"),
+    h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit", "data-testid": "join" }, tx("lobby.7")),
       h("button", { class: "btn", type: "button", "data-testid": "spectate", onclick: () => {
         if (adult.checked) rememberAdult(code); // checked, then chose to watch first: asked once only
         try { sessionStorage.setItem(`pokerroom:spectate:${code}`, "1"); } catch { /* ignore */ }
         connect({ spectate: true });
-      } }, "관전하기")));
+      } }, tx("lobby.8"))));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const errs = [];
     const nErr = validateNickname(nick.value);
     if (nErr) errs.push(nErr);
-    if (!adult.checked) errs.push("성인용 카드 게임 확인에 체크해 주세요");
+    if (!adult.checked) errs.push(tx("lobby.9"));
     errors.replaceChildren(...errs.map((e) => h("div", {}, e)));
     if (errs.length) return;
     rememberAdult(code);
@@ -104,12 +105,12 @@ function showFieldErrors(root, errs) {
 export function optionsEditor(opts, errors, players = null) {
   let note = "";
   const optionsBox = h("div", {});
-  const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": "게임 모드" });
+  const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": tx("lobby.10") });
   const nameChoice = h("div", { class: "field", "data-field": "indianName" });
   const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
   const moreBody = h("div", {});
   const more = h("details", { class: "more more-options" },
-    h("summary", {}, "더 보기", h("small", {}, " 베팅 방식·리바이·시간 등")), moreBody);
+    h("summary", {}, tx("lobby.11"), h("small", {}, tx("lobby.12"))), moreBody);
 
   const drawModes = () => {
     modeBox.replaceChildren(...MODES.map((m) => {
@@ -123,21 +124,21 @@ export function optionsEditor(opts, errors, players = null) {
     const liveErrs = optionErrors(opts, players);
     const live = liveErrs.map((e) => e.text);
     const bettingDef = OPTION_DEFS.find((d) => d.key === "betting");
-    const resolved = { korean: "한국식", noLimit: "노리밋", potLimit: "팟리밋" }[resolvedBetting({ ...opts, betting: "auto" })];
+    const resolved = { korean: tx("options.111"), noLimit: tx("options.24"), potLimit: tx("options.25") }[resolvedBetting({ ...opts, betting: "auto" })];
     const fields = [];
     // the few options people change first; every other one (new house rules too) behind 더 보기
     const shared = h("div", {});
     const modeSpecific = h("div", {});
     for (const def of OPTION_DEFS) {
       if (!optionApplies(def, opts)) continue;
-      const d = def === bettingDef ? { ...def, choices: def.choices.map(([v, t]) => [v, v === "auto" ? `모드 기본 (${resolved})` : t]) } : def;
+      const d = def === bettingDef ? { ...def, choices: def.choices.map(([v, t]) => [v, v === "auto" ? tx("lobby.13", [resolved]) : t]) } : def;
       const field = segField(d, opts[def.key], (val) => {
         opts[def.key] = val;
         if (def.key === "endCondition") {
           if (val === "lastStanding") {
             opts.blindUpEvery = 10;
             opts.rebuy = "off";
-            note = "최후의 1인 방식에서는 10판마다 기본 단위 2배, 리바이 없음을 추천해서 바꿔 두었어요(바꿀 수 있어요).";
+            note = tx("lobby.14");
           } else note = "";
         }
         drawOptions();
@@ -148,9 +149,9 @@ export function optionsEditor(opts, errors, players = null) {
       else (def.mode ? modeSpecific : shared).append(field);
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
-    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, `이 모드는 ${maxPlayers(opts)}명까지 할 수 있어요.`));
+    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, tx("lobby.15", [maxPlayers(opts)])));
     // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
-    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, `${modeName(opts.mode)} 설정`), modeSpecific)] : [];
+    const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, tx("lobby.16", [modeName(opts.mode)])), modeSpecific)] : [];
     optionsBox.replaceChildren(...own, ...fields);
     moreBody.replaceChildren(shared);
     showFieldErrors(optionsBox, liveErrs);
@@ -159,43 +160,43 @@ export function optionsEditor(opts, errors, players = null) {
     errors.replaceChildren(...live.map((e) => h("div", {}, e)));
     // the 이마 포커 display-name choice is offered with Indian poker
     nameChoice.hidden = opts.mode !== "indian";
-    nameChoice.replaceChildren(h("span", { class: "label" }, "표시 이름"),
-      h("div", { class: "seg", role: "radiogroup", "aria-label": "인디언 포커 표시 이름" }, ["인디언 포커", "이마 포커"].map((n) => {
+    nameChoice.replaceChildren(h("span", { class: "label" }, tx("lobby.17")),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": tx("app.1") }, [tx("app.2"), tx("app.3")].map((n) => {
         const input = h("input", { type: "radio", name: "indian-display", value: n });
         input.checked = indianName() === n;
         input.addEventListener("change", () => { setIndianName(n); drawModes(); drawOptions(); });
         return h("label", {}, input, h("span", {}, n));
       })),
-      h("span", { class: "help" }, "'인디언 포커'라는 이름이 불편하면 '이마 포커'로 보여 줄 수 있어요."));
+      h("span", { class: "help" }, tx("lobby.18")));
   };
   drawModes();
   drawOptions();
-  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, "게임 모드"), modeBox, modeError), nameChoice, optionsBox, more];
+  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, tx("lobby.10")), modeBox, modeError), nameChoice, optionsBox, more];
 }
 
 export function renderLobby(route) {
-  document.title = "포커 방";
-  $("#title").replaceChildren("포커 방");
+  document.title = tx("app.21");
+  $("#title").replaceChildren(tx("app.21"));
   $("#btn-log").hidden = true;
   const opts = defaultOptions();
-  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: "예: 민수" });
+  const nick = h("input", { type: "text", id: "create-nick", maxlength: 12, autocomplete: "nickname", placeholder: tx("lobby.19") });
   try { nick.value = localStorage.getItem("pokerroom:nickname") ?? ""; } catch { /* ignore */ }
   const [adult] = adultCheck("create-adult");
   const errors = h("div", { class: "errors", role: "alert", "data-testid": "create-errors" });
   const editor = optionsEditor(opts, errors);
 
-  const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, "방 만들기");
+  const createBtn = h("button", { class: "btn primary", type: "submit", "data-testid": "create-room" }, tx("lobby.20"));
   const [modeField, nameChoice, optionsBox, more] = editor;
   // nickname, mode, the main options and the adult check first; 더 보기 after; 방 만들기 stays on screen (sticky)
   const form = h("form", { class: "card-box create-form", novalidate: true },
-    h("h2", {}, "새 방 만들기"),
-    h("div", { class: "field", "data-field": "nickname" }, h("label", { for: "create-nick" }, "내 닉네임"), nick,
+    h("h2", {}, tx("lobby.21")),
+    h("div", { class: "field", "data-field": "nickname" }, h("label", { for: "create-nick" }, tx("screens.45")), nick,
       h("div", { class: "field-error", role: "alert", "data-error-for": "nickname" })),
     modeField, nameChoice,
     optionsBox,
     adultNotice(),
     h("div", { class: "field", "data-field": "adult" },
-      h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, "성인용 카드 게임임을 확인했어요. 실제 돈을 걸지 않을게요.")),
+      h("label", { class: "check", for: "create-adult" }, adult, h("span", {}, tx("lobby.3"))),
       h("div", { class: "field-error", role: "alert", "data-error-for": "adult" })),
     more,
     h("div", { class: "create-foot" }, errors, createBtn));
@@ -205,7 +206,7 @@ export function renderLobby(route) {
     const nErr = validateNickname(nick.value);
     if (nErr) errs.push({ key: "nickname", text: nErr });
     errs.push(...optionErrors(opts));
-    if (!adult.checked) errs.push({ key: "adult", text: "성인용 카드 게임 확인에 체크해 주세요" });
+    if (!adult.checked) errs.push({ key: "adult", text: tx("lobby.9") });
     showFieldErrors(form, errs);
     errors.replaceChildren(...errs.map((e) => h("div", {}, e.text)));
     if (errs.length) {
@@ -228,24 +229,24 @@ export function renderLobby(route) {
     }
   });
 
-  const codeInput = h("input", { type: "text", id: "join-code", placeholder: "방 코드 또는 링크", autocomplete: "off" });
+  const codeInput = h("input", { type: "text", id: "join-code", placeholder: tx("lobby.22"), autocomplete: "off" });
   const joinErr = h("div", { class: "errors", role: "alert" });
   const joinForm = h("form", { class: "card-box", novalidate: true },
-    h("h2", {}, "링크·코드로 들어가기"),
-    h("div", { class: "field" }, h("label", { for: "join-code" }, "방 코드"), codeInput),
+    h("h2", {}, tx("lobby.23")),
+    h("div", { class: "field" }, h("label", { for: "join-code" }, tx("lobby.24")), codeInput),
     joinErr,
-    h("button", { class: "btn", type: "submit", "data-testid": "go-room" }, "방으로 가기"));
+    h("button", { class: "btn", type: "submit", "data-testid": "go-room" }, tx("lobby.25")));
   joinForm.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const raw = codeInput.value.trim();
     const m = raw.match(/\/r\/([A-Za-z0-9_-]+)/) ?? raw.match(/^([A-Za-z0-9_-]+)$/);
-    if (!m) { joinErr.textContent = "방 코드를 확인해 주세요"; return; }
+    if (!m) { joinErr.textContent = tx("lobby.26"); return; }
     history.pushState({}, "", `/r/${m[1]}`);
     route();
   });
 
   main().replaceChildren(h("div", { class: "lobby" },
-    h("h1", {}, "포커 방"),
-    h("p", { class: "tagline" }, "친구끼리 비공개 방을 열고 링크를 보내 함께 해요. 7가지 모드, 가상 칩만 사용."),
+    h("h1", {}, tx("app.21")),
+    h("p", { class: "tagline" }, tx("lobby.27")),
     form, joinForm));
 }

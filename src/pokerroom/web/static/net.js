@@ -1,6 +1,8 @@
 // HTTP + websocket client of docs/protocol.md, with automatic reconnect (exponential backoff) and the seat
 // token kept in localStorage under "pokerroom:<code>" so a reload reconnects to the same seat.
 // It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
+
+import { tx } from "./i18n.js";
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
@@ -31,13 +33,13 @@ async function jsonFetch(url, init) {
   try {
     res = await fetch(url, init);
   } catch {
-    throw Object.assign(new Error("서버에 연결할 수 없어요. 잠시 뒤 다시 시도해 주세요."), { code: "network" });
+    throw Object.assign(new Error(tx("net.1")), { code: "network" });
   }
   let body = null;
   try { body = await res.json(); } catch { body = null; }
   if (!res.ok) {
     const err = body?.error ?? {};
-    const msg = err.message || (res.status === 404 ? "방을 찾을 수 없어요" : `요청이 거절됐어요 (${res.status})`);
+    const msg = err.message || (res.status === 404 ? tx("net.2") : tx("net.3", [res.status]));
     throw Object.assign(new Error(msg), { code: err.code ?? String(res.status), status: res.status });
   }
   return body;
@@ -151,7 +153,7 @@ export class RoomConnection {
       if (this.closedByUs) { this.h.onState?.("closed", "left"); return; }
       if (ev.code === 4404) {
         this.h.onState?.("closed", "room_closed");
-        this.h.onFatal?.("room_closed", "방이 닫혔어요");
+        this.h.onFatal?.("room_closed", tx("net.4"));
         return;
       }
       if (MOVING_CODES.includes(ev.code)) {

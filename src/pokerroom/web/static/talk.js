@@ -2,8 +2,11 @@
 // Every text is put in with textContent (never innerHTML): chat lines come from other people.
 
 /** The reactions the server accepts (server/room/reactions.py REACTIONS), in palette order. */
+
+import { tx } from "./i18n.js";
+
 export const REACTIONS = [
-  ["nice", "나이스!"], ["hurry", "빨리요~"], ["lol", "ㅋㅋ"], ["wow", "와!"], ["sorry", "미안~"], ["gg", "굿게임!"],
+  ["nice", tx("talk.1")], ["hurry", tx("talk.2")], ["lol", tx("talk.3")], ["wow", tx("talk.4")], ["sorry", tx("talk.5")], ["gg", tx("talk.6")],
   ["thumbs", "👍"], ["clap", "👏"], ["fire", "🔥"], ["cry", "😭"], ["think", "🤔"], ["cool", "😎"],
 ];
 export const CHAT_MAX = 40;
@@ -22,7 +25,7 @@ function el(tag, cls, text) {
 export function reactionPalette({ chat, send, close }) {
   const box = el("div", "react-palette");
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", "반응 보내기");
+  box.setAttribute("aria-label", tx("talk.7"));
   box.dataset.testid = "react-palette";
   const grid = el("div", "react-grid");
   for (const [id, text] of REACTIONS) {
@@ -38,10 +41,10 @@ export function reactionPalette({ chat, send, close }) {
     const input = el("input", "chat-input");
     input.type = "text";
     input.maxLength = CHAT_MAX;
-    input.placeholder = `한마디 (${CHAT_MAX}자까지)`;
-    input.setAttribute("aria-label", "채팅");
+    input.placeholder = tx("talk.8", [CHAT_MAX]);
+    input.setAttribute("aria-label", tx("talk.9"));
     input.dataset.testid = "chat-input";
-    const go = el("button", "btn small", "보내기");
+    const go = el("button", "btn small", tx("talk.10"));
     go.type = "submit";
     form.append(input, go);
     form.addEventListener("submit", (ev) => {

@@ -2,6 +2,7 @@
 // §1) and handed back as a replay with every known card shown. Nothing is stored; the file never leaves for
 // anyone else.
 
+import { tx } from "../i18n.js";
 import { h } from "../dom.js";
 import { toast } from "../dialogs.js";
 
@@ -14,15 +15,15 @@ export function importPhh(show) {
     const file = input.files?.[0];
     input.remove();
     if (!file) return;
-    if (file.size > MAX_BYTES) { toast("PHH 파일이 너무 커요 (64KB까지)"); return; }
+    if (file.size > MAX_BYTES) { toast(tx("replay_importer.1")); return; }
     try {
       const res = await fetch("/api/phh", { method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ text: await file.text() }) });
       const data = await res.json().catch(() => ({}));
-      if (!res.ok || !data.replay) { toast(data.error?.message ?? "PHH 파일을 읽을 수 없어요"); return; }
+      if (!res.ok || !data.replay) { toast(data.error?.message ?? tx("replay_importer.2")); return; }
       show(data.replay);
     } catch {
-      toast("서버에 연결하지 못해 파일을 읽지 못했어요");
+      toast(tx("replay_importer.3"));
     }
   }, { once: true });
   document.body.append(input);

@@ -2,6 +2,7 @@
 // goes on screen), the 지난 판 list's hooks (다시 보기, 더 보기, PHH 불러오기), the `/r/<code>?hand=<seq>` link,
 // and the refusals that concern a replay being awaited. A hand is asked for once and kept (per seq and version).
 
+import { tx } from "../i18n.js";
 import { toast } from "../dialogs.js";
 import { modeName } from "../options.js";
 import { importPhh } from "./importer.js";
@@ -28,7 +29,7 @@ function ask(room, seq) {
   waiting = { room, seq };
   if (!room.conn?.send({ type: "history", hand: seq })) {
     waiting = null;
-    showNote(`${seq}번째 판`, "연결이 끊겨 불러오지 못했어요. 다시 연결되면 열어 주세요.");
+    showNote(tx("replay_index.1", [seq]), tx("replay_index.2"));
   }
 }
 
@@ -38,7 +39,7 @@ export function open(room, seq) {
   const hit = cache.get(`${room.code}:${seq}`);
   address(room, seq);
   if (hit && (!listed || listed.version === hit.version)) { show(room, hit); return; }
-  showNote(listed ? `${listed.handNo}판 다시 보기` : "지난 판 다시 보기", "불러오는 중…", () => onClosed(room));
+  showNote(listed ? tx("history.17", [listed.handNo]) : tx("replay_index.3"), tx("history.25"), () => onClosed(room));
   ask(room, seq);
 }
 
@@ -50,9 +51,9 @@ function onClosed(room) {
 
 function show(room, replay) {
   const mine = room.role === "player" && (replay.players ?? []).includes(room.playerId);
-  const game = room.lobby?.gameNo != null && replay.gameNo !== room.lobby.gameNo ? `${replay.gameNo}번째 게임 · ` : "";
+  const game = room.lobby?.gameNo != null && replay.gameNo !== room.lobby.gameNo ? tx("replay_index.4", [replay.gameNo]) : "";
   showReplay(replay, {
-    title: `${replay.handNo}판 다시 보기`, sub: `${game}${modeName(replay.mode)}${mine ? "" : " · 관전자 화면"}`,
+    title: tx("history.17", [replay.handNo]), sub: `${game}${modeName(replay.mode)}${mine ? "" : tx("replay_index.5")}`,
     names: room.names(), role: mine ? "player" : "spectator", playerId: mine ? room.playerId : null,
     link: handLink(room, replay.seq), fileName: `pokerroom-${room.code}-${replay.seq}.phh`, onClose: () => onClosed(room),
   });
@@ -87,13 +88,13 @@ export function refused(m) {
   const { room, seq } = waiting;
   if (m.code === "history_rate") {
     const wait = Math.max(1, m.retryAfter ?? 2);
-    showNote(`${seq}번째 판`, `기록을 너무 자주 불러왔어요. ${wait}초 뒤에 다시 불러올게요…`, () => onClosed(room));
+    showNote(tx("replay_index.1", [seq]), tx("replay_index.6", [wait]), () => onClosed(room));
     retry = setTimeout(() => { if (isOpen()) ask(room, seq); }, wait * 1000);
     return true;
   }
   if (m.code === "no_such_hand") {
     waiting = null;
-    showNote(`${seq}번째 판`, m.message, () => onClosed(room));
+    showNote(tx("replay_index.1", [seq]), m.message, () => onClosed(room));
     return true;
   }
   return false;
@@ -106,10 +107,10 @@ export function listHooks(room) {
     more: !!room.historyMore,
     onMore: () => {
       const last = room.history?.[room.history.length - 1];
-      if (last && !room.conn?.send({ type: "history", before: last.seq })) toast("연결이 끊겨 불러오지 못했어요. 다시 연결되면 눌러 주세요.");
+      if (last && !room.conn?.send({ type: "history", before: last.seq })) toast(tx("app.19"));
     },
     onImport: () => importPhh((replay) => showReplay(replay, {
-      title: "불러온 판 다시 보기", sub: `PHH · ${modeName(replay.mode)} · 모든 카드 공개`, names: replay.names ?? {},
+      title: tx("replay_index.7"), sub: tx("replay_index.8", [modeName(replay.mode)]), names: replay.names ?? {},
       role: "spectator", playerId: null, link: null, fileName: "pokerroom-imported.phh", imported: true,
     })),
   };

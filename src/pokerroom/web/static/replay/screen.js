@@ -3,6 +3,7 @@
 // step slider), the step's caption, and the hand's share link and PHH download. Nobody acts in a replay: the
 // table's action bar is hidden (replay.css) and its callbacks do nothing.
 
+import { tx } from "../i18n.js";
 import { TableUI } from "../table.js";
 import { h } from "../dom.js";
 import { copyText, toast } from "../dialogs.js";
@@ -18,19 +19,19 @@ function chrome() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/replay.css" }));
   const title = h("h2", { id: "replay-title" });
   const sub = h("small", { class: "replay-sub" });
-  const close = h("button", { class: "btn small ghost", type: "button", "data-testid": "replay-close" }, "닫기");
+  const close = h("button", { class: "btn small ghost", type: "button", "data-testid": "replay-close" }, tx("me.13"));
   const host = h("div", { class: "table-host replay-table" });
   const note = h("p", { class: "replay-note", role: "status" });
   const text = h("div", { class: "replay-caption", role: "status", "aria-live": "polite", "data-testid": "replay-caption" });
   const count = h("span", { class: "replay-count", "data-testid": "replay-count" });
-  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, class: "replay-slider", "aria-label": "단계", "data-testid": "replay-slider" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, class: "replay-slider", "aria-label": tx("replay_screen.1"), "data-testid": "replay-slider" });
   const button = (label, aria, testid, fn) => h("button", { class: "btn small", type: "button", "aria-label": aria, "data-testid": testid, onclick: fn }, label);
-  const first = button("처음", "처음으로", "replay-first", () => go(0));
-  const prev = button("이전", "이전 단계", "replay-prev", () => go((cur?.i ?? 0) - 1));
-  const play = button("재생", "재생", "replay-play", () => toggle());
-  const next = button("다음", "다음 단계", "replay-next", () => go((cur?.i ?? 0) + 1));
-  const link = button("링크", "이 판 링크 복사", "replay-link", () => copyLink());
-  const phh = button("PHH", "PHH 파일로 저장", "replay-phh", () => savePhh());
+  const first = button(tx("replay_screen.2"), tx("app.23"), "replay-first", () => go(0));
+  const prev = button(tx("replay_screen.3"), tx("replay_screen.4"), "replay-prev", () => go((cur?.i ?? 0) - 1));
+  const play = button(tx("replay_screen.5"), tx("replay_screen.5"), "replay-play", () => toggle());
+  const next = button(tx("replay_screen.6"), tx("replay_screen.7"), "replay-next", () => go((cur?.i ?? 0) + 1));
+  const link = button(tx("replay_screen.8"), tx("replay_screen.9"), "replay-link", () => copyLink());
+  const phh = button("PHH", tx("replay_screen.10"), "replay-phh", () => savePhh());
   slider.addEventListener("input", () => go(Number(slider.value)));
   // the shown hands' equity: open where there is room (a short phone folds it into one line)
   const odds = h("details", { class: "replay-equity", "data-testid": "replay-equity", hidden: true,
@@ -130,7 +131,7 @@ function go(i) {
   d.text.textContent = caption(cur.steps[at], view, cur.nm);
   d.count.textContent = `${view.streetName ? view.streetName + " · " : ""}${at + 1} / ${n}`;
   d.slider.value = String(at);
-  d.slider.setAttribute("aria-valuetext", `${at + 1}단계: ${d.text.textContent}`);
+  d.slider.setAttribute("aria-valuetext", tx("replay_screen.11", [at + 1, d.text.textContent]));
   const shownFrom = cur.steps.findIndex((s) => s.type === "showdown");
   const equity = cur.replay.equity && shownFrom >= 0 && at >= shownFrom ? cur.replay.equity : null;
   d.odds.hidden = !equity;
@@ -146,7 +147,7 @@ function go(i) {
 function equityLines(equity, nm) {
   const pct = (x, exact) => `${exact ? "" : "≈"}${Math.round(x * 100)}%`;
   return [
-    h("summary", {}, `승률 ${equity.streets.map((s) => s.street).join(" → ")}`),
+    h("summary", {}, tx("replay_screen.12", [equity.streets.map((s) => s.street).join(" → ")])),
     ...equity.players.map((id, i) => h("div", {}, h("b", {}, nm(id)), " ",
       equity.streets.map((s) => pct(s.equity[i], s.exact)).join(" → "))),
   ];
@@ -162,19 +163,19 @@ function toggle() {
     if (cur.i >= cur.views.length - 1) go(0); // from the end: play again from the deal
     cur.timer = setInterval(() => go(cur.i + 1), PLAY_MS);
   }
-  d.play.textContent = cur.timer ? "멈춤" : "재생";
-  d.play.setAttribute("aria-label", cur.timer ? "멈춤" : "재생");
+  d.play.textContent = cur.timer ? tx("replay_screen.13") : tx("replay_screen.5");
+  d.play.setAttribute("aria-label", cur.timer ? tx("replay_screen.13") : tx("replay_screen.5"));
 }
 
 async function copyLink() {
   if (!cur?.opts.link) return;
-  if (await copyText(cur.opts.link)) toast("이 판 링크를 복사했어요. 방에 있는 사람만 볼 수 있어요", "info");
+  if (await copyText(cur.opts.link)) toast(tx("replay_screen.14"), "info");
   else toast(cur.opts.link, "info");
 }
 
 function savePhh() {
   const text = cur?.replay.phh;
-  if (!text) { toast(cur?.replay.phhWhy ?? "PHH로 적을 수 없는 판이에요", "info"); return; }
+  if (!text) { toast(cur?.replay.phhWhy ?? tx("replay_screen.15"), "info"); return; }
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
   const a = h("a", { href: url, download: cur.opts.fileName ?? "hand.phh", hidden: true });
   document.body.append(a);

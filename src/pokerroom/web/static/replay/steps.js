@@ -2,6 +2,7 @@
 // whole view (the first, then each delta applied to the one before, as the live table does with viewDelta
 // frames) and a Korean caption per step. No rule lives here: the views are the server's, per viewer.
 
+import { tx } from "../i18n.js";
 import { applyDelta } from "../delta.js";
 import { stepText } from "../history.js";
 import { fmt } from "../labels.js";
@@ -17,16 +18,16 @@ export function stepViews(replay) {
 export function caption(step, view, nm) {
   switch (step?.type) {
     case "deal":
-      return view.phase === "choice" ? "카드 4장씩 받았어요 · 초이스" : view.streetName ? `카드를 받았어요 · ${view.streetName}` : "카드를 받았어요";
-    case "reveal": return "오픈 카드를 한꺼번에 공개했어요";
-    case "showdown": return "쇼다운 · 카드를 공개해요";
+      return view.phase === "choice" ? tx("replay_steps.1") : view.streetName ? tx("replay_steps.2", [view.streetName]) : tx("replay_steps.3");
+    case "reveal": return tx("replay_steps.4");
+    case "showdown": return tx("replay_steps.5");
     case "handEnd": {
       const won = new Map();
       for (const a of view.awards ?? []) won.set(a.to, (won.get(a.to) ?? 0) + a.amount);
       const who = [...won.entries()].map(([id, n]) => `${nm(id)} +${fmt(n)}`).join(", ");
-      return who ? `결과 · ${who}` : "결과";
+      return who ? tx("replay_steps.6", [who]) : tx("replay_steps.7");
     }
-    case "noOpener": return "아무도 못 열었어요";
+    case "noOpener": return tx("replay_steps.8");
     default: return stepText(step ?? {}, nm) ?? "";
   }
 }

@@ -4,6 +4,7 @@
 // computation: the ledger and the result add up the same figures), never the pot they collected, which
 // includes their own bet; the pot follows in smaller type.
 
+import { tx } from "../i18n.js";
 import { miniCardEl } from "../cards.js";
 import { fmt, signedFmt, withNames } from "../labels.js";
 import { h } from "../dom.js";
@@ -27,8 +28,8 @@ export function renderBanner(v, names) {
     if (a.side) cur.sides.add(a.side);
     // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence); run it
     // twice: on which board ("보드2 킹 트리플")
-    const run = a.board != null ? `보드${a.board + 1} ` : "";
-    const hand = a.hand ? run + (a.side === "low" ? `로우 ${a.hand}` : a.hand) : a.hand;
+    const run = a.board != null ? tx("banner.1", [a.board + 1]) : "";
+    const hand = a.hand ? run + (a.side === "low" ? tx("banner.2", [a.hand]) : a.hand) : a.hand;
     if (hand && !cur.hands.includes(hand)) cur.hands.push(hand);
     const why = a.why ? run + a.why : a.why;
     if (why && !whys.some((w) => w.to === a.to && w.why === why)) whys.push({ to: a.to, why });
@@ -37,7 +38,7 @@ export function renderBanner(v, names) {
   const nets = v.handNet ?? {};
   const total = awards.reduce((a, x) => a + x.amount, 0);
   // what this player collected, against everything paid out: "판돈 150", or "판돈 150 중 75" for a share
-  const potText = (amount) => (amount === total ? `판돈 ${fmt(total)}` : `판돈 ${fmt(total)} 중 ${fmt(amount)}`);
+  const potText = (amount) => (amount === total ? tx("banner.3", [fmt(total)]) : tx("banner.4", [fmt(total), fmt(amount)]));
   for (const [to, info] of byTo) {
     const e = sd.find((x) => x.id === to);
     let name = e ? e.rankName ?? e.handName : null;
@@ -49,7 +50,7 @@ export function renderBanner(v, names) {
         // Omaha Hi-Lo (cards speak): name the halves this player won
         const parts = [];
         if (info.sides.has("high")) parts.push(high);
-        if (info.sides.has("low")) parts.push(`로우 ${e.lowName}`);
+        if (info.sides.has("low")) parts.push(tx("banner.2", [e.lowName]));
         name = parts.join(" / ") || high;
       }
       else if (e.declare === "low" || (info.sides.has("low") && !info.sides.has("high"))) name = e.lowName;
@@ -62,22 +63,22 @@ export function renderBanner(v, names) {
   for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${nm(w.to)}: ${withNames(w.why, names)}`));
   if (!sd.length && awards.length && v.mode !== "indian") {
     const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => nm(s.id));
-    lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? `모두 다이했어요 · ${shown.join(", ")} 님이 카드를 보여 줬어요` : "모두 다이해서 카드를 공개하지 않아요"));
+    lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? tx("banner.5", [shown.join(", ")]) : tx("banner.6")));
   }
   // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
   if (hr?.noOpener) {
-    lines.push(h("span", { class: "big" }, v.carryOver ? `아무도 못 열었어요 · 판돈 ${fmt(v.carryOver)} 다음 판으로` : "아무도 못 열었어요 · 판돈을 나눠요"));
-    if (v.carryOver) lines.push(h("span", {}, "같은 딜러가 다시 돌려요"));
-  } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, `동점! 판돈 ${fmt(v.carryOver)} 이월`));
+    lines.push(h("span", { class: "big" }, v.carryOver ? tx("banner.7", [fmt(v.carryOver)]) : tx("banner.8")));
+    if (v.carryOver) lines.push(h("span", {}, tx("banner.9")));
+  } else if (v.carryOver && !awards.length) lines.push(h("span", { class: "big" }, tx("banner.10", [fmt(v.carryOver)])));
   if (hr?.openerProof?.length) {
-    lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, `${nm(hr.opener)} 오프너 `, ...hr.openerProof.map((c) => miniCardEl(c))));
+    lines.push(h("span", { class: "opener-proof", "data-testid": "opener-proof" }, tx("banner.11", [nm(hr.opener)]), ...hr.openerProof.map((c) => miniCardEl(c))));
   }
-  for (const p of v.penalties ?? []) lines.push(h("span", {}, `${nm(p.from)} 10 다이 벌칙 ${fmt(p.amount)}`));
+  for (const p of v.penalties ?? []) lines.push(h("span", {}, tx("banner.12", [nm(p.from), fmt(p.amount)])));
   // my own loss when I am not among the winners: the ledger lists everyone's
   const me = mySeatId(v);
   if (me && !byTo.has(me) && nets[me]) {
     lines.push(h("span", { class: nets[me] < 0 ? "my-net loss" : "my-net", "data-testid": "my-net" },
-      h("span", { "data-testid": "hand-net", "data-player": me }, `나 ${signedFmt(nets[me])}`)));
+      h("span", { "data-testid": "hand-net", "data-player": me }, tx("banner.13", [signedFmt(nets[me])]))));
   }
   return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
 }

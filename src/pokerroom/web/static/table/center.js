@@ -2,6 +2,7 @@
 // Indian used-cards grid, drawn from centerInputs alone; on a phone, placeCenter moves it (or shrinks and
 // folds the grid) to where it hides no seat.
 
+import { tx } from "../i18n.js";
 import { cardEl } from "../cards.js";
 import { fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
@@ -23,7 +24,7 @@ export function centerInputs(t) {
  * already there stay untouched (no new drawing built only to be compared with the old one). */
 function board(b, had) {
   const el = had ?? h("div", { class: "board" });
-  if (el.getAttribute("aria-label") !== (b.label ?? "공용 카드")) el.setAttribute("aria-label", b.label ?? "공용 카드");
+  if (el.getAttribute("aria-label") !== (b.label ?? tx("center.1"))) el.setAttribute("aria-label", b.label ?? tx("center.1"));
   el.classList.toggle("small", b.crowded);
   el.classList.toggle("run", !!b.run); // run it twice: the boards are numbered (style.css)
   if (b.run) el.dataset.run = String(b.run);
@@ -62,11 +63,11 @@ export function centerSlices(c, ctx) {
   const pots = between ? [] : c.pots ?? [];
   const total = between ? 0 : c.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : c.potTotal ?? 0;
   const out = [
-    slice("pot", total, (amount) => h("div", { class: "pot-main", "aria-label": `판돈 ${amount}칩`, "data-testid": "pot" },
-      h("small", {}, "판돈"), fmt(amount))),
+    slice("pot", total, (amount) => h("div", { class: "pot-main", "aria-label": tx("center.2", [amount]), "data-testid": "pot" },
+      h("small", {}, tx("center.3")), fmt(amount))),
     slice("sidePots", pots.length > 1 ? pots.map((p) => p.amount) : null, (amounts) => (amounts
       ? h("div", { class: "side-pots" }, amounts.map((amount, i) =>
-        h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? "메인" : "사이드" + i} ${fmt(amount)}`)))
+        h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? tx("center.4") : tx("center.5") + i} ${fmt(amount)}`)))
       : null)),
   ];
   if (c.mode === "holdem" || c.mode === "omaha") {
@@ -83,11 +84,11 @@ export function centerSlices(c, ctx) {
     const crowded = c.seatCount >= 8 && c.narrow;
     // run it twice: both boards, numbered, one under the other (the second shares the cards dealt before it)
     out.push(slice("board", { board: c.board, best: [...best[0]], crowded, run: twice ? 1 : 0,
-      label: twice ? "첫 번째 보드" : null }, board));
-    out.push(slice("board2", twice ? { board: c.board2, best: [...best[1]], crowded, run: 2, label: "두 번째 보드" } : null,
+      label: twice ? tx("center.6") : null }, board));
+    out.push(slice("board2", twice ? { board: c.board2, best: [...best[1]], crowded, run: 2, label: tx("center.7") } : null,
       (b, had) => (b ? board(b, had) : null)));
   }
-  out.push(slice("carry", c.carryOver ?? "", (carry) => (carry ? h("div", { class: "carry" }, `이월 판돈 ${fmt(carry)}`) : null)));
+  out.push(slice("carry", c.carryOver ?? "", (carry) => (carry ? h("div", { class: "carry" }, tx("center.8", [fmt(carry)])) : null)));
   if (c.mode === "indian") {
     out.push(slice("used", { used: c.indianUsed, left: c.indianDeckLeft, deck: c.options?.indianDeck, open: c.usedOpen },
       (u) => usedPanel(u, ctx)));
@@ -102,20 +103,20 @@ function usedPanel(u, ctx) {
   const suits = d20 ? ["S", "H"] : ["S", "D", "H", "C"];
   const rt = (r) => ({ 1: "A", 14: "A", 11: "J", 12: "Q", 13: "K" }[r] ?? String(r));
   const sym = { S: "♠", D: "◆", H: "♥", C: "♣" };
-  const table = h("table", { "aria-label": "사용된 카드" },
+  const table = h("table", { "aria-label": tx("center.9") },
     h("tr", {}, h("th", {}, ""), ranks.map((r) => h("th", {}, rt(r)))),
     suits.map((s) => h("tr", {}, h("th", { class: "suit-" + s }, sym[s]),
-      ranks.map((r) => h("td", { class: used.has(`${r}${s}`) ? "used" : "", "aria-label": used.has(`${r}${s}`) ? "사용됨" : "" })))));
-  const title = `사용된 카드 ${used.size}장${u.left != null ? ` · 덱 ${u.left}장` : ""}`;
+      ranks.map((r) => h("td", { class: used.has(`${r}${s}`) ? "used" : "", "aria-label": used.has(`${r}${s}`) ? tx("center.10") : "" })))));
+  const title = tx("center.11", [used.size, u.left != null ? tx("center.13", [u.left]) : ""]);
   // shown only when the grid has no room and is folded (placeCenter): opens it over the table
   const toggle = h("button", { type: "button", class: "used-toggle", "aria-expanded": String(!!u.open) },
-    u.open ? "닫기" : "보기");
+    u.open ? tx("me.13") : tx("center.12"));
   const panel = whole(h("div", { class: "used-panel" + (u.open ? " open" : ""), "data-testid": "used-panel" },
     h("div", { class: "used-title" }, title, toggle), table));
   listen(toggle, "click", () => {
     const open = ctx.toggleUsed();
     panel.classList.toggle("open", open);
-    toggle.textContent = open ? "닫기" : "보기";
+    toggle.textContent = open ? tx("me.13") : tx("center.12");
     toggle.setAttribute("aria-expanded", String(open));
     liftUsedPanel(ctx.host);
   });

@@ -2,6 +2,7 @@
 // the other phases (초이스, 교환, 선언, 다음 판, 리바이), each drawn from controlInputs alone. ctx: {send,
 // confirm, redraw, ui (my drafts, written by the handlers), onPreAction, sitOutButton, toast}.
 
+import { tx } from "../i18n.js";
 import { cardShort } from "../cards.js";
 import { ACTION_LABEL, KOREAN_ORDER, SIDE_LABEL, fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
@@ -74,7 +75,7 @@ function bettingSlices(c, ctx) {
   if (!me.inHand && seat.status === "playing") return null;
   const pre = c.preAction;
   if (!lg.length && pre?.offered?.length) {
-    const text = `${c.toActName} 님 차례 · 내 행동 미리 고르기`;
+    const text = tx("controls.1", [c.toActName]);
     return [
       slice("line", text, (s) => h("div", { class: "instruction muted-line" }, s)),
       slice("pre", { pre, lockGen: c.lockGen }, (p) => preActionButtons(p.pre, ctx)),
@@ -82,7 +83,7 @@ function bettingSlices(c, ctx) {
   }
   // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
   const restriction = lg.length ? c.houseRules?.restriction ?? "" : "";
-  const line = lg.length ? "" : seat.folded ? "이번 판은 다이했어요" : seat.allIn ? "올인했어요" : `${c.toActName} 님 차례`;
+  const line = lg.length ? "" : seat.folded ? tx("controls.2") : seat.allIn ? tx("controls.3") : tx("controls.4", [c.toActName]);
   const b = { lg, betting: c.betting, hintType: c.highlight === false ? null : me.hint?.type ?? null, busy: c.busy,
     lockGen: c.lockGen, restriction: c.houseRules?.restriction, noBet: c.noBet, raiseOpen: c.raiseOpen, raiseTo: c.raiseTo,
     panel: c.raiseOpen ? { currentBet: c.pot.currentBet, potTotal: c.pot.potTotal, baseUnit: c.baseUnit, stack: seat.stack,
@@ -106,13 +107,13 @@ function renderControls(c, ctx) {
   const box = h("div", { class: "controls", "data-testid": "controls" });
   const send = ctx.send;
   if (seat.status === "eliminated" || seat.status === "left") {
-    box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? "방을 나갔어요." : "탈락했어요. 끝까지 지켜볼 수 있어요."));
+    box.append(h("div", { class: "waiting-line" }, seat.status === "left" ? tx("controls.5") : tx("controls.6")));
     return box;
   }
   if (!me.inHand && c.phase !== "rebuy" && seat.status === "playing") {
     // a seat that joined or sat out between hands: no buttons until it is dealt in
     box.append(h("div", { class: "waiting-line", "data-testid": "next-hand-line" },
-      seat.sittingOut ? "쉬는 중이에요. 복귀하면 다음 판부터 참가해요." : "다음 판부터 참가해요."));
+      seat.sittingOut ? tx("controls.7") : tx("controls.8")));
     return box;
   }
   if (c.phase === "choice") return choiceControls(box, c, ctx);
@@ -122,25 +123,25 @@ function renderControls(c, ctx) {
   if (c.phase === "handEnd") {
     // the winner of an uncalled pot may open their cards (one tap); nothing is shown unless they do
     const show = legalIn(me, "show") ? h("button", { class: "act legal", "data-action": "show", disabled: c.busy,
-      "aria-label": "내 카드 보여 주기", onclick: () => send({ type: "show" }) }, "카드 보여 주기") : null;
+      "aria-label": tx("controls.9"), onclick: () => send({ type: "show" }) }, tx("controls.10")) : null;
     if (legalIn(me, "ready")) {
-      const row = [h("button", { class: "act legal big", "data-action": "ready", disabled: c.busy, onclick: () => send({ type: "ready" }) }, "다음 판"),
+      const row = [h("button", { class: "act legal big", "data-action": "ready", disabled: c.busy, onclick: () => send({ type: "ready" }) }, tx("labels.17")),
         ctx.sitOutButton(), show].filter(Boolean);
       box.append(h("div", { class: `actions cols-${Math.max(2, row.length)}` }, ...row));
     }
     else {
-      box.append(h("div", { class: "waiting-line" }, seat.ready ? "다음 판을 기다리는 중…" : "잠시 후 다음 판이 시작돼요"));
+      box.append(h("div", { class: "waiting-line" }, seat.ready ? tx("controls.11") : tx("controls.12")));
       if (show) box.append(h("div", { class: "actions cols-2" }, show));
     }
     return box;
   }
   if (c.phase === "rebuy") {
     if (legalIn(me, "rebuy")) {
-      box.append(h("div", { class: "instruction" }, `칩이 떨어졌어요. 시작 칩 ${fmt(c.options?.startingChips)}으로 다시 받을까요?${me.rebuysLeft != null ? ` (남은 횟수 ${me.rebuysLeft})` : ""}`));
+      box.append(h("div", { class: "instruction" }, tx("controls.13", [fmt(c.options?.startingChips), me.rebuysLeft != null ? tx("controls.62", [me.rebuysLeft]) : ""])));
       box.append(h("div", { class: "actions cols-2" },
-        h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => send({ type: "rebuy", accept: false }) }, "그만하기"),
-        h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => send({ type: "rebuy", accept: true }) }, "칩 다시 받기")));
-    } else box.append(h("div", { class: "waiting-line" }, "리바이 결정을 기다리는 중…"));
+        h("button", { class: "act legal", "data-action": "rebuy-no", onclick: () => send({ type: "rebuy", accept: false }) }, tx("controls.14")),
+        h("button", { class: "act legal raise", "data-action": "rebuy-yes", onclick: () => send({ type: "rebuy", accept: true }) }, tx("controls.15"))));
+    } else box.append(h("div", { class: "waiting-line" }, tx("controls.16")));
     return box;
   }
   box.append(h("div", { class: "waiting-line" }, ""));
@@ -150,7 +151,7 @@ function renderControls(c, ctx) {
 /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
 function preActionButtons(pre, ctx) {
   const chosen = pre.chosen?.kind ?? null;
-  const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": "미리 고르기", "data-testid": "pre-actions" });
+  const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": tx("controls.17"), "data-testid": "pre-actions" });
   for (const o of pre.offered) {
     const on = chosen === o.kind;
     const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
@@ -166,7 +167,7 @@ function preActionButtons(pre, ctx) {
 async function confirmFold(lg, action, ctx) {
   const canCheck = lg.some((a) => a.type === "k.check" || a.type === "nl.check");
   if (canCheck) {
-    const ok = await ctx.confirm("체크할 수 있는데 포기할까요?");
+    const ok = await ctx.confirm(tx("controls.18"));
     if (!ok) return;
   }
   ctx.send(action);
@@ -174,11 +175,11 @@ async function confirmFold(lg, action, ctx) {
 
 function koreanButtons(b, ctx) {
   const lg = b.lg;
-  const grid = h("div", { class: "actions korean", role: "group", "aria-label": "베팅" });
+  const grid = h("div", { class: "actions korean", role: "group", "aria-label": tx("labels.22") });
   for (const type of KOREAN_ORDER) {
     const a = lg.find((x) => x.type === type);
     const label = ACTION_LABEL[type];
-    const amount = a && a.amount > 0 ? `(${a.allIn ? "올인 " : ""}+${fmt(a.amount)}${a.capped ? " 맥스" : ""})` : a?.allIn ? "(올인)" : "";
+    const amount = a && a.amount > 0 ? `(${a.allIn ? tx("controls.19") : ""}+${fmt(a.amount)}${a.capped ? tx("controls.20") : ""})` : a?.allIn ? tx("controls.21") : "";
     const ruled = !a && lg.length ? b.restriction : null;
     const cls = ["act"];
     if (a) cls.push("legal");
@@ -186,11 +187,11 @@ function koreanButtons(b, ctx) {
     if (["k.ddadang", "k.quarter", "k.half", "k.full"].includes(type)) cls.push("raise");
     if (a && b.hintType === type) cls.push("hint");
     if (ruled) cls.push("ruled");
-    const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + "칩" : ""}${a.allIn ? " 올인" : ""}${a.capped ? " 맥스 베팅 상한" : ""}`
-      : ruled ? `${label} (${ruled})` : `${label} (지금은 할 수 없음)`;
+    const aria = a ? `${label}${a.amount > 0 ? " " + a.amount + tx("controls.22") : ""}${a.allIn ? tx("controls.23") : ""}${a.capped ? tx("controls.24") : ""}`
+      : ruled ? `${label} (${ruled})` : tx("controls.25", [label]);
     const btn = h("button", {
       class: cls.join(" "), "data-action": type, disabled: !a || b.busy, "aria-label": aria,
-      title: ruled || (a?.capped ? "맥스 베팅 상한까지" : null),
+      title: ruled || (a?.capped ? tx("controls.26") : null),
       onclick: () => (type === "k.die" ? confirmFold(lg, { type }, ctx) : ctx.send({ type })),
     }, label, amount ? h("small", {}, amount) : null);
     grid.append(btn);
@@ -210,15 +211,15 @@ function nlButtons(b, ctx) {
     if (a) cls.push("legal");
     if (extra) cls.push(extra);
     if (a && b.hintType === type) cls.push("hint");
-    return h("button", { class: cls.join(" "), "data-action": type, disabled: !a || b.busy, "aria-label": a ? `${label}${sub ? " " + sub : ""}` : `${label} (지금은 할 수 없음)`, onclick }, label, sub ? h("small", {}, sub) : null);
+    return h("button", { class: cls.join(" "), "data-action": type, disabled: !a || b.busy, "aria-label": a ? `${label}${sub ? " " + sub : ""}` : tx("controls.25", [label]), onclick }, label, sub ? h("small", {}, sub) : null);
   };
-  const grid = h("div", { class: "actions nl", role: "group", "aria-label": "베팅" });
-  grid.append(mk("nl.fold", "폴드", "", fold, "fold", () => confirmFold(lg, { type: "nl.fold" }, ctx)));
-  if (call) grid.append(mk("nl.call", "콜", `(${call.allIn ? "올인 " : ""}+${fmt(call.amount)})`, call, "", () => ctx.send({ type: "nl.call" })));
-  else grid.append(mk("nl.check", "체크", "", check, "", () => ctx.send({ type: "nl.check" })));
-  const rlabel = raise?.isBet || (!raise && b.noBet) ? "벳" : "레이즈";
+  const grid = h("div", { class: "actions nl", role: "group", "aria-label": tx("labels.22") });
+  grid.append(mk("nl.fold", tx("labels.9"), "", fold, "fold", () => confirmFold(lg, { type: "nl.fold" }, ctx)));
+  if (call) grid.append(mk("nl.call", tx("labels.4"), `(${call.allIn ? tx("controls.19") : ""}+${fmt(call.amount)})`, call, "", () => ctx.send({ type: "nl.call" })));
+  else grid.append(mk("nl.check", tx("labels.2"), "", check, "", () => ctx.send({ type: "nl.check" })));
+  const rlabel = raise?.isBet || (!raise && b.noBet) ? tx("controls.27") : tx("labels.10");
   grid.append(mk("nl.raise", rlabel, raise ? `${fmt(raise.min)}~` : "", raise, "raise", () => { ctx.ui.raiseOpen = !ctx.ui.raiseOpen; ctx.redraw(); }));
-  grid.append(mk("nl.allIn", "올인", allIn ? `(+${fmt(allIn.amount)})` : "", allIn, "raise", () => ctx.send({ type: "nl.allIn" })));
+  grid.append(mk("nl.allIn", tx("labels.11"), allIn ? `(+${fmt(allIn.amount)})` : "", allIn, "raise", () => ctx.send({ type: "nl.allIn" })));
   const out = [grid];
   if (raise && b.raiseOpen) out.push(raisePanel(b, raise, rlabel, ctx));
   return out;
@@ -237,12 +238,12 @@ function raisePanel(b, raise, rlabel, ctx) {
   const cur = p.currentBet ?? 0;
   const potAfterCall = (p.potTotal ?? 0) + toCall;
   const amountEl = h("span", { class: "amount", "data-testid": "raise-amount", "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: raise.min, max: raise.max, step: 1, value: ui.raiseTo, "aria-label": "레이즈 금액" });
+  const slider = h("input", { type: "range", min: raise.min, max: raise.max, step: 1, value: ui.raiseTo, "aria-label": tx("controls.28") });
   const setTo = (x) => {
     ui.raiseTo = clamp(x);
     slider.value = String(ui.raiseTo);
     // the log's words: "벳 20" into no bet, else the total "레이즈 20까지"
-    amountEl.textContent = rlabel === "벳" ? `벳 ${fmt(ui.raiseTo)}` : `${rlabel} ${fmt(ui.raiseTo)}까지`;
+    amountEl.textContent = rlabel === tx("controls.27") ? tx("controls.29", [fmt(ui.raiseTo)]) : tx("controls.30", [rlabel, fmt(ui.raiseTo)]);
   };
   listen(slider, "input", () => {
     // snap to the base unit, but keep min and max reachable
@@ -255,41 +256,41 @@ function raisePanel(b, raise, rlabel, ctx) {
   const q = (label, val, key) => h("button", { "data-quick": key, "data-to": val, onclick: () => setTo(val) }, label);
   // pot limit: the highest raise can be below everything I have — then it is "최대", not "올인"
   const allInTo = b.lg.find((a) => a.type === "nl.allIn")?.to ?? (p.seatId !== undefined ? p.stack + (p.committedRound ?? 0) : raise.max);
-  const maxLabel = raise.max >= allInTo ? "올인" : "최대";
+  const maxLabel = raise.max >= allInTo ? tx("labels.11") : tx("controls.31");
   return whole(h("div", { class: "raise-panel", "data-testid": "raise-panel" },
     h("div", { class: "quick" },
-      q("최소", raise.min, "min"),
-      q("½팟", cur + Math.floor(potAfterCall / 2), "half"),
-      q("팟", cur + potAfterCall, "pot"),
+      q(tx("controls.32"), raise.min, "min"),
+      q(tx("controls.33"), cur + Math.floor(potAfterCall / 2), "half"),
+      q(tx("controls.34"), cur + potAfterCall, "pot"),
       q(maxLabel, raise.max, "max")),
     h("div", { class: "steps" },
-      h("button", { "aria-label": `${unit} 내리기`, "data-step": "-", onclick: () => setTo(ui.raiseTo - unit) }, "−"),
+      h("button", { "aria-label": tx("controls.35", [unit]), "data-step": "-", onclick: () => setTo(ui.raiseTo - unit) }, "−"),
       slider,
-      h("button", { "aria-label": `${unit} 올리기`, "data-step": "+", onclick: () => setTo(ui.raiseTo + unit) }, "+")),
+      h("button", { "aria-label": tx("controls.36", [unit]), "data-step": "+", onclick: () => setTo(ui.raiseTo + unit) }, "+")),
     h("div", { class: "confirm-row" },
-      h("button", { class: "act", onclick: () => { ui.raiseOpen = false; ctx.redraw(); } }, "취소"),
-      h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => ctx.send({ type: "nl.raise", to: ui.raiseTo }) }, amountEl, h("small", {}, "확인")))));
+      h("button", { class: "act", onclick: () => { ui.raiseOpen = false; ctx.redraw(); } }, tx("controls.37")),
+      h("button", { class: "act legal raise", "data-action": "raise-confirm", onclick: () => ctx.send({ type: "nl.raise", to: ui.raiseTo }) }, amountEl, h("small", {}, tx("controls.38"))))));
 }
 
 function choiceControls(box, c, ctx) {
   const me = c.me;
   const ui = ctx.ui;
   if (me.chosen || !legalIn(me, "choose")) {
-    box.append(h("div", { class: "waiting-line" }, me.chosen ? "골랐어요. 다른 사람을 기다리는 중…" : "초이스를 기다리는 중…"));
+    box.append(h("div", { class: "waiting-line" }, me.chosen ? tx("controls.39") : tx("controls.40")));
     return box;
   }
-  const step = c.discard == null ? "버릴 카드를 누르세요" : c.open == null ? "보여 줄 카드를 누르세요" : "확인을 누르세요";
+  const step = c.discard == null ? tx("controls.41") : c.open == null ? tx("controls.42") : tx("controls.43");
   box.append(h("div", { class: "instruction", "data-testid": "instruction" }, step));
   const hint = hintFor(me, c.highlight, "choose");
   if (hint) {
     const cards = me.choice ?? [];
     const name = (id) => cardShort(cards.find((k) => k.id === id));
-    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, `추천: ${name(hint.discardId)} 버리고 ${name(hint.openId)} 보여 주기`));
+    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, tx("controls.44", [name(hint.discardId), name(hint.openId)])));
   }
   box.append(h("div", { class: "actions cols-2" },
-    h("button", { class: "act" + (c.discard != null ? " legal" : ""), "data-action": "undo", disabled: c.discard == null, onclick: () => { if (ui.open != null) ui.open = null; else ui.discard = null; ctx.redraw(); } }, "되돌리기"),
+    h("button", { class: "act" + (c.discard != null ? " legal" : ""), "data-action": "undo", disabled: c.discard == null, onclick: () => { if (ui.open != null) ui.open = null; else ui.discard = null; ctx.redraw(); } }, tx("controls.45")),
     h("button", { class: "act raise" + (c.discard != null && c.open != null ? " legal" : "") + (hint && hint.discardId === c.discard && hint.openId === c.open ? " hint" : ""), "data-action": "choose", disabled: c.discard == null || c.open == null || c.busy,
-      onclick: () => ctx.send({ type: "choose", discardId: ui.discard, openId: ui.open }) }, "확인")));
+      onclick: () => ctx.send({ type: "choose", discardId: ui.discard, openId: ui.open }) }, tx("controls.38"))));
   return box;
 }
 
@@ -298,23 +299,23 @@ function drawControls(box, c, ctx) {
   const ui = ctx.ui;
   const lg = legalIn(me, "draw");
   if (!lg || me.drawPending != null) {
-    box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? `${me.drawPending.length ? me.drawPending.length + "장 바꾸기" : "패스"} 제출. 다른 사람을 기다리는 중…` : "교환을 기다리는 중…"));
+    box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? tx("controls.46", [me.drawPending.length ? me.drawPending.length + tx("controls.63") : tx("controls.52")]) : tx("controls.47")));
     return box;
   }
   const sel = new Set(c.drawSel);
   const n = sel.size;
-  const drawName = c.mode === "badugi" ? c.streetName || "교환" : "교환";
-  box.append(h("div", { class: "instruction", "data-testid": "instruction" }, `${drawName}: 바꿀 카드를 누르세요 (최대 ${drawLimit(me, sel)}장)`));
+  const drawName = c.mode === "badugi" ? c.streetName || tx("labels.15") : tx("labels.15");
+  box.append(h("div", { class: "instruction", "data-testid": "instruction" }, tx("controls.48", [drawName, drawLimit(me, sel)])));
   const hint = hintFor(me, c.highlight, "draw");
   if (hint) {
     const ids = hint.cardIds ?? [];
     const cards = (me.hole ?? []).filter((k) => ids.includes(k.id)).map(cardShort);
-    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, ids.length ? `추천: ${ids.length}장 바꾸기 (${cards.join(" ")})` : "추천: 패스"));
+    box.append(h("div", { class: "hint-line", "data-testid": "hint-line" }, ids.length ? tx("controls.49", [ids.length, cards.join(" ")]) : tx("controls.50")));
   }
   box.append(h("div", { class: "actions cols-2" },
-    h("button", { class: "act" + (n ? " legal" : ""), "data-action": "draw-clear", disabled: !n, onclick: () => { ui.drawSel = new Set(); ctx.redraw(); } }, "되돌리기"),
+    h("button", { class: "act" + (n ? " legal" : ""), "data-action": "draw-clear", disabled: !n, onclick: () => { ui.drawSel = new Set(); ctx.redraw(); } }, tx("controls.45")),
     h("button", { class: "act legal raise" + (hint && (hint.cardIds ?? []).length === n && (hint.cardIds ?? []).every((id) => sel.has(id)) ? " hint" : ""), "data-action": "draw", disabled: c.busy,
-      onclick: () => ctx.send({ type: "draw", cardIds: [...ui.drawSel] }) }, n ? `${n}장 바꾸기` : "패스")));
+      onclick: () => ctx.send({ type: "draw", cardIds: [...ui.drawSel] }) }, n ? tx("controls.51", [n]) : tx("controls.52"))));
   return box;
 }
 
@@ -322,16 +323,16 @@ function declareControls(box, c, ctx) {
   const me = c.me;
   const lg = legalIn(me, "declare");
   if (!lg || me.declare) {
-    box.append(h("div", { class: "waiting-line" }, me.declare ? `${SIDE_LABEL[me.declare]} 선언. 다른 사람을 기다리는 중…` : "선언을 기다리는 중…"));
+    box.append(h("div", { class: "waiting-line" }, me.declare ? tx("controls.53", [SIDE_LABEL[me.declare]]) : tx("controls.54")));
     return box;
   }
-  box.append(h("div", { class: "instruction" }, "하이·로우·스윙 중 하나를 고르세요"));
+  box.append(h("div", { class: "instruction" }, tx("controls.55")));
   const sides = lg.sides ?? ["high", "low", "swing"];
   const high = me.rankName ?? me.handName;
   const sub = {
     high: high ?? "",
-    low: me.lowName ?? (high ? "로우 없음" : ""),
-    swing: high ? `${high} + ${me.lowName ?? "로우 없음"}` : "",
+    low: me.lowName ?? (high ? tx("controls.56") : ""),
+    swing: high ? `${high} + ${me.lowName ?? tx("controls.56")}` : "",
   };
   const hint = me.hint;
   box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
@@ -345,15 +346,15 @@ function runTwiceControls(box, c, ctx) {
   if (!legalIn(c.me, "runTwice")) {
     const asked = c.seat.inHand && !c.seat.folded;
     box.append(h("div", { class: "waiting-line", "data-testid": "run-twice-wait" },
-      asked ? "답했어요. 다른 사람의 답을 기다리는 중…" : "올인한 사람들이 보드를 두 번 돌릴지 정하는 중…"));
+      asked ? tx("controls.57") : tx("controls.58")));
     return box;
   }
   box.append(h("div", { class: "instruction", "data-testid": "run-twice-ask" },
-    "남은 보드를 두 번 돌릴까요? 모두 '두 번'을 고르면 판돈을 반씩 나눠 보드마다 승자를 정해요."));
+    tx("controls.59")));
   box.append(h("div", { class: "actions cols-2" },
     h("button", { class: "act legal big", "data-action": "runtwice-no", disabled: c.busy,
-      onclick: () => ctx.send({ type: "runTwice", agree: false }) }, "한 번만"),
+      onclick: () => ctx.send({ type: "runTwice", agree: false }) }, tx("controls.60")),
     h("button", { class: "act legal big raise", "data-action": "runtwice-yes", disabled: c.busy,
-      onclick: () => ctx.send({ type: "runTwice", agree: true }) }, "두 번 돌리기", h("span", { class: "sub" }, "런 잇 트와이스"))));
+      onclick: () => ctx.send({ type: "runTwice", agree: true }) }, tx("controls.61"), h("span", { class: "sub" }, tx("labels.23")))));
   return box;
 }

@@ -2,6 +2,7 @@
 // hand's name, my cards, my controls, the app's seat bar, a screen-reader line and the first-hand tips; for a
 // spectator, what they watch and the seat bar. ctx: the table's handlers (table.js).
 
+import { tx } from "../i18n.js";
 import { fmt } from "../labels.js";
 import { whole } from "../morph.js";
 import { h } from "../dom.js";
@@ -22,7 +23,7 @@ export function meSlices(t, ctx) {
     const seatBar = ctx.seatBar(); // 자리 요청 (app.js): the server decides, the host approves
     const spectator = t.role === "spectator";
     return [
-      slice("watch", null, () => h("div", { class: "waiting-line" }, spectator ? "관전 중이에요. 비공개 카드는 보이지 않아요." : "지금은 관전 중이에요.")),
+      slice("watch", null, () => h("div", { class: "waiting-line" }, spectator ? tx("me.1") : tx("me.2"))),
       slice("seatBar", null, () => seatBar),
       slice("react", null, () => (spectator && t.social.spectatorReactions ? h("div", { class: "me-line" }, h("span", { class: "spacer" }), reactButton(!!t.palette, ctx)) : null)),
     ];
@@ -32,7 +33,7 @@ export function meSlices(t, ctx) {
     ...betInputs(seat, v), badges: badgeInputs(seat, v),
     waits: waitsFor(v, me.id), palette: !!t.palette };
   const hn = handNameText(v);
-  const sr = isMyTurn(v) ? "내 차례예요" : "";
+  const sr = isMyTurn(v) ? tx("me.3") : "";
   return [
     slice("line", line, (l) => myLine(l, ctx)),
     slice("handName", hn, (text) => h("div", { class: "hand-name", "data-testid": "hand-name" }, text)),
@@ -48,9 +49,9 @@ function myLine(l, ctx) {
   const line = h("div", { class: "me-line" },
     h("span", { class: "marks-inline" }, marks(l.marks)),
     h("span", { class: "name" }, l.name),
-    h("span", { class: "stack", "data-testid": "my-stack" }, fmt(l.stack) + "칩"),
-    l.bet ? h("span", { class: "mybet" }, `베팅 ${fmt(l.bet)}`) : null,
-    l.ante ? h("span", { class: "mybet ante" }, `앤티 ${fmt(l.ante)}`) : null,
+    h("span", { class: "stack", "data-testid": "my-stack" }, fmt(l.stack) + tx("controls.22")),
+    l.bet ? h("span", { class: "mybet" }, tx("me.4", [fmt(l.bet)])) : null,
+    l.ante ? h("span", { class: "mybet ante" }, tx("seats.21", [fmt(l.ante)])) : null,
     h("span", { class: "spacer" }),
     h("span", { class: "badges" }, badges(l.badges)),
     reactButton(l.palette, ctx));
@@ -64,7 +65,7 @@ function myLine(l, ctx) {
 
 // ------------------------------------------------------------------ table talk (reactions, chat)
 function reactButton(open, ctx) {
-  return h("button", { class: "react-open", type: "button", "data-testid": "react-open", "aria-label": "반응 보내기",
+  return h("button", { class: "react-open", type: "button", "data-testid": "react-open", "aria-label": tx("talk.7"),
     "aria-expanded": open ? "true" : "false", onclick: () => ctx.togglePalette() }, "😀");
 }
 
@@ -100,12 +101,12 @@ function renderTip(t, ctx) {
   if (!v.me || (v.handNo ?? 0) > 1) return null;
   let key = null;
   let text = null;
-  if (v.phase === "choice" && !v.me.chosen) { key = "choice"; text = "4장 중 버릴 카드 1장(빨간 X)을 누르고, 남은 3장 중 모두에게 보여 줄 카드 1장을 누른 뒤 확인을 누르세요."; }
-  else if (v.phase === "draw" && v.me.drawPending == null) { key = "draw"; text = v.mode === "badugi" ? "무늬나 숫자가 겹치는 카드(노란 테두리)를 바꾸면 좋아요. 바꿀 카드를 눌러 올리세요." : "바꿀 카드를 눌러 위로 올리세요. 아무것도 안 고르면 패스예요."; }
-  else if (v.phase === "declare") { key = "declare"; text = "하이는 높은 족보, 로우는 낮은 패로 겨뤄요. 스윙은 양쪽 모두 이겨야 해요."; }
+  if (v.phase === "choice" && !v.me.chosen) { key = "choice"; text = tx("me.5"); }
+  else if (v.phase === "draw" && v.me.drawPending == null) { key = "draw"; text = v.mode === "badugi" ? tx("me.6") : tx("me.7"); }
+  else if (v.phase === "declare") { key = "declare"; text = tx("me.8"); }
   else if (v.phase === "betting" && isMyTurn(v)) {
-    if (v.betting === "korean") { key = "korean"; text = "삥 = 기본 단위만큼 걸기, 따당 = 앞사람 금액의 2배, 쿼터·하프·풀 = 판돈의 1/4·1/2·전부를 더 걸기. 회색 버튼은 지금 할 수 없어요."; }
-    else { key = "nl"; text = "체크/콜로 따라가거나, 레이즈를 눌러 금액을 정한 뒤 확인을 누르세요."; }
+    if (v.betting === "korean") { key = "korean"; text = tx("me.9"); }
+    else { key = "nl"; text = tx("me.10"); }
   }
   if (!key || t.tipsSeen.has(key)) return null;
   // short phones show one line until asked (the table keeps its room); the text otherwise
@@ -113,8 +114,8 @@ function renderTip(t, ctx) {
     h("div", { class: "tip-text" }, text),
     h("div", { class: "row" },
       h("button", { class: "link tip-toggle", "aria-expanded": String(!!t.tipOpen), onclick: () => { t.tipOpen = !t.tipOpen; ctx.redraw(); } },
-        t.tipOpen ? "도움말 접기" : "도움말 보기"),
-      h("button", { class: "link", onclick: () => { t.tipsSeen.add(key); saveTipsSeen(t.tipsSeen); tip.remove(); ctx.redraw(); } }, "닫기"),
-      h("button", { class: "link", onclick: () => { ctx.disableTips(); t.settings = { ...t.settings, tips: false }; tip.remove(); ctx.redraw(); } }, "도움말 그만 보기"))));
+        t.tipOpen ? tx("me.11") : tx("me.12")),
+      h("button", { class: "link", onclick: () => { t.tipsSeen.add(key); saveTipsSeen(t.tipsSeen); tip.remove(); ctx.redraw(); } }, tx("me.13")),
+      h("button", { class: "link", onclick: () => { ctx.disableTips(); t.settings = { ...t.settings, tips: false }; tip.remove(); ctx.redraw(); } }, tx("me.14")))));
   return tip;
 }

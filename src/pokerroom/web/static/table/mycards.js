@@ -1,6 +1,7 @@
 // My cards under the table: drawn from myCardsInputs alone, each card described first ([key, build]) so only a
 // card whose key changed is built; in 초이스 and 교환 the cards are tapped to pick (my drafts in t.ui).
 
+import { tx } from "../i18n.js";
 import { cardEl, miniCardEl } from "../cards.js";
 import { listen, morphKeyed } from "../morph.js";
 import { h } from "../dom.js";
@@ -31,8 +32,8 @@ export function handNameText(v) {
   const me = v.me;
   const sd = showdownEntry(v, me.id);
   if (sd && v.phase === "handEnd" && (sd.lowBest !== undefined || sd.second)) return handLabel(sd); // hi-lo, two boards
-  if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? " / 로우 " + sd.lowName : ""}`;
-  if (me.handName) return `지금: ${me.rankName ?? me.handName}${me.lowName ? " · 로우 " + me.lowName : ""}`;
+  if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? tx("mycards.1") + sd.lowName : ""}`;
+  if (me.handName) return tx("mycards.2", [me.rankName ?? me.handName, me.lowName ? tx("mycards.8") + me.lowName : ""]);
   return "";
 }
 
@@ -75,7 +76,7 @@ export function pickDraw(ctx, id) {
     sel.add(id);
     if (sel.size > drawLimit(me, sel)) {
       sel.delete(id);
-      ctx.toast(`최대 ${drawLimit(me, sel)}장까지 바꿀 수 있어요`);
+      ctx.toast(tx("mycards.3", [drawLimit(me, sel)]));
     }
   }
   ctx.redraw();
@@ -160,8 +161,8 @@ export function renderMyCards(m, old, ctx) {
         // what the table sees: marked, so my hidden cards and my open cards never look alike
         const best = bestIds.has(c.id);
         card(JSON.stringify(["u", c, best]), c, { size: "lg", extraClass: "open-card" }, (e) => {
-          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, "공개"));
-          e.setAttribute("aria-label", `${e.getAttribute("aria-label") ?? ""} (공개)`);
+          e.append(h("span", { class: "open-tag", "aria-hidden": "true" }, tx("mycards.4")));
+          e.setAttribute("aria-label", tx("mycards.5", [e.getAttribute("aria-label") ?? ""]));
           if (best) e.classList.add("used-best");
         });
       });
@@ -174,13 +175,13 @@ export function renderMyCards(m, old, ctx) {
   const discarded = m.discarded && m.phase !== "choice";
   // (the row with the discarded card's note under it is built afresh, and merged by syncSlices)
   const wrap = old && !discarded && old.classList.contains("my-cards") ? old
-    : h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": "내 카드" });
+    : h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": tx("mycards.6") });
   if (wrap.style.getPropertyValue("--overlap") !== `${overlap}px`) wrap.style.setProperty("--overlap", `${overlap}px`);
   morphKeyed(wrap, specs);
   if (m.folded) wrap.style.opacity = "0.55";
   else if (wrap.style.opacity) wrap.style.removeProperty("opacity");
   if (discarded) {
-    return h("div", {}, wrap, h("div", { class: "discarded-note" }, "버린 카드 ", miniCardEl(m.discarded)));
+    return h("div", {}, wrap, h("div", { class: "discarded-note" }, tx("mycards.7"), miniCardEl(m.discarded)));
   }
   return wrap;
 }

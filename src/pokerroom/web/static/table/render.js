@@ -2,6 +2,7 @@
 // its inputs (centre, banner, phase line, my area, side panel), then the phone placement (seats, centre,
 // banner; the table grown on a short phone until nothing covers anything).
 
+import { tx } from "../i18n.js";
 import { PHASE_LABEL, fmt } from "../labels.js";
 import { modeName } from "../options.js";
 import { morph } from "../morph.js";
@@ -39,9 +40,9 @@ function skeleton(t) {
 }
 
 function phaseText(v) {
-  const handPart = v.handNo ? `${v.handNo}${v.handLimit ? "/" + v.handLimit : ""}판` : "";
+  const handPart = v.handNo ? tx("render.1", [v.handNo, v.handLimit ? "/" + v.handLimit : ""]) : "";
   const street = v.streetName || PHASE_LABEL[v.phase] || "";
-  return [modeName(v.mode, v.options), handPart, street, `기본 ${fmt(v.baseUnit)}`, v.options?.blindUpEvery ? `레벨 ${v.level ?? 1}` : "",
+  return [modeName(v.mode, v.options), handPart, street, tx("render.2", [fmt(v.baseUnit)]), v.options?.blindUpEvery ? tx("render.3", [v.level ?? 1]) : "",
     ...houseRuleTags(v.houseRules)]
     .filter(Boolean).join(" · ");
 }

@@ -2,6 +2,7 @@
 // drawn from its inputs (seatInputs) alone. A seat is a list of slices: a seat whose inputs changed rewrites
 // only the slices whose own inputs changed (patchSeat); where the seats go is layout.js's job.
 
+import { tx } from "../i18n.js";
 import { cardEl, miniCardEl } from "../cards.js";
 import { ACTION_LABEL, SIDE_LABEL, fmt } from "../labels.js";
 import { morph, morphKeyed } from "../morph.js";
@@ -33,12 +34,12 @@ export function markInputs(seat, betting) {
 
 export function marks(m) {
   const out = [];
-  if (m.lead === "sun") out.push(h("span", { class: "mark sun", title: "선(딜러)", "aria-label": "선" }, "선"));
-  else if (m.lead === "d") out.push(h("span", { class: "mark dealer", title: "딜러", "aria-label": "딜러" }, "D"));
-  if (m.sb) out.push(h("span", { class: "mark sb", "aria-label": "스몰 블라인드" }, "SB"));
-  if (m.bb) out.push(h("span", { class: "mark bb", "aria-label": "빅 블라인드" }, "BB"));
-  if (m.straddle) out.push(h("span", { class: "mark bb", title: "스트래들", "aria-label": "스트래들" }, "STR"));
-  if (m.boss) out.push(h("span", { class: "mark boss", title: "보스", "aria-label": "보스", role: "img" }, crownIcon(), "보스"));
+  if (m.lead === "sun") out.push(h("span", { class: "mark sun", title: tx("seats.1"), "aria-label": tx("seats.2") }, tx("seats.2")));
+  else if (m.lead === "d") out.push(h("span", { class: "mark dealer", title: tx("seats.3"), "aria-label": tx("seats.3") }, "D"));
+  if (m.sb) out.push(h("span", { class: "mark sb", "aria-label": tx("seats.4") }, "SB"));
+  if (m.bb) out.push(h("span", { class: "mark bb", "aria-label": tx("seats.5") }, "BB"));
+  if (m.straddle) out.push(h("span", { class: "mark bb", title: tx("labels.13"), "aria-label": tx("labels.13") }, "STR"));
+  if (m.boss) out.push(h("span", { class: "mark boss", title: tx("seats.6"), "aria-label": tx("seats.6"), role: "img" }, crownIcon(), tx("seats.6")));
   return out;
 }
 
@@ -52,27 +53,27 @@ export function badgeInputs(seat, v) {
 
 export function badges(b) {
   const out = [];
-  if (b.folded) out.push(h("span", { class: "badge die" }, b.korean ? "다이" : "폴드"));
-  if (b.allIn) out.push(h("span", { class: "badge allin" }, "올인"));
-  if (b.away) out.push(h("span", { class: "badge away" }, "자리 비움"));
-  if (b.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, "쉬는 중"));
-  if (b.status === "left") out.push(h("span", { class: "badge left" }, "나감"));
-  if (b.status === "eliminated") out.push(h("span", { class: "badge left" }, "탈락"));
-  if (b.status === "busted") out.push(h("span", { class: "badge left" }, "칩 없음"));
+  if (b.folded) out.push(h("span", { class: "badge die" }, b.korean ? tx("labels.1") : tx("labels.9")));
+  if (b.allIn) out.push(h("span", { class: "badge allin" }, tx("labels.11")));
+  if (b.away) out.push(h("span", { class: "badge away" }, tx("seats.7")));
+  if (b.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, tx("seats.8")));
+  if (b.status === "left") out.push(h("span", { class: "badge left" }, tx("seats.9")));
+  if (b.status === "eliminated") out.push(h("span", { class: "badge left" }, tx("seats.10")));
+  if (b.status === "busted") out.push(h("span", { class: "badge left" }, tx("seats.11")));
   if (!b.folded && b.lastAction && b.phase === "betting" && !(b.allIn && b.lastAction === "nl.allIn") && !["ante", "sb", "bb", "straddle"].includes(b.lastAction)) {
     const label = ACTION_LABEL[b.lastAction] ?? b.lastAction;
     out.push(h("span", { class: "badge last" }, label));
   }
-  if (b.phase === "choice" && b.inHand) out.push(h("span", { class: "badge " + (b.choiceDone ? "ready" : "last") }, b.choiceDone ? "선택 완료" : "고르는 중"));
-  if (b.phase === "draw" && b.inHand && !b.folded) out.push(h("span", { class: "badge " + (b.drawDone ? "ready" : "last") }, b.drawDone ? "교환 완료" : "교환 중"));
+  if (b.phase === "choice" && b.inHand) out.push(h("span", { class: "badge " + (b.choiceDone ? "ready" : "last") }, b.choiceDone ? tx("seats.12") : tx("seats.13")));
+  if (b.phase === "draw" && b.inHand && !b.folded) out.push(h("span", { class: "badge " + (b.drawDone ? "ready" : "last") }, b.drawDone ? tx("seats.14") : tx("seats.15")));
   if ((b.drawCounts ?? []).length && b.phase !== "draw") {
-    out.push(h("span", { class: "badge last", title: "교환 장수" }, "교환 " + b.drawCounts.join("·")));
+    out.push(h("span", { class: "badge last", title: tx("seats.16") }, tx("seats.17") + b.drawCounts.join("·")));
   }
   if (b.mode === "sevenHiLo") {
     if (b.declare) out.push(h("span", { class: "badge declare" }, SIDE_LABEL[b.declare]));
-    else if (b.phase === "declare" && b.declared) out.push(h("span", { class: "badge ready" }, "선언 완료"));
+    else if (b.phase === "declare" && b.declared) out.push(h("span", { class: "badge ready" }, tx("seats.18")));
   }
-  if (b.phase === "handEnd" && b.ready) out.push(h("span", { class: "badge ready" }, "준비"));
+  if (b.phase === "handEnd" && b.ready) out.push(h("span", { class: "badge ready" }, tx("seats.19")));
   return out;
 }
 
@@ -90,9 +91,9 @@ export function betInputs(seat, v) {
 /** The bet chip: the round's bet, with the ante under it in smaller type ("앤티 10"), or the ante alone. */
 export function betChip(c) {
   if (!c.bet && !c.ante) return null;
-  const label = [c.bet ? `이번 라운드 ${c.bet}` : null, c.ante ? `앤티 ${c.ante}` : null].filter(Boolean).join(", ");
+  const label = [c.bet ? tx("seats.20", [c.bet]) : null, c.ante ? tx("seats.21", [c.ante]) : null].filter(Boolean).join(", ");
   return h("div", { class: "bet-chip" + (c.bet ? "" : " ante-only"), "aria-label": label },
-    c.bet ? fmt(c.bet) : null, c.ante ? h("small", { class: "ante" }, `앤티 ${fmt(c.ante)}`) : null);
+    c.bet ? fmt(c.bet) : null, c.ante ? h("small", { class: "ante" }, tx("seats.21", [fmt(c.ante)])) : null);
 }
 
 /**
@@ -133,7 +134,7 @@ function seatCards(c, old = null) {
   if (c.mode === "indian") {
     const large = c.n <= 3 ? "lg" : "md";
     if (c.forehead) specs.push(mark(c.forehead, large));
-    else if (c.hasForehead) specs.push([`?|${large}`, () => cardEl(null, { size: large, question: true, label: "이마 카드(안 보임)" })]);
+    else if (c.hasForehead) specs.push([`?|${large}`, () => cardEl(null, { size: large, question: true, label: tx("seats.22") })]);
     for (const card of c.hole ?? []) specs.push(mark(card, "sm"));
   } else {
     const hole = c.hole ?? [];
@@ -206,7 +207,7 @@ function seatClass(inp, level) {
 /** A new seat box and the slices it was built from (layout.js's cache patches it from there). */
 export function buildSeat(inp, level) {
   const { seat } = inp;
-  const el = h("div", { class: seatClass(inp, level), "data-seat-id": seat.id, "data-seat": seat.seat, role: "group", "aria-label": `${inp.name} 자리` });
+  const el = h("div", { class: seatClass(inp, level), "data-seat-id": seat.id, "data-seat": seat.seat, role: "group", "aria-label": tx("seats.23", [inp.name]) });
   const parts = new Map();
   for (const [name, key, build] of seatSlices(inp)) {
     const node = build();
@@ -230,7 +231,7 @@ export function patchSeat(entry, inp, level) {
     if (el.className.replace(COLOUR_ONLY, "") !== cls.replace(COLOUR_ONLY, "")) size = true;
     el.className = cls;
   }
-  const aria = `${inp.name} 자리`;
+  const aria = tx("seats.23", [inp.name]);
   if (el.getAttribute("aria-label") !== aria) el.setAttribute("aria-label", aria);
   if (el.dataset.seat !== String(inp.seat.seat)) el.dataset.seat = String(inp.seat.seat);
   const nodes = [];

@@ -1,6 +1,7 @@
 // The side panel of a wide screen (style.css: 1000 px and up): the public hand log and the hand rankings,
 // drawn from sideInputs alone; a phone neither builds it nor rebuilds it per view.
 
+import { tx } from "../i18n.js";
 import { withNames } from "../labels.js";
 import { rankingTable } from "../rules.js";
 import { h } from "../dom.js";
@@ -21,10 +22,10 @@ function ranking(t, mode, options) {
 export function renderSidePanel(s, ctx, t) {
   const log = h("ol", { class: "log-list", "data-testid": "hand-log" },
     s.log.map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, s.names)}`)));
-  const panel = h("aside", { class: "side-panel", "aria-label": "핸드 기록과 족보" },
-    h("section", { class: "log" }, h("h3", {}, "핸드 기록 ",
-      h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => ctx.openHistory() }, "지난 판")), log),
-    h("section", { class: "ranks" }, h("h3", {}, "족보"), ranking(t, s.mode, s.options)));
+  const panel = h("aside", { class: "side-panel", "aria-label": tx("side.1") },
+    h("section", { class: "log" }, h("h3", {}, tx("side.2"),
+      h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => ctx.openHistory() }, tx("side.3"))), log),
+    h("section", { class: "ranks" }, h("h3", {}, tx("side.4")), ranking(t, s.mode, s.options)));
   queueMicrotask(() => { const sec = panel.querySelector("section.log"); if (sec) sec.scrollTop = sec.scrollHeight; });
   return panel;
 }

@@ -1,6 +1,7 @@
 // Reading a `view` (docs/view.md): small pure questions every region asks of it (whose turn, which cards won,
 // who the clock waits for). No DOM, no state of the table: the same view gives the same answers.
 
+import { tx } from "../i18n.js";
 import { fmt } from "../labels.js";
 
 export function isHidden(c) { return !c || c.hidden || c.rank == null; }
@@ -66,7 +67,7 @@ export function boardBest(awards, sd, k) {
 export function handLabel(sd) {
   if (sd.second) return `1: ${handLabel({ ...sd, second: null })} · 2: ${handLabel(sd.second)}`;
   const high = sd.rankName ?? sd.handName;
-  if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? "로우 " + sd.lowName : "로우 없음"}`;
+  if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? tx("view.1") + sd.lowName : tx("controls.56")}`;
   return high + (sd.lowName ? ` / ${sd.lowName}` : "");
 }
 
@@ -93,13 +94,13 @@ export function sortedAwards(v) {
 export function houseRuleTags(hr) {
   if (!hr) return [];
   const out = [];
-  if (hr.rule491) out.push("491 룰");
-  if (hr.betCap) out.push(`맥스 ${fmt(hr.betCap)}`);
-  if (hr.badugiHigh) out.push("하이 바둑이");
-  if (hr.jacksOrBetter) out.push("잭스 오어 베터");
-  if (hr.ante) out.push(`${hr.ante.kind === "bigBlind" ? "BB 앤티" : "앤티"} ${fmt(hr.ante.amount)}`);
-  if (hr.straddle) out.push(`스트래들 ${fmt(hr.straddle)}`);
-  if (hr.runItTwice && !hr.runItTwice.deciding) out.push("런 잇 트와이스"); // (deciding: the street says it)
+  if (hr.rule491) out.push(tx("view.2"));
+  if (hr.betCap) out.push(tx("view.3", [fmt(hr.betCap)]));
+  if (hr.badugiHigh) out.push(tx("view.4"));
+  if (hr.jacksOrBetter) out.push(tx("view.5"));
+  if (hr.ante) out.push(`${hr.ante.kind === "bigBlind" ? tx("view.6") : tx("labels.12")} ${fmt(hr.ante.amount)}`);
+  if (hr.straddle) out.push(tx("view.7", [fmt(hr.straddle)]));
+  if (hr.runItTwice && !hr.runItTwice.deciding) out.push(tx("labels.23")); // (deciding: the street says it)
   return out;
 }
 
