@@ -1,7 +1,7 @@
 // Entry point: routing (/ → lobby, /r/{code} → room), settings, dialogs, and the room connection.
 // The client holds no game rule: it shows the server's `lobby` / `view` / `result` and sends what the view offers.
 
-import { tx } from "./i18n.js";
+import { languageField, tx } from "./i18n.js";
 import { RoomConnection, roomInfo, loadToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
 import { pastHandsView } from "./history.js";
@@ -72,6 +72,7 @@ function renderSettings() {
     toggle("tips", tx("app.9")),
     toggle("hintsHighlight", tx("app.10"), tx("app.11")),
     h("div", { class: "field" }, h("span", { class: "label" }, tx("app.1")), nameSel),
+    languageField(),
     ...(room?.isHost() ? hostTalkToggles() : []),
     room?.sitControl(),
     room ? kickField() : null,

@@ -7,7 +7,6 @@ import KO from "./i18n/ko.js";
 import EN from "./i18n/en.js";
 
 const STORE = "pokerroom:lang";
-export const LANGS = { ko: "한국어", en: "English" };
 const CATALOG = { ko: KO, en: EN };
 
 function chosen() {
@@ -26,7 +25,6 @@ function chosen() {
 }
 
 export const LANG = chosen();
-if (typeof document !== "undefined") document.documentElement.lang = LANG;
 
 /**
  * The words for `key` in the page's language, with `{0}`, `{1}` … (or `{name}`) filled from `params`. A key the
@@ -45,4 +43,47 @@ export function setLang(lang) {
   const url = new URL(location.href);
   url.searchParams.delete("lang");
   location.replace(url.toString());
+}
+
+/**
+ * Word the page's static shell (index.html: top bar, dialog titles, the confirm buttons) from its data-i18n*
+ * attributes, and hand the CSS its few words (the hint tags drawn with ::before) as custom properties. The
+ * HTML keeps the Korean words, so a Korean page is left exactly as served.
+ */
+function wordStatic() {
+  document.documentElement.lang = LANG;
+  if (LANG === "ko") return;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = tx(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", tx(node.dataset.i18nAria));
+  for (const node of document.querySelectorAll("[data-i18n-content]")) node.setAttribute("content", tx(node.dataset.i18nContent));
+  const root = document.documentElement.style;
+  for (const k of ["any", "discard", "open", "draw"]) root.setProperty(`--hint-${k}`, JSON.stringify(tx(`hint.${k}`)));
+}
+if (typeof document !== "undefined") wordStatic();
+
+/** The settings field that switches the language: one radio per language, each named in the page's language. */
+export function languageField() {
+  const field = document.createElement("div");
+  field.className = "field";
+  field.dataset.testid = "language";
+  const label = document.createElement("span");
+  label.className = "label";
+  label.textContent = tx("lang.label");
+  const seg = document.createElement("div");
+  seg.className = "seg";
+  seg.setAttribute("role", "radiogroup");
+  seg.setAttribute("aria-label", tx("lang.label"));
+  for (const lang of Object.keys(CATALOG)) {
+    const opt = document.createElement("label");
+    const input = document.createElement("input");
+    Object.assign(input, { type: "radio", name: "language", value: lang, checked: lang === LANG });
+    input.dataset.testid = `lang-${lang}`;
+    input.addEventListener("change", () => setLang(lang));
+    const text = document.createElement("span");
+    text.textContent = tx(`lang.${lang}`);
+    opt.append(input, text);
+    seg.append(opt);
+  }
+  field.append(label, seg);
+  return field;
 }

@@ -1,4 +1,4 @@
-// Korean labels for actions, badges and phases. Display only: no rule lives here.
+// Labels for actions, badges and phases, in the page's language (i18n.js). Display only: no rule lives here.
 
 import { tx } from "./i18n.js";
 
@@ -45,7 +45,7 @@ export function netChips(n) {
   return v ? tx("labels.26", [signedFmt(v)]) : tx("labels.27");
 }
 
-/** Replace player ids by nicknames in an engine-made Korean line (ids are whole words such as "p3"). */
+/** Replace player ids by nicknames in an engine-made line (ids are whole words such as "p3"). */
 export function withNames(text, names) {
   if (!text) return "";
   const ids = Object.keys(names).sort((a, b) => b.length - a.length);

@@ -3,6 +3,7 @@
 // It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
 
 import { tx } from "./i18n.js";
+import { serverMessage, wordView } from "./words.js";
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
@@ -39,7 +40,7 @@ async function jsonFetch(url, init) {
   try { body = await res.json(); } catch { body = null; }
   if (!res.ok) {
     const err = body?.error ?? {};
-    const msg = err.message || (res.status === 404 ? tx("net.2") : tx("net.3", [res.status]));
+    const msg = serverMessage(err.code, err.message) || (res.status === 404 ? tx("net.2") : tx("net.3", [res.status]));
     throw Object.assign(new Error(msg), { code: err.code ?? String(res.status), status: res.status });
   }
   return body;
@@ -109,6 +110,9 @@ export class RoomConnection {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      // refusals and notices reach the app already in the page's language (words.js)
+      if (msg.type === "error" || msg.type === "notice") msg.message = serverMessage(msg.code, msg.message, msg.type === "notice");
+      if (msg.type === "history") wordView(msg); // past hands and replays: hand names, log lines
       if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "view" || msg.type === "viewDelta") {
         // a delta socket's view frame carries the change's public `events` (no separate events frame):
@@ -118,6 +122,7 @@ export class RoomConnection {
         // the app handles both at once and renders the table once
         if (msg.type === "view") this.resyncAsked = false;
         msg = this.views.take(msg);
+        if (msg !== null) { wordView(msg.view); wordView(msg.seat); } // the engine's Korean, in English (words.js)
         if (msg === null) { // a gap: ask once for a whole view; deltas until it comes are dropped
           if (!this.resyncAsked) this.resyncAsked = this.send({ type: "resync" });
           return;

@@ -1,7 +1,8 @@
-// Korean, the default: every user-visible string of the web client, by key (see ../i18n.js), in three parts by screen.
+// Korean, the default: every user-visible string of the web client, by key (see ../i18n.js), in four parts.
 
 import table from "./ko/table.js";
 import rooms from "./ko/rooms.js";
 import rules from "./ko/rules.js";
+import server from "./ko/server.js";
 
-export default { ...table, ...rooms, ...rules };
+export default { ...table, ...server, ...rooms, ...rules };

@@ -5,10 +5,11 @@
 import { tx } from "../i18n.js";
 import { h } from "../dom.js";
 import { toast } from "../dialogs.js";
+import { serverMessage, wordView } from "../words.js";
 
 const MAX_BYTES = 65536; // the server's bound: refused here first, without sending
 
-/** Ask for a file, send it, and call `show(replay)` with the server's answer (a Korean toast if refused). */
+/** Ask for a file, send it, and call `show(replay)` with the server's answer (a toast saying why if refused). */
 export function importPhh(show) {
   const input = h("input", { type: "file", accept: ".phh,.toml,text/plain", hidden: true, "data-testid": "phh-file" });
   input.addEventListener("change", async () => {
@@ -20,8 +21,8 @@ export function importPhh(show) {
       const res = await fetch("/api/phh", { method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ text: await file.text() }) });
       const data = await res.json().catch(() => ({}));
-      if (!res.ok || !data.replay) { toast(data.error?.message ?? tx("replay_importer.2")); return; }
-      show(data.replay);
+      if (!res.ok || !data.replay) { toast(serverMessage(data.error?.code, data.error?.message) ?? tx("replay_importer.2")); return; }
+      show(wordView(data.replay));
     } catch {
       toast(tx("replay_importer.3"));
     }

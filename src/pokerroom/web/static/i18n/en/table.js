@@ -1,4 +1,4 @@
-// English: the table screen: actions, badges, banners, my cards, the pot, and the words for what the server sends (hand names, streets, log lines, error codes). Keys are shared with the other language (a test keeps both sets equal).
+// English: the table screen: actions, badges, banners, my cards, the pot. Keys are shared with the other language (a test keeps both sets equal).
 
 export default {
   "labels.1": "Die",
@@ -192,4 +192,8 @@ export default {
   "render.1": "Hand {0}{1}",
   "render.2": "Base {0}",
   "render.3": "Level {0}",
+  "hint.any": "Tip",
+  "hint.discard": "Discard",
+  "hint.open": "Show",
+  "hint.draw": "Draw",
 };

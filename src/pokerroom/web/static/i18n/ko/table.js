@@ -1,4 +1,4 @@
-// Korean, the default: the table screen: actions, badges, banners, my cards, the pot, and the words for what the server sends (hand names, streets, log lines, error codes). Keys are shared with the other language (a test keeps both sets equal).
+// Korean, the default: the table screen: actions, badges, banners, my cards, the pot. Keys are shared with the other language (a test keeps both sets equal).
 
 export default {
   "labels.1": "다이",
@@ -192,4 +192,8 @@ export default {
   "render.1": "{0}{1}판",
   "render.2": "기본 {0}",
   "render.3": "레벨 {0}",
+  "hint.any": "추천",
+  "hint.discard": "버림 추천",
+  "hint.open": "오픈 추천",
+  "hint.draw": "교환 추천",
 };
