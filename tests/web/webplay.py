@@ -199,7 +199,10 @@ def act_once(page: Any, style: dict[str, Any]) -> str | None:
         for i in range(n):
             cards.nth(i).click()
         label = page.locator("[data-action=draw]").inner_text()
-        assert label == ("패스" if n == 0 else f"{n}장 바꾸기"), label
+        if style.get("lang") == "en":
+            assert label == ("Stand pat" if n == 0 else f"Draw {n}"), label
+        else:
+            assert label == ("패스" if n == 0 else f"{n}장 바꾸기"), label
         _click_and_wait(page, "[data-action=draw]", before)
         return f"draw{n}"
     if phase == "declare" and "declare" in types and not me.get("declare"):

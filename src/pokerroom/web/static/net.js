@@ -112,7 +112,7 @@ export class RoomConnection {
       try { msg = JSON.parse(ev.data); } catch { return; }
       // refusals and notices reach the app already in the page's language (words.js)
       if (msg.type === "error" || msg.type === "notice") msg.message = serverMessage(msg.code, msg.message, msg.type === "notice");
-      if (msg.type === "history") wordView(msg); // past hands and replays: hand names, log lines
+      if (msg.type === "history" || msg.type === "result") wordView(msg); // past hands, replays, the result
       if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "view" || msg.type === "viewDelta") {
         // a delta socket's view frame carries the change's public `events` (no separate events frame):

@@ -97,7 +97,9 @@ function tr(text, top = false) {
     const m = re.exec(text);
     if (m) return tx(key, m.slice(1).map((part) => tr(part)));
   }
-  if (text.includes(" · ")) return text.split(" · ").map(tr).join(" · ");
+  for (const sep of [" · ", " / "]) { // "스트레이트 · 보드2 ...", a swing's "8 원페어 / 9탑"
+    if (text.includes(sep)) return text.split(sep).map((part) => tr(part)).join(sep);
+  }
   return text;
 }
 

@@ -148,13 +148,17 @@ function renderControls(c, ctx) {
   return box;
 }
 
+// the pre-actions by their kind (the server's `label` is its Korean word for the same kind)
+const PRE_LABEL = { checkFold: "words.pre.checkFold", call: "labels.4", callAny: "words.pre.callAny", pingCall: "words.pre.pingCall" };
+
 /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
 function preActionButtons(pre, ctx) {
   const chosen = pre.chosen?.kind ?? null;
   const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": tx("controls.17"), "data-testid": "pre-actions" });
   for (const o of pre.offered) {
     const on = chosen === o.kind;
-    const label = o.kind === "call" && o.amount ? `${o.label} ${fmt(o.amount)}` : o.label;
+    const word = PRE_LABEL[o.kind] ? tx(PRE_LABEL[o.kind]) : o.label;
+    const label = o.kind === "call" && o.amount ? `${word} ${fmt(o.amount)}` : word;
     row.append(h("button", {
       class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",
       onclick: () => ctx.onPreAction(on ? null : o.kind),

@@ -1,0 +1,224 @@
+"""The English switch (docs/decisions/0048-english-switch.md): both catalogs hold the same keys, the server's
+Korean is worded again in English (the golden files' every Korean string, every refusal code), and a hand of
+each of the seven modes played on a phone in English leaves no Hangul anywhere in the page: text, placeholders,
+titles, aria-labels, the hint tags CSS draws.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp
+from webplay import MOBILE, shot
+
+from pokerroom.rejections import Rejected
+from pokerroom.server.wire.protocol import MESSAGES
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+HANGUL = re.compile(r"[\uAC00-\uD7A3\u3131-\u318E]")
+PHONES = [MOBILE, {"width": 360, "height": 740}, {"width": 320, "height": 568}]
+
+#: every place a person could read Korean: text nodes (SVG titles included), the attributes a screen reader or
+#: a form shows, the page title, and the words CSS draws on hinted cards
+HANGUL_JS = r"""() => {
+  const H = /[\uAC00-\uD7A3\u3131-\u318E]/;
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const t = walk.currentNode.nodeValue;
+    const p = walk.currentNode.parentElement;
+    if (H.test(t)) out.push(`${t.trim()} @${p ? p.tagName + "." + p.className : "?"}`);
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    for (const a of ["placeholder", "title", "aria-label", "alt", "aria-valuetext", "value", "content"]) {
+      const v = el.getAttribute(a);
+      if (v && H.test(v)) out.push(`${a}=${v} @${el.tagName}`);
+    }
+  }
+  if (H.test(document.title)) out.push(`document.title=${document.title}`);
+  for (const el of document.querySelectorAll(".card")) {
+    const c = getComputedStyle(el, "::before").content;
+    if (c && H.test(c)) out.push(`::before ${c}`);
+  }
+  return out;
+}"""
+
+#: what overflows its box on a phone: the page sideways, or a button, badge or line whose text is cut
+OVERFLOW_JS = r"""() => {
+  const out = [];
+  // anything with words that sticks out of the screen (my cards' fan may bleed off the edges by design)
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.offsetParent || el.closest(".card, .my-cards, dialog:not([open])") || !el.textContent.trim()) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > window.innerWidth + 1 || r.left < -1))
+      out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${Math.round(r.left)}..${Math.round(r.right)}`);
+  }
+  const sel = "button, .badge, .hand-name, .instruction, .waiting-line, #topbar > *, .seat .name, .why, .street";
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.offsetParent || el.closest("dialog:not([open])")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.overflow === "visible" && cs.textOverflow !== "ellipsis") continue;
+    if (el.scrollWidth > el.clientWidth + 1 && cs.textOverflow !== "ellipsis")
+      out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+  }
+  return out;
+}"""
+
+
+def no_hangul(page: Any, where: str) -> None:
+    found: list[str] = page.evaluate(HANGUL_JS)
+    assert not found, f"Korean left in English mode ({where}):\n" + "\n".join(found[:20])
+
+
+def words_page(static_page: Any) -> Any:
+    page = static_page("/fixtures/blank.html?lang=en")
+    page.evaluate("async () => { window.__w = await import('/static/words.js'); }")
+    return page
+
+
+def test_both_catalogs_have_the_same_keys_and_placeholders(static_page: Any) -> None:
+    page = static_page("/fixtures/blank.html")
+    ko, en = page.evaluate(
+        "async () => [(await import('/static/i18n/ko.js')).default, (await import('/static/i18n/en.js')).default]"
+    )
+    assert len(ko) > 900
+    assert sorted(set(ko) - set(en)) == [] and sorted(set(en) - set(ko)) == []
+    holes = re.compile(r"\{\w+\}")
+    differ = [k for k in ko if sorted(holes.findall(ko[k])) != sorted(holes.findall(en[k]))]
+    assert differ == []
+    assert [k for k, v in en.items() if HANGUL.search(v) and k != "lang.ko"] == []
+
+
+def test_every_korean_string_of_the_golden_files_is_worded_in_english(static_page: Any) -> None:
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif isinstance(node, str) and HANGUL.search(node):
+            found.add(node)
+
+    for f in sorted((ROOT / "tests" / "golden").glob("*.jsonl")):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            walk(json.loads(line))
+    assert len(found) > 300
+    page = words_page(static_page)
+    said: dict[str, str] = page.evaluate("(xs) => Object.fromEntries(xs.map((x) => [x, window.__w.words(x)]))",
+                                         sorted(found))
+    left = {k: v for k, v in said.items() if HANGUL.search(v)}
+    assert left == {}
+    # a few read as a player would say them
+    assert said["에이스 투페어"] == "Ace two pair"
+    assert said["K탑"] == "K-high"
+    assert said["9 베이스가 p1의 투베이스를 이김"] == "9 base beats p1's two base"
+    assert said["p1 레이즈 40까지"] == "p1 Raise to 40"
+    assert said["아침: p0 2장, p1 2장, p2 2장"] == "Morning draw: p0 drew 2, p1 drew 2, p2 drew 2"
+
+
+def test_refusals_are_worded_from_their_code(static_page: Any) -> None:
+    page = words_page(static_page)
+    pairs = [[code, text] for code, text in MESSAGES.items()]
+    pairs += [["raise_too_small", "최소 벳은 1,250이에요"], ["not_your_turn", Rejected("not_your_turn", "지금은 내 차례가 아니에요").message],
+              ["some_new_code", "새로 생긴 거절이에요"]]
+    said: list[str] = page.evaluate("(ps) => ps.map(([c, m]) => window.__w.serverMessage(c, m))", pairs)
+    assert [s for s in said if HANGUL.search(s)] == []
+    assert said[-3] == "The minimum is 1,250"
+    assert said[-1] == "Request refused (some_new_code)"
+    # a notice keeps its sentence (a nickname in it), not the meaning of its code
+    kicked = page.evaluate("() => window.__w.serverMessage('kicked', '방장이 Bob 님을 내보냈어요', true)")
+    assert kicked == "The host removed Bob"
+
+
+#: (mode, styles of the host and the guest): two players, short hands that reach a showdown
+MODES = [
+    ("holdem", [{"raise_once": True}, {}]),
+    ("omaha", [{}, {"raise_once": True}]),
+    ("sevenPoker", [{"ping_once": True}, {}]),
+    ("sevenHiLo", [{"declare": "low"}, {"declare": "swing"}]),
+    ("badugi", [{"draw": 1}, {"draw": 0, "ping_once": True}]),
+    ("fiveDraw", [{"draw": 2}, {"draw": 0}]),
+    ("indian", [{"raise_once": True}, {}]),
+]
+
+
+def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, open_page: Any) -> None:
+    base = live_server.http
+    host, guest = open_page("host", MOBILE), open_page("guest", MOBILE)
+    # the switch itself: Korean by default, English from settings, remembered across the reload it makes
+    host.goto(base + "/")
+    assert host.evaluate("document.documentElement.lang") == "ko"
+    host.click("#btn-settings")
+    with host.expect_navigation():
+        host.click("[data-testid=lang-en] + span")
+    host.wait_for_selector("#create-nick")
+    assert host.evaluate("document.documentElement.lang") == "en"
+    no_hangul(host, "lobby")
+    for size in PHONES:
+        host.set_viewport_size(size)
+        shot(host, f"english-lobby-{size['width']}")
+        assert host.evaluate(OVERFLOW_JS) == []
+    host.set_viewport_size(MOBILE)
+    guest.goto(base + "/?lang=en")  # a shared link: remembered like the switch
+
+    for mode, styles in MODES:
+        code = wp.create_room_ui(host, base, "Ann", mode)
+        guest.goto(f"{base}/r/{code}")
+        guest.fill("#join-nick", "Bob")
+        guest.check("#join-adult")
+        guest.click("[data-testid=join]")
+        wp.wait_members(host, 2)
+        no_hangul(host, f"{mode} waiting room")
+        host.click("[data-testid=start]")
+        for p in (host, guest):
+            wp.wait_table(p)
+        no_hangul(guest, f"{mode} table")
+        # the host ends the game after this hand: the hand ends straight into the result screen
+        host.click("#btn-host")
+        host.click("[data-testid=host-end]")
+        no_hangul(host, f"{mode} host menu and its confirmation")
+        host.click("#dlg-confirm-yes")
+        guest.wait_for_function("() => window.__room.view.endAfterHand === true")
+        steps: list[str] = []
+
+        def check(step: str, steps: list[str] = steps, mode: str = mode) -> None:
+            steps.append(step)
+            if len(steps) in (1, 3, 5):
+                no_hangul(host, f"{mode} after {steps}")
+                no_hangul(guest, f"{mode} after {steps}")
+
+        final = wp.play_hand([host, guest], [{**s, "lang": "en"} for s in styles], on_step=check)
+        if final["phase"] == "handEnd":
+            for p in (host, guest):
+                no_hangul(p, f"{mode} hand result")
+            shot(host, f"english-{mode}-hand-end-390")
+            if mode in ("sevenPoker", "badugi", "holdem"):
+                for size in PHONES[1:]:
+                    host.set_viewport_size(size)
+                    shot(host, f"english-{mode}-hand-end-{size['width']}")
+                    assert host.evaluate(OVERFLOW_JS) == [], mode
+                host.set_viewport_size(MOBILE)
+            for p in (host, guest):  # both ready: no wait for the next hand (it may already be gone)
+                p.evaluate("() => document.querySelector('[data-action=ready]:not([disabled])')?.click()")
+        for p in (host, guest):
+            p.locator("[data-testid=result]").wait_for(timeout=15000)
+            no_hangul(p, f"{mode} game result")
+        if mode == "holdem":
+            host.click("#btn-log")  # the public log, worded from the engine's Korean lines
+            host.locator("#dlg-log[open]").wait_for()
+            no_hangul(host, "hand log")
+            host.click("#dlg-log [data-close]")
+        shot(guest, f"english-{mode}-result-390")
