@@ -1,7 +1,7 @@
-"""The English switch (docs/decisions/0048-english-switch.md): both catalogs hold the same keys, the server's
-Korean is worded again in English (the golden files' every Korean string, every refusal code), and a hand of
-each of the seven modes played on a phone in English leaves no Hangul anywhere in the page: text, placeholders,
-titles, aria-labels, the hint tags CSS draws.
+"""The English switch (docs/decisions/0048-english-switch.md): both catalogs hold the same keys, the
+server's Korean is worded again in English (the golden files' every Korean string, every refusal code), and
+a hand of each of the seven modes played on a phone in English leaves no Hangul anywhere in the page: text,
+placeholders, titles, aria-labels, the hint tags CSS draws.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webplay as wp
 from webplay import MOBILE, shot
 
-from pokerroom.rejections import Rejected
+from pokerroom.rejections import ALREADY_CHOSE, ALREADY_FOLDED, CANNOT_CHECK, CANNOT_RAISE, NOT_YOUR_TURN
 from pokerroom.server.wire.protocol import MESSAGES
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 HANGUL = re.compile(r"[\uAC00-\uD7A3\u3131-\u318E]")
-PHONES = [MOBILE, {"width": 360, "height": 740}, {"width": 320, "height": 568}]
+PHONES: list[dict[str, int]] = [MOBILE, {"width": 360, "height": 740}, {"width": 320, "height": 568}]
 
 #: every place a person could read Korean: text nodes (SVG titles included), the attributes a screen reader or
 #: a form shows, the page title, and the words CSS draws on hinted cards
@@ -58,18 +58,19 @@ OVERFLOW_JS = r"""() => {
   const out = [];
   // anything with words that sticks out of the screen (my cards' fan may bleed off the edges by design)
   for (const el of document.querySelectorAll("body *")) {
-    if (!el.offsetParent || el.closest(".card, .my-cards, dialog:not([open])") || !el.textContent.trim()) continue;
+    if (!el.offsetParent || !el.textContent.trim()) continue;
+    if (el.closest(".card, .my-cards, dialog:not([open])")) continue;
     const r = el.getBoundingClientRect();
     if (r.width && (r.right > window.innerWidth + 1 || r.left < -1))
-      out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${Math.round(r.left)}..${Math.round(r.right)}`);
+      out.push(`${el.className} "${el.textContent.trim().slice(0, 40)}" ${r.left}..${r.right}`);
   }
-  const sel = "button, .badge, .hand-name, .instruction, .waiting-line, #topbar > *, .seat .name, .why, .street";
+  const sel = "button, .badge, .hand-name, .instruction, .waiting-line, #topbar > *, .seat .name, .why";
   for (const el of document.querySelectorAll(sel)) {
     if (!el.offsetParent || el.closest("dialog:not([open])")) continue;
     const cs = getComputedStyle(el);
     if (cs.overflow === "visible" && cs.textOverflow !== "ellipsis") continue;
     if (el.scrollWidth > el.clientWidth + 1 && cs.textOverflow !== "ellipsis")
-      out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+      out.push(`${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
   }
   return out;
 }"""
@@ -89,7 +90,8 @@ def words_page(static_page: Any) -> Any:
 def test_both_catalogs_have_the_same_keys_and_placeholders(static_page: Any) -> None:
     page = static_page("/fixtures/blank.html")
     ko, en = page.evaluate(
-        "async () => [(await import('/static/i18n/ko.js')).default, (await import('/static/i18n/en.js')).default]"
+        "async () => [(await import('/static/i18n/ko.js')).default,"
+        " (await import('/static/i18n/en.js')).default]"
     )
     assert len(ko) > 900
     assert sorted(set(ko) - set(en)) == [] and sorted(set(en) - set(ko)) == []
@@ -117,8 +119,9 @@ def test_every_korean_string_of_the_golden_files_is_worded_in_english(static_pag
             walk(json.loads(line))
     assert len(found) > 300
     page = words_page(static_page)
-    said: dict[str, str] = page.evaluate("(xs) => Object.fromEntries(xs.map((x) => [x, window.__w.words(x)]))",
-                                         sorted(found))
+    said: dict[str, str] = page.evaluate(
+        "(xs) => Object.fromEntries(xs.map((x) => [x, window.__w.words(x)]))", sorted(found)
+    )
     left = {k: v for k, v in said.items() if HANGUL.search(v)}
     assert left == {}
     # a few read as a player would say them
@@ -132,11 +135,11 @@ def test_every_korean_string_of_the_golden_files_is_worded_in_english(static_pag
 def test_refusals_are_worded_from_their_code(static_page: Any) -> None:
     page = words_page(static_page)
     pairs = [[code, text] for code, text in MESSAGES.items()]
-    pairs += [["raise_too_small", "최소 벳은 1,250이에요"], ["not_your_turn", Rejected("not_your_turn", "지금은 내 차례가 아니에요").message],
-              ["some_new_code", "새로 생긴 거절이에요"]]
+    pairs += [list(p) for p in (NOT_YOUR_TURN, ALREADY_FOLDED, CANNOT_CHECK, CANNOT_RAISE, ALREADY_CHOSE)]
+    pairs += [["raise_too_small", "최소 벳은 1,250이에요"], ["some_new_code", "새로 생긴 거절이에요"]]
     said: list[str] = page.evaluate("(ps) => ps.map(([c, m]) => window.__w.serverMessage(c, m))", pairs)
     assert [s for s in said if HANGUL.search(s)] == []
-    assert said[-3] == "The minimum is 1,250"
+    assert said[-2] == "The minimum is 1,250"
     assert said[-1] == "Request refused (some_new_code)"
     # a notice keeps its sentence (a nickname in it), not the meaning of its code
     kicked = page.evaluate("() => window.__w.serverMessage('kicked', '방장이 Bob 님을 내보냈어요', true)")
@@ -144,7 +147,7 @@ def test_refusals_are_worded_from_their_code(static_page: Any) -> None:
 
 
 #: (mode, styles of the host and the guest): two players, short hands that reach a showdown
-MODES = [
+MODES: list[tuple[str, list[dict[str, Any]]]] = [
     ("holdem", [{"raise_once": True}, {}]),
     ("omaha", [{}, {"raise_once": True}]),
     ("sevenPoker", [{"ping_once": True}, {}]),
@@ -181,13 +184,23 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
         guest.check("#join-adult")
         guest.click("[data-testid=join]")
         wp.wait_members(host, 2)
+        if mode == "sevenPoker":  # a bot's name is the server's Korean too ("봇 1")
+            host.click("[data-testid=add-bot]")
+            wp.wait_members(host, 3)
         no_hangul(host, f"{mode} waiting room")
         host.click("[data-testid=start]")
         for p in (host, guest):
             wp.wait_table(p)
         no_hangul(guest, f"{mode} table")
         # the host ends the game after this hand: the hand ends straight into the result screen
+        if mode == "holdem":
+            host.set_viewport_size(PHONES[2])
         host.click("#btn-host")
+        if mode == "holdem":  # the host menu's long English lines on the smallest phone
+            host.locator("#dlg-host[open]").wait_for()
+            shot(host, "english-host-menu-320")
+            assert host.evaluate(OVERFLOW_JS) == []
+            host.set_viewport_size(MOBILE)
         host.click("[data-testid=host-end]")
         no_hangul(host, f"{mode} host menu and its confirmation")
         host.click("#dlg-confirm-yes")
@@ -217,8 +230,24 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             p.locator("[data-testid=result]").wait_for(timeout=15000)
             no_hangul(p, f"{mode} game result")
         if mode == "holdem":
+            for size in PHONES[1:]:
+                guest.set_viewport_size(size)
+                shot(guest, f"english-{mode}-result-{size['width']}")
+                assert guest.evaluate(OVERFLOW_JS) == []
+            guest.set_viewport_size(MOBILE)
             host.click("#btn-log")  # the public log, worded from the engine's Korean lines
             host.locator("#dlg-log[open]").wait_for()
             no_hangul(host, "hand log")
             host.click("#dlg-log [data-close]")
+            # the ledger's five columns, the rules and the settings on the smallest phone
+            host.set_viewport_size(PHONES[2])
+            for name in ("ledger", "rules", "settings"):
+                button, dialog = f"#btn-{name}", f"#dlg-{name}"
+                host.click(button)
+                host.locator(f"{dialog}[open]").wait_for()
+                no_hangul(host, dialog)
+                shot(host, f"english-{dialog[5:]}-320")
+                assert host.evaluate(OVERFLOW_JS) == [], dialog
+                host.click(f"{dialog} [data-close]")
+            host.set_viewport_size(MOBILE)
         shot(guest, f"english-{mode}-result-390")

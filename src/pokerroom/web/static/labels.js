@@ -45,6 +45,12 @@ export function netChips(n) {
   return v ? tx("labels.26", [signedFmt(v)]) : tx("labels.27");
 }
 
+/** A gain or loss in a narrow column (the result table): "+94칩" in Korean, "+94" in English, whose header says chips. */
+export function netShort(n) {
+  const v = Number(n) || 0;
+  return v ? tx("labels.net", [signedFmt(v)]) : tx("labels.27");
+}
+
 /** Replace player ids by nicknames in an engine-made line (ids are whole words such as "p3"). */
 export function withNames(text, names) {
   if (!text) return "";

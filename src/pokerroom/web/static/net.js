@@ -3,7 +3,7 @@
 // It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
 
 import { tx } from "./i18n.js";
-import { serverMessage, wordView } from "./words.js";
+import { serverMessage, wordBots, wordView } from "./words.js";
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
@@ -54,8 +54,10 @@ export function createRoom(nickname, options) {
   });
 }
 
-export function roomInfo(code) {
-  return jsonFetch(`/api/rooms/${encodeURIComponent(code)}`);
+export async function roomInfo(code) {
+  const info = await jsonFetch(`/api/rooms/${encodeURIComponent(code)}`);
+  wordBots(info?.players);
+  return info;
 }
 
 /** Close codes of a server going away on purpose (docs/protocol.md §2): 4012 "reconnect, to any node, with your
@@ -113,6 +115,8 @@ export class RoomConnection {
       // refusals and notices reach the app already in the page's language (words.js)
       if (msg.type === "error" || msg.type === "notice") msg.message = serverMessage(msg.code, msg.message, msg.type === "notice");
       if (msg.type === "history" || msg.type === "result") wordView(msg); // past hands, replays, the result
+      if (msg.type === "lobby") wordBots(msg.players);
+      if (msg.type === "ledger") wordBots(msg.ledger?.rows);
       if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "view" || msg.type === "viewDelta") {
         // a delta socket's view frame carries the change's public `events` (no separate events frame):

@@ -143,3 +143,16 @@ export function wordView(node) {
   }
   return node;
 }
+
+/**
+ * The names the server gives bots ("봇 3": nicknames.py keeps people from taking them) in the page's language,
+ * in a `lobby` message's players, a ledger's rows or a room's info; people's own nicknames are left as they are.
+ */
+export function wordBots(list) {
+  if (LANG === "ko" || !Array.isArray(list)) return list;
+  for (const p of list) {
+    const m = p && typeof p.nickname === "string" ? /^봇 (\d+)$/.exec(p.nickname) : null;
+    if (m) p.nickname = tx("words.bot", [m[1]]);
+  }
+  return list;
+}

@@ -27,7 +27,7 @@ export default {
   "labels.24": "Hand result",
   "labels.25": "Game over",
   "labels.26": "{0} chips",
-  "labels.27": "0 chips",
+  "labels.27": "0",
   "cards.1": "Spade",
   "cards.2": "Diamond",
   "cards.3": "Heart",
@@ -196,4 +196,5 @@ export default {
   "hint.discard": "Discard",
   "hint.open": "Show",
   "hint.draw": "Draw",
+  "labels.net": "{0}",
 };

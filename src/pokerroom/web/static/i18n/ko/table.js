@@ -196,4 +196,5 @@ export default {
   "hint.discard": "버림 추천",
   "hint.open": "오픈 추천",
   "hint.draw": "교환 추천",
+  "labels.net": "{0}칩",
 };
