@@ -231,4 +231,6 @@ export default {
   "words.pre.callAny": "Call any",
   "words.pre.pingCall": "Ping/call",
   "words.bot": "Bot {0}",
+  "err.cluster_unavailable": "Reconnecting to the server. Try again shortly",
+  "err.room_connections_full": "This room has too many connections",
 };

@@ -231,4 +231,6 @@ export default {
   "words.pre.callAny": "아무거나 콜",
   "words.pre.pingCall": "삥/콜",
   "words.bot": "봇 {0}",
+  "err.cluster_unavailable": "서버 연결을 다시 잡는 중이에요. 잠시 후 다시 해 주세요",
+  "err.room_connections_full": "이 방에 연결이 너무 많아요",
 };
