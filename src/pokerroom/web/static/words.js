@@ -22,6 +22,8 @@ const SENTENCES = Object.keys(KO)
   .map((k) => [new RegExp("^" + KO[k].split(/\{\d\}/).map(esc).join("(.+?)") + "$"), k, KO[k].replace(/\{\d\}/g, "").length])
   .sort((a, b) => b[2] - a[2]);
 
+const RANK_KEYS = new Set(["words.hand.ace", "words.hand.king", "words.hand.queen", "words.hand.jack"]);
+
 // a whole string that is one of the catalog's own Korean words ("콜", "하이", "체크/다이", "플랍")
 const EXACT = new Map();
 for (const [k, v] of Object.entries(KO)) {
@@ -29,9 +31,10 @@ for (const [k, v] of Object.entries(KO)) {
 }
 for (const [k, v] of Object.entries(KO)) if (!k.startsWith("words.hand.") && !v.includes("{") && !EXACT.has(v)) EXACT.set(v, k);
 
-const LABELS = Object.keys(KO).filter((k) => k.startsWith("words.hand.") && !KO[k].includes("{"))
+const LABELS = Object.keys(KO).filter((k) => k.startsWith("words.hand.") && !KO[k].includes("{") && !RANK_KEYS.has(k))
   .map((k) => [KO[k], k]).sort((a, b) => b[0].length - a[0].length);
-const RANK_WORD = new Map([["에이스", "words.hand.ace"], ["킹", "words.hand.king"], ["퀸", "words.hand.queen"], ["잭", "words.hand.jack"]]);
+// rank words of the international modes ("에이스", "킹"): the catalog's Korean side is the server's word
+const RANK_WORD = new Map(["ace", "king", "queen", "jack"].map((r) => [KO[`words.hand.${r}`], `words.hand.${r}`]));
 
 function ranks(text) {
   const parts = text.split("·");
