@@ -212,6 +212,13 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             if len(steps) in (1, 3, 5):
                 no_hangul(host, f"{mode} after {steps}")
                 no_hangul(guest, f"{mode} after {steps}")
+            if mode == "sevenPoker" and len(steps) == 4:  # eight Korean-betting buttons in English words
+                for size in PHONES:
+                    for i, p in enumerate((host, guest)):
+                        p.set_viewport_size(size)
+                        shot(p, f"english-{mode}-betting-p{i}-{size['width']}")
+                        assert p.evaluate(OVERFLOW_JS) == [], (mode, size)
+                        p.set_viewport_size(MOBILE)
 
         final = wp.play_hand([host, guest], [{**s, "lang": "en"} for s in styles], on_step=check)
         if final["phase"] == "handEnd":
