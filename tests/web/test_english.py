@@ -101,6 +101,28 @@ def test_both_catalogs_have_the_same_keys_and_placeholders(static_page: Any) -> 
     assert [k for k, v in en.items() if HANGUL.search(v) and k != "lang.ko"] == []
 
 
+def test_the_rules_of_every_mode_and_house_rule_read_in_english(static_page: Any) -> None:
+    page = static_page("/fixtures/blank.html?lang=en")
+    left: list[str] = page.evaluate("""async () => {
+      const { rulesContent } = await import('/static/rules.js');
+      const H = /[\\uAC00-\\uD7A3\\u3131-\\u318E]/;
+      const house = { rule491: true, betCap: 20, badugiHigh: true, jacksOrBetter: true, ante: 'bigBlind',
+        antePercent: 100, straddle: true, runItTwice: true, omahaHiLo: true, betting: 'korean' };
+      const out = [];
+      for (const mode of ['holdem', 'omaha', 'sevenPoker', 'sevenHiLo', 'badugi', 'fiveDraw', 'indian'])
+        for (const opts of [{}, house]) {
+          const el = rulesContent(mode, opts);
+          const at = el.textContent.search(H);
+          if (at >= 0) out.push(`${mode}: ${el.textContent.slice(Math.max(0, at - 30), at + 30)}`);
+          for (const x of el.querySelectorAll('[aria-label], [title]'))
+            if (H.test(x.getAttribute('aria-label') || '') || H.test(x.getAttribute('title') || ''))
+              out.push(`${mode}: ${x.outerHTML.slice(0, 80)}`);
+        }
+      return out;
+    }""")
+    assert left == []
+
+
 def test_every_korean_string_of_the_golden_files_is_worded_in_english(static_page: Any) -> None:
     found: set[str] = set()
 
@@ -215,6 +237,7 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             if mode == "sevenPoker" and len(steps) == 4:  # eight Korean-betting buttons in English words
                 for size in PHONES:
                     for i, p in enumerate((host, guest)):
+                        p.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
                         p.set_viewport_size(size)
                         shot(p, f"english-{mode}-betting-p{i}-{size['width']}")
                         assert p.evaluate(OVERFLOW_JS) == [], (mode, size)
