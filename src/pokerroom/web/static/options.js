@@ -43,6 +43,8 @@ export const OPTION_DEFS = [
   { key: "rebuy", label: "리바이(칩 다시 받기)", def: "unlimited", choices: [["off", "없음"], ["limited", "횟수 제한"], ["unlimited", "무제한"]] },
   { key: "rebuyLimit", label: "리바이 횟수", def: 1, choices: [[1, "1회"], [2, "2회"], [3, "3회"]], onlyIf: (o) => o.rebuy === "limited" },
   { key: "turnSeconds", label: "행동 제한 시간", def: 20, choices: [[15, "15초"], [20, "20초"], [30, "30초"], [60, "60초"]] },
+  { key: "timeBank", label: "타임뱅크", def: 0, choices: [[0, "없음"], [30, "30초"], [60, "60초"], [120, "120초"]], help: "제한 시간이 끝나면 각자 가진 여분 시간을 자동으로 써요. 다 쓰면 그때 시간 초과예요" },
+  { key: "timeBankEvery", label: "타임뱅크 충전", def: 10, choices: [[0, "충전 안 함"], [5, "5판마다"], [10, "10판마다"], [20, "20판마다"]], onlyIf: (o) => Number(o.timeBank) > 0 },
   { key: "dealerRule", label: "다음 딜러(선)", def: "rotate", choices: [["rotate", "시계 방향 회전"], ["winner", "직전 승자"]] },
   { key: "hints", label: "족보 표시·추천 행동", def: true, choices: [[true, "켬"], [false, "끔"]] },
   { key: "hiLoLow", label: "로우 판정", def: "korean", mode: "sevenHiLo", choices: [["korean", "한국식 (최고 A-2-3-4-6)"], ["aceToFive", "A-5 (최고 A-2-3-4-5)"]] },
@@ -139,6 +141,7 @@ export function summarizeOptions(o) {
   if (o.blindUpEvery) parts.push(`${o.blindUpEvery}판마다 2배`);
   parts.push({ off: "리바이 없음", limited: `리바이 ${o.rebuyLimit}회`, unlimited: "리바이 무제한" }[o.rebuy] ?? "");
   parts.push(`${o.turnSeconds}초`);
+  if (o.timeBank) parts.push(`타임뱅크 ${o.timeBank}초`);
   if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push("491 룰");
   if (o.betCap) parts.push(`맥스 기본 ×${o.betCap}`);
   if (o.badugiHigh && o.mode === "badugi") parts.push("하이 바둑이");

@@ -243,6 +243,11 @@ export const HOUSE_RULES = [
     "모두 '두 번'이면 지금까지 나온 공용 카드는 같이 쓰고, 나머지를 두 번 돌려요. 한 명이라도 '한 번만'(시간 초과 포함)이면 한 번만 돌려요.",
     "판돈은 팟마다 반씩: 첫 번째 보드가 남는 1칩을 가져가고, 보드마다 따로 승자를 정해요(비기면 보통처럼 나눠요).",
   ]],
+  ["timeBank", "타임뱅크", null, [
+    "베팅 차례의 제한 시간이 끝나면 자기 타임뱅크를 자동으로 써요. 자리에 남은 초가 보이고, 쓰는 동안은 타이머가 노란색이에요.",
+    "행동하면 실제로 쓴 만큼(시작한 초는 1초로) 빠지고 나머지는 다음에 써요. 다 써야 시간 초과가 되고, 연속 2번 시간 초과면 자리 비움이에요.",
+    "정해진 판 수마다 모두 처음 초로 다시 채워요. 자리 비움인 사람의 5초 차례와 초이스·교환·선언에는 쓰지 않아요.",
+  ]],
   ["betCap", "맥스 베팅 상한", null, [
     "한 번의 베팅·레이즈로 콜 금액보다 더 걸 수 있는 칩은 '기본 단위 × 설정값'까지예요(기본 단위가 오르면 같이 올라요).",
     "한국식: 하프·풀·따당이 상한을 넘으면 상한까지만 걸어요(버튼에 '맥스' 표시). 노리밋·팟리밋: 레이즈 최대가 상한으로 줄어요.",
@@ -268,6 +273,7 @@ function houseRulesSection(mode, options) {
     const strong = document.createElement("b");
     strong.textContent = title;
     const detail = key === "betCap" ? ` (기본 단위 ×${options[key]})`
+      : key === "timeBank" ? ` (${options.timeBank}초${options.timeBankEvery ? `, ${options.timeBankEvery}판마다 충전` : ""})`
       : key === "ante" ? ` (${options.ante === "bigBlind" ? "빅 블라인드 앤티" : "모두 앤티"}, 빅 블라인드의 ${options.antePercent}%)` : "";
     const state = !inRoom ? " — 방을 만들 때 켤 수 있어요" : on ? ` — 이 방: 켬${detail}` : " — 이 방: 끔";
     b.append(strong, document.createTextNode(state));
