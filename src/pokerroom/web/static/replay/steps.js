@@ -4,7 +4,7 @@
 
 import { applyDelta } from "../delta.js";
 import { stepText } from "../history.js";
-import { fmt } from "../labels.js";
+import { signedFmt } from "../labels.js";
 
 /** The step views of a replay, whole. */
 export function stepViews(replay) {
@@ -21,9 +21,12 @@ export function caption(step, view, nm) {
     case "reveal": return "오픈 카드를 한꺼번에 공개했어요";
     case "showdown": return "쇼다운 · 카드를 공개해요";
     case "handEnd": {
+      // each winner's net for the hand (the view's handNet, as the live banner and the ledger count it),
+      // not the pot collected, which holds their own bet
       const won = new Map();
       for (const a of view.awards ?? []) won.set(a.to, (won.get(a.to) ?? 0) + a.amount);
-      const who = [...won.entries()].map(([id, n]) => `${nm(id)} +${fmt(n)}`).join(", ");
+      const net = (id, n) => view.handNet?.[id] ?? n;
+      const who = [...won.entries()].map(([id, n]) => `${nm(id)} ${signedFmt(net(id, n))}`).join(", ");
       return who ? `결과 · ${who}` : "결과";
     }
     case "noOpener": return "아무도 못 열었어요";
