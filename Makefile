@@ -11,7 +11,7 @@ PORT ?= 8000
 DATA ?= data
 PYTEST_ARGS ?=
 
-.PHONY: run test check lint typecheck bench chromium nginx services jscheck clean
+.PHONY: run test screenshots check lint typecheck bench chromium nginx services jscheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ run: $(RUN_STAMP)
 ## it installs is required: a missing one fails its tests instead of skipping them (tests/needs.py)
 test: $(STAMP) chromium nginx services lint typecheck jscheck
 	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
+
+## screenshots: the browser tests again, saving a screenshot of every step in artifacts/screenshots/ to look at
+screenshots: $(STAMP) chromium nginx services
+	POKERROOM_SHOTS=1 $(PY) -m pytest -n 2 -q -m browser $(PYTEST_ARGS)
 
 ## check: the inner loop: ruff, mypy, the JS check and the tests that need no browser and no service
 check: $(STAMP) lint typecheck jscheck

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +73,8 @@ class Browser:
     balancer: Balancer
     rnd: random.Random
     acting: bool = False
+    #: while acting, the views on which this tab waits instead (the test holds the table at a point)
+    hold: Callable[[dict[str, Any]], bool] | None = None
     attempt: int = 0
     welcomed: bool = False
     player_id: str | None = None
@@ -158,13 +161,16 @@ class Browser:
                         await asyncio.wait_for(client.close(), 5)
                     return None
                 self.errors.append({**msg, "at": time.monotonic()})
-                self.acted = -1  # refused: decide again on the newest view
+                # refused (a race: someone else's change came first): decide again on the next, newer view,
+                # never again on the view that was refused (that loop floods the server)
             await self._maybe_act(client)
         return None
 
     async def _maybe_act(self, client: Client) -> None:
         last = self.last_view()
         if not self.acting or last is None or self.player_id is None or last["version"] <= self.acted:
+            return
+        if self.hold is not None and self.hold(last["view"]):
             return
         acts = {a["type"] for a in (last["view"].get("me") or {}).get("legalActions") or []}
         move = next((k for k in SAFE if k in acts), None)

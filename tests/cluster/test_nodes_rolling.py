@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nodes import running_cluster
 from table import Table, is_korean, run_game
-from test_nodes_failover import seated
+from test_nodes_failover import seated, settle
 from test_nodes_play import check_table
 from truth import install_audit
 
@@ -37,6 +37,7 @@ def test_rolling_restart_of_three_nodes(tmp_path: Path) -> None:
                 node.start()
                 await asyncio.get_running_loop().run_in_executor(None, node.wait_ready)
             await table.until(lambda: table.version() >= version + 8, 30, "play on the restarted cluster")
+            await settle(table)  # no change in flight when the sockets close: each holds the newest view
             await table.close()
             return table, pauses
 

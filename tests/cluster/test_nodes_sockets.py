@@ -54,13 +54,14 @@ async def seated(cluster: Cluster, rnd: random.Random) -> tuple[list[Browser], s
         browsers.append(browser)
         await until(lambda b=browser: b.welcomed, 15, f"{browser.name} in the room", browsers)
     await browsers[0].sockets[-1][1].send({"type": "start"})
-    for b in browsers[:3]:
+    for b in browsers[:3]:  # they call and check up to the first flop, then wait there
+        b.hold = lambda view: view["handNo"] > 1 or len(view["board"]) >= 3
         b.acting = True
     await until(lambda: any((b.last_view() or {}).get("view", {}).get("handNo") == 1 and
                             len((b.last_view() or {})["view"]["board"]) == 3 for b in browsers), 60,
                 "the flop", browsers)
     for b in browsers:
-        b.acting = False
+        b.acting, b.hold = False, None
     await asyncio.sleep(0.5)
     await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
     return browsers, code

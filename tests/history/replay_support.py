@@ -53,6 +53,7 @@ class Played:
     hands: list[HandRecord]
     ids: list[str]
     seen: dict[int, list[tuple[int, dict[str | None, set[Key]]]]] = field(default_factory=dict)
+    nets: dict[int, dict[str, int]] = field(default_factory=dict)  # hand number -> the live view's handNet
 
     def allowed(self, hand_no: int, index: int, viewer: str | None) -> set[Key]:
         """What ``viewer`` had seen of hand ``hand_no`` live once the change with event ``index`` was in."""
@@ -87,6 +88,9 @@ def play(mode: str, players: int, seed: int, hands: int = 2, **extra: Any) -> Pl
         if not sets:
             for v in running:
                 running[v] = set()
+        public = view_of(None)
+        if public["handNet"] is not None:
+            out.nets[public["handNo"]] = public["handNet"]
         for v in running:
             shown = view_of(v)
             running[v] |= cards_in({k: x for k, x in shown.items() if k != "publicLog"})

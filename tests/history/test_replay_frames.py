@@ -32,6 +32,7 @@ def _check_hand(played: Any, rec: HandRecord) -> None:
                 assert view["me"] is None
         last = frames[-1]["view"]
         assert {s["id"]: s["stack"] for s in last["seats"]} == rec.finishing_stacks
+        assert last["handNet"] == played.nets[rec.hand_no]  # the live table's figures, not the pots
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

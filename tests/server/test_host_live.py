@@ -338,3 +338,50 @@ def test_the_host_hands_the_role_to_a_connected_member(tmp_path: Path) -> None:
         again.store.close()
 
     _run(main)
+
+
+def test_a_time_bank_is_spent_paused_and_kept_across_a_restart(tmp_path: Path) -> None:
+    """The turn's 15 s run out: the server's timer spends the bank (no timeout, no strike) and every screen
+    gets the later deadline; a pause 5 s into the bank freezes it; a restart keeps it being spent; the
+    player's move takes off only the seconds really used."""
+    path = tmp_path / "s.sqlite3"
+
+    async def main() -> None:
+        t = await _table(path, turnSeconds=15, timeBank=30, timeBankEvery=5)
+        room, engine, clock = t.room, t.rooms.engine, t.rooms.clock
+        to_act = engine.view(room.game_state, None)["toAct"]
+        due = engine.deadline(room.game_state)
+        assert due is not None
+        await t.pass_deadline()
+        view = t.view(t.c)
+        seat = next(s for s in view["seats"] if s["id"] == to_act)
+        assert seat["timeBank"] == 30 and seat["timeBankInUse"] and view["toAct"] == to_act
+        assert view["deadlineAt"] == due + 30_000 and room.timer is not None
+        assert room.timer.deadline_ms == due + 30_000  # the server waits for the bank now
+        assert not any(e["type"] == "timeout" for e in t.c.last("events")["events"])
+        assert t.c.last("events")["events"][0]["type"] == "timeBank"
+        clock.not_before(due + 1 + 5_000)  # 5 s of bank used
+        await t.send(t.host, type="pause")
+        clock.not_before(clock.now_ms() + 60_000)  # a minute's pause: the bank does not run
+        await t.rooms.deadline_passed(room)
+        await t.send(t.host, type="resume")
+        code = room.code
+        await _close(t)
+
+        again = Rooms(engine, Store(path))
+        await again.start()
+        room = again.rooms[code]
+        state = room.game_state
+        assert state.hand is not None and state.hand.bank_from is not None  # stored with the game
+        sock = Sock()
+        sock.role, sock.player_id, sock.room = "player", to_act, room
+        room.connections.append(sock)
+        await again.handle(room, sock, P.client_message_from({
+            "type": "action", "clientMsgId": "late", "version": room.version, "action": {"type": "nl.fold"}}))
+        assert sock.last("ack")
+        left = next(s for s in engine.view(room.game_state, None)["seats"] if s["id"] == to_act)["timeBank"]
+        assert left in (23, 24)  # 30 - the 5 to 7 whole seconds the bank ran, not the minute's pause
+        await again.stop()
+        again.store.close()
+
+    _run(main)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,16 @@ pytestmark = pytest.mark.timeout(90)
 @pytest.fixture
 def srv(serve_process: Serve) -> ServeProcess:
     return serve_process()
+
+
+@pytest.fixture(scope="module")
+def shared_srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One server for the checks that each open a room of their own and change nothing else (the bot-label
+    refusals): a process per name was most of their time."""
+    srv = ServeProcess(tmp_path_factory.mktemp("kick-shared"), "--rooms-per-address", "0",
+                       "--room-creations-per-minute", "0").up()
+    yield srv
+    srv.stop()
 
 
 async def _closed_code(ws: Any) -> int | None:
@@ -166,7 +177,9 @@ BOT_LOOKALIKES = ["민수 (봇)", "민수（봇）", "민수[봇]", "민수 ( �
 
 
 @pytest.mark.parametrize("name", BOT_LOOKALIKES)
-def test_a_human_cannot_take_a_bots_label(srv: ServeProcess, name: str) -> None:
+def test_a_human_cannot_take_a_bots_label(shared_srv: ServeProcess, name: str) -> None:
+    srv = shared_srv
+
     async def main() -> None:
         room = srv.create_room("방장")
         ws = await ws_open(srv.ws_url(room["code"]))

@@ -25,6 +25,11 @@ SCRIPT: dict[int, tuple[dict[str, str], str]] = {
     # 3: p3 goes all-in with nothing, p2's kings call: p3 is busted and rebuys
     3: ({"p1": "2c 3c", "p2": "Kh Kc", "p3": "6s 7s"}, "Ac 8d 4s Qh 9c"),
 }
+#: the same, for a table of three people and a bot (p4; test_whole_night.py): in hand 1 p3 goes all-in with
+#: nothing and p2's kings call, so p3 busts and rebuys; the bot holds the worst hand there is
+SCRIPT_WITH_BOT: dict[int, tuple[dict[str, str], str]] = {
+    1: ({"p1": "2c 3c", "p2": "Kh Kc", "p3": "6s 7s", "p4": "7d 2h"}, "Ac 8d 4s Qh 9c"),
+}
 #: where the board cards are taken from the deck: a burn before the flop, the turn and the river
 BOARD_AT = (1, 2, 3, 5, 7)
 
@@ -41,9 +46,12 @@ def _swap_in(state: State, target: tuple[list[Card], int], card: Card) -> None:
 def stack(state: State) -> None:
     """Arrange the cards of a freshly dealt scripted hold'em hand (in place: the state is brand new)."""
     hand = state.hand
-    if hand is None or state.options.mode != "holdem" or hand.board or hand.hand_no not in SCRIPT:
+    if hand is None or state.options.mode != "holdem" or hand.board:
         return
-    holes, board = SCRIPT[hand.hand_no]
+    script = SCRIPT_WITH_BOT if len(hand.players) == 4 else SCRIPT
+    if hand.hand_no not in script:
+        return
+    holes, board = script[hand.hand_no]
     if set(holes) != set(hand.players):
         return
     for pid, text in holes.items():

@@ -125,9 +125,7 @@ def test_boss_mark_has_a_crown(static_page: Any) -> None:
     assert boss.locator("svg.crown").count() == 1
     box = boss.locator("svg.crown").bounding_box()
     assert box and box["width"] >= 10
-    page.locator(".seat[data-seat-id=p2]").screenshot(
-        path=str(Path(__file__).resolve().parents[2] / "artifacts/screenshots/audit-boss-crown.png")
-    )
+    shot(page.locator(".seat[data-seat-id=p2]"), "audit-boss-crown")
 
 
 BUTTON_TEXT = r"""(sel) => {

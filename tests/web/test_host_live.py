@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
+from night_steps import pause_game, resume_game, set_base_unit
 from webplay import shot
 
 pytestmark = pytest.mark.browser
@@ -58,13 +59,9 @@ def test_pause_shows_to_everyone_and_resume_goes_on(live_server: Any, open_page:
     for page in (host, guest, watcher):
         wp.wait_table(page)
     assert guest.locator("#btn-host").is_hidden() and watcher.locator("#btn-host").is_hidden()  # host only
-    host.click("#btn-host")
-    host.click("[data-testid=host-pause]")
+    pause_game(host, [host, guest, watcher])
     for page in (host, guest, watcher):
-        banner = page.locator("[data-testid=pause-banner]")
-        banner.wait_for()
-        text = banner.inner_text()
-        assert "일시 정지" in text and "민수" in text, text
+        assert "민수" in page.locator("[data-testid=pause-banner]").inner_text()
     assert guest.locator("[data-testid=pause-resume]").count() == 0  # only the host may go on
     before, due = wp.version(guest), (wp.view(guest) or {})["deadlineAt"]
     shot(host, "host-live-paused-host-390")
@@ -72,9 +69,7 @@ def test_pause_shows_to_everyone_and_resume_goes_on(live_server: Any, open_page:
     shot(watcher, "host-live-paused-spectator-320")
     time.sleep(1.5)  # a short real pause: nothing moves
     assert wp.version(guest) == before
-    host.click("[data-testid=pause-resume]")
-    for page in (host, guest, watcher):
-        page.locator("[data-testid=pause-banner]").wait_for(state="detached")
+    resume_game(host, [host, guest, watcher])
     guest.wait_for_function("(v) => window.__room.conn.version > v", arg=before)
     # the turn resumes with the time it had: its deadline moved by the pause's length
     assert (wp.view(guest) or {})["deadlineAt"] >= due + 1400
@@ -103,9 +98,7 @@ def test_host_menu_on_three_phones_then_stakes_end_and_handover(live_server: Any
         host.locator("[data-testid=pause-banner]").wait_for(state="detached")
 
     # stakes from the next hand: everyone is told, the hand in play keeps its own
-    host.click("#btn-host")
-    host.click("#dlg-host input[data-stake=baseUnit][value='20'] + span")
-    host.click("[data-testid=stakes-apply]")
+    set_base_unit(host, 20)
     toast = guest.locator("[data-testid=toast]")
     toast.wait_for()
     assert "다음 판부터 기본 단위 20" in toast.inner_text()

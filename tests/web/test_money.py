@@ -11,16 +11,25 @@ pages never races the next hand; the players press 다음 판 once the numbers a
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from night_steps import (
+    bust_yeonghui,
+    check_down,
+    close_ledger,
+    fits,
+    fold_to_the_blind,
+    ledger_csv,
+    nets_of,
+    next_hand,
+    play_hand,
+    read_ledger,
+    signed,
+    stacked_serve,
+)
 from webplay import (
     MOBILE,
     _click_and_wait,
@@ -28,7 +37,6 @@ from webplay import (
     join_ui,
     shot,
     spectate_ui,
-    view,
     wait_members,
     wait_table,
 )
@@ -37,28 +45,15 @@ from serving import ServeProcess
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"민수": MOBILE, "지수": {"width": 360, "height": 740}, "영희": {"width": 320, "height": 568}}
 
 
 @pytest.fixture
 def stacked_server(tmp_path: Path) -> Iterator[ServeProcess]:
-    """This checkout's server (its own ``src`` first on the path), the stacked engine, a 3x slower clock."""
-    path = os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "web"), os.environ.get("PYTHONPATH", "")])
-    srv = ServeProcess(tmp_path / "data", "--host", "127.0.0.1", "--rooms-per-address", "0",
-                       "--room-creations-per-minute", "0", "--connections-per-address", "0",
-                       "--engine", "money_engine:factory", "--time-scale", "3",
-                       env={"PYTHONPATH": path}).up()
+    """This checkout's server, the stacked engine, a 3x slower clock."""
+    srv = stacked_serve(tmp_path / "data", 3)
     yield srv
     srv.stop()
-
-
-def signed(text: str) -> int:
-    """A figure as the screen writes it: "+1,020", "−480" (a real minus), "±0", "0칩"."""
-    m = re.fullmatch(r"([+−-]?)([\d,]+)칩?", text.strip().replace("±", ""))
-    assert m, f"not a signed figure: {text!r}"
-    value = int(m.group(2).replace(",", ""))
-    return -value if m.group(1) in ("−", "-") else value
 
 
 def banner_nets(page: Any, me: str) -> dict[str, int]:
@@ -69,92 +64,6 @@ def banner_nets(page: Any, me: str) -> dict[str, int]:
         name, figure = text.rsplit(" ", 1)
         out[me if name == "나" else name] = signed(figure)
     return out
-
-
-def read_ledger(page: Any, hands: int) -> dict[str, dict[str, str]]:
-    """The 장부 dialog as shown, by nickname (the dialog is opened and closed again). ``hands``: wait until
-    the ledger counts that many hands (its frame follows the view that ended the hand)."""
-    page.wait_for_function("(n) => window.__room.ledger && window.__room.ledger.handsPlayed === n", arg=hands)
-    page.click("[data-testid=open-ledger]")
-    page.wait_for_selector("#dlg-ledger[open] [data-testid=ledger]")
-    rows = page.evaluate("""() => [...document.querySelectorAll('#dlg-ledger [data-testid=ledger-row]')]
-      .map((tr) => [...tr.children].map((td) => td.innerText.trim()))""")
-    out = {}
-    for who, buy_in, rebuys, stack, net in rows:
-        out[who.replace("(나)", "").strip()] = {"buyIn": buy_in, "rebuys": rebuys, "stack": stack, "net": net}
-    return out
-
-
-def close_ledger(page: Any) -> None:
-    page.click("#dlg-ledger [data-close]")
-    page.wait_for_selector("#dlg-ledger[open]", state="detached")
-
-
-def nets_of(ledger: dict[str, dict[str, str]]) -> dict[str, int]:
-    return {name: signed(row["net"]) for name, row in ledger.items()}
-
-
-def fits(page: Any, selector: str) -> list[str]:
-    """What of ``selector`` sticks out of the viewport or scrolls sideways."""
-    return list(page.evaluate("""(sel) => {
-      const out = [];
-      for (const el of document.querySelectorAll(sel)) {
-        const r = el.getBoundingClientRect();
-        if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.push(`${sel} ${r.left}..${r.right}`);
-        if (el.scrollWidth > el.clientWidth + 1) out.push(`${sel} scrolls: ${el.scrollWidth}`);
-      }
-      if (document.documentElement.scrollWidth > window.innerWidth) out.push('page scrolls sideways');
-      return out; }""", selector))
-
-
-Rule = Callable[[str, set[str]], str]
-
-
-def play_hand(pages: dict[str, Any], hand_no: int, rule: Rule, timeout: float = 90.0) -> None:
-    """Each player, on their turn, clicks what ``rule(nickname, legal types)`` says, until the hand ends."""
-    end = time.monotonic() + timeout
-    first = next(iter(pages.values()))
-    while time.monotonic() < end:
-        v = view(first) or {}
-        if v.get("handNo") == hand_no and v.get("phase") in ("handEnd", "rebuy", "finished"):
-            return
-        acted = False
-        for name, page in pages.items():
-            v = view(page) or {}
-            me = v.get("me") or {}
-            types = {a["type"] for a in me.get("legalActions") or []}
-            if v.get("handNo") == hand_no and v.get("phase") == "betting" and v.get("toAct") == me.get("id") \
-                    and types:
-                _click_and_wait(page, f"[data-action='{rule(name, types)}']", int(page.evaluate(
-                    "() => window.__room.conn.version")))
-                acted = True
-        if not acted:
-            first.wait_for_timeout(80)
-    raise AssertionError(f"hand {hand_no} did not end")
-
-
-def next_hand(pages: dict[str, Any]) -> None:
-    """Everyone presses 다음 판 (those who still have it)."""
-    for page in pages.values():
-        button = page.locator("[data-action=ready]")
-        if button.count() and button.first.is_enabled():
-            button.first.click()
-
-
-def check_down(name: str, types: set[str]) -> str:
-    return "nl.check" if "nl.check" in types else "nl.call"
-
-
-def bust_yeonghui(name: str, types: set[str]) -> str:
-    if name == "영희":
-        return "nl.allIn"
-    if name == "민수":
-        return "nl.fold" if "nl.call" in types else "nl.check"
-    return "nl.call" if "nl.call" in types else "nl.check"
-
-
-def fold_to_the_blind(name: str, types: set[str]) -> str:
-    return "nl.check" if "nl.check" in types else "nl.fold"
 
 
 def test_a_nights_numbers_on_three_phones(stacked_server: ServeProcess, open_page: Any) -> None:
@@ -285,23 +194,9 @@ def test_a_nights_numbers_on_three_phones(stacked_server: ServeProcess, open_pag
     a.click("#dlg-log [data-close]")
 
     # ---- the CSV: the same rows as the dialog, the nets summing to zero
-    with a.expect_download() as info:
-        a.click("[data-testid=open-ledger]")
-        a.click("#dlg-ledger [data-testid=ledger-csv]")
-    download = info.value
-    assert download.suggested_filename == f"장부-{code}.csv"
-    text = Path(download.path()).read_bytes().decode("utf-8")
-    assert text.startswith("\ufeff")
-    table = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    assert table[0] == ["닉네임", "게임 수", "바이인", "리바이 횟수", "리바이 칩", "지난 게임에서 끝낸 칩",
-                        "지금 칩", "손익"]
-    body, total = table[1:-1], table[-1]
+    body = ledger_csv(a, code)
     assert {r[0]: int(r[7]) for r in body} == final
-    assert total[0] == "합계" and int(total[7]) == 0 == sum(int(r[7]) for r in body)
-    for r in body:
-        assert int(r[7]) == int(r[5]) + int(r[6]) - int(r[2]) - int(r[4])
-    assert int(total[6]) == sum(int(r[6]) for r in body) == 1500 + 500  # every chip given: 3 buy-ins, 1 rebuy
-    close_ledger(a)
+    assert sum(int(r[6]) for r in body) == 1500 + 500  # every chip given: 3 buy-ins, 1 rebuy
 
     # ---- 한 판 더: a new game in the same room; the ledger carries the night on
     a.click("[data-testid=again]")

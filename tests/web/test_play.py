@@ -122,18 +122,23 @@ def open_room(
     mode: str,
     n_players: int,
     viewport: dict[str, int] | None = None,
+    *,
+    spectate: bool = True,
     **options: Any,
 ) -> tuple[list[Any], Any, str]:
+    """A room of ``n_players`` browsers started by the first, plus a spectator's browser unless ``spectate``
+    is False (None then: a page less to render at every change, for a test that never looks at it)."""
     vp = viewport or MOBILE
     players = [open_page(f"player{i}", vp) for i in range(n_players)]
-    spectator = open_page("spectator", vp)
+    spectator = open_page("spectator", vp) if spectate else None
     code = wp.create_room_ui(players[0], live_server.http, NAMES[0], mode, **options)
     for i in range(1, n_players):
         wp.join_ui(players[i], live_server.http, code, NAMES[i])
-    wp.spectate_ui(spectator, live_server.http, code)
+    if spectator is not None:
+        wp.spectate_ui(spectator, live_server.http, code)
     wp.wait_members(players[0], n_players)
     players[0].click("[data-testid=start]")
-    for p in [*players, spectator]:
+    for p in [*players, *([spectator] if spectator is not None else [])]:
         try:
             wp.wait_table(p)
         except Exception as exc:  # the game did not start: show why (the server's log, the page's toast)
@@ -144,6 +149,7 @@ def open_room(
     return players, spectator, code
 
 
+PHONE_360 = {"width": 360, "height": 640}
 MODES = [
     ("holdem", 3, [{"raise_once": True}, {}, {}]),
     ("omaha", 2, [{}, {"raise_once": True}]),
@@ -159,10 +165,24 @@ MODES = [
 def test_full_hand_every_mode(
     live_server: Any, open_page: Any, mode: str, n: int, styles: list[dict[str, Any]]
 ) -> None:
+    """One hand per mode played by clicking, on the two phone sizes a person tries: the host on 390×844, the
+    second player on 360×640 (with ``POKERROOM_SHOTS``, a screenshot of both after every step:
+    artifacts/screenshots/hand-*). No secret reaches another page at any step; the hand's result names the
+    winning hand with its rank; the top bar never wraps at either size."""
     players, spectator, _code = open_room(live_server, open_page, mode, n)
+    players[1].set_viewport_size(PHONE_360)
+    by_size = {"390x844": players[0], "360x640": players[1]}
+
+    def shoot(label: str) -> None:
+        if wp.TAKE_SHOTS:
+            players[0].wait_for_timeout(150)
+            for size, page in by_size.items():
+                shot(page, f"hand-{mode}-{size}-{label}")
+
     checker = SecretChecker(players, spectator, mode)
     players[0].wait_for_timeout(300)
     checker()
+    shoot("00-start")
     shot(players[0], f"play-{mode}-p0-start")
     shot(spectator, f"play-{mode}-spectator-start")
     # my cards are drawn large (≥ 96 px) and every card has an aria-label
@@ -173,9 +193,16 @@ def test_full_hand_every_mode(
     def on_step(step: str) -> None:
         steps.append(step)
         checker(step)
+        shoot(f"{len(steps):02d}-{step}")
 
     final = wp.play_hand(players, [dict(s) for s in styles], on_step=on_step)
     assert final["phase"] in ("handEnd", "finished", "rebuy") or final["handNo"] > 1
+    # the top bar never wraps, and my cards stay on screen, at either size
+    for size, page in by_size.items():
+        assert page.locator("#topbar").bounding_box()["height"] <= 44.5, size
+    if final.get("phase") == "handEnd" and final.get("showdown"):
+        names = {e["id"]: e.get("rankName") for e in final["showdown"]}
+        assert all(names.values()), names
     assert checker.checks >= 2, steps
     checker.assert_every_version()
     for i, p in enumerate(players):
@@ -297,7 +324,7 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
 def test_simultaneous_choices_survive_stale_versions(live_server: Any, open_page: Any) -> None:
     """Three players confirm their 7 Poker choice at the same moment: whoever loses the race gets
     stale_version and the client re-sends the (still offered) choice on the newest view by itself."""
-    players, _spectator, _code = open_room(live_server, open_page, "sevenPoker", 3)
+    players, _spectator, _code = open_room(live_server, open_page, "sevenPoker", 3, spectate=False)
     for p in players:
         p.wait_for_selector("[data-testid=my-cards] .card.selectable")
         cards = p.locator("[data-testid=my-cards] .card.selectable")
@@ -394,7 +421,7 @@ def test_timer_ring_counts_server_time_on_a_phone_whose_clock_is_off(
 
     Without the correction every deadline would already be past on that phone: an empty, red ring at 0.
     """
-    players, _spectator, _ = open_room(live_server, open_page, "holdem", 2)
+    players, _spectator, _ = open_room(live_server, open_page, "holdem", 2, spectate=False)
     a = players[0]
     a.add_init_script(SKEW_JS)
     a.reload()

@@ -71,7 +71,7 @@ def test_pre_action_fires_on_my_turn_without_my_phone(live_server: Any, open_pag
 
 
 def test_call_pre_action_cancelled_by_a_raise_shows_a_notice(live_server: Any, open_page: Any) -> None:
-    players, _, _ = open_room(live_server, open_page, "holdem", 3, MOBILE)
+    players, _, _ = open_room(live_server, open_page, "holdem", 3, MOBILE, spectate=False)
     first_page, second_page, _, _, second = _order(players)
     second_page.wait_for_selector("[data-preaction=call]")
     assert "콜" in second_page.locator("[data-preaction=call]").inner_text()

@@ -7,6 +7,7 @@ sees, and the click always goes through the UI (buttons, cards), never through t
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,15 @@ def harness(static_page: Any, name: str, viewport: dict[str, int] | None = None)
     return page
 
 
+#: screenshots are for a person to look at (``make screenshots``); a run nobody looks at (``make test``, CI)
+#: skips them: encoding a PNG per step was a fifth of the browser tests' time, and no assertion reads one
+TAKE_SHOTS = os.environ.get("POKERROOM_SHOTS", "") not in ("", "0")
+
+
 def shot(page: Any, name: str) -> None:
-    """Save a screenshot under artifacts/screenshots/ (gitignored)."""
+    """Save a screenshot under artifacts/screenshots/ (gitignored) when ``POKERROOM_SHOTS`` is set."""
+    if not TAKE_SHOTS:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 

@@ -145,6 +145,7 @@ _OPTIONS_KEPT = 1024
 _HOUSE_RULES_OFF: dict[str, Any] = {
     "rule491": False, "betCap": 0, "badugiHigh": False, "jacksOrBetter": False,
     "ante": "none", "antePercent": 100, "straddle": False, "runItTwice": False,
+    "timeBank": 0, "timeBankEvery": 10,  # the time bank is no rule of play: a bot decides the same either way
 }
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from pokerroom import betting as bt
 from pokerroom.betting import Bettor
 from pokerroom.cards import SUIT_STRENGTH, Card
-from pokerroom.engine import house_blinds, run_twice, seating
+from pokerroom.engine import house_blinds, run_twice, seating, time_bank
 from pokerroom.engine.common import (
     SIMULTANEOUS,
     Events,
@@ -128,6 +128,7 @@ def start_hand(state: State, now: int, ev: Events) -> None:
         "type": "handStart", "handNo": hand_no, "dealer": dealer.id, "dealerSeat": dealer.seat,
         "baseUnit": state.base_unit, "players": list(order),
     })
+    time_bank.before_hand(state, ev)
     if state.options.mode == "indian":
         needed = len(order) * state.options.indian_cards
         deck, reshuffled = indian_deck_for_hand(state, needed)
@@ -308,6 +309,7 @@ def _betting_step(state: State, hand: Hand, now: int, ev: Events) -> bool:
         fold_out_of_turn(state, hand, pid, ev)
         return False
     if hand.turn_of != pid or hand.deadline_at is None:
+        time_bank.end_turn(hand)
         hand.turn_of = pid
         hand.deadline_at = now + turn_ms(state, pid)
     return True
@@ -417,6 +419,7 @@ def end_round(state: State, hand: Hand, ev: Events) -> None:
     hand.pots = build_pots(hand)
     hand.deadline_at = None
     hand.turn_of = None
+    time_bank.end_turn(hand)
     emit(state, ev, {"type": "roundEnd", "street": hand.street, "pots": pots_json(hand.pots)})
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import common, flow, lifecycle, run_twice, seating
+from pokerroom.engine import common, flow, lifecycle, run_twice, seating, time_bank
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
@@ -148,6 +148,7 @@ def bet_action(state: State, pid: str, act: dict[str, Any], now: int, ev: Events
     """One betting action through :mod:`pokerroom.betting` (validates before mutating), then advance."""
     hand = state.hand
     assert hand is not None and hand.rnd is not None
+    time_bank.charge(state, hand, pid, now, ev)
     opening = hand.rnd.current_bet == 0  # an nl.raise into no bet is a bet (the button's "벳")
     result = bt.apply_action(hand.rnd, hand.bettors, pid, act)
     hand.players[pid].forced = None

@@ -17,12 +17,12 @@ Rules (docs/decisions/0043-host-runs-the-table.md):
 - :func:`end_early` ends the game with its normal result (§6.7): at once between hands (a pending rebuy is
   declined), else when the hand in play ends (no rebuy is offered after it). ``end_reason`` is ``"host"``.
 - :func:`shift_clock` moves every pending deadline by the length of a pause, so each decision resumes with the
-  time it had.
+  time it had (a time bank being spent included: engine.time_bank).
 """
 
 from __future__ import annotations
 
-from pokerroom.engine import common, lifecycle
+from pokerroom.engine import common, lifecycle, time_bank
 from pokerroom.engine.log import emit
 from pokerroom.engine.options import PokerOptions
 from pokerroom.engine.state import State
@@ -93,4 +93,5 @@ def shift_clock(state: State, delta_ms: int) -> State:
         if hand.deadline_at is not None:
             hand.deadline_at += delta_ms
         hand.phase_started_at += delta_ms
+        time_bank.shift(hand, delta_ms)
     return s

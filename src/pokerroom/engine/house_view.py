@@ -103,6 +103,20 @@ def seat_extras(state: State, pid: str) -> JSON:
     return out
 
 
+def seat_time_bank(state: State, pid: str) -> JSON:
+    """A seat's time bank (engine.time_bank), only while the option is on: ``timeBank`` the whole seconds
+    left (what a player reads; a bank holds whole seconds) and ``timeBankInUse`` while this seat's turn is
+    spending it (the view's ``deadlineAt`` is then where the bank runs out)."""
+    if not state.options.time_bank:
+        return {}
+    seat = state.seat_of(pid)
+    hand = state.hand
+    in_use = (hand is not None and hand.bank_from is not None and hand.turn_of == pid
+              and hand.phase == "betting" and state.phase == "playing")
+    left = 0 if seat is None or seat.bank_ms is None else seat.bank_ms // 1000
+    return {"timeBank": left, "timeBankInUse": in_use}
+
+
 def seat_dead_ante(state: State, pid: str) -> int:
     """A big-blind ante is dead money, outside the seat's ``committed_total``; the view's ``committedTotal``
     (chips put in this hand) still counts it."""

@@ -15,7 +15,7 @@ Rules:
 
 from __future__ import annotations
 
-from pokerroom.engine import flow, seating
+from pokerroom.engine import flow, seating, time_bank
 from pokerroom.engine.common import (
     REBUY_MS,
     SAFETY_HANDS,
@@ -51,6 +51,7 @@ def after_hand(state: State, now: int, ev: Events, *, force_end: bool = False) -
     hand = state.hand
     assert hand is not None
     hand.deadline_at = None
+    time_bank.end_turn(hand)
     opts = state.options
     if opts.mode == "indian":  # the hand's cards joined indian_used at its end (showdown._indian_reveal)
         state.indian_deck = hand.deck
@@ -176,4 +177,5 @@ def finish(state: State, ev: Events, reason: str) -> None:
     state.rebuy_deadline_at = None
     if state.hand is not None:
         state.hand.deadline_at = None
+        time_bank.end_turn(state.hand)
     emit(state, ev, {"type": "gameEnd", "reason": reason})

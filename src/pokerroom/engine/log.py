@@ -114,6 +114,9 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     else "기본 단위와 시작 칩은 그대로예요",
     "stakesChanged": lambda e: _stakes("이번 판부터", e),
     "endAfterHand": lambda e: "방장이 게임을 마치기로 했어요",
+    "timeBank": lambda e: f"{e['player']} 타임뱅크 사용 ({e['seconds']:,}초)",
+    "timeBankUsed": lambda e: f"{e['player']} 타임뱅크 {e['seconds']:,}초 씀 (남은 {e['left']:,}초)",
+    "timeBankRefill": lambda e: f"타임뱅크 충전: 모두 {e['seconds']:,}초",
     "clockPaused": lambda e: f"서버가 멈춰 있던 {e['seconds']:,}초는 남은 시간에서 빼지 않았어요",
 }
 

@@ -13,6 +13,8 @@ Rules:
   (스트래들) and ``runItTwice`` (런 잇 트와이스) only in ``holdem``/``omaha``, any betting system;
   like the other mode-specific options they are accepted and ignored
   where they do not apply (:func:`rule491_applies`, :func:`ante_kind`).
+- ``timeBank`` (타임뱅크, seconds; 0 = off, the default) and ``timeBankEvery`` (refilled every N hands; 0 =
+  never): extra seconds a betting turn spends before it times out, every mode (engine.time_bank).
 - ``betting="auto"`` resolves to the mode's default: holdem → noLimit, omaha → potLimit, indian → noLimit,
   everything else → korean (:func:`resolved_betting`).
 - The player range is 2..10 for holdem/omaha, 2..10 for Indian with one card from the 52-card deck, 2..6
@@ -103,6 +105,8 @@ class PokerOptions(BaseModel):
     ante_percent: IntChoice[Literal[10, 25, 50, 100, 150]] = Field(100, alias="antePercent")
     straddle: Switch = False
     run_it_twice: Switch = Field(False, alias="runItTwice")
+    time_bank: IntChoice[Literal[0, 30, 60, 120]] = Field(0, alias="timeBank")
+    time_bank_every: IntChoice[Literal[0, 5, 10, 20]] = Field(10, alias="timeBankEvery")
 
     @model_validator(mode="after")
     def _check_base_unit(self) -> PokerOptions:
@@ -136,6 +140,8 @@ _HOUSE_RULE_ERRORS: dict[str, str] = {
     "antePercent": "앤티 크기(antePercent)는 빅 블라인드의 10, 25, 50, 100, 150(%) 중에서 골라 주세요",
     "straddle": "스트래들(straddle)은 켬(true) 또는 끔(false)만 고를 수 있어요",
     "runItTwice": "런 잇 트와이스(runItTwice)는 켬(true) 또는 끔(false)만 고를 수 있어요",
+    "timeBank": "타임뱅크(timeBank)는 0(없음), 30, 60, 120(초) 중에서 골라 주세요",
+    "timeBankEvery": "타임뱅크 충전(timeBankEvery)은 0(충전 없음), 5, 10, 20(판마다) 중에서 골라 주세요",
 }
 
 

@@ -29,7 +29,7 @@ Rules (decided here, documented in docs/architecture.md and docs/view.md):
 
 from __future__ import annotations
 
-from pokerroom.engine import common
+from pokerroom.engine import common, time_bank
 from pokerroom.engine.log import emit
 from pokerroom.engine.options import player_range
 from pokerroom.engine.state import Seat, State
@@ -77,6 +77,7 @@ def join_seat(state: State, player_id: str, now_ms: int = 0) -> tuple[State, Eve
     seat = Seat(player_id, len(s.seats), s.options.starting_chips, entry_due=True,
                 joined_at_hand=s.hands_played)
     s.seats.append(seat)
+    time_bank.fill_new_seats(s)
     emit(s, ev, {"type": "seatJoined", "player": player_id, "seat": seat.seat, "stack": seat.stack,
                  "afterHand": s.hands_played})
     return s, ev

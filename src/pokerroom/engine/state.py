@@ -62,11 +62,13 @@ class Seat:
     # None means "startingChips" (and "startingChips x rebuys"), so a game with one stack keeps its JSON.
     start_chips: int | None = None
     rebuy_chips: int | None = None
+    # The time bank left in ms (engine.time_bank); None while the option is off (such games keep their JSON).
+    bank_ms: int | None = None
 
     def clone(self) -> Seat:
         return Seat(self.id, self.seat, self.stack, self.rebuys, self.status, self.away, self.timeouts_in_row,
                     self.eliminated_at_hand, self.stack_at_hand_start, self.rebuy_decided, self.sitting_out,
-                    self.entry_due, self.joined_at_hand, self.start_chips, self.rebuy_chips)
+                    self.entry_due, self.joined_at_hand, self.start_chips, self.rebuy_chips, self.bank_ms)
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
@@ -78,7 +80,7 @@ class Seat:
 
 
 #: Seat fields written only when set (older states, and games whose stack never changed, stay byte-identical)
-_SEAT_OPTIONAL = frozenset({"start_chips", "rebuy_chips"})
+_SEAT_OPTIONAL = frozenset({"start_chips", "rebuy_chips", "bank_ms"})
 
 
 @dataclass(slots=True)
@@ -195,6 +197,9 @@ class Hand:
     rit_agreed: bool | None = None
     rit_shared: int = 0
     board2: list[Card] = field(default_factory=list)
+    # The time bank (engine.time_bank): when the player to act started spending it (the turn's own deadline,
+    # moved by pauses like the deadline); None when nobody is. Serialised only when set.
+    bank_from: int | None = None
 
     def clone(self) -> Hand:
         # Cards are frozen values and are shared. Pots are rebuilt (never mutated) by build_pots, penalty
@@ -210,7 +215,7 @@ class Hand:
             self.one_left, self.sb, self.bb, self.boss, self.draw_no, self.deadline_at, self.turn_of,
             self.phase_started_at, self.opener, list(self.opener_cards), self.no_opener,
             dict(self.antes), self.straddler, None if self.rit_votes is None else dict(self.rit_votes),
-            self.rit_agreed, self.rit_shared, list(self.board2),
+            self.rit_agreed, self.rit_shared, list(self.board2), self.bank_from,
         )
 
     def to_json(self) -> JSON:
@@ -249,6 +254,7 @@ class Hand:
             **({} if self.rit_votes is None else {
                 "rit_votes": dict(self.rit_votes), "rit_agreed": self.rit_agreed,
                 "rit_shared": self.rit_shared, "board2": cards_to_json(self.board2)}),
+            **({"bank_from": self.bank_from} if self.bank_from is not None else {}),
         }
 
     @staticmethod
@@ -289,6 +295,7 @@ class Hand:
             rit_agreed=d.get("rit_agreed"),
             rit_shared=d.get("rit_shared", 0),
             board2=cards_from_json(d.get("board2", [])),
+            bank_from=d.get("bank_from"),
         )
 
 

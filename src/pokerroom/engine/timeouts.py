@@ -8,6 +8,8 @@ Rules:
   choice discards the lowest card and opens the lowest of the rest; draws stand pat; declaration is high;
   handEnd is ready; rebuy is declined.
 - Two timeouts in a row (betting, choice, draw or declare) mark the player away; acting directly clears it.
+- With the time bank on (engine.time_bank), a betting turn that runs out first spends the player's bank:
+  the deadline moves later and nothing times out; only a turn whose bank is empty (or spent) times out.
 - ``on_timeout`` handles every decision that is due at ``now_ms`` and returns the same state object untouched
   when nothing is due (so the server can call it freely).
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.engine import common, flow, lifecycle
+from pokerroom.engine import common, flow, lifecycle, time_bank
 from pokerroom.engine.game import bet_action
 from pokerroom.engine.host import shift_clock
 from pokerroom.engine.log import emit
@@ -101,6 +103,9 @@ def on_timeout(state: State, now_ms: int) -> tuple[State, Events]:
     if hand.phase == "betting":
         assert hand.rnd is not None and hand.rnd.to_act is not None
         pid = hand.rnd.to_act
+        if time_bank.spend(s, hand, pid, due, ev) and now_ms < (hand.deadline_at or 0):
+            return s, ev  # the bank bought more time: no timeout yet
+        time_bank.expire(s, hand, pid)
         _strike(s, pid, "betting", ev)
         bet_action(s, pid, auto_bet_action(s, pid), now_ms, ev, auto=True)
     elif hand.phase == "handEnd":

@@ -30,7 +30,7 @@ from pokerroom import betting as bt
 from pokerroom.cards import Card, card_ids
 from pokerroom.engine import common
 from pokerroom.engine.accounts import hand_net
-from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras
+from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras, seat_time_bank
 from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
 from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
@@ -120,6 +120,7 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
         "sb": hand is not None and hand.sb == seat.id,
         "bb": hand is not None and hand.bb == seat.id,
         "boss": hand is not None and hand.rnd is not None and hand.boss == seat.id,
+        **seat_time_bank(state, seat.id),
     }
     hp: HandPlayer | None = hand.players.get(seat.id) if hand is not None else None
     if hand is None or hp is None:
@@ -410,12 +411,13 @@ def _seat_inputs(state: State, seat: Seat, viewer_plays: bool) -> tuple[Any, ...
     hand = state.hand
     if hand is None:
         return (state.options, seat, state.phase, viewer_plays)
+    spending = hand.bank_from is not None and hand.turn_of == seat.id
     hp = hand.players.get(seat.id)
     bettor = hand.bettors.get(seat.id) if hp is not None else None
     declared_all = hp is not None and hp.declare is not None and _all_declared(hand)
     return (state.options, seat, state.phase, viewer_plays, hand.phase, hand.dealer_seat, hand.sb, hand.bb,
             hand.rnd is not None, hand.boss, hp, bettor, declared_all, hand.antes.get(seat.id),
-            hand.straddler == seat.id)
+            hand.straddler == seat.id, spending)
 
 
 def _own_seat(state: State, seat: Seat, as_spectator: JSON) -> JSON:

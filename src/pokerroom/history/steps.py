@@ -289,6 +289,10 @@ class PublicTable:
             "boss": self.boss if self.phase == "betting" else None, "deadlineAt": None, "pending": pending,
             "showdown": None if self.showdown is None else copy.deepcopy(self.showdown),
             "awards": copy.deepcopy(self.awards) if self.phase == "handEnd" else None,
+            # what the hand won or lost each player, as the live view's (engine.accounts.hand_net): the
+            # replay's banner and caption name it, never the pot collected
+            "handNet": {pid: s.stack - int(rec.starting_stacks.get(pid, 0)) for pid, s in self.seats.items()}
+            if self.phase == "handEnd" else None,
             "penalties": copy.deepcopy(self.penalties), "indianUsed": self._used(), "indianDeckLeft": None,
             "rebuyPending": [], "me": None, "publicLog": [], "result": None,
         }

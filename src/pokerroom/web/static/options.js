@@ -50,6 +50,8 @@ export const OPTION_DEFS = [
   { key: "rebuy", label: tx("options.43"), def: "unlimited", choices: [["off", tx("options.44")], ["limited", tx("options.45")], ["unlimited", tx("options.46")]] },
   { key: "rebuyLimit", label: tx("options.47"), def: 1, choices: [[1, tx("options.48")], [2, tx("options.49")], [3, tx("options.50")]], onlyIf: (o) => o.rebuy === "limited" },
   { key: "turnSeconds", label: tx("options.51"), def: 20, choices: [[15, tx("options.52")], [20, tx("options.53")], [30, tx("options.54")], [60, tx("options.55")]] },
+  { key: "timeBank", label: tx("options.123"), def: 0, choices: [[0, tx("options.44")], [30, tx("options.54")], [60, tx("options.55")], [120, tx("options.124")]], help: tx("options.125") },
+  { key: "timeBankEvery", label: tx("options.126"), def: 10, choices: [[0, tx("options.127")], [5, tx("options.40")], [10, tx("options.41")], [20, tx("options.128")]], onlyIf: (o) => Number(o.timeBank) > 0 },
   { key: "dealerRule", label: tx("options.56"), def: "rotate", choices: [["rotate", tx("options.57")], ["winner", tx("options.58")]] },
   { key: "hints", label: tx("options.59"), def: true, choices: [[true, tx("options.60")], [false, tx("options.61")]] },
   { key: "hiLoLow", label: tx("options.62"), def: "korean", mode: "sevenHiLo", choices: [["korean", tx("options.63")], ["aceToFive", tx("options.64")]] },
@@ -146,6 +148,7 @@ export function summarizeOptions(o) {
   if (o.blindUpEvery) parts.push(tx("options.115", [o.blindUpEvery]));
   parts.push({ off: tx("options.116"), limited: tx("options.117", [o.rebuyLimit]), unlimited: tx("options.118") }[o.rebuy] ?? "");
   parts.push(tx("options.119", [o.turnSeconds]));
+  if (o.timeBank) parts.push(tx("options.129", [o.timeBank]));
   if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push(tx("view.2"));
   if (o.betCap) parts.push(tx("options.120", [o.betCap]));
   if (o.badugiHigh && o.mode === "badugi") parts.push(tx("view.4"));

@@ -244,6 +244,11 @@ export const HOUSE_RULES = [
     tx("rules.135"),
     tx("rules.136"),
   ]],
+  ["timeBank", tx("options.123"), null, [
+    tx("rules.148"),
+    tx("rules.149"),
+    tx("rules.150"),
+  ]],
   ["betCap", tx("options.102"), null, [
     tx("rules.137"),
     tx("rules.138"),
@@ -269,6 +274,7 @@ function houseRulesSection(mode, options) {
     const strong = document.createElement("b");
     strong.textContent = title;
     const detail = key === "betCap" ? tx("rules.141", [options[key]])
+      : key === "timeBank" ? tx("rules.151", [options.timeBank, options.timeBankEvery ? tx("rules.152", [options.timeBankEvery]) : ""])
       : key === "ante" ? tx("rules.142", [options.ante === "bigBlind" ? tx("options.94") : tx("options.93"), options.antePercent]) : "";
     const state = !inRoom ? tx("rules.143") : on ? tx("rules.144", [detail]) : tx("rules.145");
     b.append(strong, document.createTextNode(state));

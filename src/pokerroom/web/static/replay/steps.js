@@ -5,7 +5,7 @@
 import { tx } from "../i18n.js";
 import { applyDelta } from "../delta.js";
 import { stepText } from "../history.js";
-import { fmt } from "../labels.js";
+import { signedFmt } from "../labels.js";
 
 /** The step views of a replay, whole. */
 export function stepViews(replay) {
@@ -22,9 +22,12 @@ export function caption(step, view, nm) {
     case "reveal": return tx("replay_steps.4");
     case "showdown": return tx("replay_steps.5");
     case "handEnd": {
+      // each winner's net for the hand (the view's handNet, as the live banner and the ledger count it),
+      // not the pot collected, which holds their own bet
       const won = new Map();
       for (const a of view.awards ?? []) won.set(a.to, (won.get(a.to) ?? 0) + a.amount);
-      const who = [...won.entries()].map(([id, n]) => `${nm(id)} +${fmt(n)}`).join(", ");
+      const net = (id, n) => view.handNet?.[id] ?? n;
+      const who = [...won.entries()].map(([id, n]) => `${nm(id)} ${signedFmt(net(id, n))}`).join(", ");
       return who ? tx("replay_steps.6", [who]) : tx("replay_steps.7");
     }
     case "noOpener": return tx("replay_steps.8");

@@ -13,6 +13,7 @@ import { badgeInputs, badges, betInputs, markInputs, marks } from "./seats.js";
 import { slice } from "./slices.js";
 import { saveTipsSeen } from "./state.js";
 import { ring } from "./timer.js";
+import { bankInputs, bankPill } from "./bank.js";
 import { isMyTurn, mySeatId, nameOf, waitsFor } from "./view.js";
 
 /** My area as slices, in display order (a slice with null inputs is built on every render). */
@@ -29,7 +30,7 @@ export function meSlices(t, ctx) {
     ];
   }
   const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
-  const line = { marks: markInputs(seat, v.betting), name: nameOf(t.names, me.id), stack: seat.stack,
+  const line = { marks: markInputs(seat, v.betting), name: nameOf(t.names, me.id), stack: seat.stack, bank: bankInputs(seat),
     ...betInputs(seat, v), badges: badgeInputs(seat, v),
     waits: waitsFor(v, me.id), palette: !!t.palette };
   const hn = handNameText(v);
@@ -50,6 +51,7 @@ function myLine(l, ctx) {
     h("span", { class: "marks-inline" }, marks(l.marks)),
     h("span", { class: "name" }, l.name),
     h("span", { class: "stack", "data-testid": "my-stack" }, fmt(l.stack) + tx("controls.22")),
+    bankPill(l.bank),
     l.bet ? h("span", { class: "mybet" }, tx("me.4", [fmt(l.bet)])) : null,
     l.ante ? h("span", { class: "mybet ante" }, tx("seats.21", [fmt(l.ante)])) : null,
     h("span", { class: "spacer" }),

@@ -10,6 +10,7 @@ import { h } from "../dom.js";
 import { COLOUR_ONLY } from "./fan.js";
 import { slice, syncChildren } from "./slices.js";
 import { ring } from "./timer.js";
+import { bankInputs, bankPill } from "./bank.js";
 import { handLabel, isHidden, nameOf, showdownEntry, waitsFor, wonCards } from "./view.js";
 
 /** §3 "보스" 왕관: a small crown drawn inline (no emoji font needed). */
@@ -183,6 +184,7 @@ function seatSlices(inp) {
     slice("marks", markInputs(seat, inp.betting), (m) => { const k = marks(m); return k.length ? h("div", { class: "marks" }, k) : null; }),
     slice("name", inp.name, (name) => h("div", { class: "name" }, name)),
     slice("stack", fmt(seat.stack), (stack) => h("div", { class: "stack" }, stack)),
+    slice("bank", bankInputs(seat), bankPill),
     slice("cards", { hole: seat.hole, up: seat.up, forehead: seat.forehead, hasForehead: seat.hasForehead, shown: !!seat.shown,
       mode: inp.mode, n: inp.n, won: winner && sd ? inp.won : null }, seatCards),
     slice("label", label ?? "", (text) => (text ? h("div", { class: "hand-label", title: text }, text) : null)),

@@ -2,6 +2,7 @@
 // `deadlineAt` by the server's clock. The ring is built once per seat; `tick` only writes what changed.
 
 import { serverClock } from "../net.js";
+import { bankTotalMs } from "./bank.js";
 
 const RING_C = 2 * Math.PI * 12;
 const RING = { svg: null };
@@ -23,6 +24,8 @@ export function ring() {
 function phaseTotalMs(v) {
   const t = (v.options?.turnSeconds ?? 20) * 1000;
   if (v.phase === "betting") {
+    const bank = bankTotalMs(v); // the turn's own time is over: the ring counts the bank down
+    if (bank) return bank;
     const s = (v.seats ?? []).find((x) => x.id === v.toAct);
     return s?.away ? 5000 : t;
   }
@@ -43,9 +46,11 @@ export function tick(host, v) {
   const frac = Math.max(0, Math.min(1, (whole * 1000) / total));
   const offset = String(RING_C * (1 - frac));
   const secs = String(whole);
+  const bank = bankTotalMs(v) > 0;
   // only what changed is written: each write makes the browser repaint the ring
   host.querySelectorAll(".timer-ring").forEach((r) => {
     if (r.classList.contains("urgent") !== left < 5000) r.classList.toggle("urgent", left < 5000);
+    if (r.classList.contains("bank") !== bank) r.classList.toggle("bank", bank);
     const fg = r.querySelector(".fg");
     if (fg && fg.getAttribute("stroke-dashoffset") !== offset) fg.setAttribute("stroke-dashoffset", offset);
     const t = r.querySelector("text");

@@ -148,4 +148,9 @@ export default {
   "rules.145": " — this room: off",
   "rules.146": "Betting terms",
   "rules.147": "Chips are virtual, only used in this room. They can't be turned into money or passed around, and vanish when the room ends.",
+  "rules.148": "When a betting turn's time runs out, your time bank is used automatically. The seconds left show on your seat, and the timer turns yellow while it runs.",
+  "rules.149": "Acting takes off what you used (a started second counts as 1); the rest stays for later. The turn times out only when it is all gone; two timeouts in a row make you away.",
+  "rules.150": "Every set number of hands everyone is refilled to the starting seconds. It is not used for an away player's 5-second turn, nor for choice · draw · declare.",
+  "rules.151": " ({0} s{1})",
+  "rules.152": ", refilled every {0} hands",
 };

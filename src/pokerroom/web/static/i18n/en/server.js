@@ -233,4 +233,7 @@ export default {
   "words.bot": "Bot {0}",
   "err.cluster_unavailable": "Reconnecting to the server. Try again shortly",
   "err.room_connections_full": "This room has too many connections",
+  "words.log.timeBank": "{0} uses the time bank ({1} s)",
+  "words.log.timeBankUsed": "{0} used {1} s of time bank ({2} s left)",
+  "words.log.timeBankRefill": "Time bank refilled: {0} s each",
 };

@@ -192,6 +192,8 @@ export default {
   "render.1": "Hand {0}{1}",
   "render.2": "Base {0}",
   "render.3": "Level {0}",
+  "bank.1": "Time bank {0} s{1}",
+  "bank.2": " in use",
   "hint.any": "Tip",
   "hint.discard": "Discard",
   "hint.open": "Show",

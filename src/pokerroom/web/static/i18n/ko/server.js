@@ -233,4 +233,7 @@ export default {
   "words.bot": "봇 {0}",
   "err.cluster_unavailable": "서버 연결을 다시 잡는 중이에요. 잠시 후 다시 해 주세요",
   "err.room_connections_full": "이 방에 연결이 너무 많아요",
+  "words.log.timeBank": "{0} 타임뱅크 사용 ({1}초)",
+  "words.log.timeBankUsed": "{0} 타임뱅크 {1}초 씀 (남은 {2}초)",
+  "words.log.timeBankRefill": "타임뱅크 충전: 모두 {0}초",
 };

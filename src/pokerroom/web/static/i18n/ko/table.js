@@ -192,6 +192,8 @@ export default {
   "render.1": "{0}{1}판",
   "render.2": "기본 {0}",
   "render.3": "레벨 {0}",
+  "bank.1": "타임뱅크 {0}초{1}",
+  "bank.2": " 쓰는 중",
   "hint.any": "추천",
   "hint.discard": "버림 추천",
   "hint.open": "오픈 추천",
