@@ -200,7 +200,8 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
     guest.goto(base + "/?lang=en")  # a shared link: remembered like the switch
 
     for mode, styles in MODES:
-        code = wp.create_room_ui(host, base, "Ann", mode)
+        extra = {"timeBank": 30} if mode == "holdem" else {}  # the seats' time-bank pills
+        code = wp.create_room_ui(host, base, "Ann", mode, **extra)
         guest.goto(f"{base}/r/{code}")
         guest.fill("#join-nick", "Bob")
         guest.check("#join-adult")
@@ -268,6 +269,20 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             host.click("#btn-log")  # the public log, worded from the engine's Korean lines
             host.locator("#dlg-log[open]").wait_for()
             no_hangul(host, "hand log")
+            host.click("[data-testid=tab-past]")  # the past hands, and the hand replayed step by step
+            host.wait_for_selector("[data-testid=past-hand]")
+            no_hangul(host, "past hands")
+            host.click("[data-testid=past-hand] [data-testid=replay-open]")
+            host.wait_for_selector("[data-testid=replay-caption]")
+            for _ in range(4):
+                no_hangul(host, "replayer")
+                host.click("[data-testid=replay-next]")
+            shot(host, "english-replayer-390")
+            host.set_viewport_size(PHONES[2])
+            shot(host, "english-replayer-320")
+            assert host.evaluate(OVERFLOW_JS) == []
+            host.set_viewport_size(MOBILE)
+            host.click("[data-testid=replay-close]")
             host.click("#dlg-log [data-close]")
             # the ledger's five columns, the rules and the settings on the smallest phone
             host.set_viewport_size(PHONES[2])

@@ -130,7 +130,8 @@ export function serverMessage(code, message, notice = false) {
 
 // the fields of views, past hands and replays that hold the server's Korean (engine/view.py, verdict.py, log.py,
 // result.py); nicknames, chat and reactions are people's own words and never pass through here
-const WORDED = new Set(["streetName", "rankName", "handName", "lowName", "hand", "why", "restriction", "text", "summary"]);
+const WORDED = new Set(["streetName", "rankName", "handName", "lowName", "mineName", "hand", "why", "restriction", "text",
+  "summary"]);
 
 /**
  * Word a view (or a past hand, a replay, a pre-action notice) again in place, in English only. In place and

@@ -320,7 +320,7 @@ export default {
   "history.14": "Game {0}",
   "history.15": "Won: {0}",
   "history.16": "No winner",
-  "history.17": "Replay hand {0}",
+  "history.17": "Replay #{0}",
   "history.18": "Replay",
   "history.19": "Open",
   "history.20": "Me",
