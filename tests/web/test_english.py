@@ -76,6 +76,13 @@ OVERFLOW_JS = r"""() => {
 }"""
 
 
+def resize(page: Any, size: dict[str, int]) -> None:
+    """A new phone size, once the table has been laid out again for it (geometry.js measures on resize)."""
+    page.set_viewport_size(size)
+    page.wait_for_timeout(150)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def no_hangul(page: Any, where: str) -> None:
     found: list[str] = page.evaluate(HANGUL_JS)
     assert not found, f"Korean left in English mode ({where}):\n" + "\n".join(found[:20])
@@ -193,10 +200,10 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
     assert host.evaluate("document.documentElement.lang") == "en"
     no_hangul(host, "lobby")
     for size in PHONES:
-        host.set_viewport_size(size)
+        resize(host, size)
         shot(host, f"english-lobby-{size['width']}")
         assert host.evaluate(OVERFLOW_JS) == []
-    host.set_viewport_size(MOBILE)
+    resize(host, MOBILE)
     guest.goto(base + "/?lang=en")  # a shared link: remembered like the switch
 
     for mode, styles in MODES:
@@ -215,15 +222,23 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
         for p in (host, guest):
             wp.wait_table(p)
         no_hangul(guest, f"{mode} table")
+        if mode == "omaha":  # a reaction's words come from its code, in the reader's language
+            guest.click("[data-testid=react-open]")
+            guest.wait_for_selector("[data-testid=react-palette]")
+            no_hangul(guest, "reaction palette")
+            guest.click("[data-reaction=nice]")
+            bubble = host.locator("[data-testid=bubble]")
+            bubble.wait_for(timeout=5000)
+            assert bubble.inner_text() == "Nice!"
         # the host ends the game after this hand: the hand ends straight into the result screen
         if mode == "holdem":
-            host.set_viewport_size(PHONES[2])
+            resize(host, PHONES[2])
         host.click("#btn-host")
         if mode == "holdem":  # the host menu's long English lines on the smallest phone
             host.locator("#dlg-host[open]").wait_for()
             shot(host, "english-host-menu-320")
             assert host.evaluate(OVERFLOW_JS) == []
-            host.set_viewport_size(MOBILE)
+            resize(host, MOBILE)
         host.click("[data-testid=host-end]")
         no_hangul(host, f"{mode} host menu and its confirmation")
         host.click("#dlg-confirm-yes")
@@ -239,10 +254,10 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
                 for size in PHONES:
                     for i, p in enumerate((host, guest)):
                         p.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
-                        p.set_viewport_size(size)
+                        resize(p, size)
                         shot(p, f"english-{mode}-betting-p{i}-{size['width']}")
                         assert p.evaluate(OVERFLOW_JS) == [], (mode, size)
-                        p.set_viewport_size(MOBILE)
+                        resize(p, MOBILE)
 
         final = wp.play_hand([host, guest], [{**s, "lang": "en"} for s in styles], on_step=check)
         if final["phase"] == "handEnd":
@@ -251,10 +266,10 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             shot(host, f"english-{mode}-hand-end-390")
             if mode in ("sevenPoker", "badugi", "holdem"):
                 for size in PHONES[1:]:
-                    host.set_viewport_size(size)
+                    resize(host, size)
                     shot(host, f"english-{mode}-hand-end-{size['width']}")
                     assert host.evaluate(OVERFLOW_JS) == [], mode
-                host.set_viewport_size(MOBILE)
+                resize(host, MOBILE)
             for p in (host, guest):  # both ready: no wait for the next hand (it may already be gone)
                 p.evaluate("() => document.querySelector('[data-action=ready]:not([disabled])')?.click()")
         for p in (host, guest):
@@ -262,10 +277,10 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             no_hangul(p, f"{mode} game result")
         if mode == "holdem":
             for size in PHONES[1:]:
-                guest.set_viewport_size(size)
+                resize(guest, size)
                 shot(guest, f"english-{mode}-result-{size['width']}")
                 assert guest.evaluate(OVERFLOW_JS) == []
-            guest.set_viewport_size(MOBILE)
+            resize(guest, MOBILE)
             host.click("#btn-log")  # the public log, worded from the engine's Korean lines
             host.locator("#dlg-log[open]").wait_for()
             no_hangul(host, "hand log")
@@ -278,14 +293,14 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
                 no_hangul(host, "replayer")
                 host.click("[data-testid=replay-next]")
             shot(host, "english-replayer-390")
-            host.set_viewport_size(PHONES[2])
+            resize(host, PHONES[2])
             shot(host, "english-replayer-320")
             assert host.evaluate(OVERFLOW_JS) == []
-            host.set_viewport_size(MOBILE)
+            resize(host, MOBILE)
             host.click("[data-testid=replay-close]")
             host.click("#dlg-log [data-close]")
             # the ledger's five columns, the rules and the settings on the smallest phone
-            host.set_viewport_size(PHONES[2])
+            resize(host, PHONES[2])
             for name in ("ledger", "rules", "settings"):
                 button, dialog = f"#btn-{name}", f"#dlg-{name}"
                 host.click(button)
@@ -294,5 +309,5 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
                 shot(host, f"english-{dialog[5:]}-320")
                 assert host.evaluate(OVERFLOW_JS) == [], dialog
                 host.click(f"{dialog} [data-close]")
-            host.set_viewport_size(MOBILE)
+            resize(host, MOBILE)
         shot(guest, f"english-{mode}-result-390")

@@ -3,7 +3,7 @@
 // It asks for view deltas (protocol §2.8) and hands the app whole `view` messages only.
 
 import { tx } from "./i18n.js";
-import { serverMessage, wordBots, wordView } from "./words.js";
+import { reactionText, serverMessage, wordBots, wordView } from "./words.js";
 import { ViewTracker } from "./delta.js";
 
 export function tokenKey(code) { return `pokerroom:${code}`; }
@@ -116,6 +116,7 @@ export class RoomConnection {
       if (msg.type === "error" || msg.type === "notice") msg.message = serverMessage(msg.code, msg.message, msg.type === "notice");
       if (msg.type === "history" || msg.type === "result") wordView(msg); // past hands, replays, the result
       if (msg.type === "lobby") wordBots(msg.players);
+      if (msg.type === "reaction") msg.text = reactionText(msg.reaction, msg.text);
       if (msg.type === "ledger") wordBots(msg.ledger?.rows);
       if (msg.type === "view" || msg.type === "viewDelta" || msg.type === "pong") serverClock.observe(msg.serverNow);
       if (msg.type === "view" || msg.type === "viewDelta") {

@@ -1,10 +1,9 @@
 // Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat.
 // Every text is put in with textContent (never innerHTML): chat lines come from other people.
 
-/** The reactions the server accepts (server/room/reactions.py REACTIONS), in palette order. */
-
 import { tx } from "./i18n.js";
 
+/** The reactions the server accepts (server/room/reactions.py REACTIONS), in palette order. */
 export const REACTIONS = [
   ["nice", tx("talk.1")], ["hurry", tx("talk.2")], ["lol", tx("talk.3")], ["wow", tx("talk.4")], ["sorry", tx("talk.5")], ["gg", tx("talk.6")],
   ["thumbs", "👍"], ["clap", "👏"], ["fire", "🔥"], ["cry", "😭"], ["think", "🤔"], ["cool", "😎"],

@@ -160,3 +160,11 @@ export function wordBots(list) {
   }
   return list;
 }
+
+// the fixed reactions by their code (server/room/reactions.py; talk.js draws the same words on the palette)
+const REACTION_KEY = { nice: "talk.1", hurry: "talk.2", lol: "talk.3", wow: "talk.4", sorry: "talk.5", gg: "talk.6" };
+
+/** A reaction's words in the page's language, from its code (the emoji ones are the same in every language). */
+export function reactionText(code, text) {
+  return LANG === "ko" || !REACTION_KEY[code] ? text : tx(REACTION_KEY[code]);
+}
