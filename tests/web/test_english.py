@@ -203,6 +203,12 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
         resize(host, size)
         shot(host, f"english-lobby-{size['width']}")
         assert host.evaluate(OVERFLOW_JS) == []
+    host.click(".create-form details summary")  # the folded options (betting, rebuys, time ...)
+    no_hangul(host, "create form's more options")
+    for size in PHONES[1:]:
+        resize(host, size)
+        shot(host, f"english-create-more-{size['width']}")
+        assert host.evaluate(OVERFLOW_JS) == []
     resize(host, MOBILE)
     guest.goto(base + "/?lang=en")  # a shared link: remembered like the switch
 
@@ -218,6 +224,11 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             host.click("[data-testid=add-bot]")
             wp.wait_members(host, 3)
         no_hangul(host, f"{mode} waiting room")
+        if mode == "holdem":
+            resize(host, PHONES[2])
+            shot(host, "english-waiting-room-320")
+            assert host.evaluate(OVERFLOW_JS) == []
+            resize(host, MOBILE)
         host.click("[data-testid=start]")
         for p in (host, guest):
             wp.wait_table(p)
