@@ -1,0 +1,182 @@
+"""Small phones (360×740 and 320×568) with a full table: 7 Poker and 7 Poker Hi-Lo showdowns (six seats, the
+most those modes allow, poker.md §2.1) show every card whole, the turn ring of a ten-seat hold'em table leaves
+the acting player's stack readable, and the host's 방장 button leaves the room's code readable in the top bar
+(docs/decisions/0049-small-phones-and-spectator-chat.md). Everything is checked by element boxes.
+
+What "no card overlaps another beyond the intended fan" means (table/fan.js, mycards.js): cards of one row
+(a seat's ``.cards``, my cards, the board) on the same line may overlap left to right only as a fan, where
+each card leaves at least the left strip of the card before it uncovered (14 px for a face, which holds its
+rank and suit, 4 px for a back; at least that much of every card stays in view whatever comes after it);
+cards of a row's two lines (a wrapped seat) and cards of different rows never overlap at all. "Clipped": a
+card's box reaches past the screen's left or right edge, past its seat's box, or past an ancestor that hides
+or scrolls its overflow.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from crowd_views import crowd_view, render
+from webplay import harness, shot
+
+pytestmark = pytest.mark.browser
+
+SMALL = [{"width": 360, "height": 740}, {"width": 320, "height": 568}]
+IDS = ["360x740", "320x568"]
+
+CARD_PROBLEMS = r"""() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const top = document.getElementById('topbar').getBoundingClientRect().bottom + window.scrollY;
+  const cards = [...document.querySelectorAll('.table-screen .card')]
+    .filter((c) => c.getClientRects().length);
+  const rowOf = (c) => c.closest('.cards, .my-cards, .board, .banner, .discarded-note') ?? c.parentElement;
+  const isBack = (c) => c.classList.contains('card-back') || c.classList.contains('stacked');
+  const name = (c) => `${c.closest('[data-seat-id]')?.dataset.seatId ?? rowOf(c).className.split(' ')[0]}`
+    + `:${c.getAttribute('aria-label')}`;
+  const box = (c) => c.getBoundingClientRect();
+  // a wrapped seat row (fan.js): the cards after its .row-break are its second line
+  const lineOf = (c) => {
+    let n = 0;
+    for (let e = c.previousElementSibling; e; e = e.previousElementSibling) {
+      n += e.classList.contains('row-break');
+    }
+    return n;
+  };
+  for (let i = 0; i < cards.length; i++) {
+    const a = cards[i], ra = box(a);
+    // clipped by the screen (sideways; up and down: the page, which scrolls on a short phone, render.js
+    // placeTable, and starts under the top bar), the seat's box, or an ancestor that cuts its overflow
+    if (ra.left < -0.5 || ra.right > W + 0.5) out.push(`${name(a)} off screen ${ra.left}..${ra.right}`);
+    const pageTop = ra.top + window.scrollY;
+    if (pageTop < top - 0.5 || ra.bottom + window.scrollY > document.documentElement.scrollHeight + 0.5) {
+      out.push(`${name(a)} off the page ${pageTop}`);
+    }
+    const seat = a.closest('.seat');
+    if (seat) {
+      const s = seat.getBoundingClientRect();
+      if (ra.left < s.left - 0.5 || ra.right > s.right + 0.5
+          || ra.top < s.top - 0.5 || ra.bottom > s.bottom + 0.5) {
+        out.push(`${name(a)} sticks out of its seat`);
+      }
+    }
+    for (let p = a.parentElement; p && p !== document.body; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const r = p.getBoundingClientRect();
+      const cutX = st.overflowX !== 'visible' && (ra.left < r.left - 0.5 || ra.right > r.right + 0.5);
+      const cutY = st.overflowY !== 'visible' && (ra.top < r.top - 0.5 || ra.bottom > r.bottom + 0.5);
+      if (cutX || cutY) out.push(`${name(a)} cut by .${p.className}`);
+    }
+    for (let j = i + 1; j < cards.length; j++) {
+      const b = cards[j], rb = box(b);
+      const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (x <= 0.5 || y <= 0.5) continue;
+      const sameLine = rowOf(a) === rowOf(b) && lineOf(a) === lineOf(b);
+      if (!sameLine) {
+        out.push(`${name(a)} x ${name(b)} overlap ${Math.round(x)}x${Math.round(y)}`);
+        continue;
+      }
+      const [l, r] = ra.left <= rb.left ? [a, b] : [b, a];
+      const shown = box(r).left - box(l).left;
+      if (shown < (isBack(l) ? 4 : 14) - 0.5) {
+        out.push(`${name(l)} shows ${shown.toFixed(1)} px under ${name(r)}`);
+      }
+    }
+  }
+  return [cards.length, out];
+}"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_seven_poker_and_hi_lo_showdowns_show_every_card_whole(static_page: Any,
+                                                               size: dict[str, int]) -> None:
+    t0 = time.monotonic()
+    page = harness(static_page, "seven_six_player", size)
+    for mode in ("sevenPoker", "sevenHiLo"):
+        for spectator in (False, True):
+            v = crowd_view(mode, 6, "handEnd", spectator=spectator)
+            render(page, v)
+            page.wait_for_timeout(50)
+            shot(page, f"small-{mode}-showdown-{'spectator' if spectator else 'player'}-{size['width']}")
+            count, problems = page.evaluate(CARD_PROBLEMS)
+            label = f"{mode} {'spectator' if spectator else 'player'} {size['width']}"
+            assert count == 6 * 7, (label, count)  # every seat's seven cards are drawn (mine among them)
+            assert not problems, f"{label}: {len(problems)} problems:\n" + "\n".join(problems[:30])
+    assert time.monotonic() - t0 < 15
+
+
+def test_the_card_check_sees_a_card_too_far_under_another(static_page: Any) -> None:
+    """The check above is not blind: fanned closer than the strip, or pushed off the seat, it complains."""
+    page = harness(static_page, "seven_six_player", SMALL[1])
+    render(page, crowd_view("sevenPoker", 6, "handEnd", spectator=True))
+    page.add_style_tag(content=".seat .cards .card + .card { margin-left: -18px !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("px under" in p for p in problems), problems
+    page.add_style_tag(content=".seat .cards { margin-left: -400px !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("off screen" in p for p in problems), problems
+    assert any("out of its seat" in p for p in problems), problems
+
+
+RING_OVER_STACK = r"""(views) => {
+  const out = [];
+  // the ring is a circle (r 12 + half its 4 px stroke, of a 30-unit box): does it reach into the box of the
+  // text itself (a range over the glyphs, not the block that holds them)?
+  const hit = (ring, b) => {
+    const k = ring.width / 30, cx = ring.left + ring.width / 2, cy = ring.top + ring.height / 2;
+    const dx = Math.max(b.left - cx, 0, cx - b.right), dy = Math.max(b.top - cy, 0, cy - b.bottom);
+    return Math.hypot(dx, dy) < 14 * k - 0.5;
+  };
+  const glyphs = (el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return r.getBoundingClientRect();
+  };
+  for (const v of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    const mine = v.me && v.toAct === v.me.id;
+    const area = mine ? document.querySelector('[data-testid=me-area]')
+      : document.querySelector(`.seat[data-seat-id=${v.toAct}]`);
+    const rings = area.querySelectorAll('.timer-ring');
+    const label = `${v.me ? 'player' : 'spectator'} toAct ${v.toAct}`;
+    if (rings.length !== 1) { out.push(`${label}: ${rings.length} rings`); continue; }
+    const ring = rings[0].getBoundingClientRect();
+    const stack = glyphs(area.querySelector(mine ? '[data-testid=my-stack]' : '.stack'));
+    const nameBox = glyphs(area.querySelector('.name'));
+    if (hit(ring, stack)) out.push(`${label}: the ring covers the stack`);
+    if (hit(ring, nameBox)) out.push(`${label}: the ring covers the name`);
+    if (ring.left < 0 || ring.right > window.innerWidth) out.push(`${label}: ring off screen`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: Any,
+                                                                 size: dict[str, int]) -> None:
+    """Ten-seat hold'em, each seat acting in turn (as a spectator sees it, and as the player of seat 1 does):
+    the ring never lies over the acting player's stack or name."""
+    t0 = time.monotonic()
+    page = harness(static_page, "holdem_ten_player", size)
+    views = []
+    for spectator in (False, True):
+        for k in range(10):
+            v = crowd_view("holdem", 10, "betting", spectator=spectator)
+            v["toAct"] = v["seats"][k]["id"]
+            v["pending"] = [v["toAct"]]
+            views.append(v)
+    problems = page.evaluate(RING_OVER_STACK, views)
+    assert not problems, problems
+    for k in (5, 8):  # a top-row seat (the ring under it) and a side one (in its corner towards the middle)
+        page.evaluate("(v) => { window.renderView(v, 'spectator'); window.scrollTo(0, 0); }", views[10 + k])
+        shot(page, f"small-holdem-ten-ring-{size['width']}-seat{k + 1}")
+    assert time.monotonic() - t0 < 15
