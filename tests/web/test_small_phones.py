@@ -24,7 +24,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from crowd_views import crowd_view, render
-from webplay import harness, shot
+from test_play import open_room
+from webplay import SHOTS, harness, shot
 
 pytestmark = pytest.mark.browser
 
@@ -179,4 +180,43 @@ def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: An
     for k in (5, 8):  # a top-row seat (the ring under it) and a side one (in its corner towards the middle)
         page.evaluate("(v) => { window.renderView(v, 'spectator'); window.scrollTo(0, 0); }", views[10 + k])
         shot(page, f"small-holdem-ten-ring-{size['width']}-seat{k + 1}")
+    assert time.monotonic() - t0 < 15
+
+
+TOP_BAR = r"""() => {
+  const bar = document.getElementById('topbar').getBoundingClientRect();
+  const title = document.getElementById('title');
+  const code = title.querySelector('small');
+  const t = title.getBoundingClientRect(), c = code.getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#topbar button')].filter((b) => !b.hidden && b.offsetWidth)
+    .map((b) => [b.textContent, b.getBoundingClientRect()]);
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  return {
+    code: code.textContent, buttons: buttons.map(([text]) => text),
+    // the code is drawn whole: inside the title's box, which cuts nothing off (no ellipsis), on the bar
+    codeWhole: c.width > 0 && c.left >= t.left - 0.5 && c.right <= t.right + 0.5
+      && title.scrollWidth <= title.clientWidth + 0.5 && c.right <= bar.right,
+    covered: buttons.filter(([, r]) => hit(r, c) || hit(r, t)).map(([text]) => text),
+    offBar: buttons.filter(([, r]) => r.left < bar.left - 0.5 || r.right > bar.right + 0.5)
+      .map(([text]) => text),
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: Any,
+                                                   size: dict[str, int]) -> None:
+    """In a game, the host's bar holds 방장, 기록, 장부, 규칙 and 설정: the room's code (what friends type to
+    join) stays whole beside them."""
+    t0 = time.monotonic()
+    players, _, code = open_room(live_server, open_page, "holdem", 2, size)
+    host = players[0]
+    host.wait_for_selector("[data-testid=host-menu]:not([hidden])")
+    bar = host.evaluate(TOP_BAR)
+    assert bar["code"] == code
+    assert {"방장", "기록", "장부", "규칙", "설정"} <= set(bar["buttons"]), bar
+    assert bar["codeWhole"] and not bar["covered"] and not bar["offBar"], bar
+    host.screenshot(path=str(SHOTS / f"small-top-bar-host-{size['width']}.png"),
+                    clip={"x": 0, "y": 0, "width": size["width"], "height": 44})
     assert time.monotonic() - t0 < 15

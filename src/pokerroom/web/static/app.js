@@ -178,7 +178,7 @@ class Room {
 
   async start() {
     document.title = `포커 방 · ${this.code}`;
-    $("#title").replaceChildren("포커 방", h("small", {}, this.code));
+    $("#title").replaceChildren(h("span", { class: "brand" }, "포커 방"), h("small", { "data-testid": "room-code-title" }, this.code));
     const token = loadToken(this.code);
     let spectating = false;
     try { spectating = sessionStorage.getItem(`pokerroom:spectate:${this.code}`) === "1"; } catch { /* ignore */ }
