@@ -97,21 +97,34 @@ CARD_PROBLEMS = r"""() => {
 }"""
 
 
+LOWS = """() => [...document.querySelectorAll('.seat .hand-label .part:last-child')]
+  .map((e) => [e.textContent, e.scrollWidth <= e.clientWidth])"""
+
+
 @pytest.mark.parametrize("size", SMALL, ids=IDS)
-def test_seven_poker_and_hi_lo_showdowns_show_every_card_whole(static_page: Any,
-                                                               size: dict[str, int]) -> None:
+def test_full_table_showdowns_show_every_card_whole(static_page: Any, size: dict[str, int]) -> None:
+    """Every seat's seven cards at hand end (a Hi-Lo seat also names its declaration and low), then the
+    ten-seat hold'em and Omaha showdowns (two and four cards a seat, the board)."""
     t0 = time.monotonic()
     page = harness(static_page, "seven_six_player", size)
-    for mode in ("sevenPoker", "sevenHiLo"):
+    # mode, seats, cards drawn in all (every seat's, mine among them, and the board)
+    for mode, n, total in [("sevenPoker", 6, 6 * 7), ("sevenHiLo", 6, 6 * 7), ("holdem", 10, 10 * 2 + 5),
+                           ("omaha", 10, 10 * 4 + 5)]:
         for spectator in (False, True):
-            v = crowd_view(mode, 6, "handEnd", spectator=spectator)
+            v = crowd_view(mode, n, "handEnd", spectator=spectator)
             render(page, v)
             page.wait_for_timeout(50)
-            shot(page, f"small-{mode}-showdown-{'spectator' if spectator else 'player'}-{size['width']}")
+            who = "spectator" if spectator else "player"
+            if n == 6:
+                shot(page, f"small-{mode}-showdown-{who}-{size['width']}")
             count, problems = page.evaluate(CARD_PROBLEMS)
-            label = f"{mode} {'spectator' if spectator else 'player'} {size['width']}"
-            assert count == 6 * 7, (label, count)  # every seat's seven cards are drawn (mine among them)
+            label = f"{mode} {who} {size['width']}"
+            assert count == total, (label, count)
             assert not problems, f"{label}: {len(problems)} problems:\n" + "\n".join(problems[:30])
+            if mode == "sevenHiLo":  # each seat's low is read whole, however long its high
+                lows = page.evaluate(LOWS)
+                assert len(lows) == (5 if not spectator else 6) and all(whole for _, whole in lows), lows
+                assert {text for text, _ in lows} == {"7탑"}
     assert time.monotonic() - t0 < 15
 
 

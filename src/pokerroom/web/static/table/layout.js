@@ -245,8 +245,8 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
     const T = it.y - it.h / 2;
     const p = it.m.pips;
     const mk = p ? { l: L + p.l, r: L + p.r, t: T + p.t, b: T + p.b } : null;
-    const clear = (b) => b.l >= 0 && b.r <= W && b.t >= 0 && !boxes.some((o, m) => m !== k && overlap(b, o))
-      && !(mk && overlap(b, mk)) && !chips.some((c) => c && overlap(b, c));
+    const clear = (b) => b.l >= 0 && b.r <= W && b.t >= 0 && b.b <= bottom && !boxes.some((o, m) => m !== k && overlap(b, o))
+      && !(mk && overlap(b, mk)) && !chips.some((c) => c && overlap(b, c)) && !soft.some((o) => overlap(b, o));
     const at = (b) => ({ top: `${b.t - T - border}px`, left: `${b.l - L - border}px`, right: "auto" });
     const around = (cx, cy) => ({ l: cx - 15, r: cx + 15, t: cy - 15, b: cy + 15 });
     const compact = it.el.classList.contains("compact");
@@ -269,7 +269,7 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
     } else if (corner) {
       rings[k] = corner;
       put(ring, at(corner));
-    } else if (under.b <= bottom && clear(under) && !soft.some((o) => overlap(under, o))) {
+    } else if (clear(under)) {
       rings[k] = under;
       put(ring, at(under));
     } else {

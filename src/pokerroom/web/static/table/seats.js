@@ -170,6 +170,18 @@ function seatCards(c, old = null) {
 }
 
 /**
+ * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") is two parts that a narrow seat puts on two lines,
+ * each cut on its own: cut as one line, a long high hid the low, which is half of the pot.
+ */
+function handLabelEl(text) {
+  if (!text) return null;
+  const parts = text.split(" / ");
+  if (parts.length < 2) return h("div", { class: "hand-label", title: text }, text);
+  return h("div", { class: "hand-label split", title: text },
+    parts.flatMap((p, i) => [i ? " / " : null, h("span", { class: "part" }, p)]).filter(Boolean));
+}
+
+/**
  * A seat's box as slices, in display order, each from its own part of the seat's inputs; `sized` false: the
  * slice cannot change the seat's box (the ring sits outside it, absolutely placed).
  */
@@ -184,7 +196,7 @@ function seatSlices(inp) {
     slice("stack", fmt(seat.stack), (stack) => h("div", { class: "stack" }, stack)),
     slice("cards", { hole: seat.hole, up: seat.up, forehead: seat.forehead, hasForehead: seat.hasForehead, shown: !!seat.shown,
       mode: inp.mode, n: inp.n, won: winner && sd ? inp.won : null }, seatCards),
-    slice("label", label ?? "", (text) => (text ? h("div", { class: "hand-label", title: text }, text) : null)),
+    slice("label", label ?? "", handLabelEl),
     slice("badges", badgeInputs(seat, inp), (b) => { const k = badges(b); return k.length ? h("div", { class: "badges" }, k) : null; }),
     slice("chip", chip, betChip),
     slice("ring", inp.waits, (waits) => (waits ? ring() : null), false),
