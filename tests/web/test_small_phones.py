@@ -8,8 +8,8 @@ What "no card overlaps another beyond the intended fan" means (table/fan.js, myc
 each card leaves at least the left strip of the card before it uncovered (14 px for a face, which holds its
 rank and suit, 4 px for a back; at least that much of every card stays in view whatever comes after it);
 cards of a row's two lines (a wrapped seat) and cards of different rows never overlap at all. "Clipped": a
-card's box reaches past the screen's left or right edge, past its seat's box, or past an ancestor that hides
-or scrolls its overflow.
+card's box reaches past the screen's left or right edge, past its seat's box, past an ancestor that hides or
+scrolls its overflow, or (a seat's card or mine) under the hand-end banner.
 """
 
 from __future__ import annotations
@@ -68,6 +68,16 @@ CARD_PROBLEMS = r"""() => {
         out.push(`${name(a)} sticks out of its seat`);
       }
     }
+    // a seat's card or mine hidden under the hand-end banner (nearly opaque; the board it may cover when
+    // nothing else is free, banner.js placeBanner)
+    const banner = document.querySelector('.table-screen .banner');
+    if (banner && !banner.contains(a) && !a.closest('.board')) {
+      const r = banner.getBoundingClientRect();
+      if (Math.min(ra.right, r.right) - Math.max(ra.left, r.left) > 0.5
+          && Math.min(ra.bottom, r.bottom) - Math.max(ra.top, r.top) > 0.5) {
+        out.push(`${name(a)} under the banner`);
+      }
+    }
     for (let p = a.parentElement; p && p !== document.body; p = p.parentElement) {
       const st = getComputedStyle(p);
       if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
@@ -97,8 +107,10 @@ CARD_PROBLEMS = r"""() => {
 }"""
 
 
-LOWS = """() => [...document.querySelectorAll('.seat .hand-label .part:last-child')]
-  .map((e) => [e.textContent, e.scrollWidth <= e.clientWidth])"""
+LOWS = """() => [...document.querySelectorAll('.seat .hand-label .part:last-child')].map((e) => {
+  const r = e.getBoundingClientRect(), label = e.parentElement.getBoundingClientRect();
+  return [e.textContent, r.width > 0 && r.left >= label.left - 0.5 && r.right <= label.right + 0.5];
+})"""
 
 
 @pytest.mark.parametrize("size", SMALL, ids=IDS)
@@ -129,12 +141,16 @@ def test_full_table_showdowns_show_every_card_whole(static_page: Any, size: dict
 
 
 def test_the_card_check_sees_a_card_too_far_under_another(static_page: Any) -> None:
-    """The check above is not blind: fanned closer than the strip, or pushed off the seat, it complains."""
+    """The check above is not blind: cards fanned closer than the strip, under the banner, or pushed off their
+    seat, it complains."""
     page = harness(static_page, "seven_six_player", SMALL[1])
     render(page, crowd_view("sevenPoker", 6, "handEnd", spectator=True))
     page.add_style_tag(content=".seat .cards .card + .card { margin-left: -18px !important; }")
     _, problems = page.evaluate(CARD_PROBLEMS)
     assert any("px under" in p for p in problems), problems
+    page.add_style_tag(content=".table-screen .banner { top: 0 !important; bottom: 0 !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("under the banner" in p for p in problems), problems
     page.add_style_tag(content=".seat .cards { margin-left: -400px !important; }")
     _, problems = page.evaluate(CARD_PROBLEMS)
     assert any("off screen" in p for p in problems), problems

@@ -170,15 +170,18 @@ function seatCards(c, old = null) {
 }
 
 /**
- * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") is two parts that a narrow seat puts on two lines,
- * each cut on its own: cut as one line, a long high hid the low, which is half of the pot.
+ * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") keeps its low whole and cuts only the high when a
+ * narrow seat has no room for both: cut as one line, a long high hid the low, which is half of the pot. (One
+ * line still: two would make the seats taller and push the hand-end banner over them.)
  */
 function handLabelEl(text) {
   if (!text) return null;
-  const parts = text.split(" / ");
-  if (parts.length < 2) return h("div", { class: "hand-label", title: text }, text);
-  return h("div", { class: "hand-label split", title: text },
-    parts.flatMap((p, i) => [i ? " / " : null, h("span", { class: "part" }, p)]).filter(Boolean));
+  const at = text.indexOf(" / ");
+  if (at < 0) return h("div", { class: "hand-label", title: text }, text);
+  const low = text.slice(at + 3);
+  // (room for " / " and the low: about 1em a character, a little more than its digits and spaces take)
+  return h("div", { class: "hand-label split", title: text, style: `--low-w: ${low.length + 1.5}em` },
+    h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
 }
 
 /**
