@@ -15,6 +15,7 @@ import { joinForm, optionsEditor, renderLobby } from "./lobby.js";
 import { ledgerChrome, showLedger } from "./ledger.js";
 import * as screens from "./screens.js";
 import * as hostLive from "./hostlive.js";
+import { hostTalkToggles } from "./talk.js";
 import {
   MODES, defaultOptions, validateOptions, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
 } from "./options.js";
@@ -71,7 +72,7 @@ function renderSettings() {
     toggle("tips", "첫 판 도움말 말풍선"),
     toggle("hintsHighlight", "추천 행동 강조", "방 설정에서 족보 표시가 켜져 있을 때"),
     h("div", { class: "field" }, h("span", { class: "label" }, "인디언 포커 표시 이름"), nameSel),
-    ...(room?.isHost() ? hostTalkToggles() : []),
+    ...(room?.isHost() ? hostTalkToggles(room) : []),
     room?.sitControl(),
     room ? kickField() : null,
     room?.isHost() ? screens.banList(room) : null,
@@ -89,29 +90,6 @@ function kickField() {
     h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), screens.kickButton(room, p)))));
 }
 
-
-/** The host's table-talk switches (protocol §2.7): sent to the server, shown to everyone through `lobby`. */
-function hostTalkToggles() {
-  const social = { chat: false, spectatorReactions: false, ...(room?.lobby?.social ?? {}) };
-  const toggle = (key, label, help) => {
-    const input = h("input", { type: "checkbox", id: "social-" + key, "data-testid": "social-" + key });
-    input.checked = !!social[key];
-    input.addEventListener("change", () => {
-      const next = { ...social, [key]: input.checked };
-      if (!room?.conn?.send({ type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions })) {
-        input.checked = !input.checked;
-        toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
-        return;
-      }
-      social[key] = input.checked;
-    });
-    return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
-  };
-  return [
-    toggle("chat", "채팅 허용 (방장)", "참가자가 40자까지 한마디를 보낼 수 있어요. 저장되지 않아요."),
-    toggle("spectatorReactions", "관전자 반응 허용 (방장)", "관전자도 나이스!·ㅋㅋ 같은 반응을 보낼 수 있어요."),
-  ];
-}
 
 function openRules() {
   const sel = $("#rules-mode");
@@ -200,7 +178,7 @@ class Room {
 
   async start() {
     document.title = `포커 방 · ${this.code}`;
-    $("#title").replaceChildren("포커 방", h("small", {}, this.code));
+    $("#title").replaceChildren(h("span", { class: "brand" }, "포커 방"), h("small", { "data-testid": "room-code-title" }, this.code));
     const token = loadToken(this.code);
     let spectating = false;
     try { spectating = sessionStorage.getItem(`pokerroom:spectate:${this.code}`) === "1"; } catch { /* ignore */ }

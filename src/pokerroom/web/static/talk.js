@@ -1,5 +1,9 @@
-// Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat.
-// Every text is put in with textContent (never innerHTML): chat lines come from other people.
+// Table talk (docs/protocol.md §2.7): a reaction palette and short-lived bubbles over the sender's seat, and
+// the host's switches for it. Every text is put in with textContent (never innerHTML): chat lines come from
+// other people.
+
+import { toast } from "./dialogs.js";
+import { h } from "./dom.js";
 
 /** The reactions the server accepts (server/room/reactions.py REACTIONS), in palette order. */
 export const REACTIONS = [
@@ -16,10 +20,11 @@ function el(tag, cls, text) {
 }
 
 /**
- * The palette: reaction buttons, plus a text field when the host has chat on (players only).
+ * The palette: reaction buttons (unless `reactions` is false: a spectator while the host allows their chat
+ * but not their reactions), plus a text field when I may chat (a player: chat on; a spectator: 관전자 채팅 on).
  * send(msg) sends one client message; close() hides the palette.
  */
-export function reactionPalette({ chat, send, close }) {
+export function reactionPalette({ chat, reactions = true, send, close }) {
   const box = el("div", "react-palette");
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-label", "반응 보내기");
@@ -32,14 +37,14 @@ export function reactionPalette({ chat, send, close }) {
     b.addEventListener("click", () => { send({ type: "react", reaction: id }); close(); });
     grid.append(b);
   }
-  box.append(grid);
+  if (reactions) box.append(grid);
   if (chat) {
     const form = el("form", "chat-form");
     const input = el("input", "chat-input");
     input.type = "text";
     input.maxLength = CHAT_MAX;
     input.placeholder = `한마디 (${CHAT_MAX}자까지)`;
-    input.setAttribute("aria-label", "채팅");
+    input.setAttribute("aria-label", reactions ? "채팅" : "관전자 채팅");
     input.dataset.testid = "chat-input";
     const go = el("button", "btn small", "보내기");
     go.type = "submit";
@@ -58,9 +63,10 @@ export function reactionPalette({ chat, send, close }) {
 
 /**
  * A bubble with `text` over `anchor` (an element; null: the top middle of the screen) for `ms`. Bubbles live in
- * their own fixed layer, so the table re-rendering under them does not cut them short.
+ * their own fixed layer, so the table re-rendering under them does not cut them short. `who`: a tag before the
+ * text ("관전자": a spectator's line has no seat to stand over, so it says whose it is).
  */
-export function showBubble(anchor, text, ms, from) {
+export function showBubble(anchor, text, ms, from, who = null) {
   let layer = document.getElementById("bubble-layer");
   if (!layer) {
     layer = el("div", "bubble-layer");
@@ -68,7 +74,8 @@ export function showBubble(anchor, text, ms, from) {
     layer.setAttribute("aria-live", "polite");
     document.body.append(layer);
   }
-  const b = el("div", "bubble", text);
+  const b = el("div", who ? "bubble tagged" : "bubble", who ? null : text);
+  if (who) b.append(el("span", "who", who), document.createTextNode(" " + text)); // (read as "관전자 …")
   b.dataset.testid = "bubble";
   b.dataset.from = from ?? "";
   const r = anchor?.getBoundingClientRect();
@@ -87,4 +94,29 @@ export function showBubble(anchor, text, ms, from) {
   if (top < minTop) b.style.top = `${Math.round(y + minTop - top)}px`;
   setTimeout(() => b.remove(), Math.max(500, Math.min(10000, ms || 3000)));
   return b;
+}
+
+/** The host's table-talk switches in 설정: sent to the server, shown to everyone through `lobby` (`social`). */
+export function hostTalkToggles(room) {
+  const social = { chat: false, spectatorReactions: false, spectatorChat: false, ...(room?.lobby?.social ?? {}) };
+  const toggle = (key, label, help) => {
+    const input = h("input", { type: "checkbox", id: "social-" + key, "data-testid": "social-" + key });
+    input.checked = !!social[key];
+    input.addEventListener("change", () => {
+      const next = { ...social, [key]: input.checked };
+      const msg = { type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions, spectatorChat: next.spectatorChat };
+      if (!room?.conn?.send(msg)) {
+        input.checked = !input.checked;
+        toast("연결이 끊겨 보내지 못했어요. 다시 연결되면 눌러 주세요.");
+        return;
+      }
+      social[key] = input.checked;
+    });
+    return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
+  };
+  return [
+    toggle("chat", "채팅 허용 (방장)", "참가자가 40자까지 한마디를 보낼 수 있어요. 저장되지 않아요."),
+    toggle("spectatorReactions", "관전자 반응 허용 (방장)", "관전자도 나이스!·ㅋㅋ 같은 반응을 보낼 수 있어요."),
+    toggle("spectatorChat", "관전자 채팅 (방장)", "관전자도 40자까지 한마디를 보낼 수 있어요. '관전자'로 표시되고 저장되지 않아요."),
+  ];
 }
