@@ -118,7 +118,8 @@ def test_clean_chat() -> None:
 def test_spectators_chat_only_when_the_host_allows_marked_and_rate_limited(server: LiveServer) -> None:
     async def main() -> None:
         code, host, guest, watcher = await _room(server)
-        other = await join(server, code, "other", spectate=True)
+        other = await Client.open(server.ws_url(code), "other", local_addr=("127.0.0.5", 0))  # another home
+        await other.hello(spectate=True)
         # players' chat on does not open it to spectators
         await host.send({"type": "social", "chat": True, "spectatorReactions": False})
         await watcher.expect("lobby", pred=lambda m: m["social"]["chat"])
@@ -140,11 +141,14 @@ def test_spectators_chat_only_when_the_host_allows_marked_and_rate_limited(serve
         await _refused(guest, {"type": "chat", "text": "나도"}, "chat_off")  # the players' switch is off
         await _refused(watcher, {"type": "react", "reaction": "lol"}, "reactions_off")
         await _refused(watcher, {"type": "chat", "text": "<>" * 101}, "bad_message")
-        # the same allowance as a player's, per spectator socket: the other spectator still has theirs
+        # the same allowance as a player's, per spectator client: a second socket from the same client draws
+        # from the same allowance, a spectator from another address still has theirs
         for _ in range(int(talk.RATE_BURST) - 1):
             await watcher.send({"type": "chat", "text": "ㅋㅋ"})
             await host.expect("chat")
         await _refused(watcher, {"type": "chat", "text": "ㅋㅋ"}, "too_fast")
+        again = await join(server, code, "again", spectate=True)
+        await _refused(again, {"type": "chat", "text": "ㅋㅋ"}, "too_fast")
         await other.send({"type": "chat", "text": "저도 봐요"})
         assert (await host.expect("chat"))["text"] == "저도 봐요"
         # an old client's social message (no spectatorChat) turns it off

@@ -130,8 +130,10 @@ async def talk_line(parts: Parts, room: Room, conn: Connection, msg: P.React | P
     text = talk.clean_chat(msg.text) if isinstance(msg, P.Chat) else None
     if isinstance(msg, P.Chat) and text is None:
         raise P.error("chat_empty")
-    # one allowance per player, and per spectator socket (spectators have no id)
-    if not room.throttle.allow(f"spectator:{conn.conn_id}" if spectator else str(conn.player_id)):
+    # one allowance per player, and per spectator client (spectators have no id; a socket's own allowance
+    # would refill by opening another socket)
+    watcher = conn.client_key or f"socket:{conn.conn_id}"
+    if not room.throttle.allow(f"spectator:{watcher}" if spectator else str(conn.player_id)):
         raise P.error("too_fast")
     if text is not None:
         parts.views.broadcast(room, P.dumps(talk.chat_msg(None if spectator else conn.player_id, text)))
