@@ -66,6 +66,10 @@ def test_high_and_low_split_the_pot_with_the_odd_chip_to_the_high() -> None:
     entry = {e["id"]: e for e in view(s, None)["showdown"]}
     assert entry[btn]["lowName"] == "8탑" and [c["rank"] for c in entry[btn]["lowBest"]] == [8, 5, 3, 2, 14]
     assert entry[bb]["lowName"] is None and entry[bb]["lowBest"] is None
+    # both halves are explained: the only low says why it took the low half alone
+    whys = {a["side"]: a["why"] for a in view(s, None)["awards"]}
+    assert whys["low"] == "로우 8탑, 로우를 만든 사람이 혼자라 로우 몫을 가져감"
+    assert whys["high"] and whys["high"].endswith("이김")
     log = [x["text"] for x in view(s, None)["publicLog"] if x["type"] == "showdown"]
     assert log and "/ 로우 8탑" in log[-1] and "/ 로우 없음" in log[-1]
     check_chips(s)

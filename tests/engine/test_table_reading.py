@@ -206,3 +206,33 @@ def test_result_has_each_players_net_chips() -> None:
     assert rows["a"]["net"] > 0 and rows["b"]["net"] < 0
     # "score" stays what §6.7 ranks by (final chips − rebuys); net is the gain or loss beside it
     assert rows["b"]["score"] == rows["b"]["finalChips"] > 0
+
+
+def _declared_hand(seed: int, sides: dict[str, str]) -> dict[str, Any]:
+    """A 7 Poker Hi-Lo hand of a, b, c played passively to its end, each declaring ``sides[pid]``."""
+    s = setup(["a", "b", "c"], {"mode": "sevenHiLo"}, seed=seed)
+    now = 0
+    while s.hand is not None and s.hand.phase != "handEnd":
+        pid, legal = actors(s)[0]
+        kinds = {x["type"]: x for x in legal}
+        now += 100
+        act = ({"type": "declare", "side": sides[pid]} if "declare" in kinds else _passive(legal))
+        s, _ = apply(s, pid, act, now)
+    return view(s, None)
+
+
+def test_hi_lo_explains_the_low_winner_too() -> None:
+    """a and c declare high, b alone low: the low half is explained as well as the high one (before, the low
+    award had no sentence and the banner named only the high winner)."""
+    v = _declared_hand(0, {"a": "high", "b": "low", "c": "high"})
+    whys = {(x["side"], x["to"]): x["why"] for x in v["awards"]}
+    assert whys[("high", "a")] == "6 원페어가 c의 A탑을 이김"
+    assert whys[("low", "b")] == "로우 9탑, 혼자 로우를 선언해 로우 몫을 가져감"
+    logged = [e["text"] for e in v["publicLog"] if e["type"] == "award"]
+    assert logged[-1] == f"b {v['awards'][1]['amount']:,}칩 획득: {whys[('low', 'b')]}"
+    # the mirror: two lows and one high; the lone high is explained
+    v = _declared_hand(0, {"a": "low", "b": "high", "c": "low"})
+    high = next(x for x in v["awards"] if x["side"] == "high")
+    assert high["to"] == "b" and high["why"] == f"{high['hand']}, 혼자 하이를 선언해 하이 몫을 가져감"
+    low = next(x for x in v["awards"] if x["side"] == "low")
+    assert low["why"] and low["why"].endswith("이김")

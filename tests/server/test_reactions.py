@@ -1,5 +1,6 @@
 """Reactions and chat: fixed reactions for players, spectators only when the host allows, free
-text only while the host has chat on (cleaned, length-capped, never stored), rate-limited per sender."""
+text only while the host has chat on (cleaned, length-capped, never stored), spectators' chat only while the
+host has 관전자 채팅 on (marked as a spectator's), rate-limited per sender."""
 
 from __future__ import annotations
 
@@ -54,11 +55,11 @@ def test_spectators_react_only_when_the_host_allows(server: LiveServer) -> None:
         await _refused(guest, {"type": "social", "chat": False, "spectatorReactions": True}, "not_host")
         await host.send({"type": "social", "chat": False, "spectatorReactions": True})
         lobby = await watcher.expect("lobby", pred=lambda m: m["social"]["spectatorReactions"])
-        assert lobby["social"] == {"chat": False, "spectatorReactions": True}
+        assert lobby["social"] == {"chat": False, "spectatorReactions": True, "spectatorChat": False}
         await watcher.send({"type": "react", "reaction": "lol"})
         msg = await host.expect("reaction")
         assert msg["from"] is None and msg["text"] == "ㅋㅋ"
-        await _refused(watcher, {"type": "chat", "text": "안녕"}, "chat_off")  # spectators never chat
+        await _refused(watcher, {"type": "chat", "text": "안녕"}, "chat_off")  # reacting is not chatting
 
     asyncio.run(main())
 
@@ -112,3 +113,47 @@ def test_clean_chat() -> None:
     assert talk.clean_chat("  a\r\n\tb\u200b  ") == "a b"
     assert talk.clean_chat("\u0000\u0007") is None
     assert talk.clean_chat("x" * 99) == "x" * talk.CHAT_MAX
+
+
+def test_spectators_chat_only_when_the_host_allows_marked_and_rate_limited(server: LiveServer) -> None:
+    async def main() -> None:
+        code, host, guest, watcher = await _room(server)
+        other = await Client.open(server.ws_url(code), "other", local_addr=("127.0.0.5", 0))  # another home
+        await other.hello(spectate=True)
+        # players' chat on does not open it to spectators
+        await host.send({"type": "social", "chat": True, "spectatorReactions": False})
+        await watcher.expect("lobby", pred=lambda m: m["social"]["chat"])
+        await _refused(watcher, {"type": "chat", "text": "안녕"}, "chat_off")
+        off = {"type": "social", "chat": True, "spectatorReactions": False}
+        await _refused(guest, {**off, "spectatorChat": True}, "not_host")
+        await host.send({"type": "social", "chat": False, "spectatorReactions": False, "spectatorChat": True})
+        lobby = await watcher.expect("lobby", pred=lambda m: m["social"]["spectatorChat"])
+        assert lobby["social"] == {"chat": False, "spectatorReactions": False, "spectatorChat": True}
+        # stored with the room's social settings (a restart keeps it)
+        room = server.rooms.get(code)
+        assert room is not None and room.meta()["social"]["spectatorChat"] is True
+        assert talk.Social.from_json(room.meta()["social"]) == talk.Social(False, False, True)
+        await watcher.send({"type": "chat", "text": " 힘내요\n민수 "})
+        for c in (host, guest, other):
+            msg = await c.expect("chat")
+            assert msg == {"type": "chat", "from": None, "spectator": True, "text": "힘내요 민수",
+                           "showMs": talk.SHOW_MS}
+        await _refused(guest, {"type": "chat", "text": "나도"}, "chat_off")  # the players' switch is off
+        await _refused(watcher, {"type": "react", "reaction": "lol"}, "reactions_off")
+        await _refused(watcher, {"type": "chat", "text": "<>" * 101}, "bad_message")
+        # the same allowance as a player's, per spectator client: a second socket from the same client draws
+        # from the same allowance, a spectator from another address still has theirs
+        for _ in range(int(talk.RATE_BURST) - 1):
+            await watcher.send({"type": "chat", "text": "ㅋㅋ"})
+            await host.expect("chat")
+        await _refused(watcher, {"type": "chat", "text": "ㅋㅋ"}, "too_fast")
+        again = await join(server, code, "again", spectate=True)
+        await _refused(again, {"type": "chat", "text": "ㅋㅋ"}, "too_fast")
+        await other.send({"type": "chat", "text": "저도 봐요"})
+        assert (await host.expect("chat"))["text"] == "저도 봐요"
+        # an old client's social message (no spectatorChat) turns it off
+        await host.send({"type": "social", "chat": True, "spectatorReactions": False})
+        await other.expect("lobby", pred=lambda m: not m["social"]["spectatorChat"])
+        await _refused(other, {"type": "chat", "text": "또"}, "chat_off")
+
+    asyncio.run(main())

@@ -53,8 +53,8 @@ def test_rebuy_phase_shows_no_stale_pot(static_page: Any) -> None:
     view["potTotal"] = 2000  # the last hand's pot, already paid out
     view["pots"] = [{"amount": 1500, "eligible": ["p1", "p2"]}, {"amount": 500, "eligible": ["p2"]}]
     render(page, view)
-    pot = page.locator("[data-testid=pot]").inner_text()
-    assert "2,000" not in pot and "1,500" not in pot
+    assert page.locator("[data-testid=pot]").count() == 0  # nothing is in the middle (not even "판돈 0")
+    assert page.locator(".center").inner_text().strip() == ""
     assert page.locator(".side-pot").count() == 0
 
 
@@ -187,3 +187,54 @@ def test_action_button_texts_are_18px_and_fit(static_page: Any) -> None:
     problems = page3.evaluate(BUTTON_TEXT, ".actions button")
     assert not problems, problems
     shot(page3, "audit-hilo-buttons")
+
+
+def _bust_views() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The real engine: heads-up hold'em, both all in, until one busts. Returns the loser's views at hand end
+    and in the rebuy phase that follows (the engine's rebuy view still carries the finished hand)."""
+    from pokerroom.engine import apply, legal_actions, setup, view
+
+    for seed in range(20):
+        s = setup(["p1", "p2"], {"mode": "holdem"}, seed=seed)
+        now = 0
+        while s.phase == "playing" and s.hand is not None and s.hand.phase != "handEnd":
+            pid = next(x.id for x in s.seats if legal_actions(s, x.id))
+            kinds = {a["type"] for a in legal_actions(s, pid)}
+            now += 100
+            kind = next(t for t in ("nl.allIn", "nl.call", "nl.check") if t in kinds)
+            s, _ = apply(s, pid, {"type": kind}, now)
+        loser = next((x.id for x in s.seats if x.stack == 0), None)
+        if loser is None:
+            continue
+        end = view(s, loser)
+        for x in s.seats:
+            if any(a["type"] == "ready" for a in legal_actions(s, x.id)):
+                s, _ = apply(s, x.id, {"type": "ready"}, now)
+        assert s.phase == "rebuy"
+        return end, view(s, loser)
+    raise AssertionError("nobody busted in 20 seeds")
+
+
+def test_rebuy_screen_is_a_clean_table_after_a_bust(static_page: Any) -> None:
+    """From the hand end of a bust to the rebuy question: the finished hand's board, shown cards, my hand's
+    name and its pot leave the table (no "판돈 0"); stacks and the question stay."""
+    end, rebuy = _bust_views()
+    assert rebuy["board"] and rebuy["me"]["handName"]  # what the engine still sends
+    page = harness(static_page, "rebuy")
+    render(page, end)
+    hand_name = page.locator("[data-testid=hand-name]")
+    assert page.locator(".board .card").count() == 5 and hand_name.text_content()
+    rebuy["deadlineAt"] = int(time.time() * 1000) + 15000  # (the engine's clock started at 0)
+    render(page, rebuy)
+    page.wait_for_timeout(700)  # the hand end's chips have flown
+    table = page.locator(".table-screen")
+    assert page.locator(".board .card").count() == 0
+    assert hand_name.text_content() == ""
+    assert page.locator("[data-testid=pot]").count() == 0 and "판돈" not in table.inner_text()
+    assert page.locator("[data-testid=hand-result]").count() == 0
+    assert page.locator(".seat .card, [data-testid=my-cards] .card").count() == 0
+    assert "올인" not in table.inner_text()  # the finished hand's all-in marks went with it
+    assert page.locator("[data-action=rebuy-yes]").is_visible()
+    winner = next(s for s in rebuy["seats"] if s["stack"])
+    assert f"{winner['stack']:,}" in page.locator(f".seat[data-seat-id={winner['id']}]").inner_text()
+    shot(page, "rebuy-clean-table")

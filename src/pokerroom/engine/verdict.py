@@ -9,7 +9,8 @@ Each award of a showdown gets two public fields:
   "A·10 투페어" when the second pair decided, "킹 투페어, 에이스 키커" when a kicker did;
 - ``why``: one Korean sentence with player ids (the client replaces them by nicknames): the best hand the
   winner beat for that pot ("A·10 투페어가 p1의 10·9 투페어를 이김"), a split ("K 스트레이트 동점으로 나눔"),
-  or ``None`` when no other hand was in contention (hi-lo: nobody else declared that side).
+  or, in hi-lo, why a half went to the only hand on its side ("로우 9탑, 혼자 로우를 선언해 로우 몫을
+  가져감"), so both winners are explained; ``None`` when the pot had no other hand at all.
 
 Only players eligible for the pot are compared; in hi-lo only those who declared the side (swing counts for
 both), and never a hand that was better but disqualified (a swing that lost the other side), so the
@@ -64,11 +65,29 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
                 best = (pid, theirs)
         if best is None:
             a["hand"] = ranked_name(mine)
-            a["why"] = f"{ranked_name(mine)} 동점으로 나눔" if len(winners) > 1 else None
+            if len(winners) > 1:
+                a["why"] = f"{ranked_name(mine)} 동점으로 나눔"
+            elif a["side"] in ("high", "low") and len(pots[index].eligible) > 1:
+                beaten_off = any(_side_value(values[pid], side) is not None for pid in rivals)
+                a["why"] = _alone(ranked_name(mine), side, declares, beaten_off)
+            else:
+                a["why"] = None
             continue
         mine_name, their_name = versus(mine, best[1])
         a["hand"] = mine_name
         a["why"] = f"{subject(mine_name)} {best[0]}의 {object_(their_name)} 이김"
+
+
+def _alone(name: str, side: str, declares: Mapping[str, str | None] | None, beaten_off: bool) -> str:
+    """Why a hi-lo half went to the only hand on its side: without it the banner explained the high winner
+    and left the low one (or the reverse) unexplained, as if that half had not been won."""
+    word = "로우" if side == "low" else "하이"
+    hand = f"{word} {name}" if side == "low" else name
+    if beaten_off:  # better hands on this side were there but lost their swing
+        return f"{hand}, 더 좋은 패는 스윙에 실패해 빠짐"
+    if declares is None:  # cards speak (Omaha Hi-Lo): nobody else made a low / had a high
+        return f"{hand}, {word}를 만든 사람이 혼자라 {word} 몫을 가져감"
+    return f"{hand}, 혼자 {word}를 선언해 {word} 몫을 가져감"
 
 
 def _contests(declares: Mapping[str, str | None] | None, pid: str, side: str) -> bool:

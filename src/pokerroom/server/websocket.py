@@ -114,6 +114,7 @@ class WsConnection(Connection):
         # the socket's client and the process's per-client rates (edge/clients.py), left by the endpoint
         tag = scope.get(CLIENT_KEY) if isinstance(scope, dict) else None
         self.client: ClientTag | None = tag if isinstance(tag, ClientTag) else None
+        self.client_key = self.client.key if self.client is not None else None
 
     def _write_now(self, text: str) -> bool:
         """Write ``text`` straight to the transport if nothing may come before it; False: queue it."""

@@ -122,26 +122,32 @@ async def action(parts: Parts, room: Room, conn: Connection, msg: P.ActionMsg) -
 async def talk_line(parts: Parts, room: Room, conn: Connection, msg: P.React | P.Chat) -> None:
     """A reaction or a chat line: checked, rate-limited per sender, broadcast, never stored."""
     spectator = conn.role != "player" or conn.player_id is None
-    if spectator and (isinstance(msg, P.Chat) or not room.social.spectator_reactions):
-        raise P.error("reactions_off" if isinstance(msg, P.React) else "chat_off")
-    if isinstance(msg, P.Chat) and not room.social.chat:
+    social = room.social
+    if isinstance(msg, P.React) and spectator and not social.spectator_reactions:
+        raise P.error("reactions_off")
+    if isinstance(msg, P.Chat) and not (social.spectator_chat if spectator else social.chat):
         raise P.error("chat_off")
     text = talk.clean_chat(msg.text) if isinstance(msg, P.Chat) else None
     if isinstance(msg, P.Chat) and text is None:
         raise P.error("chat_empty")
-    if not room.throttle.allow(conn.player_id or f"spectator:{conn.conn_id}"):
+    # one allowance per player, and per spectator client (spectators have no id; a socket's own allowance
+    # would refill by opening another socket)
+    watcher = conn.client_key or f"socket:{conn.conn_id}"
+    if not room.throttle.allow(f"spectator:{watcher}" if spectator else str(conn.player_id)):
         raise P.error("too_fast")
-    if text is not None and conn.player_id is not None:
-        parts.views.broadcast(room, P.dumps(talk.chat_msg(conn.player_id, text)))
+    if text is not None:
+        parts.views.broadcast(room, P.dumps(talk.chat_msg(None if spectator else conn.player_id, text)))
     elif isinstance(msg, P.React):
         sender = None if spectator else conn.player_id
         parts.views.broadcast(room, P.dumps(talk.reaction_msg(sender, msg.reaction)))
 
 
 async def set_social(parts: Parts, room: Room, conn: Connection, msg: P.SocialMsg) -> None:
-    """Host only, any phase: chat on/off, spectator reactions on/off; stored, then a new ``lobby``."""
+    """Host only, any phase: chat, spectator reactions and spectator chat on/off; stored, then a new
+    ``lobby``."""
     require_host(room, conn)
-    await parts.driver.save(room, room.table.evolve(social=talk.Social(msg.chat, msg.spectatorReactions)))
+    social = talk.Social(msg.chat, msg.spectatorReactions, msg.spectatorChat)
+    await parts.driver.save(room, room.table.evolve(social=social))
     parts.views.broadcast_lobby(room)
 
 

@@ -47,6 +47,9 @@ class Connection:
 
     def __init__(self) -> None:
         self.conn_id = next(Connection._ids)
+        # the client (edge/clients.py: an address, an IPv6 /64) a rate that must not refill by opening another
+        # socket is keyed by; None where no edge counted one (a socket relayed from another node: its own id)
+        self.client_key: str | None = None
         self.role: Literal["none", "player", "spectator"] = "none"
         self.player_id: str | None = None
         self.room: Room | None = None

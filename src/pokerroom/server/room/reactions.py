@@ -8,8 +8,10 @@ reaction lives exactly as long as the frames that carry it (poker.md §12: nothi
 table talk not even that).
 
 Per sender (a player id, or a spectator's connection) a token bucket allows a short burst and then one message
-every couple of seconds, so one phone cannot bury the table in bubbles. Spectators may react only when the
-host allows it; spectators never chat.
+every couple of seconds, so one phone cannot bury the table in bubbles. Spectators may react, and chat, only
+when the host allows each (two switches: a host who welcomes a friend's "ㅋㅋ" from the rail may still not
+want free text from everyone who has the link); a spectator's line is marked as one (``"spectator": true``)
+so nobody mistakes it for a seated player's.
 """
 
 from __future__ import annotations
@@ -44,17 +46,21 @@ SHOW_MS = 3000  # how long a client shows a bubble (sent along so every client a
 class Social:
     """The host's table-talk settings (stored with the room, shown in ``lobby``)."""
 
-    chat: bool = False  # free text (length-capped) for seated players
-    spectator_reactions: bool = False  # spectators may send reactions (never chat)
+    chat: bool = False  # free text (length-capped) for players
+    spectator_reactions: bool = False  # spectators may send reactions
+    spectator_chat: bool = False  # spectators may send free text (관전자 채팅), apart from players' chat
 
     def to_json(self) -> dict[str, Any]:
-        return {"chat": self.chat, "spectatorReactions": self.spectator_reactions}
+        return {"chat": self.chat, "spectatorReactions": self.spectator_reactions,
+                "spectatorChat": self.spectator_chat}
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> Social:
+        """(a room stored before 관전자 채팅 existed has no ``spectatorChat``: off)"""
         if not data:
             return Social()
-        return Social(bool(data.get("chat")), bool(data.get("spectatorReactions")))
+        return Social(bool(data.get("chat")), bool(data.get("spectatorReactions")),
+                      bool(data.get("spectatorChat")))
 
 
 class Throttle:
@@ -98,5 +104,8 @@ def reaction_msg(sender: str | None, reaction: str) -> dict[str, Any]:
             "showMs": SHOW_MS}
 
 
-def chat_msg(sender: str, text: str) -> dict[str, Any]:
+def chat_msg(sender: str | None, text: str) -> dict[str, Any]:
+    """``from``: the player id; a spectator's line has ``"from": null`` and ``"spectator": true``."""
+    if sender is None:
+        return {"type": "chat", "from": None, "spectator": True, "text": text, "showMs": SHOW_MS}
     return {"type": "chat", "from": sender, "text": text, "showMs": SHOW_MS}

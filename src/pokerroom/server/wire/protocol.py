@@ -227,7 +227,7 @@ class React(_Strict):
 
 
 class Chat(_Strict):
-    """Free text, only while the host has chat on; cleaned and cut to 40 characters by the server."""
+    """Free text, only while the host has chat on (spectators: 관전자 채팅); cleaned, cut to 40 characters."""
 
     type: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=200)]
@@ -239,6 +239,7 @@ class SocialMsg(_Strict):
     type: Literal["social"]
     chat: bool
     spectatorReactions: bool
+    spectatorChat: bool = False  # (a client from before 관전자 채팅 leaves it off)
 
 
 # --- the host runs the table live (server/room/hostlive.py, docs/protocol.md §2.10) ---------------------

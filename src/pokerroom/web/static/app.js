@@ -16,6 +16,7 @@ import { joinForm, optionsEditor, renderLobby } from "./lobby.js";
 import { ledgerChrome, showLedger } from "./ledger.js";
 import * as screens from "./screens.js";
 import * as hostLive from "./hostlive.js";
+import { hostTalkToggles } from "./talk.js";
 import {
   MODES, defaultOptions, validateOptions, optionsToSend, summarizeOptions, modeName, indianName, setIndianName,
 } from "./options.js";
@@ -73,7 +74,7 @@ function renderSettings() {
     toggle("hintsHighlight", tx("app.10"), tx("app.11")),
     h("div", { class: "field" }, h("span", { class: "label" }, tx("app.1")), nameSel),
     languageField(),
-    ...(room?.isHost() ? hostTalkToggles() : []),
+    ...(room?.isHost() ? hostTalkToggles(room) : []),
     room?.sitControl(),
     room ? kickField() : null,
     room?.isHost() ? screens.banList(room) : null,
@@ -91,29 +92,6 @@ function kickField() {
     h("ul", { class: "seat-list" }, others.map((p) => h("li", {}, h("span", {}, p.nickname), screens.kickButton(room, p)))));
 }
 
-
-/** The host's table-talk switches (protocol §2.7): sent to the server, shown to everyone through `lobby`. */
-function hostTalkToggles() {
-  const social = { chat: false, spectatorReactions: false, ...(room?.lobby?.social ?? {}) };
-  const toggle = (key, label, help) => {
-    const input = h("input", { type: "checkbox", id: "social-" + key, "data-testid": "social-" + key });
-    input.checked = !!social[key];
-    input.addEventListener("change", () => {
-      const next = { ...social, [key]: input.checked };
-      if (!room?.conn?.send({ type: "social", chat: next.chat, spectatorReactions: next.spectatorReactions })) {
-        input.checked = !input.checked;
-        toast(tx("screens.59"));
-        return;
-      }
-      social[key] = input.checked;
-    });
-    return h("label", { class: "check", for: "social-" + key }, input, h("span", {}, label, h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, help)));
-  };
-  return [
-    toggle("chat", tx("app.15"), tx("app.16")),
-    toggle("spectatorReactions", tx("app.17"), tx("app.18")),
-  ];
-}
 
 function openRules() {
   const sel = $("#rules-mode");
@@ -202,7 +180,7 @@ class Room {
 
   async start() {
     document.title = tx("app.20", [this.code]);
-    $("#title").replaceChildren(tx("app.21"), h("small", {}, this.code));
+    $("#title").replaceChildren(h("span", { class: "brand" }, tx("app.21")), h("small", { "data-testid": "room-code-title" }, this.code));
     const token = loadToken(this.code);
     let spectating = false;
     try { spectating = sessionStorage.getItem(`pokerroom:spectate:${this.code}`) === "1"; } catch { /* ignore */ }

@@ -61,10 +61,11 @@ export function centerSlices(c, ctx) {
   // between hands (rebuy) the last pot is already paid out: no pot to show
   const between = c.phase === "rebuy";
   const pots = between ? [] : c.pots ?? [];
-  const total = between ? 0 : c.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : c.potTotal ?? 0;
+  const total = between ? null : c.phase === "handEnd" ? pots.reduce((a, p) => a + p.amount, 0) : c.potTotal ?? 0;
   const out = [
-    slice("pot", total, (amount) => h("div", { class: "pot-main", "aria-label": tx("center.2", [amount]), "data-testid": "pot" },
-      h("small", {}, tx("center.3")), fmt(amount))),
+    // (no "판돈 0" between hands: nothing is in the middle)
+    slice("pot", total, (amount) => (amount == null ? null
+      : h("div", { class: "pot-main", "aria-label": tx("center.2", [amount]), "data-testid": "pot" }, h("small", {}, tx("center.3")), fmt(amount)))),
     slice("sidePots", pots.length > 1 ? pots.map((p) => p.amount) : null, (amounts) => (amounts
       ? h("div", { class: "side-pots" }, amounts.map((amount, i) =>
         h("span", { class: "side-pot", "data-pot": i }, `${i === 0 ? tx("center.4") : tx("center.5") + i} ${fmt(amount)}`)))

@@ -37,7 +37,7 @@ export function freeCorridor(seats, W, y, h, gap) {
 /** The timer ring sits on a seat's top-right corner; near the screen edge it moves in over the seat. */
 export function keepRingInside(el, right, W) {
   const ring = el.querySelector(":scope > .timer-ring");
-  if (!ring) return;
+  if (!ring || ring.style.top) return; // (placed under or inside its seat: layout.js placeRings)
   const overhang = 10; // .timer-ring { right: -10px }
   const room = Math.max(0, Math.floor(W - 1 - right));
   const want = room < overhang ? `${-room}px` : ""; // a kept seat may have been nearer the edge before

@@ -140,7 +140,11 @@ function measureSeats(t, fresh, W) {
     const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
     // the marks row's box relative to the seat's (tableClear checks it without reading the layout)
     const mkBox = mr && mr.width ? { l: mr.left - box.left, r: mr.right - box.left, t: mr.top - box.top, b: mr.bottom - box.top } : null;
-    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox,
+    // the marks themselves (the row is as wide as the seat): what a timer ring in a corner must leave alone
+    const ms = mk ? [...mk.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width) : [];
+    const pips = ms.length ? { l: Math.min(...ms.map((r) => r.left)) - box.left, r: Math.max(...ms.map((r) => r.right)) - box.left,
+      t: Math.min(...ms.map((r) => r.top)) - box.top, b: Math.max(...ms.map((r) => r.bottom)) - box.top } : null;
+    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox, pips,
       chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
   });
   return widths;
@@ -213,28 +217,63 @@ function stackColumn(col, top, box, bottomLimit) {
 }
 
 /**
- * A timer ring that would reach over a neighbour (a tight top row, a seat right below another) goes into its
- * own seat's corner instead; computed from the positions (.timer-ring: 30 px, top -12, right -10 as
- * keepRingInside leaves it), so a kept seat ends where a fresh one would. Returns each ring's box (or null).
+ * Where each seat's timer ring goes. It must cover no other seat, nor the name and stack of the player whose
+ * turn it is (the very numbers the table waits on). The usual place is the seat's top-right corner
+ * (.timer-ring: 30 px, top -12, right -10, pulled in at the screen's edge by keepRingInside); a compact seat,
+ * whose name and stack share its first line, reaching its right edge, has the ring's centre just outside its
+ * corner instead, right or, towards the middle of the table, left. When that corner would reach over a
+ * neighbour (a ten-seat table's tight rows) or the seat's marks, the ring goes right under its seat (under its
+ * bet chip, if that is there: `chips`, placed first), centred, if nothing is there (no seat, chip, pot or
+ * board: `soft`; inside the table: `bottom`); only with no room anywhere does it go into its seat's bottom
+ * corner, over the last action's badge, never the first line. Computed from the positions, so a kept seat
+ * ends where a fresh one would. Returns each ring's box (null: inside its seat).
  */
-function placeRings(items, boxes, W) {
+function placeRings(items, boxes, W, soft, bottom, chips) {
   const rings = items.map(() => null);
+  const put = (ring, style) => {
+    for (const k of ["top", "right", "bottom", "left"]) {
+      const want = style[k] ?? "";
+      if (ring.style[k] !== want) ring.style[k] = want; // (an unchanged ring is not written to)
+    }
+  };
   items.forEach((it, k) => {
     const ring = it.el.querySelector(":scope > .timer-ring");
     if (!ring) return;
+    const border = it.m.border ?? 2;
+    const L = it.x - it.w / 2;
     const R = it.x + it.w / 2;
-    const edge = R - (it.m.border ?? 2) + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
-    const top = it.y - it.h / 2 + (it.m.border ?? 2) - 12;
-    const reach = { l: edge - 30, r: edge, t: top, b: top + 30 };
-    if (boxes.some((o, m) => m !== k && overlap(reach, o))) {
-      if (ring.style.top !== "2px" || ring.style.right !== "2px") Object.assign(ring.style, { top: "2px", right: "2px" });
-    } else {
-      rings[k] = reach;
+    const T = it.y - it.h / 2;
+    const p = it.m.pips;
+    const mk = p ? { l: L + p.l, r: L + p.r, t: T + p.t, b: T + p.b } : null;
+    const clear = (b) => b.l >= 0 && b.r <= W && b.t >= 0 && b.b <= bottom && !boxes.some((o, m) => m !== k && overlap(b, o))
+      && !(mk && overlap(b, mk)) && !chips.some((c) => c && overlap(b, c)) && !soft.some((o) => overlap(b, o));
+    const at = (b) => ({ top: `${b.t - T - border}px`, left: `${b.l - L - border}px`, right: "auto" });
+    const around = (cx, cy) => ({ l: cx - 15, r: cx + 15, t: cy - 15, b: cy + 15 });
+    const compact = it.el.classList.contains("compact");
+    // (the centre 6 px out of the corner: a name or stack at the padding's edge stays out of the circle)
+    const corners = compact ? [around(R + 6, T - 6), around(L - 6, T - 6)] : [];
+    if (it.x > W / 2) corners.reverse(); // towards the middle first
+    // right under the seat, or under its bet chip when the chip is there
+    const chip = chips[k];
+    const below = chip && chip.t >= it.y + it.h / 2 ? chip.b : it.y + it.h / 2;
+    const under = { l: it.x - 15, r: it.x + 15, t: below + 2, b: below + 32 };
+    const edge = R - border + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
+    const usual = { l: edge - 30, r: edge, t: T + border - 12, b: T + border + 18 };
+    const corner = corners.find(clear);
+    if (!compact && !boxes.some((o, m) => m !== k && overlap(usual, o))) {
+      rings[k] = usual;
       if (ring.style.top) {
-        ring.style.removeProperty("top");
-        ring.style.removeProperty("right");
+        put(ring, {});
         keepRingInside(it.el, R, W);
       }
+    } else if (corner) {
+      rings[k] = corner;
+      put(ring, at(corner));
+    } else if (clear(under)) {
+      rings[k] = under;
+      put(ring, at(under));
+    } else {
+      put(ring, { top: "auto", bottom: "2px", right: "2px" });
     }
   });
   return rings;
@@ -272,10 +311,10 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
     keepRingInside(it.el, it.x + it.w / 2, W);
   }
   const boxes = items.map(box);
-  const rings = placeRings(items, boxes, W);
-  // the centre at its usual place: a chip beside a seat must not hide the pot or the board
+  // the centre at its usual place: a ring or a chip beside a seat must not hide the pot or the board
   soft.late();
   const chips = placeChips(items, boxes, t.softCache.soft, W, bottomLimit);
+  const rings = placeRings(items, boxes, W, t.softCache.soft, bottomLimit, chips);
   // what each seat covers (its box with marks, chip and timer ring), for placeCenter without a layout
   const marked = boxes.map((b, k) => (items[k].m.side ? { ...b, l: b.l - items[k].m.side, r: b.r + items[k].m.side } : b));
   // the seats' own boxes (no marks, chip or ring), as placeBanner would measure them

@@ -26,7 +26,8 @@ export function meSlices(t, ctx) {
     return [
       slice("watch", null, () => h("div", { class: "waiting-line" }, spectator ? tx("me.1") : tx("me.2"))),
       slice("seatBar", null, () => seatBar),
-      slice("react", null, () => (spectator && t.social.spectatorReactions ? h("div", { class: "me-line" }, h("span", { class: "spacer" }), reactButton(!!t.palette, ctx)) : null)),
+      // (the 😀 button opens reactions, chat or both: whichever the host allows spectators)
+      slice("react", null, () => (spectator && (t.social.spectatorReactions || t.social.spectatorChat) ? h("div", { class: "me-line" }, h("span", { class: "spacer" }), reactButton(!!t.palette, ctx)) : null)),
     ];
   }
   const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
@@ -74,8 +75,10 @@ function reactButton(open, ctx) {
 /** The palette lives outside the re-rendered table, so a view arriving while I type does not wipe it. */
 export function openPalette(t, onTalk) {
   closePalette(t);
+  const spectator = !t.view?.me && t.role === "spectator";
   t.palette = reactionPalette({
-    chat: !!t.social.chat && !!t.view?.me,
+    chat: spectator ? !!t.social.spectatorChat : !!t.social.chat && !!t.view?.me,
+    reactions: !spectator || !!t.social.spectatorReactions,
     send: (m) => onTalk?.(m),
     close: () => closePalette(t),
   });
@@ -88,12 +91,15 @@ export function closePalette(t) {
   t.palette = null;
 }
 
-/** A reaction or chat line of `from` (a player id; null: a spectator) over their seat for `ms`. */
+/**
+ * A reaction or chat line of `from` (a player id; null: a spectator) over their seat for `ms`; a spectator's
+ * goes to the top of the table, tagged "관전자" so it is never read as a player's.
+ */
 export function bubble(t, from, text, ms) {
   let anchor = null;
   if (from && from === mySeatId(t.view)) anchor = t.host.querySelector("[data-testid=me-area]");
   else if (from) anchor = t.host.querySelector(`.seat[data-seat-id="${CSS.escape(from)}"]`);
-  return showBubble(anchor, text, ms, from);
+  return showBubble(anchor, text, ms, from, from ? null : tx("me.15"));
 }
 
 // ------------------------------------------------------------------ first-hand tips

@@ -172,6 +172,21 @@ function seatCards(c, old = null) {
 }
 
 /**
+ * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") keeps its low whole and cuts only the high when a
+ * narrow seat has no room for both: cut as one line, a long high hid the low, which is half of the pot. (One
+ * line still: two would make the seats taller and push the hand-end banner over them.)
+ */
+function handLabelEl(text) {
+  if (!text) return null;
+  const at = text.indexOf(" / ");
+  if (at < 0) return h("div", { class: "hand-label", title: text }, text);
+  const low = text.slice(at + 3);
+  // (room for " / " and the low: about 1em a character, a little more than its digits and spaces take)
+  return h("div", { class: "hand-label split", title: text, style: `--low-w: ${low.length + 1.5}em` },
+    h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
+}
+
+/**
  * A seat's box as slices, in display order, each from its own part of the seat's inputs; `sized` false: the
  * slice cannot change the seat's box (the ring sits outside it, absolutely placed).
  */
@@ -187,7 +202,7 @@ function seatSlices(inp) {
     slice("bank", bankInputs(seat), bankPill),
     slice("cards", { hole: seat.hole, up: seat.up, forehead: seat.forehead, hasForehead: seat.hasForehead, shown: !!seat.shown,
       mode: inp.mode, n: inp.n, won: winner && sd ? inp.won : null }, seatCards),
-    slice("label", label ?? "", (text) => (text ? h("div", { class: "hand-label", title: text }, text) : null)),
+    slice("label", label ?? "", handLabelEl),
     slice("badges", badgeInputs(seat, inp), (b) => { const k = badges(b); return k.length ? h("div", { class: "badges" }, k) : null; }),
     slice("chip", chip, betChip),
     slice("ring", inp.waits, (waits) => (waits ? ring() : null), false),

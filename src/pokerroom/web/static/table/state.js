@@ -38,13 +38,14 @@ export function createState(host) {
  */
 export function takeView(t, view, ctx) {
   t.prev = t.view;
-  t.view = view;
+  t.view = view.phase === "rebuy" ? betweenHands(view) : view;
   t.names = ctx.names ?? {};
   t.settings = ctx.settings ?? {};
   t.role = ctx.role;
   t.busy = !!ctx.busy;
   t.seatPart = ctx.seat ?? null;
   t.social = ctx.social ?? {};
+  view = t.view;
   const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
   if (key !== t.ui.key) {
     const keepDraft = t.ui.key && t.ui.phase === view.phase && t.ui.handNo === view.handNo;
@@ -56,4 +57,21 @@ export function takeView(t, view, ctx) {
       drawSel: keepDraft ? t.ui.drawSel : new Set(),
     };
   }
+}
+
+/**
+ * The table while busted players decide on a rebuy: the finished hand is over (its banner was shown at hand
+ * end), so nothing of it stays on the felt. The engine's view still carries that hand (its board, shown
+ * cards, all-in marks, awards and my hand's name); drawn as they were, the rebuy screen looked like a hand
+ * still on with "판돈 0" in the middle. Seats keep their stacks, the dealer button and their status (칩 없음).
+ */
+export function betweenHands(v) {
+  const seat = (s) => ({ ...s, hole: [], up: [], holeCount: 0, shown: false, forehead: null, hasForehead: false,
+    lastAction: null, committedRound: 0, allIn: false, folded: false, sb: false, bb: false, boss: false, sun: false });
+  return {
+    ...v, board: [], board2: [], pots: [], potTotal: 0, showdown: null, awards: null, handNet: null, penalties: [],
+    seats: (v.seats ?? []).map(seat),
+    me: v.me && { ...v.me, hole: [], up: [], choice: null, chosen: null, discarded: null, forehead: null,
+      drawPending: null, declare: null, handName: null, rankName: null, lowName: null, hint: null },
+  };
 }

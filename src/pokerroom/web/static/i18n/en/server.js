@@ -236,4 +236,10 @@ export default {
   "words.log.timeBank": "{0} uses the time bank ({1} s)",
   "words.log.timeBankUsed": "{0} used {1} s of time bank ({2} s left)",
   "words.log.timeBankRefill": "Time bank refilled: {0} s each",
+  "words.verdict.swingLost": "{0}; the better hands lost their swing",
+  "words.verdict.onlyLowMade": "{0}: the only low, takes the low half",
+  "words.verdict.onlyHighMade": "{0}: the only high, takes the high half",
+  "words.verdict.onlyLowDeclared": "{0}: the only one declaring low, takes the low half",
+  "words.verdict.onlyHighDeclared": "{0}: the only one declaring high, takes the high half",
+  "words.verdict.low": "low {0}",
 };

@@ -236,4 +236,10 @@ export default {
   "words.log.timeBank": "{0} 타임뱅크 사용 ({1}초)",
   "words.log.timeBankUsed": "{0} 타임뱅크 {1}초 씀 (남은 {2}초)",
   "words.log.timeBankRefill": "타임뱅크 충전: 모두 {0}초",
+  "words.verdict.swingLost": "{0}, 더 좋은 패는 스윙에 실패해 빠짐",
+  "words.verdict.onlyLowMade": "{0}, 로우를 만든 사람이 혼자라 로우 몫을 가져감",
+  "words.verdict.onlyHighMade": "{0}, 하이를 만든 사람이 혼자라 하이 몫을 가져감",
+  "words.verdict.onlyLowDeclared": "{0}, 혼자 로우를 선언해 로우 몫을 가져감",
+  "words.verdict.onlyHighDeclared": "{0}, 혼자 하이를 선언해 하이 몫을 가져감",
+  "words.verdict.low": "로우 {0}",
 };

@@ -1,0 +1,251 @@
+"""Small phones (360×740 and 320×568) with a full table: 7 Poker and 7 Poker Hi-Lo showdowns (six seats, the
+most those modes allow, poker.md §2.1) show every card whole, the turn ring of a ten-seat hold'em table leaves
+the acting player's stack readable, and the host's 방장 button leaves the room's code readable in the top bar
+(docs/decisions/0049-small-phones-and-spectator-chat.md). Everything is checked by element boxes.
+
+What "no card overlaps another beyond the intended fan" means (table/fan.js, mycards.js): cards of one row
+(a seat's ``.cards``, my cards, the board) on the same line may overlap left to right only as a fan, where
+each card leaves at least the left strip of the card before it uncovered (14 px for a face, which holds its
+rank and suit, 4 px for a back; at least that much of every card stays in view whatever comes after it);
+cards of a row's two lines (a wrapped seat) and cards of different rows never overlap at all. "Clipped": a
+card's box reaches past the screen's left or right edge, past its seat's box, past an ancestor that hides or
+scrolls its overflow, or (a seat's card or mine) under the hand-end banner.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from crowd_views import crowd_view, render
+from test_play import open_room
+from webplay import SHOTS, harness, shot
+
+pytestmark = pytest.mark.browser
+
+SMALL = [{"width": 360, "height": 740}, {"width": 320, "height": 568}]
+IDS = ["360x740", "320x568"]
+
+CARD_PROBLEMS = r"""() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const top = document.getElementById('topbar').getBoundingClientRect().bottom + window.scrollY;
+  const cards = [...document.querySelectorAll('.table-screen .card')]
+    .filter((c) => c.getClientRects().length);
+  const rowOf = (c) => c.closest('.cards, .my-cards, .board, .banner, .discarded-note') ?? c.parentElement;
+  const isBack = (c) => c.classList.contains('card-back') || c.classList.contains('stacked');
+  const name = (c) => `${c.closest('[data-seat-id]')?.dataset.seatId ?? rowOf(c).className.split(' ')[0]}`
+    + `:${c.getAttribute('aria-label')}`;
+  const box = (c) => c.getBoundingClientRect();
+  // a wrapped seat row (fan.js): the cards after its .row-break are its second line
+  const lineOf = (c) => {
+    let n = 0;
+    for (let e = c.previousElementSibling; e; e = e.previousElementSibling) {
+      n += e.classList.contains('row-break');
+    }
+    return n;
+  };
+  for (let i = 0; i < cards.length; i++) {
+    const a = cards[i], ra = box(a);
+    // clipped by the screen (sideways; up and down: the page, which scrolls on a short phone, render.js
+    // placeTable, and starts under the top bar), the seat's box, or an ancestor that cuts its overflow
+    if (ra.left < -0.5 || ra.right > W + 0.5) out.push(`${name(a)} off screen ${ra.left}..${ra.right}`);
+    const pageTop = ra.top + window.scrollY;
+    if (pageTop < top - 0.5 || ra.bottom + window.scrollY > document.documentElement.scrollHeight + 0.5) {
+      out.push(`${name(a)} off the page ${pageTop}`);
+    }
+    const seat = a.closest('.seat');
+    if (seat) {
+      const s = seat.getBoundingClientRect();
+      if (ra.left < s.left - 0.5 || ra.right > s.right + 0.5
+          || ra.top < s.top - 0.5 || ra.bottom > s.bottom + 0.5) {
+        out.push(`${name(a)} sticks out of its seat`);
+      }
+    }
+    // a seat's card or mine hidden under the hand-end banner (nearly opaque; the board it may cover when
+    // nothing else is free, banner.js placeBanner)
+    const banner = document.querySelector('.table-screen .banner');
+    if (banner && !banner.contains(a) && !a.closest('.board')) {
+      const r = banner.getBoundingClientRect();
+      if (Math.min(ra.right, r.right) - Math.max(ra.left, r.left) > 0.5
+          && Math.min(ra.bottom, r.bottom) - Math.max(ra.top, r.top) > 0.5) {
+        out.push(`${name(a)} under the banner`);
+      }
+    }
+    for (let p = a.parentElement; p && p !== document.body; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const r = p.getBoundingClientRect();
+      const cutX = st.overflowX !== 'visible' && (ra.left < r.left - 0.5 || ra.right > r.right + 0.5);
+      const cutY = st.overflowY !== 'visible' && (ra.top < r.top - 0.5 || ra.bottom > r.bottom + 0.5);
+      if (cutX || cutY) out.push(`${name(a)} cut by .${p.className}`);
+    }
+    for (let j = i + 1; j < cards.length; j++) {
+      const b = cards[j], rb = box(b);
+      const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (x <= 0.5 || y <= 0.5) continue;
+      const sameLine = rowOf(a) === rowOf(b) && lineOf(a) === lineOf(b);
+      if (!sameLine) {
+        out.push(`${name(a)} x ${name(b)} overlap ${Math.round(x)}x${Math.round(y)}`);
+        continue;
+      }
+      const [l, r] = ra.left <= rb.left ? [a, b] : [b, a];
+      const shown = box(r).left - box(l).left;
+      if (shown < (isBack(l) ? 4 : 14) - 0.5) {
+        out.push(`${name(l)} shows ${shown.toFixed(1)} px under ${name(r)}`);
+      }
+    }
+  }
+  return [cards.length, out];
+}"""
+
+
+LOWS = """() => [...document.querySelectorAll('.seat .hand-label .part:last-child')].map((e) => {
+  const r = e.getBoundingClientRect(), label = e.parentElement.getBoundingClientRect();
+  return [e.textContent, r.width > 0 && r.left >= label.left - 0.5 && r.right <= label.right + 0.5];
+})"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_full_table_showdowns_show_every_card_whole(static_page: Any, size: dict[str, int]) -> None:
+    """Every seat's seven cards at hand end (a Hi-Lo seat also names its declaration and low), then the
+    ten-seat hold'em and Omaha showdowns (two and four cards a seat, the board)."""
+    t0 = time.monotonic()
+    page = harness(static_page, "seven_six_player", size)
+    # mode, seats, cards drawn in all (every seat's, mine among them, and the board)
+    for mode, n, total in [("sevenPoker", 6, 6 * 7), ("sevenHiLo", 6, 6 * 7), ("holdem", 10, 10 * 2 + 5),
+                           ("omaha", 10, 10 * 4 + 5)]:
+        for spectator in (False, True):
+            v = crowd_view(mode, n, "handEnd", spectator=spectator)
+            render(page, v)
+            page.wait_for_timeout(50)
+            who = "spectator" if spectator else "player"
+            if n == 6:
+                shot(page, f"small-{mode}-showdown-{who}-{size['width']}")
+            count, problems = page.evaluate(CARD_PROBLEMS)
+            label = f"{mode} {who} {size['width']}"
+            assert count == total, (label, count)
+            assert not problems, f"{label}: {len(problems)} problems:\n" + "\n".join(problems[:30])
+            if mode == "sevenHiLo":  # each seat's low is read whole, however long its high
+                lows = page.evaluate(LOWS)
+                assert len(lows) == (5 if not spectator else 6) and all(whole for _, whole in lows), lows
+                assert {text for text, _ in lows} == {"7탑"}
+    assert time.monotonic() - t0 < 15
+
+
+def test_the_card_check_sees_a_card_too_far_under_another(static_page: Any) -> None:
+    """The check above is not blind: cards fanned closer than the strip, under the banner, or pushed off their
+    seat, it complains."""
+    page = harness(static_page, "seven_six_player", SMALL[1])
+    render(page, crowd_view("sevenPoker", 6, "handEnd", spectator=True))
+    page.add_style_tag(content=".seat .cards .card + .card { margin-left: -18px !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("px under" in p for p in problems), problems
+    page.add_style_tag(content=".table-screen .banner { top: 0 !important; bottom: 0 !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("under the banner" in p for p in problems), problems
+    page.add_style_tag(content=".seat .cards { margin-left: -400px !important; }")
+    _, problems = page.evaluate(CARD_PROBLEMS)
+    assert any("off screen" in p for p in problems), problems
+    assert any("out of its seat" in p for p in problems), problems
+
+
+RING_OVER_STACK = r"""(views) => {
+  const out = [];
+  // the ring is a circle (r 12 + half its 4 px stroke, of a 30-unit box): does it reach into the box of the
+  // text itself (a range over the glyphs, not the block that holds them)?
+  const hit = (ring, b) => {
+    const k = ring.width / 30, cx = ring.left + ring.width / 2, cy = ring.top + ring.height / 2;
+    const dx = Math.max(b.left - cx, 0, cx - b.right), dy = Math.max(b.top - cy, 0, cy - b.bottom);
+    return Math.hypot(dx, dy) < 14 * k - 0.5;
+  };
+  const glyphs = (el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return r.getBoundingClientRect();
+  };
+  for (const v of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    const mine = v.me && v.toAct === v.me.id;
+    const area = mine ? document.querySelector('[data-testid=me-area]')
+      : document.querySelector(`.seat[data-seat-id=${v.toAct}]`);
+    const rings = area.querySelectorAll('.timer-ring');
+    const label = `${v.me ? 'player' : 'spectator'} toAct ${v.toAct}`;
+    if (rings.length !== 1) { out.push(`${label}: ${rings.length} rings`); continue; }
+    const ring = rings[0].getBoundingClientRect();
+    const stack = glyphs(area.querySelector(mine ? '[data-testid=my-stack]' : '.stack'));
+    const nameBox = glyphs(area.querySelector('.name'));
+    if (hit(ring, stack)) out.push(`${label}: the ring covers the stack`);
+    if (hit(ring, nameBox)) out.push(`${label}: the ring covers the name`);
+    if (ring.left < 0 || ring.right > window.innerWidth) out.push(`${label}: ring off screen`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: Any,
+                                                                 size: dict[str, int]) -> None:
+    """Ten-seat hold'em, each seat acting in turn (as a spectator sees it, and as the player of seat 1 does):
+    the ring never lies over the acting player's stack or name."""
+    t0 = time.monotonic()
+    page = harness(static_page, "holdem_ten_player", size)
+    views = []
+    for spectator in (False, True):
+        for k in range(10):
+            v = crowd_view("holdem", 10, "betting", spectator=spectator)
+            v["toAct"] = v["seats"][k]["id"]
+            v["pending"] = [v["toAct"]]
+            views.append(v)
+    problems = page.evaluate(RING_OVER_STACK, views)
+    assert not problems, problems
+    for k in (5, 8):  # a top-row seat (the ring under it) and a side one (in its corner towards the middle)
+        page.evaluate("(v) => { window.renderView(v, 'spectator'); window.scrollTo(0, 0); }", views[10 + k])
+        shot(page, f"small-holdem-ten-ring-{size['width']}-seat{k + 1}")
+    assert time.monotonic() - t0 < 15
+
+
+TOP_BAR = r"""() => {
+  const bar = document.getElementById('topbar').getBoundingClientRect();
+  const title = document.getElementById('title');
+  const code = title.querySelector('small');
+  const t = title.getBoundingClientRect(), c = code.getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#topbar button')].filter((b) => !b.hidden && b.offsetWidth)
+    .map((b) => [b.textContent, b.getBoundingClientRect()]);
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  return {
+    code: code.textContent, buttons: buttons.map(([text]) => text),
+    // the code is drawn whole: inside the title's box, which cuts nothing off (no ellipsis), on the bar
+    codeWhole: c.width > 0 && c.left >= t.left - 0.5 && c.right <= t.right + 0.5
+      && title.scrollWidth <= title.clientWidth + 0.5 && c.right <= bar.right,
+    covered: buttons.filter(([, r]) => hit(r, c) || hit(r, t)).map(([text]) => text),
+    offBar: buttons.filter(([, r]) => r.left < bar.left - 0.5 || r.right > bar.right + 0.5)
+      .map(([text]) => text),
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: Any,
+                                                   size: dict[str, int]) -> None:
+    """In a game, the host's bar holds 방장, 기록, 장부, 규칙 and 설정: the room's code (what friends type to
+    join) stays whole beside them."""
+    t0 = time.monotonic()
+    players, _, code = open_room(live_server, open_page, "holdem", 2, size)
+    host = players[0]
+    host.wait_for_selector("[data-testid=host-menu]:not([hidden])")
+    bar = host.evaluate(TOP_BAR)
+    assert bar["code"] == code
+    assert {"방장", "기록", "장부", "규칙", "설정"} <= set(bar["buttons"]), bar
+    assert bar["codeWhole"] and not bar["covered"] and not bar["offBar"], bar
+    host.screenshot(path=str(SHOTS / f"small-top-bar-host-{size['width']}.png"),
+                    clip={"x": 0, "y": 0, "width": size["width"], "height": 44})
+    assert time.monotonic() - t0 < 15
