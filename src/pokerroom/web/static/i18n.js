@@ -56,6 +56,9 @@ function wordStatic() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = tx(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", tx(node.dataset.i18nAria));
   for (const node of document.querySelectorAll("[data-i18n-content]")) node.setAttribute("content", tx(node.dataset.i18nContent));
+  const css = document.createElement("link"); // the English page's own layout: longer words
+  Object.assign(css, { rel: "stylesheet", href: "/static/english.css" });
+  document.head.append(css);
   const root = document.documentElement.style;
   for (const k of ["any", "discard", "open", "draw"]) root.setProperty(`--hint-${k}`, JSON.stringify(tx(`hint.${k}`)));
 }
