@@ -14,8 +14,8 @@ scrolls its overflow, or (a seat's card or mine) under the hand-end banner.
 
 from __future__ import annotations
 
+import itertools
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +117,6 @@ LOWS = """() => [...document.querySelectorAll('.seat .hand-label .part:last-chil
 def test_full_table_showdowns_show_every_card_whole(static_page: Any, size: dict[str, int]) -> None:
     """Every seat's seven cards at hand end (a Hi-Lo seat also names its declaration and low), then the
     ten-seat hold'em and Omaha showdowns (two and four cards a seat, the board)."""
-    t0 = time.monotonic()
     page = harness(static_page, "seven_six_player", size)
     # mode, seats, cards drawn in all (every seat's, mine among them, and the board)
     for mode, n, total in [("sevenPoker", 6, 6 * 7), ("sevenHiLo", 6, 6 * 7), ("holdem", 10, 10 * 2 + 5),
@@ -137,7 +136,25 @@ def test_full_table_showdowns_show_every_card_whole(static_page: Any, size: dict
                 lows = page.evaluate(LOWS)
                 assert len(lows) == (5 if not spectator else 6) and all(whole for _, whole in lows), lows
                 assert {text for text, _ in lows} == {"7탑"}
-    assert time.monotonic() - t0 < 15
+
+
+MY_CARDS = """() => [...document.querySelectorAll('[data-testid=my-cards] .card')].map((e) => {
+  const r = e.getBoundingClientRect(); return [r.left, r.right]; })"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_my_seven_cards_fan_again_when_the_phone_turns(static_page: Any, size: dict[str, int]) -> None:
+    """My seven cards drawn on a wider screen, then the screen narrows (a phone turned back upright, a window
+    resized) with no new view: the row fans to the new width by itself, every card on screen with at least
+    its left strip (rank and suit) uncovered."""
+    page = harness(static_page, "seven_six_player", {"width": 600, "height": 900})
+    render(page, crowd_view("sevenPoker", 6, "handEnd"))
+    page.set_viewport_size(size)
+    page.wait_for_timeout(100)
+    boxes = page.evaluate(MY_CARDS)
+    assert len(boxes) == 7, boxes
+    assert boxes[0][0] >= -0.5 and boxes[-1][1] <= size["width"] + 0.5, (size, boxes)
+    assert all(b[0] - a[0] >= 14 for a, b in itertools.pairwise(boxes)), boxes
 
 
 def test_the_card_check_sees_a_card_too_far_under_another(static_page: Any) -> None:
@@ -195,7 +212,6 @@ def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: An
                                                                  size: dict[str, int]) -> None:
     """Ten-seat hold'em, each seat acting in turn (as a spectator sees it, and as the player of seat 1 does):
     the ring never lies over the acting player's stack or name."""
-    t0 = time.monotonic()
     page = harness(static_page, "holdem_ten_player", size)
     views = []
     for spectator in (False, True):
@@ -209,7 +225,6 @@ def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: An
     for k in (5, 8):  # a top-row seat (the ring under it) and a side one (in its corner towards the middle)
         page.evaluate("(v) => { window.renderView(v, 'spectator'); window.scrollTo(0, 0); }", views[10 + k])
         shot(page, f"small-holdem-ten-ring-{size['width']}-seat{k + 1}")
-    assert time.monotonic() - t0 < 15
 
 
 TOP_BAR = r"""() => {
@@ -238,7 +253,6 @@ def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: 
                                                    size: dict[str, int]) -> None:
     """In a game, the host's bar holds 방장, 기록, 장부, 규칙 and 설정: the room's code (what friends type to
     join) stays whole beside them."""
-    t0 = time.monotonic()
     players, _, code = open_room(live_server, open_page, "holdem", 2, size)
     host = players[0]
     host.wait_for_selector("[data-testid=host-menu]:not([hidden])")
@@ -248,4 +262,3 @@ def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: 
     assert bar["codeWhole"] and not bar["covered"] and not bar["offBar"], bar
     host.screenshot(path=str(SHOTS / f"small-top-bar-host-{size['width']}.png"),
                     clip={"x": 0, "y": 0, "width": size["width"], "height": 44})
-    assert time.monotonic() - t0 < 15

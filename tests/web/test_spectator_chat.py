@@ -5,7 +5,6 @@ of the table tagged "관전자" (docs/decisions/0049-small-phones-and-spectator-
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ pytestmark = pytest.mark.browser
 
 
 def test_spectator_chats_when_the_host_allows_marked_as_a_spectator(live_server: Any, open_page: Any) -> None:
-    t0 = time.monotonic()
     players, spectator, _ = open_room(live_server, open_page, "holdem", 2, MOBILE)
     host, guest = players
     assert spectator.locator("[data-testid=react-open]").count() == 0  # off by default
@@ -52,4 +50,3 @@ def test_spectator_chats_when_the_host_allows_marked_as_a_spectator(live_server:
     guest.click("[data-testid=react-open]")
     guest.wait_for_selector("[data-testid=react-palette] [data-reaction]")
     assert guest.locator("[data-testid=chat-input]").count() == 0
-    assert time.monotonic() - t0 < 15

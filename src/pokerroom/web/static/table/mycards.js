@@ -16,7 +16,7 @@ export function myCardsInputs(t, seat) {
   return { hole: me.hole, up: me.up, choice: me.choice, forehead: me.forehead, chosen: me.chosen, drawPending: me.drawPending,
     discarded: me.discarded, phase: v.phase, mode: v.mode, discard: ui.discard, open: ui.open, drawSel: [...(ui.drawSel ?? [])],
     highlight: t.settings.hintsHighlight, hint: me.hint, sd: showdownEntry(v, me.id), awards: v.awards, folded: !!seat.folded,
-    choose: legal(v, "choose"), draw: legal(v, "draw"), hints: v.options?.hints, width: window.innerWidth };
+    choose: legal(v, "choose"), draw: legal(v, "draw"), hints: v.options?.hints };
 }
 
 /** The ids of my cards to raise at the hand's end: my best five; run twice, those of the boards I won on. */
@@ -90,10 +90,8 @@ export function pickDraw(ctx, id) {
 export function renderMyCards(m, old, ctx) {
   const bestIds = new Set(m.phase === "handEnd" ? myBest(m.awards, m.sd) : []);
   const specs = []; // [key, build]
-  let first = null; // the first card's size
   let seps = 0;
   const card = (key, c, opts, then = null) => {
-    first ??= opts.size;
     specs.push([key, () => {
       const e = cardEl(c, opts);
       then?.(e);
@@ -169,14 +167,21 @@ export function renderMyCards(m, old, ctx) {
     }
   }
   const n = specs.length - seps;
-  const size = first === "xl" ? 82 : 72;
-  const avail = Math.min(m.width >= 1000 ? 780 : m.width, 820) - 24 - seps * 10;
-  const overlap = n > 1 ? Math.min(6, Math.floor((avail - n * size) / (n - 1))) : 0;
+  // the gap between two cards (style.css), negative (a fan) where the row is wider than its box: worked out by
+  // the browser from the row's own width and the cards' own size, so a turned phone, a resized window or the
+  // replay's smaller cards fan right without a new view; the row only says how many cards and separators
+  const gaps = Math.max(n - 1 - seps, 1); // a separator's neighbours keep their own spacing
+  const fan = `${n} ${gaps} ${seps * 10}px`;
   const discarded = m.discarded && m.phase !== "choice";
   // (the row with the discarded card's note under it is built afresh, and merged by syncSlices)
   const wrap = old && !discarded && old.classList.contains("my-cards") ? old
     : h("div", { class: "my-cards", "data-testid": "my-cards", "aria-label": tx("mycards.6") });
-  if (wrap.style.getPropertyValue("--overlap") !== `${overlap}px`) wrap.style.setProperty("--overlap", `${overlap}px`);
+  if (wrap.dataset.fan !== fan) {
+    wrap.dataset.fan = fan;
+    wrap.style.setProperty("--n", String(n));
+    wrap.style.setProperty("--gaps", String(gaps));
+    wrap.style.setProperty("--seps-w", `${seps * 10}px`);
+  }
   morphKeyed(wrap, specs);
   if (m.folded) wrap.style.opacity = "0.55";
   else if (wrap.style.opacity) wrap.style.removeProperty("opacity");
