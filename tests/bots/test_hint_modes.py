@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pokerroom.bots import hint_modes, policy, recommend
-from pokerroom.bots.hint_tables import omaha_class, omaha_preflop
+from pokerroom.bots.hint_tables import omaha_class, omaha_preflop, seven_start
 from pokerroom.bots.situation import situation
 from pokerroom.bots.strength import _draw_equity, _indian_equity
 from pokerroom.cards import d20_deck, standard_deck
@@ -153,6 +153,17 @@ def test_the_omaha_table_is_the_tools_equity(hole: tuple[int, ...], n_opp: int) 
     want = equity([[DECK[c] for c in hole]] + [[] for _ in range(n_opp)], [], mode="omaha", samples=20_000,
                   seed=1, categories=False).equity[0]
     se = math.sqrt(want * (1 - want) / 1024) + math.sqrt(want * (1 - want) / 20_000) + 1 / 510
+    assert got is not None and abs(got - want) < 4 * se, (got, want)
+
+
+@pytest.mark.parametrize(("hand", "n_opp"), [((12, 38, 25), 1), ((12, 38, 25), 4), ((0, 18, 46), 3),
+                                             ((12, 11, 10, 9), 2), ((0, 13, 5, 31), 5)])
+def test_the_seven_poker_tables_are_the_tools_equity(hand: tuple[int, ...], n_opp: int) -> None:
+    """Three or four cards of mine against random seven-card hands (512 deals per class in the table)."""
+    got = seven_start(hand, n_opp)
+    want = equity([[DECK[c] for c in hand]] + [[] for _ in range(n_opp)], [], mode="sevenPoker",
+                  samples=20_000, seed=1, categories=False).equity[0]
+    se = math.sqrt(want * (1 - want) / 512) + math.sqrt(want * (1 - want) / 20_000) + 1 / 510
     assert got is not None and abs(got - want) < 4 * se, (got, want)
 
 

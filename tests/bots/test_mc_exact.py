@@ -161,7 +161,8 @@ def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.Monkey
     from pokerroom.bots import hint_modes, policy
 
     view = next(v for v in _points({"mode": "sevenPoker"}, 5)
-                if v["me"].get("legalActions") and v["me"]["legalActions"][0]["type"].startswith("k."))
+                if v["me"].get("legalActions") and v["me"]["legalActions"][0]["type"].startswith("k.")
+                and len(v["me"]["hole"]) + len(v["me"]["up"]) >= 5)  # (before: a table, no Monte Carlo)
     policy._HINTS.clear()
     hint_modes._EQUITY.clear()
     runs: list[int] = []
