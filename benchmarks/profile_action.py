@@ -29,7 +29,7 @@ machine load, same work: the same scripted choices (``--seed``) on the same card
 dealt from a seed derived from ``--seed``, where a server deals from a secret one), so both trees play
 the very same hands.
 
-    .venv/bin/python benchmarks/profile_action.py --actions 600 [--mode omaha] [--hints] [--other-src /tmp/base/src]
+    .venv/bin/python benchmarks/profile_action.py --actions 600 [--mode omaha] [--hints] [--other-src DIR]
 
 ``--compare-hints`` measures this tree with hints off and on (``--rounds`` interleaved pairs of fresh
 processes) and prints the best of each side, their ratio, and every round's pair.
