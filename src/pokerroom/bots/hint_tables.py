@@ -25,6 +25,7 @@ DATA = Path(__file__).with_name("data")
 OMAHA_PREFLOP = DATA / "omaha_preflop.npz"
 SEVEN_STREETS = DATA / "seven_streets.npz"
 
+_ALL = ((OMAHA_PREFLOP, 4), (SEVEN_STREETS, 3), (SEVEN_STREETS, 4))
 _LOCK = threading.Lock()
 #: (file, cards in a hand) -> class -> equity against 1, 2, ... random opponents
 _TABLES: dict[tuple[Path, int], dict[tuple[tuple[int, ...], ...], tuple[float, ...]]] = {}
@@ -57,6 +58,10 @@ def seven_start(hand: Sequence[int], n_opp: int) -> float | None:
 def _lookup(path: Path, size: int, hand: Sequence[int], n_opp: int) -> float | None:
     table = _TABLES.get((path, size))
     if table is None:
+        # every table at once: the warm-up's first Omaha hint loads 7 Poker's too (its sample views stop at
+        # the choice), so no room's action pays for a load
+        for where, n in _ALL:
+            _load(where, n)
         table = _load(path, size)
     row = table.get(omaha_class(hand))
     if row is None or not 1 <= n_opp <= len(row):

@@ -129,6 +129,13 @@ def recommend(view: dict[str, Any]) -> Action | None:
         if equity is not None:
             rng = cast(np.random.Generator, _LazyRng(sit))
             return _decide(sit, "normal", seed=0, samples=200, rng=rng, equity=equity)
+    if key is not None:
+        # a choice or a draw: no random number, no Monte Carlo (see :func:`_card_key`), so no fingerprint
+        made = _decide(sit, "normal", seed=0, samples=200, rng=cast(np.random.Generator, _LazyRng(sit)))
+        if len(_BY_CARDS) >= _HINTS_KEPT:
+            _BY_CARDS.clear()
+        _BY_CARDS[key] = made
+        return {k: list(v) if isinstance(v, list) else v for k, v in made.items()}
     # The hint is a pure function of the digest (seed 0, 200 samples), so a decision point seen before (a
     # new version that changed nothing this seat can see: another seat's simultaneous choice or
     # declaration, a seat's connection) reuses its hint instead of running the Monte Carlo again.
@@ -139,10 +146,6 @@ def recommend(view: dict[str, Any]) -> Action | None:
         if len(_HINTS) >= _HINTS_KEPT:
             _HINTS.clear()
         _HINTS[fp] = hint
-    if key is not None:
-        if len(_BY_CARDS) >= _HINTS_KEPT:
-            _BY_CARDS.clear()
-        _BY_CARDS[key] = hint
     # a copy: the caller puts it into a view, which others may change
     return {k: list(v) if isinstance(v, list) else v for k, v in hint.items()}
 
