@@ -156,10 +156,9 @@ def _card_key(view: dict[str, Any], me: dict[str, Any], acts: list[Any]) -> tupl
     ``None``. Why: these decisions draw no random number and price nothing, so the same cards get the same
     hint, and a whole table's simultaneous choices (one per seat, each its own decision point) skip the
     digest and its fingerprint, which cost more than the decision."""
-    offered = [a for a in acts if isinstance(a, dict) and a.get("type") != "show"]
-    if len(offered) != 1:
+    act = acts[0] if len(acts) == 1 else None  # (a choice or a draw is offered alone: betting is not)
+    if not isinstance(act, dict):
         return None
-    act = offered[0]
     kind = act.get("type")
     mode = view.get("mode")
     if kind == "choose":
