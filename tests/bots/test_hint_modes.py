@@ -214,3 +214,18 @@ def test_a_hint_holds_only_an_action() -> None:
             mine = {c["id"] for c in (view["me"].get("choice") or []) + view["me"]["hole"]}
             named = set(got.get("cardIds", [])) | {got[k] for k in ("discardId", "openId") if k in got}
             assert named <= mine
+
+
+def test_the_plain_forehead_weights_are_the_bots_weights() -> None:
+    from pokerroom.bots.strength import indian_forehead_weights
+
+    for view in _points({"mode": "indian"}, 5) + _points({"mode": "indian", "indianDeck": "d52"}, 4):
+        sit = situation(view)
+        if sit is None:
+            continue
+        deck = d20_deck() if sit.options.get("indianDeck") != "d52" else DECK
+        seen = {c.id for c in sit.indian_used + sit.hole} | {o.forehead.id for o in sit.opponents if o.forehead}
+        unknown = [c for c in deck if c.id not in seen]
+        for opp in sit.opponents[:2]:  # a bettor and a caller, whatever they did
+            opp.last_action = "nl.raise" if opp is sit.opponents[0] else "nl.call"
+        assert np.allclose(hint_modes._forehead_weights(sit, unknown), indian_forehead_weights(sit, unknown))

@@ -39,8 +39,15 @@ import numpy as np
 from pokerroom.bots.hint import hint_rng
 from pokerroom.bots.hint_tables import omaha_class, omaha_preflop, seven_start
 from pokerroom.bots.situation import Situation
-from pokerroom.bots.strength import badugi_high, badugi_key, indian_forehead_weights, mc_equity
-from pokerroom.cards import Card, d20_deck, standard_deck
+from pokerroom.bots.strength import (
+    _AGGRESSIVE,
+    _CALLS,
+    _INDIAN_DECKS,
+    badugi_high,
+    badugi_key,
+    mc_equity,
+)
+from pokerroom.cards import Card
 from pokerroom.hands import evaluate_ids
 
 #: Deals of a hint's Monte Carlo on a miss (the bots use 200-400): a standard error of about 0.05, well
@@ -122,7 +129,7 @@ def _breaks(hole: list[Card], high: bool) -> tuple[int, ...]:
 
 def indian_equity(sit: Situation) -> float:
     """My share of the pot, exactly, over the candidates for my forehead (weighted by the others' betting)."""
-    deck = _DECKS[sit.options.get("indianDeck") == "d52"]
+    deck = _INDIAN_DECKS[sit.options.get("indianDeck") == "d52"]
     seen = {c.id for c in sit.indian_used + sit.hole}
     seen.update(o.forehead.id for o in sit.opponents if o.forehead is not None)
     unknown = [c for c in deck if c.id not in seen]
@@ -130,7 +137,7 @@ def indian_equity(sit: Situation) -> float:
         return 0.5
     two = int(sit.options.get("indianCards") or 1) == 2
     my_hand = sit.hole[0] if (two and sit.hole) else None
-    weights = indian_forehead_weights(sit, unknown).tolist()
+    weights = _forehead_weights(sit, unknown)
     shown = [o.forehead for o in sit.opponents if o.forehead is not None]
     hidden = len(sit.opponents) - len(shown)
     if my_hand is None:
@@ -168,8 +175,20 @@ def indian_equity(sit: Situation) -> float:
     return total
 
 
-#: The Indian decks (d20, d52), made once: a deck of fresh cards per hint cost a fifth of the hint.
-_DECKS = (d20_deck(), standard_deck())
+def _forehead_weights(sit: Situation, unknown: list[Card]) -> list[float]:
+    """:func:`pokerroom.bots.strength.indian_forehead_weights` in plain Python (a score of cards: a numpy
+    call per candidate cost more than the rest of the hint): per opponent who bet or raised this round a
+    factor ``0.25 + P(a random unseen card beats mine)``, per caller ``0.6 + ...``, normalised."""
+    n = len(unknown)
+    ranks = sorted(c.rank for c in unknown)
+    above = [(n - bisect.bisect_right(ranks, c.rank)) / max(1, n - 1) for c in unknown]
+    weights = [1.0] * n
+    for opp in sit.opponents:
+        base = 0.25 if opp.last_action in _AGGRESSIVE else 0.6 if opp.last_action in _CALLS else None
+        if base is not None:
+            weights = [w * (base + a) for w, a in zip(weights, above, strict=True)]
+    total = sum(weights)
+    return [w / total for w in weights] if total > 0 else [1.0 / n] * n
 
 
 def _indian_value(forehead: Card, hand: Card | None) -> tuple[int, int, int]:
