@@ -29,7 +29,10 @@ machine load, same work: the same scripted choices (``--seed``) on the same card
 dealt from a seed derived from ``--seed``, where a server deals from a secret one), so both trees play
 the very same hands.
 
-    .venv/bin/python benchmarks/profile_action.py --actions 600 [--hints] [--other-src /tmp/base/src]
+    .venv/bin/python benchmarks/profile_action.py --actions 600 [--mode omaha] [--hints] [--other-src DIR]
+
+``--compare-hints`` measures this tree with hints off and on (``--rounds`` interleaved pairs of fresh
+processes) and prints the best of each side, their ratio, and every round's pair.
 """
 
 from __future__ import annotations
@@ -346,9 +349,9 @@ def main() -> int:
     return 0
 
 
-def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tuple[float, float, float]:
-    """(CPU ms per action with hints off, with hints on, on / off), each the best of ``rounds`` runs in
-    fresh processes, interleaved in alternating order so both see the same machine load."""
+def hints_rounds(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> dict[bool, list[float]]:
+    """CPU ms per action with hints off (``False``) and on (``True``), one figure per round, each run in a
+    fresh process, interleaved in alternating order so both see the same machine load."""
     figures: dict[bool, list[float]] = {False: [], True: []}
     for r in range(rounds):
         for hints in ((False, True) if r % 2 == 0 else (True, False)):
@@ -356,14 +359,27 @@ def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tu
             proc = subprocess.run(argv + (["--hints"] if hints else []), capture_output=True, text=True,
                                   check=True)
             figures[hints].append(json.loads(proc.stdout.strip().splitlines()[-1])["cpu_ms_per_action"])
+    return figures
+
+
+def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tuple[float, float, float]:
+    """(CPU ms per action with hints off, with hints on, on / off), each the best of ``rounds`` runs
+    (:func:`hints_rounds`)."""
+    figures = hints_rounds(rounds, actions, mode)
     off, on = min(figures[False]), min(figures[True])
     return off, on, on / off
 
 
 def compare_hints(args: argparse.Namespace) -> int:
-    off, on, ratio = hints_ratio(args.rounds, args.actions, args.mode)
+    figures = hints_rounds(args.rounds, args.actions, args.mode)
+    off, on = min(figures[False]), min(figures[True])
+    # every round too: on a shared machine one round's pair is noise, and the best of each side may come
+    # from different rounds
+    pairs = ", ".join(f"{b:.3f}/{a:.3f} ({b / a:.2f}x)"
+                      for a, b in zip(figures[False], figures[True], strict=True))
     print(f"{args.mode}, {args.actions} actions, best of {args.rounds} interleaved rounds: hints off "
-          f"{off:.3f} ms/action, hints on {on:.3f} ms/action: {ratio:.2f}x")
+          f"{off:.3f} ms/action, hints on {on:.3f} ms/action: {on / off:.2f}x; rounds on/off: {pairs}; "
+          f"machine load {os.getloadavg()[0]:.1f}")
     return 0
 
 

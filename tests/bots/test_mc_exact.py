@@ -154,29 +154,32 @@ def test_share_of_first_is_the_tools_tally_bit_for_bit() -> None:
 def test_a_decision_point_seen_before_reuses_its_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint is a function of the digest only: a view whose digest was hinted before (another seat's
     change this seat cannot see) gets the same hint without a second Monte Carlo, as an independent copy.
-    (A hold'em betting hint has no Monte Carlo of its own: its equity is cached by the cards.)"""
+    (A betting hint's equity is remembered by what it depends on, :mod:`pokerroom.bots.hint_modes`; the
+    decision itself costs less than a fingerprint and is made again.)"""
     import copy
 
-    from pokerroom.bots import policy
+    from pokerroom.bots import hint_modes, policy
 
     view = next(v for v in _points({"mode": "sevenPoker"}, 5)
-                if v["me"].get("legalActions") and v["me"]["legalActions"][0]["type"].startswith("k."))
+                if v["me"].get("legalActions") and v["me"]["legalActions"][0]["type"].startswith("k.")
+                and len(v["me"]["hole"]) + len(v["me"]["up"]) >= 5)  # (before: a table, no Monte Carlo)
     policy._HINTS.clear()
+    hint_modes._EQUITY.clear()
     runs: list[int] = []
-    real = policy._decide
+    real = hint_modes.mc_equity
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         runs.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(policy, "_decide", counting)
+    monkeypatch.setattr(hint_modes, "mc_equity", counting)
     first = recommend(view)
     other = copy.deepcopy(view)
     other["deadlineAt"] = (other.get("deadlineAt") or 0) + 5000  # not in the digest
     assert first is not None and recommend(other) == first and len(runs) == 1
     first["type"] = "changed by a caller"
     assert recommend(view) != first and len(runs) == 1
-    policy._HINTS.clear()
+    hint_modes._EQUITY.clear()
     assert recommend(view) == recommend(other) and len(runs) == 2
 
 

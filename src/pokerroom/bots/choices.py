@@ -130,7 +130,9 @@ def draw(sit: Situation, spec: dict[str, Any], level: Level) -> Action:
 
 # --- hi-lo declaration -------------------------------------------------------------------------------------
 
-def declare(sit: Situation, level: Level, rng: np.random.Generator, samples: int) -> Action:
+def declare(sit: Situation, level: Level, rng: np.random.Generator, samples: int,
+            equity: float | None = None) -> Action:
+    """High, low or swing; ``equity``: the high equity when the caller has it (a hint), else a Monte Carlo."""
     legal = sit.legal_types()["declare"]
     sides = list(legal.get("sides", ["high", "low", "swing"]))
     cards = sit.hole + sit.up
@@ -141,7 +143,7 @@ def declare(sit: Situation, level: Level, rng: np.random.Generator, samples: int
     if level == "easy":
         side = "low" if has_low and low >= 0.66 and high_value_rank(cards) <= 1 else "high"
     else:
-        high = mc_equity(sit, rng, samples)
+        high = mc_equity(sit, rng, samples) if equity is None else equity
         if high > 0.85 and low > 0.85 and "swing" in sides:
             side = "swing"
         elif has_low and low > high:

@@ -38,6 +38,7 @@ from pokerroom.bots.actions import Action, Level
 from pokerroom.bots.bets import bet
 from pokerroom.bots.choices import choose, declare, draw
 from pokerroom.bots.hint import hint_equity, hint_rng
+from pokerroom.bots.hint_modes import mode_equity
 from pokerroom.bots.situation import Situation, situation
 
 DEFAULT_SAMPLES = 300
@@ -91,7 +92,7 @@ def _decide(sit: Situation | None, level: Level, seed: int | str | None, samples
     if "draw" in legal:
         return draw(sit, legal["draw"], level)
     if "declare" in legal:
-        return declare(sit, level, rng, n)
+        return declare(sit, level, rng, n, equity)
     if "runTwice" in legal:  # 런 잇 트와이스: the same equity, less swing; bots, like most people, say yes
         return {"type": "runTwice", "agree": True}
     if "ready" in legal:
@@ -107,21 +108,34 @@ def recommend(view: dict[str, Any]) -> Action | None:
     acts = me.get("legalActions") if isinstance(me, dict) else None
     if not isinstance(acts, list) or all(isinstance(a, dict) and a.get("type") in _NO_HINT for a in acts):
         return None  # (cheaply, before the digest: between hands every seat's view offers only ``ready``)
+    key = _card_key(view, me, acts)  # type: ignore[arg-type]
+    if key is not None:
+        hit = _BY_CARDS.get(key)
+        if hit is not None:
+            return {k: list(v) if isinstance(v, list) else v for k, v in hit.items()}
     sit = situation(view)
     if sit is None or not sit.legal:
         return None
     legal = sit.legal_types()
     if set(legal) <= _NO_HINT:  # (also: nothing but an optional show)
         return None
-    if not _NOT_BETTING.intersection(legal):
-        equity = hint_equity(sit)
+    if "declare" in legal or not _NOT_BETTING.intersection(legal):
+        # a betting (or hi-lo declaring) decision: the equity from the hint's own tables and caches (hold'em:
+        # :mod:`.hint`, the other modes: :mod:`.hint_modes`), and the decision point's own generator, which
+        # only a heads-up bluff draws from, so its fingerprint (a SHA-256 of the whole digest, a third of a
+        # cheap hint's cost) is taken only then; nothing is remembered by the fingerprint either: without a
+        # Monte Carlo the decision costs less than the key
+        equity = hint_equity(sit) if sit.mode == "holdem" else mode_equity(sit)
         if equity is not None:
-            # a betting decision in hold'em: the equity cached by the cards (:mod:`.hint`), and the decision
-            # point's own generator, which only a heads-up bluff draws from, so its fingerprint (a SHA-256 of
-            # the whole digest, a third of a hint's cost) is taken only then; nothing is remembered by the
-            # fingerprint either: without a Monte Carlo the decision costs less than the key
             rng = cast(np.random.Generator, _LazyRng(sit))
             return _decide(sit, "normal", seed=0, samples=200, rng=rng, equity=equity)
+    if key is not None:
+        # a choice or a draw: no random number, no Monte Carlo (see :func:`_card_key`), so no fingerprint
+        made = _decide(sit, "normal", seed=0, samples=200, rng=cast(np.random.Generator, _LazyRng(sit)))
+        if len(_BY_CARDS) >= _HINTS_KEPT:
+            _BY_CARDS.clear()
+        _BY_CARDS[key] = made
+        return {k: list(v) if isinstance(v, list) else v for k, v in made.items()}
     # The hint is a pure function of the digest (seed 0, 200 samples), so a decision point seen before (a
     # new version that changed nothing this seat can see: another seat's simultaneous choice or
     # declaration, a seat's connection) reuses its hint instead of running the Monte Carlo again.
@@ -134,6 +148,43 @@ def recommend(view: dict[str, Any]) -> Action | None:
         _HINTS[fp] = hint
     # a copy: the caller puts it into a view, which others may change
     return {k: list(v) if isinstance(v, list) else v for k, v in hint.items()}
+
+
+def _card_key(view: dict[str, Any], me: dict[str, Any], acts: list[Any]) -> tuple[object, ...] | None:
+    """For a 7 Poker choice or a draw: everything ``normal``'s decision reads (the cards, the mode, the offer;
+    a badugi draw also how many draws I made and which badugi is played), read straight from the view; else
+    ``None``. Why: these decisions draw no random number and price nothing, so the same cards get the same
+    hint, and a whole table's simultaneous choices (one per seat, each its own decision point) skip the
+    digest and its fingerprint, which cost more than the decision."""
+    act = acts[0] if len(acts) == 1 else None  # (a choice or a draw is offered alone: betting is not)
+    if not isinstance(act, dict):
+        return None
+    kind = act.get("type")
+    mode = view.get("mode")
+    if kind == "choose":
+        return ("choose", mode, _ids(me.get("choice") or me.get("hole")))
+    if kind != "draw":
+        return None
+    options = view.get("options")
+    high = isinstance(options, dict) and options.get("badugiHigh") is True
+    done = None
+    if mode == "badugi":
+        my_id = me.get("id")
+        seats = view.get("seats") or ()
+        mine = next((s for s in seats if isinstance(s, dict) and s.get("id") == my_id), None)
+        done = len((mine or {}).get("drawCounts") or ())
+    try:
+        offer = repr(sorted(act.items()))
+    except TypeError:
+        return None
+    return ("draw", mode, high, _ids(me.get("hole")), offer, done)
+
+
+def _ids(cards: Any) -> tuple[object, ...]:
+    """The ids of a list of wire cards (a placeholder or an odd entry: its repr, so it still keys)."""
+    if not isinstance(cards, list):
+        return ()
+    return tuple(c.get("id") if isinstance(c, dict) else repr(c) for c in cards)
 
 
 class _LazyRng:
@@ -154,6 +205,8 @@ class _LazyRng:
 
 #: Hints by the fingerprint of their decision point (see :func:`recommend`); cleared when full.
 _HINTS: dict[bytes, Action] = {}
+#: Choice and draw hints by :func:`_card_key`; cleared when full.
+_BY_CARDS: dict[tuple[object, ...], Action] = {}
 _HINTS_KEPT = 4096
 
 

@@ -388,13 +388,17 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
     return float(((me > best) + 0.5 * (me == best)).mean())
 
 
+#: The Indian decks (d20, d52), made once (read only: every hint and Indian bet asked for fresh ones).
+_INDIAN_DECKS = (d20_deck(), standard_deck())
+
+
 def indian_top_chance(sit: Situation) -> float:
     """Chance that my own (unseen) forehead is the deck's top card, from the cards I can see (§5.4.7).
 
     That is the chance a fold costs the 10-penalty, so folding is priced with it.
     """
     d52 = sit.options.get("indianDeck") == "d52"
-    deck = standard_deck() if d52 else d20_deck()
+    deck = _INDIAN_DECKS[d52]
     top = 14 if d52 else 10
     seen = {c.id for c in sit.indian_used + sit.hole}
     seen |= {o.forehead.id for o in sit.opponents if o.forehead is not None}

@@ -198,6 +198,22 @@ def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None
     return hit
 
 
+def _indian_name(mode: Indian, hand: Hand, pid: str) -> str:
+    """The name of ``pid``'s Indian hand at its end, remembered (in :data:`_HINTS`) by the forehead and hole
+    it is made of: every view of the hand's end asked for it again, an evaluation per seat and change."""
+    hp = hand.players[pid]
+    assert hp.forehead is not None
+    key = (mode, "indian", hp.forehead.id, card_ids(hp.hole))
+    hit = _HINTS.get(key)
+    if hit is None:
+        name = str(mode.evaluate(hand, pid).high.name)
+        hit = (name, None, name)
+        if len(_HINTS) >= _HINTS_KEPT:
+            _HINTS.clear()
+        _HINTS[key] = hit
+    return str(hit[0])
+
+
 def legal_actions(state: State, pid: str) -> list[JSON]:
     """What ``pid`` may send now (the view's ``me.legalActions``)."""
     if state.phase == "rebuy":
@@ -269,7 +285,7 @@ def _me(state: State, seat: Seat, cj: CardJson = _fresh_card) -> JSON:
         mode = rules_for(opts)
         if isinstance(mode, Indian):
             if done and hp.forehead is not None:
-                hand_name = rank_name = str(mode.evaluate(hand, seat.id).high.name)
+                hand_name = rank_name = _indian_name(mode, hand, seat.id)
         else:
             hand_name, low_name, rank_name = _hint_names(mode, hand, seat.id)
     out.update({

@@ -95,7 +95,8 @@ class RoomViews:
         view = self.engine.view(room.game_state, viewer)
         if viewer is not None and self.recommender is not None and room.options_json.get("hints"):
             me = view.get("me")
-            if isinstance(me, dict) and legal_actions(view):
+            # (most views of a change offer nothing: read the list before filtering it)
+            if isinstance(me, dict) and me.get("legalActions") and legal_actions(view):
                 try:
                     me["hint"] = self.recommender(view)
                 except Exception:

@@ -1,0 +1,85 @@
+"""Hint tables read from a generated file: starting hands' equity against 1-9 random hands (Omaha's four
+cards; 7 Poker's first three and four cards).
+
+Why a file: these answers are a function of the cards' suit-isomorphic class alone (16,432 four-card
+classes, 1,755 three-card ones), and estimating a class costs more than an action;
+``scripts/build_hint_tables.py`` estimates all of them once (1,024 deals per Omaha class, 512 per 7 Poker
+class, under a minute of CPU in all) and the server reads the result at its first hint of the mode (the
+warm-up asks for one before any room does). A table answers in a dictionary read.
+
+7 Poker's tables deal the opponents' seven cards at random: they leave out the one or two cards each
+opponent shows on the first two rounds (their Monte Carlo, from the fifth card on, does not). A hint may
+be that rough there: those rounds are bet small and the price of a bet still weighs on the decision
+(:func:`pokerroom.bots.bets.range_equity`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).with_name("data")
+OMAHA_PREFLOP = DATA / "omaha_preflop.npz"
+SEVEN_STREETS = DATA / "seven_streets.npz"
+
+_ALL = ((OMAHA_PREFLOP, 4), (SEVEN_STREETS, 3), (SEVEN_STREETS, 4))
+_LOCK = threading.Lock()
+#: (file, cards in a hand) -> class -> equity against 1, 2, ... random opponents
+_TABLES: dict[tuple[Path, int], dict[tuple[tuple[int, ...], ...], tuple[float, ...]]] = {}
+
+
+def omaha_class(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The suit-isomorphic class of a hand: the sorted ranks held in each suit, the suits themselves
+    forgotten (two hands are one class exactly when these agree)."""
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        by_suit[c // 13].append(c % 13)
+    return tuple(sorted(tuple(sorted(ranks)) for ranks in by_suit if ranks))
+
+
+def omaha_preflop(hand: Sequence[int], n_opp: int) -> float | None:
+    """My Omaha high equity before the flop against ``n_opp`` random hands (``None``: no table, or more
+    opponents than it holds)."""
+    if len(hand) != 4:
+        return None
+    return _lookup(OMAHA_PREFLOP, 4, hand, n_opp)
+
+
+def seven_start(hand: Sequence[int], n_opp: int) -> float | None:
+    """My 7 Poker high equity holding three or four cards, against ``n_opp`` random seven-card hands."""
+    if len(hand) not in (3, 4):
+        return None
+    return _lookup(SEVEN_STREETS, len(hand), hand, n_opp)
+
+
+def _lookup(path: Path, size: int, hand: Sequence[int], n_opp: int) -> float | None:
+    table = _TABLES.get((path, size))
+    if table is None:
+        # every table at once: the warm-up's first Omaha hint loads 7 Poker's too (its sample views stop at
+        # the choice), so no room's action pays for a load
+        for where, n in _ALL:
+            _load(where, n)
+        table = _load(path, size)
+    row = table.get(omaha_class(hand))
+    if row is None or not 1 <= n_opp <= len(row):
+        return None
+    return row[n_opp - 1]
+
+
+def _load(path: Path, size: int) -> dict[tuple[tuple[int, ...], ...], tuple[float, ...]]:
+    with _LOCK:
+        table = _TABLES.get((path, size))
+        if table is not None:
+            return table
+        table = {}
+        if path.exists():
+            with np.load(path) as data:
+                hands = data[f"hands{size}"].tolist()
+                equity = (data[f"equity{size}"].astype(np.float64) / 255.0).tolist()
+            for hand, row in zip(hands, equity, strict=True):
+                table[omaha_class(hand)] = tuple(row)
+        _TABLES[(path, size)] = table
+        return table
