@@ -224,7 +224,8 @@ def test_the_plain_forehead_weights_are_the_bots_weights() -> None:
         if sit is None:
             continue
         deck = d20_deck() if sit.options.get("indianDeck") != "d52" else DECK
-        seen = {c.id for c in sit.indian_used + sit.hole} | {o.forehead.id for o in sit.opponents if o.forehead}
+        seen = {c.id for c in sit.indian_used + sit.hole}
+        seen |= {o.forehead.id for o in sit.opponents if o.forehead}
         unknown = [c for c in deck if c.id not in seen]
         for opp in sit.opponents[:2]:  # a bettor and a caller, whatever they did
             opp.last_action = "nl.raise" if opp is sit.opponents[0] else "nl.call"
