@@ -32,7 +32,7 @@ run: $(RUN_STAMP)
 ## test: lint, type-check, the JS check and the whole test suite (browser tests included); every component
 ## it installs is required: a missing one fails its tests instead of skipping them (tests/needs.py)
 test: $(STAMP) chromium nginx services lint typecheck jscheck
-	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 2 --durations=15 $(PYTEST_ARGS)
+	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 3 --durations=15 $(PYTEST_ARGS)
 
 ## screenshots: the browser tests again, saving a screenshot of every step in artifacts/screenshots/ to look at
 screenshots: $(STAMP) chromium nginx services

@@ -44,6 +44,7 @@ SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 RACES = frozenset({"stale_version", "no_game"})  # refusals a scripted player meets by acting in a race
 THINK_S = 0.08  # a node's real flood limit is ~20 messages/s a socket (close 1008): stay well under it
 RESEND_S = 3.0  # no new view this long after acting: the action was lost with its node, act again
+STALE_RESYNC_S = 1.5  # a stale_version refusal and no newer view this long after it: ask for one (net.js)
 
 
 def is_korean(text: str) -> bool:
@@ -164,11 +165,19 @@ class Table:
     async def _pilot(self, person: Person) -> None:
         acted = -1
         sent_at = 0.0
+        stale: tuple[float, int] | None = None  # a stale_version refusal: when, and the version then held
         while True:
             c = person.client
             try:
                 msg = await asyncio.wait_for(c.queue.get(), 0.3)
             except TimeoutError:
+                if stale is not None and time.monotonic() - stale[0] > STALE_RESYNC_S:
+                    # as the web client does (net.js staleSeen): no newer view since the refusal, so one
+                    # was lost on its way (the room changed hands): ask for a whole view
+                    if (person.last_view() or {}).get("version", -1) <= stale[1]:
+                        with contextlib.suppress(websockets.ConnectionClosed):
+                            await c.send({"type": "resync"})
+                    stale = None
                 if acted == -2 or (acted >= 0 and time.monotonic() - sent_at > RESEND_S):
                     # refused, or nothing came back (the action went to an owner that died or froze and
                     # was never acknowledged): decide again on the newest view, as a person would
@@ -193,6 +202,8 @@ class Table:
                     person.errors.append({**m, "at": time.monotonic()})
                     if m.get("code") != "stale_version":
                         acted = -2  # refused (e.g. the store is unreachable): try again shortly
+                    else:
+                        stale = (time.monotonic(), (person.last_view() or {}).get("version", -1))
                 elif kind == "result":
                     person.results.append(m)
                     if self.again and self.acting and person is self.people[0]:

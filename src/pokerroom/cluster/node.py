@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, assert_never
 
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
 from pokerroom.cluster import messages as M
@@ -376,18 +377,19 @@ class ClusterNode:
         while True:
             # a jittered period (secrets, not `random`: no module of src imports random, see test_cards_rng)
             await asyncio.sleep(self.scan_every_s * (0.8 + 0.4 * secrets.randbelow(1001) / 1000))
-            self.sockets.retry_orphans()
-            try:
+            try:  # whatever one scan meets, the next one runs: this loop is what re-attaches orphans
+                self.sockets.retry_orphans()
                 codes = sorted(await asyncio.to_thread(self.store.codes))
                 owners = dict(zip(codes, await self.leases.owners(codes), strict=True))
                 live = await self.registry.refresh() if None in owners.values() else []
                 self.last_scan = time.monotonic()
-            except Exception as exc:
-                log.debug("scan failed (%s: %s)", type(exc).__name__, exc)
-                continue
-            for code in self.succession.observe(owners, {n.node_id for n in live}, time.monotonic()):
-                with contextlib.suppress(Exception):
-                    await self.take(code)
+                for code in self.succession.observe(owners, {n.node_id for n in live}, time.monotonic()):
+                    with contextlib.suppress(Exception):
+                        await self.take(code)
+            except Exception as exc:  # Redis or PostgreSQL away (said elsewhere), or a bug: said loudly
+                outage = isinstance(exc, RedisError | OSError | TimeoutError) \
+                    or type(exc).__module__.startswith("psycopg")
+                (log.debug if outage else log.exception)("scan failed (%s: %s)", type(exc).__name__, exc)
 
     async def _beat(self) -> None:
         assert self.rooms is not None

@@ -69,6 +69,9 @@ export const MOVING_CODES = [4012, 1012];
  * onMessage(msg), onState(state: "connecting"|"open"|"closed", detail), onFatal(code, message),
  * onMoving(code) (the server is going away: the connection reconnects by itself, soon).
  */
+/** How long after a stale_version refusal a view that has not come is asked for (staleSeen). */
+const STALE_RESYNC_MS = 1500;
+
 export class RoomConnection {
   constructor(code, hello, handlers) {
     this.code = code;
@@ -81,6 +84,7 @@ export class RoomConnection {
     this.version = null;
     this.pingTimer = null;
     this.retryTimer = null;
+    this.staleTimer = null;
     this.pending = new Map();
     this.views = new ViewTracker();
     this.connect();
@@ -148,6 +152,7 @@ export class RoomConnection {
       // a join refusal ends a connection only before it is in the room: after `welcome` the same codes answer
       // a seat request (requestSeat) and are shown like any refusal
       // kicked / room closed for idleness / hello too late end the connection whenever they come
+      if (msg.type === "error" && msg.code === "stale_version") this.staleSeen();
       if (msg.type === "error" && ((!this.welcomed && this.isFatal(msg.code)) || this.isTerminal(msg.code))) {
         this.closedByUs = true;
         this.h.onFatal?.(msg.code, msg.message);
@@ -205,6 +210,19 @@ export class RoomConnection {
     return true;
   }
 
+  /**
+   * A refusal said the table moved on (stale_version): the newer view is nearly always on its way (someone
+   * acted first). If none has come a moment later, a frame was lost (between two servers while the room
+   * changed hands) and nothing else would bring it: ask once for a whole view, as for a gap.
+   */
+  staleSeen() {
+    const seen = this.version;
+    clearTimeout(this.staleTimer);
+    this.staleTimer = setTimeout(() => {
+      if (this.version === seen && !this.resyncAsked) this.resyncAsked = this.send({ type: "resync" });
+    }, STALE_RESYNC_MS);
+  }
+
   sendAction(action) {
     this.seq += 1;
     const clientMsgId = `c-${Date.now().toString(36)}-${this.seq}`;
@@ -221,6 +239,7 @@ export class RoomConnection {
   close() {
     this.closedByUs = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.staleTimer);
     clearInterval(this.pingTimer);
     try { this.ws?.close(1000); } catch { /* ignore */ }
   }
