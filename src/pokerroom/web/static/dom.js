@@ -22,3 +22,23 @@ export function h(tag, attrs = {}, ...kids) {
   }
   return node;
 }
+
+const SVGS = new Map(); // class -> the parsed template
+
+/**
+ * An inline SVG (an icon, the turn ring) of class `cls`: its markup parsed by the HTML parser once, a copy per
+ * use (no emoji font needed on the phone). `data` goes into the template's dataset.
+ */
+export function inlineSvg(cls, viewBox, markup, data = {}) {
+  let svg = SVGS.get(cls);
+  if (!svg) {
+    svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", viewBox);
+    svg.setAttribute("class", cls);
+    svg.setAttribute("aria-hidden", "true");
+    Object.assign(svg.dataset, data);
+    svg.innerHTML = markup;
+    SVGS.set(cls, svg);
+  }
+  return svg.cloneNode(true);
+}

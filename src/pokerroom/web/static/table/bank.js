@@ -4,19 +4,11 @@
 // the bank down (timer.js): the view's `deadlineAt` is then where the bank runs out.
 
 import { tx } from "../i18n.js";
-import { h } from "../dom.js";
+import { h, inlineSvg } from "../dom.js";
 
 /** A small stopwatch drawn inline (no emoji font needed on the phone). */
 function watchIcon() {
-  if (!watchIcon.svg) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 12 12");
-    svg.setAttribute("class", "watch");
-    svg.setAttribute("aria-hidden", "true");
-    svg.innerHTML = '<circle cx="6" cy="7" r="4.2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M6 7V4.6M4.6 1h2.8" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>';
-    watchIcon.svg = svg;
-  }
-  return watchIcon.svg.cloneNode(true);
+  return inlineSvg("watch", "0 0 12 12", '<circle cx="6" cy="7" r="4.2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M6 7V4.6M4.6 1h2.8" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>');
 }
 
 /** What a seat's bank shows (null: the room has no time bank). */

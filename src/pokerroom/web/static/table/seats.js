@@ -6,7 +6,7 @@ import { tx } from "../i18n.js";
 import { cardEl, miniCardEl } from "../cards.js";
 import { ACTION_LABEL, SIDE_LABEL, fmt } from "../labels.js";
 import { morph, morphKeyed } from "../morph.js";
-import { h } from "../dom.js";
+import { h, inlineSvg } from "../dom.js";
 import { COLOUR_ONLY } from "./fan.js";
 import { slice, syncChildren } from "./slices.js";
 import { ring } from "./timer.js";
@@ -15,15 +15,7 @@ import { handLabel, isHidden, nameOf, showdownEntry, waitsFor, wonCards } from "
 
 /** §3 "보스" 왕관: a small crown drawn inline (no emoji font needed). */
 function crownIcon() {
-  if (!crownIcon.svg) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 16 12");
-    svg.setAttribute("class", "crown");
-    svg.setAttribute("aria-hidden", "true");
-    svg.innerHTML = '<path d="M1 3.5 4.5 7 8 1.5 11.5 7 15 3.5 13.6 11H2.4Z"/><circle cx="1" cy="3" r="1.2"/><circle cx="8" cy="1.2" r="1.2"/><circle cx="15" cy="3" r="1.2"/>';
-    crownIcon.svg = svg;
-  }
-  return crownIcon.svg.cloneNode(true); // innerHTML runs the HTML parser: once, not per render
+  return inlineSvg("crown", "0 0 16 12", '<path d="M1 3.5 4.5 7 8 1.5 11.5 7 15 3.5 13.6 11H2.4Z"/><circle cx="1" cy="3" r="1.2"/><circle cx="8" cy="1.2" r="1.2"/><circle cx="15" cy="3" r="1.2"/>');
 }
 
 /** What a seat's marks show: Korean-style betting calls the dealer "선"; the others show the D button. */

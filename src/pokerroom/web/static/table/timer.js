@@ -1,23 +1,15 @@
 // The turn clock: a ring on the seat (or my line) the phase waits for, counting down to the view's
 // `deadlineAt` by the server's clock. The ring is built once per seat; `tick` only writes what changed.
 
+import { inlineSvg } from "../dom.js";
 import { serverClock } from "../net.js";
 import { bankTotalMs } from "./bank.js";
 
 const RING_C = 2 * Math.PI * 12;
-const RING = { svg: null };
 
 export function ring() {
-  if (!RING.svg) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 30 30");
-    svg.setAttribute("class", "timer-ring");
-    svg.setAttribute("aria-hidden", "true");
-    svg.dataset.keep = "ring"; // morph keeps the ring on screen: the clock (tick) draws into it
-    svg.innerHTML = `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`;
-    RING.svg = svg;
-  }
-  return RING.svg.cloneNode(true); // the HTML parser once, a copy per seat
+  // morph keeps the ring on screen (data-keep): the clock (tick) draws into it
+  return inlineSvg("timer-ring", "0 0 30 30", `<circle class="bg" cx="15" cy="15" r="12"/><circle class="fg" cx="15" cy="15" r="12" stroke-dasharray="${RING_C}" stroke-dashoffset="0"/><text x="15" y="19" text-anchor="middle"></text>`, { keep: "ring" });
 }
 
 /** How long the phase's clock runs in all (the ring shows what is left of it). */
