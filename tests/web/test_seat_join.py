@@ -21,8 +21,8 @@ pytestmark = pytest.mark.browser
 SEAT_OF = "(window.__room.view.seats.find(s => s.id === id) || {})"
 SEAT_JS = "(id) => " + SEAT_OF
 ME_IS = "(id) => window.__room && window.__room.view && (window.__room.view.me || {}).id === id"
-LARGE = {"width": 390, "height": 844}
-SMALL = {"width": 360, "height": 640}
+SIZES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
+         pytest.param({"width": 360, "height": 640}, id="360x640")]
 
 
 def inside(page: Any, selector: str) -> dict[str, float]:
@@ -41,14 +41,14 @@ def seat_view(page: Any, pid: str) -> dict[str, Any] | None:
     return next((s for s in v.get("seats") or [] if s["id"] == pid), None)
 
 
-def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open_page: Any) -> None:
-    """Played once: every page whose controls are measured is on the smaller phone (360×640, where a control
-    that fits fits the 390×844 one too), the other player on 390×844."""
-    size, tag = SMALL, "360x640"
+@pytest.mark.parametrize("size", SIZES)
+def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open_page: Any,
+                                                          size: dict[str, int]) -> None:
+    tag = f"{size['width']}x{size['height']}"
     base = live_server.http
     host = open_page("host", size)
     code = wp.create_room_ui(host, base, "방장", "holdem", turnSeconds=60)
-    p2 = open_page("p2", LARGE)
+    p2 = open_page("p2", size)
     wp.join_ui(p2, base, code, "민수")
     wp.wait_members(host, 2)
     host.click("[data-testid=start]")
@@ -133,12 +133,11 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     assert late.evaluate("() => document.querySelector('#dlg-confirm').open") is False
 
 
-def test_sit_out_and_come_back(live_server: Any, open_page: Any) -> None:
-    """Played once: the two players whose controls are measured on the smaller phone (360×640, where a control
-    that fits fits the 390×844 one too), the host on 390×844."""
-    size, tag = SMALL, "360x640"
+@pytest.mark.parametrize("size", SIZES)
+def test_sit_out_and_come_back(live_server: Any, open_page: Any, size: dict[str, int]) -> None:
+    tag = f"{size['width']}x{size['height']}"
     base = live_server.http
-    host = open_page("host", LARGE)
+    host = open_page("host", size)
     code = wp.create_room_ui(host, base, "방장", "sevenPoker", turnSeconds=60)
     others = []
     for name in ("민수", "지수"):
