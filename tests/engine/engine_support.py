@@ -6,13 +6,13 @@ local ``random.Random`` so every run is reproducible from its seed.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import pytest
 
 from pokerroom.cards import deck_for, parse_card, parse_cards
@@ -99,16 +99,16 @@ def secret_cards(state: State, viewer: str | None) -> set[tuple[int, str]]:
     return out
 
 
-_CARD_RE = re.compile(r'"rank": (\d+), "suit": "([SDHC])"')
-_HIDDEN_RE = re.compile(r'\{"hidden": true, "slot": \d+\}')
+_CARD_RE = re.compile(rb'"rank":(\d+),"suit":"([SDHC])"')
+_HIDDEN_RE = re.compile(rb'\{"hidden":true,"slot":\d+\}')
 
 
 def visible_cards(x: Any) -> set[tuple[int, str]]:
     """(rank, suit) of every card dict in a JSON value (cards are always ``Card.to_json`` dicts); also checks
     that every hidden placeholder is exactly ``{"hidden": true, "slot": k}``."""
-    text = json.dumps(x)
-    assert text.count('"hidden"') == len(_HIDDEN_RE.findall(text)), "hidden card with extra fields"
-    return {(int(r), s) for r, s in _CARD_RE.findall(text)}
+    text = orjson.dumps(x, option=orjson.OPT_NON_STR_KEYS)  # compact: no space after ':' or ','
+    assert text.count(b'"hidden"') == len(_HIDDEN_RE.findall(text)), "hidden card with extra fields"
+    return {(int(r), s.decode()) for r, s in _CARD_RE.findall(text)}
 
 
 def check_no_leak(state: State, viewer: str | None, events: list[dict[str, Any]] | None = None) -> None:

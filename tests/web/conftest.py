@@ -4,8 +4,9 @@
   temporary data directory (one per pytest-xdist worker, so workers never share a port or a store).
 - ``browser``: one headless chromium per worker (never downloaded: Debian's, see ``needs.chromium``; missing,
   it fails under CI and ``make test``).
-- ``open_page``: a new browser context (own localStorage = own player) with a viewport; every console
-  error and page error is recorded and the test fails at teardown if there was any.
+- ``open_page``: a page of its own browser context (own localStorage = own player) with a viewport, new or
+  wiped since its last test (``page_pool``, tests/web/page_pool.py); every console error and page error is
+  recorded and the test fails at teardown if there was any.
 - ``static_page``: serves ``src/pokerroom/web/static`` and ``tests/web/fixtures`` under a fake origin through
   request routing, for the fixture-view tests that need no server.
 """
@@ -25,6 +26,7 @@ from serving import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from page_pool import PagePool
 from webplay import DESKTOP, MOBILE, SHOTS, shot  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,40 +69,44 @@ def browser() -> Iterator[Any]:
 class PageRecorder:
     """A page plus every console/page error it produced."""
 
-    def __init__(self, page: Any, name: str) -> None:
+    def __init__(self, page: Any, name: str, pool: PagePool) -> None:
         self.page = page
         self.name = name
         self.errors: list[str] = []
         self.allowed: list[str] = []  # substrings of errors a test provokes on purpose
-        page.on("console", self._console)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        pool.listen(page, "console", self._console)
+        pool.listen(page, "pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
 
     def _console(self, msg: Any) -> None:
         if msg.type == "error" and not any(a in msg.text for a in self.allowed):
             self.errors.append(f"console: {msg.text}")
 
 
+@pytest.fixture(scope="session")
+def page_pool(browser: Any) -> Iterator[PagePool]:
+    """The worker's idle browser contexts (tests/web/page_pool.py): each test's pages come from here."""
+    pool = PagePool(browser, locale="ko-KR", device_scale_factor=1, has_touch=False)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    contexts: list[Any] = []
+def open_page(page_pool: PagePool) -> Iterator[Callable[..., Any]]:
+    """``open_page(name, viewport)``: a page of its own browser context (own storage = own player), fresh
+    or wiped (tests/web/page_pool.py); every console error and page error fails the test at teardown."""
     recorders: list[PageRecorder] = []
 
     def make(name: str = "page", viewport: dict[str, int] | None = None) -> Any:
-        ctx = browser.new_context(
-            viewport=viewport or MOBILE, locale="ko-KR", device_scale_factor=1, has_touch=False
-        )
-        ctx.set_default_timeout(10000)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        rec = PageRecorder(page, name)
+        page = page_pool.take(viewport or MOBILE)
+        rec = PageRecorder(page, name, page_pool)
         recorders.append(rec)
         page.recorder = rec
         return page
 
     yield make
     errors = [f"{r.name}: {e}" for r in recorders for e in r.errors]
-    for ctx in contexts:
-        ctx.close()
+    for rec in recorders:
+        page_pool.give_back(rec.page)
     assert not errors, "console errors:\n" + "\n".join(errors)
 
 
@@ -125,12 +131,12 @@ def _route_static(route: Any) -> None:
 
 
 @pytest.fixture
-def static_page(open_page: Callable[..., Any]) -> Callable[..., Any]:
+def static_page(open_page: Callable[..., Any], page_pool: PagePool) -> Callable[..., Any]:
     """``static_page(path, viewport=...)`` opens ``/fixtures/...`` of the fake origin (no server)."""
 
     def make(path: str, viewport: dict[str, int] | None = None, name: str = "static") -> Any:
         page = open_page(name, viewport)
-        page.route(f"{FAKE_ORIGIN}/**", _route_static)
+        page_pool.route(page, f"{FAKE_ORIGIN}/**", _route_static)
         page.goto(f"{FAKE_ORIGIN}{path}")
         return page
 
