@@ -155,6 +155,35 @@ def _fingerprint_options(options: dict[str, Any]) -> list[tuple[str, Any]]:
                     and type(v) is type(_HOUSE_RULES_OFF[k]))]
 
 
+def _opponent(seat: dict[str, Any]) -> Opponent:
+    """An opponent still in the hand, from their seat's dict."""
+    draw_counts = seat.get("drawCounts")
+    return Opponent(  # (positional: a dozen keywords per seat cost more than the rest)
+        str(seat.get("id")),
+        int(seat.get("seat", 0)),
+        int(seat.get("stack", 0)),
+        False,
+        bool(seat.get("allIn")),
+        int(seat.get("committedRound", 0)),
+        int(seat.get("committedTotal", 0)),
+        cards_of(seat.get("up")),
+        card_of(seat.get("forehead")),
+        int(seat.get("holeCount", 0)),
+        [int(x) for x in draw_counts] if draw_counts else [],
+        seat.get("lastAction"),
+    )
+
+
+#: id(seat dict) -> (that dict, its :class:`Opponent`). Why: the server's views share a seat's dict from one
+#: version to the next while the seat is unchanged (``engine/view.py``, ``StateViews``: its view deltas
+#: already take the same object for an unchanged seat), so a hint reads most opponents once per change of
+#: theirs instead of once per decision point. The entry holds the dict itself, so its id cannot be reused
+#: while the entry lives; a seat dict is read-only once built (the engine's contract for views), and the
+#: digest never changes an Opponent it hands out. Cleared when full.
+_OPPONENTS: dict[int, tuple[dict[str, Any], Opponent]] = {}
+_OPPONENTS_KEPT = 4096
+
+
 def situation(view: dict[str, Any]) -> Situation | None:
     """The digest, or ``None`` when the viewer is not seated."""
     me = view.get("me")
@@ -175,21 +204,14 @@ def situation(view: dict[str, Any]) -> Situation | None:
         if seat.get("folded"):
             folded_up.extend(cards_of(seat.get("up")))
             continue
-        draw_counts = seat.get("drawCounts")
-        opponents.append(Opponent(  # (positional: a dozen keywords per seat cost more than the rest)
-            str(seat.get("id")),
-            int(seat.get("seat", 0)),
-            int(seat.get("stack", 0)),
-            False,
-            bool(seat.get("allIn")),
-            int(seat.get("committedRound", 0)),
-            int(seat.get("committedTotal", 0)),
-            cards_of(seat.get("up")),
-            card_of(seat.get("forehead")),
-            int(seat.get("holeCount", 0)),
-            [int(x) for x in draw_counts] if draw_counts else [],
-            seat.get("lastAction"),
-        ))
+        known = _OPPONENTS.get(id(seat))
+        if known is not None and known[0] is seat:
+            opponents.append(known[1])
+            continue
+        opponents.append(_opponent(seat))
+        if len(_OPPONENTS) >= _OPPONENTS_KEPT:
+            _OPPONENTS.clear()
+        _OPPONENTS[id(seat)] = (seat, opponents[-1])
     if mine is None:
         mine = {}
     hole = cards_of(me.get("hole"))

@@ -186,16 +186,40 @@ def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None
     hit = _HINTS.get(key)
     if hit is None:
         high, low = mode.hint_values(hand, pid)
+        high_names = _value_names(high)
         if type(mode).hint is ModeRules.hint:
-            hand_name = None if high is None else str(high.name)
-            low_name = None if low is None else str(low.name)
+            hand_name, low_name = high_names[0], _value_names(low)[0]
         else:
             hand_name, low_name = mode.hint(hand, pid)
-        hit = (hand_name, low_name, None if high is None else ranked_name(high))
+        hit = (hand_name, low_name, high_names[1])
         if len(_HINTS) >= _HINTS_KEPT:
             _HINTS.clear()
         _HINTS[key] = hit
     return hit
+
+
+def _value_names(value: Any) -> tuple[str | None, str | None]:
+    """(name, ranked name) of a hand value, remembered by its family and key (None: no value).
+
+    Why: a name is read from the value's used cards (a 7-card or Omaha value finds its best five again, a
+    few dozen evaluations in Python), and a player's cards change at every street, so a miss of
+    :data:`_HINTS` cost more than the evaluation. Both names are a function of the key alone (the key
+    orders hands, so it holds the category and the deciding ranks and suit a name is made of;
+    ``tests/engine/test_hint_names.py`` checks every family against fresh values)."""
+    if value is None:
+        return (None, None)
+    key = (type(value), value.key)
+    hit = _NAMES.get(key)
+    if hit is None:
+        hit = (str(value.name), ranked_name(value))
+        if len(_NAMES) >= _HINTS_KEPT:
+            _NAMES.clear()
+        _NAMES[key] = hit
+    return hit
+
+
+#: :func:`_value_names` by (value type, key); cleared when full
+_NAMES: dict[tuple[type, int], tuple[str | None, str | None]] = {}
 
 
 def _indian_name(mode: Indian, hand: Hand, pid: str) -> str:
