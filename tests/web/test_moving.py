@@ -28,11 +28,12 @@ def start_node(data: Path) -> ServeProcess:
 
 
 def _heads_up(open_page: Any, node: ServeProcess, viewport: dict[str, int]) -> tuple[Any, Any]:
-    """Two phones at a hold'em table on ``node``, the hand dealt."""
+    """Two phones at a hold'em table on ``node``, the hand dealt. The turn is 60 s: a restart on a busy
+    machine must not run the acting player's clock out (the clock is not what these tests are about)."""
     a, b = open_page("a", viewport), open_page("b", viewport)
     for p in (a, b):  # the refused reconnects while the server is down are expected
         p.recorder.allowed.append("WebSocket connection to")
-    wp.start_heads_up(a, b, node.http)
+    wp.start_heads_up(a, b, node.http, turnSeconds=60)
     return a, b
 
 

@@ -79,10 +79,10 @@ def lobby_dialog(open_page: Any, base: str, name: str) -> Any:
     return page
 
 
-def start_heads_up(a: Any, b: Any, base: str, mode: str = "holdem") -> str:
-    """``a`` creates a ``mode`` room on ``base``, ``b`` joins it, ``a`` starts the game and both pages wait
-    for the table; returns the room code."""
-    code = create_room_ui(a, base, "민수", mode)
+def start_heads_up(a: Any, b: Any, base: str, mode: str = "holdem", **options: Any) -> str:
+    """``a`` creates a ``mode`` room on ``base`` (with the create form's ``options``), ``b`` joins it, ``a``
+    starts the game and both pages wait for the table; returns the room code."""
+    code = create_room_ui(a, base, "민수", mode, **options)
     join_ui(b, base, code, "지수")
     wait_members(a, 2)
     a.click("[data-testid=start]")
