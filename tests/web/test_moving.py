@@ -22,9 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
 def start_node(data: Path) -> ServeProcess:
-    """``pokerroom serve`` that a test stops with SIGTERM and starts again on the same address."""
+    """``pokerroom serve`` that a test stops with SIGTERM and starts again on the same address, warming its
+    bot and hint tables at start-up as a deployed server does (without it, the first hint after the restart
+    builds them on the spot, which on a busy machine outlasts the test's wait for the next view)."""
     return ServeProcess(data, "--rooms-per-address", "0", "--room-creations-per-minute", "0",
-                        "--connections-per-address", "0", log_level="info").up()
+                        "--connections-per-address", "0", log_level="info", warm_up=True).up()
 
 
 def _heads_up(open_page: Any, node: ServeProcess, viewport: dict[str, int]) -> tuple[Any, Any]:
