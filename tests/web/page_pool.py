@@ -12,8 +12,8 @@ one costs most of what a new context does.
 
 A context is only reused when the test did nothing a wipe cannot undo: anything that installs state beyond
 storage (an init script, an exposed function, a route, a CDP session, permissions, offline mode, the fake
-clock, media emulation, extra headers, an event listener of the test's own, a second page) marks it
-*dirty* through the wrappers below, and a dirty context is closed as before
+clock, media emulation, extra headers, a default timeout, a listener of the test's own, a second page)
+marks it *dirty* through the wrappers below, and a dirty context is closed as before
 (``tests/web/test_page_pool.py`` checks both).
 
 Also here: ``wait_for_function`` polls every 50 ms unless a test asks otherwise. Playwright's default polls
@@ -35,7 +35,8 @@ _DIRTY = "_pokerroom_dirty"
 
 # methods whose effect outlives a storage wipe: calling one marks the context dirty (closed, not reused)
 _PAGE_DIRTYING = ("add_init_script", "expose_function", "expose_binding", "route", "route_from_har",
-                  "emulate_media", "set_extra_http_headers", "on", "once", "add_locator_handler")
+                  "emulate_media", "set_extra_http_headers", "on", "once", "add_locator_handler",
+                  "set_default_timeout", "set_default_navigation_timeout")
 _CONTEXT_DIRTYING = ("add_init_script", "expose_function", "expose_binding", "route", "route_from_har",
                      "grant_permissions", "set_offline", "set_geolocation", "set_extra_http_headers",
                      "new_cdp_session", "add_cookies", "on", "once", "new_page")
