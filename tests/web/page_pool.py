@@ -112,7 +112,7 @@ class PagePool:
 
     def take(self, viewport: dict[str, int]) -> Page:
         """A clean page at ``viewport``: an idle one when there is one, else a new context's."""
-        while self.idle:
+        if self.idle:
             ctx = self.idle.pop()
             page = ctx.pages[0]
             page.set_viewport_size(viewport)
