@@ -368,8 +368,10 @@ def real_secrets_for(state: dict[str, Any], viewer: str | None) -> set[tuple[int
 # --- scripted players ----------------------------------------------------------------------------------
 
 
-def pick_action(view: dict[str, Any], rnd: Any) -> dict[str, Any] | None:
-    """A random legal action from ``view.me.legalActions`` (docs/view.md), biased to keep hands short."""
+def pick_action(view: dict[str, Any], rnd: Any, all_in: float = 0.2) -> dict[str, Any] | None:
+    """A random legal action from ``view.me.legalActions`` (docs/view.md), biased to keep hands short.
+    ``all_in`` is how often a no-limit player who neither raised nor folded shoves instead: a test that needs
+    an all-in with cards to come (run it twice) raises it, since a table of ten random hands may see none."""
     me = view.get("me") or {}
     acts = me.get("legalActions") or []
     if not acts:
@@ -398,7 +400,7 @@ def pick_action(view: dict[str, Any], rnd: Any) -> dict[str, Any] | None:
     korean_raises = [t for t in ("k.ping", "k.quarter", "k.half", "k.ddadang") if t in by]
     if korean_raises and roll < 0.25:
         return {"type": rnd.choice(korean_raises)}
-    if roll < 0.33 and "nl.allIn" in by and rnd.random() < 0.2:
+    if roll < 0.33 and "nl.allIn" in by and rnd.random() < all_in:
         return {"type": "nl.allIn"}
     for kind in ("k.check", "nl.check", "k.call", "nl.call"):
         if kind in by and roll < 0.92:
@@ -410,8 +412,10 @@ def pick_action(view: dict[str, Any], rnd: Any) -> dict[str, Any] | None:
 
 
 async def play_until_result(players: list[Client], rnd: Any, timeout: float = 60.0,
-                            on_view: Callable[[Client, dict[str, Any]], Any] | None = None) -> dict[str, Any]:
-    """Each player acts on every view offering it actions, until a ``result`` frame arrives."""
+                            on_view: Callable[[Client, dict[str, Any]], Any] | None = None,
+                            all_in: float = 0.2) -> dict[str, Any]:
+    """Each player acts on every view offering it actions (:func:`pick_action`), until a ``result`` frame
+    arrives."""
     result: dict[str, Any] = {}
     counter = 0
 
@@ -432,7 +436,7 @@ async def play_until_result(players: list[Client], rnd: Any, timeout: float = 60
             newest = views[-1]  # act on the newest view only, like a person would
             if on_view is not None:
                 on_view(c, newest)
-            action = pick_action(newest["view"], rnd) if newest["version"] > acted else None
+            action = pick_action(newest["view"], rnd, all_in) if newest["version"] > acted else None
             if action is not None:
                 acted = newest["version"]
                 counter += 1

@@ -61,7 +61,10 @@ def test_full_game_every_mode(server: LiveServer, mode: str, extra: dict[str, ob
                     await tab.close()
                 pending.add(asyncio.ensure_future(again()))
 
-        result = await play_until_result(players, rnd, timeout=90, on_view=reconnect_now_and_then)
+        # with run it twice on, players shove often enough that an all-in with cards to come is all but sure
+        shove = 0.9 if extra.get("runItTwice") else 0.2
+        result = await play_until_result(players, rnd, timeout=90, on_view=reconnect_now_and_then,
+                                         all_in=shove)
         await asyncio.gather(*pending)
         if extra.get("runItTwice"):  # the question was asked and answered through the protocol
             kinds = {e["type"] for f in watcher.frames for e in f.get("events") or []}
