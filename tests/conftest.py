@@ -44,6 +44,12 @@ LONG_RUNS = frozenset({
 })
 
 
+#: browser-test files with a test of a minute or more on a loaded machine, longest first: they start the
+#: browser block, so the suite does not end on one worker still playing a whole night while the others wait
+LONG_BROWSER_FILES = ("web/test_money.py", "web/test_english.py", "web/test_play.py", "web/test_moving.py",
+                      "web/test_whole_night.py")
+
+
 def _needs_a_service(rel: str, nodeid: str) -> bool:
     """Does this test talk to Redis, PostgreSQL or nginx? ``make check`` (the inner loop) leaves those out."""
     return (rel.startswith(("cluster/", "storage/test_pg_")) or rel == "server/test_nginx.py"
@@ -61,3 +67,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.service)
         if rel in LONG_RUNS:
             item.add_marker(pytest.mark.slow)
+    items[:] = _long_browser_files_first(items)
+
+
+def _long_browser_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The same items, the files of :data:`LONG_BROWSER_FILES` moved to the start of the browser tests (whole
+    files, so module fixtures stay together; every browser test still comes after every other test)."""
+    def rank(item: pytest.Item) -> int:
+        rel = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
+        return LONG_BROWSER_FILES.index(rel) if rel in LONG_BROWSER_FILES else len(LONG_BROWSER_FILES)
+
+    first = next((i for i, item in enumerate(items) if item.get_closest_marker("browser")), len(items))
+    rest = items[first:]
+    if any(not item.get_closest_marker("browser") for item in rest):
+        return items  # a selection that mixes them some other way keeps its order
+    return items[:first] + sorted(rest, key=rank)  # sorted() is stable: the other files keep their order
