@@ -214,7 +214,10 @@ class Sockets:
         another)."""
         if isinstance(msg, P.Hello):
             if sock.welcomed:
-                sock.send(P.dumps(P.error_msg("already_hello", P.MESSAGES["already_hello"])))
+                if not hops:  # the client said hello twice
+                    sock.send(P.dumps(P.error_msg("already_hello", P.MESSAGES["already_hello"])))
+                # else: its hello, answered "gone" by a node still loading the room, was overtaken by a
+                # re-attach ("moved") that got the socket welcomed: it is in the room, nothing to say
                 return
             sock.remember(msg)
         target = await self._target(sock, hello_now=isinstance(msg, P.Hello))
