@@ -14,6 +14,8 @@ import httpx
 from cluster_inproc import FAST, start_node
 from server_helpers import Client, play_until_result, real_secrets_for, scan_frames
 
+from pokerroom.cluster import messages as M
+
 
 def _rooms(srv: Any) -> set[str]:
     return set(srv.rooms.rooms)
@@ -213,3 +215,46 @@ async def _stale_write(srv: Any, code: str, token: int) -> str | None:
         except P.ProtocolError as exc:
             return exc.code
     return None
+
+
+def test_frames_a_failed_publish_may_have_lost_are_made_good_by_a_whole_view(tmp_path: Path, prefix: str,
+                                                                            database: str) -> None:
+    """A's publish to B failed after Redis may have taken it (the frames are dropped, never sent twice): the
+    guest on B gets a whole view of now, with no change in the room, instead of waiting on an old table for
+    a change that may be its own turn's to make."""
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
+        code = made["code"]
+
+        async def main() -> None:
+            host = await Client.open(a.ws_url(code), "host")
+            await host.hello(token=made["token"])
+            guest = await Client.open(b.ws_url(code), "guest")  # on B: relayed to A
+            await guest.hello(nickname="손님")
+            await host.send({"type": "start"})
+            first = await guest.expect("view")
+            await asyncio.sleep(0.3)
+            guest.drain()
+            room = a.rooms.get(code)
+            assert room is not None and room.version == first["version"]
+            remote = a.config.topology.remote
+            (origin, cid), = [k for k, c in remote.conns.items() if c.player_id == guest.player_id]
+
+            async def lose() -> None:
+                remote.frames_lost(origin, [M.Frame(cid, '{"type":"viewDelta"}'), M.Frame(cid, "{}")])
+
+            asyncio.run_coroutine_threadsafe(lose(), a.config.topology.loop).result(5)
+            again = await guest.expect("view", timeout=5)
+            assert again["version"] == room.version == first["version"]  # a whole view of now; nothing moved
+            assert again["view"]["toAct"] == first["view"]["toAct"]
+            await asyncio.sleep(0.3)
+            assert [f["type"] for f in guest.drain()] == []  # one view for the two lost frames
+            for c in (host, guest):
+                await c.close()
+
+        asyncio.run(main())
+    finally:
+        b.stop()
+        a.stop()

@@ -180,7 +180,7 @@ class ClusterNode:
         self.cluster_limits = ClusterLimits(self.redis, self.keys, self.node_id, self.settings.caps,
                                             self.ttl_s)
         self.relay = Relay(self.redis, self.keys, self.node_id, self._on_message, self._on_undelivered,
-                           self._on_resubscribed)
+                           self._on_resubscribed, on_frames_lost=self._on_frames_lost)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner,
                                connect=self._connect, disconnect=self._disconnect)
@@ -451,6 +451,9 @@ class ClusterNode:
 
     def _on_resubscribed(self) -> None:
         self.sockets.resync_relayed()
+
+    def _on_frames_lost(self, node: str, msgs: list[M.Message]) -> None:
+        self.remote.frames_lost(node, msgs)
 
     def _on_undelivered(self, node: str, msgs: list[M.Message]) -> None:
         self.sockets.undelivered(node, msgs)

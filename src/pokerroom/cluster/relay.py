@@ -47,8 +47,12 @@ class Relay:
 
     def __init__(self, redis: Any, keys: Keys, node_id: str, on_message: Callable[[M.Routed], None],
                  on_undelivered: Callable[[str, list[M.Message]], None] | None = None,
-                 on_resubscribed: Callable[[], None] | None = None) -> None:
+                 on_resubscribed: Callable[[], None] | None = None, *,
+                 on_frames_lost: Callable[[str, list[M.Message]], None] | None = None) -> None:
         self.redis = redis
+        # called with the frames (and welcomes) to a node that a failed publish may have lost: their sockets
+        # need a fresh view, or a player whose turn it now is may never learn it
+        self.on_frames_lost = on_frames_lost
         # called each time the subscription is made again after an outage: whatever was published to this
         # node meanwhile (frames of its relayed sockets) is lost, so those sockets need a fresh snapshot
         self.on_resubscribed = on_resubscribed
@@ -171,7 +175,8 @@ class Relay:
                 if not _never_sent(exc):
                     # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
                     # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
-                    # by the next change's view (a client missing a delta base asks ``resync``)
+                    # by a fresh whole view to each socket concerned (``on_frames_lost``): waiting for the
+                    # next change's view is not enough when that change is the lost view's reader's to make
                     log.warning("relay publish failed (%s: %s); %d items dropped", type(exc).__name__, exc,
                                 sent)
                     self._count -= sent
@@ -197,16 +202,20 @@ class Relay:
                             log.exception("relay: on_undelivered failed")
 
     def _lost(self, batch: dict[str, list[M.Message]]) -> None:
-        """Client messages of a batch that may not have arrived: their senders are told (as undelivered)."""
-        if self.on_undelivered is None:
-            return
+        """A batch that may not have arrived: the senders of its client messages are told (as undelivered),
+        and the owner of its frames makes them good (``on_frames_lost``)."""
         for channel, items in batch.items():
+            if channel == self.keys.broadcast:
+                continue
+            node = channel.rsplit(":", 1)[1]
             msgs: list[M.Message] = [m for m in items if isinstance(m, M.ClientMsg)]
-            if msgs and channel != self.keys.broadcast:
-                try:
-                    self.on_undelivered(channel.rsplit(":", 1)[1], msgs)
-                except Exception:
-                    log.exception("relay: on_undelivered failed")
+            frames: list[M.Message] = [m for m in items if isinstance(m, M.Frame | M.Welcome)]
+            for told, what in ((self.on_undelivered, msgs), (self.on_frames_lost, frames)):
+                if told is not None and what:
+                    try:
+                        told(node, what)
+                    except Exception:
+                        log.exception("relay: telling of a lost batch failed")
 
     # --- receiving ------------------------------------------------------------------------------------
 

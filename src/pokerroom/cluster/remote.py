@@ -26,6 +26,8 @@ from pokerroom.server.edge.limits import Limits
 from pokerroom.server.room.rooms import Connection, Rooms
 from pokerroom.server.wire import protocol as P
 
+RESYNC = P.client_message_from({"type": "resync"})  # what a client missing a view asks for
+
 log = logging.getLogger("pokerroom.cluster")
 
 
@@ -98,6 +100,32 @@ class RemoteConnections:
         conn = self.conns.get((origin, cid))
         if conn is not None:
             self._forget(conn)
+
+    def frames_lost(self, origin: str, msgs: list[M.Message]) -> None:
+        """Frames to sockets of ``origin`` that a failed publish may have lost: a lost welcome is sent again
+        (it carries the seat token), and each socket gets a whole view of now, under its room's lock, as if
+        it had asked ``resync`` (a missed view delta would otherwise leave it on an old table until the
+        next change, which may be its own turn's to make)."""
+        cids: list[int] = []
+        for msg in msgs:
+            if not isinstance(msg, M.Frame | M.Welcome):
+                continue
+            cid = msg.cid
+            conn = self.conns.get((origin, cid))
+            if conn is None or conn.dead:
+                continue
+            if isinstance(msg, M.Welcome):
+                self.relay.send(origin, msg)
+            if cid not in cids:
+                cids.append(cid)
+        for cid in cids:
+            conn = self.conns[(origin, cid)]
+            if conn.role == "none" or any(isinstance(m, P.Resync) for m in conn.inbox):
+                continue
+            conn.inbox.append(RESYNC)
+            if not conn.busy:
+                conn.busy = True
+                self._spawn(self._drain(conn))
 
     def origin_gone(self, origin: str) -> None:
         """A node stopped listening (its frames could not be delivered): forget its sockets."""
