@@ -64,22 +64,28 @@ class LiveServer:
     def ws_url(self, code: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
+    def _recorded(self, code: str, version: int) -> str:
+        """The committed state at ``version``, as recorded. The server thread records a change (on_commit)
+        right after writing its frames, which an idle socket now does at once (WsConnection's direct write),
+        and after bumping ``room.version``: a client, or a test reading that version, may be a moment
+        earlier."""
+        key = (code, version)
+        deadline = time.monotonic() + 5.0
+        while key not in self.history and time.monotonic() < deadline:
+            time.sleep(0.001)
+        return self.history[key]
+
     def state_at(self, code: str, version: int) -> Any:
         key = (code, version)
         if key not in self._parsed:
-            # the server thread records a change (on_commit) right after writing its frames, which an idle
-            # socket now does at once (WsConnection's direct write): a client may be a moment earlier
-            deadline = time.monotonic() + 5.0
-            while key not in self.history and time.monotonic() < deadline:
-                time.sleep(0.001)
-            text = self.history[key]
+            text = self._recorded(code, version)
             self._parsed[key] = json.loads(text[1:] if self.config.engine is None else text)
         return self._parsed[key]
 
     def view_at(self, code: str, version: int, viewer: str | None) -> Any:
         """The engine's own ``view(state, viewer)`` of the committed state at ``version`` (no hint)."""
         engine = self.rooms.engine
-        return engine.view(engine.load_state(self.history[(code, version)]), viewer)
+        return engine.view(engine.load_state(self._recorded(code, version)), viewer)
 
     def create_room(self, nickname: str = "방장", **options: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.http}/api/rooms", json={"nickname": nickname, "options": options})
