@@ -41,6 +41,7 @@ LONG_RUNS = frozenset({
     "engine/test_properties.py", "engine/test_seating.py", "bots/test_play_style.py", "bots/test_bots.py",
     "oracle/test_pokerkit_differential.py", "hands/test_omaha_hilo.py", "server/test_hardening.py",
     "server/test_real_engine.py", "server/test_edge.py", "server/test_kick.py", "server/test_clock_pause.py",
+    "server/test_abuse.py",
 })
 
 
