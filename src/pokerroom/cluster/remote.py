@@ -90,10 +90,7 @@ class RemoteConnections:
         except P.ProtocolError as exc:
             conn.send(P.dumps(P.error_msg(exc.code, exc.message)))
             return
-        conn.inbox.append(msg)
-        if not conn.busy:
-            conn.busy = True
-            self._spawn(self._drain(conn))
+        self._enqueue(conn, msg)
 
     def detached(self, origin: str, cid: int) -> None:
         """The socket closed on its node."""
@@ -122,10 +119,7 @@ class RemoteConnections:
             conn = self.conns[(origin, cid)]
             if conn.role == "none" or any(isinstance(m, P.Resync) for m in conn.inbox):
                 continue
-            conn.inbox.append(RESYNC)
-            if not conn.busy:
-                conn.busy = True
-                self._spawn(self._drain(conn))
+            self._enqueue(conn, RESYNC)
 
     def origin_gone(self, origin: str) -> None:
         """A node stopped listening (its frames could not be delivered): forget its sockets."""
@@ -139,6 +133,13 @@ class RemoteConnections:
             self.conns.pop((conn.origin, conn.cid), None)
             # its node looks for the new owner even if the new owner's "moved" never reaches it
             self.relay.send(conn.origin, M.Gone(conn.cid, code, None))
+
+    def _enqueue(self, conn: RemoteConnection, msg: P.ClientMessage) -> None:
+        """One message for the room, after those already waiting (one drain task per connection)."""
+        conn.inbox.append(msg)
+        if not conn.busy:
+            conn.busy = True
+            self._spawn(self._drain(conn))
 
     def _forget(self, conn: RemoteConnection) -> None:
         conn.dead = True
