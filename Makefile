@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 # pytest worker rewrote every test module anew (collection 14.6 s -> 5.0 s of CPU per worker)
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-setup test-checks test-suite screenshots check lint typecheck bench chromium nginx services jscheck clean
+.PHONY: run test test-setup test-checks screenshots check lint typecheck bench chromium nginx services jscheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,17 +37,18 @@ run: $(RUN_STAMP)
 ## it installs is required: a missing one fails its tests instead of skipping them (tests/needs.py)
 test:
 	@$(MAKE) --no-print-directory -j4 -O test-setup
-	@$(MAKE) --no-print-directory -j2 -Oline test-suite test-checks
+	@log=$$(mktemp); $(MAKE) --no-print-directory test-checks >$$log 2>&1 & checks=$$!; \
+	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 3 --durations=15 $(PYTEST_ARGS); suite=$$?; \
+	wait $$checks; rc=$$?; cat $$log; rm -f $$log; \
+	[ $$suite -eq 0 ] && [ $$rc -eq 0 ]
 
 # what the tests need, made side by side (-j4): pip, apt-get and npm wait on the network. The targets that may
 # call apt-get run one after another (order-only prerequisites below), as dpkg installs one thing at a time.
-# The checks (ruff, mypy, eslint) then run beside the suite, one after another in a second job slot: the set-up
-# waits on the network for about half its time, so the checks cost the run their CPU but no longer their wait.
-# A failed check still fails `make test`, once the suite has run.
+# The checks (ruff, mypy, eslint) then run beside the suite, one after another, their output shown after the
+# suite's: the set-up waits on the network for about half its time, so the checks cost the run their CPU but no
+# longer their wait. A failed check still fails `make test`, once the suite has run.
 test-setup: $(STAMP) chromium nginx services node_modules/.installed-stamp
 test-checks: lint typecheck jscheck
-test-suite:
-	POKERROOM_TESTS_REQUIRE=all $(PY) -m pytest -n 3 --durations=15 $(PYTEST_ARGS)
 nginx: | chromium
 services: | nginx
 node_modules/.installed-stamp: | nginx
