@@ -181,6 +181,11 @@ class Relay:
                                 sent)
                     self._count -= sent
                     self._lost(batch)
+                    # the views that make them good are published after a pause that doubles while publishing
+                    # keeps failing: a Redis that keeps timing out is not answered with a stream of views
+                    await asyncio.sleep(delay)
+                    delay = min(1.0, delay * 2)
+                    self._wake.set()
                     continue
                 log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
                 for channel, items in batch.items():  # nothing left: put back, before anything queued since
