@@ -183,16 +183,12 @@ class Relay:
                     self._lost(batch)
                     # the views that make them good are published after a pause that doubles while publishing
                     # keeps failing: a Redis that keeps timing out is not answered with a stream of views
-                    await asyncio.sleep(delay)
-                    delay = min(1.0, delay * 2)
-                    self._wake.set()
+                    delay = await self._pause(delay)
                     continue
                 log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
                 for channel, items in batch.items():  # nothing left: put back, before anything queued since
                     self._pending[channel] = items + self._pending.get(channel, [])
-                await asyncio.sleep(delay)
-                delay = min(1.0, delay * 2)
-                self._wake.set()
+                delay = await self._pause(delay)
                 continue
             delay = 0.05
             self._count -= sent
@@ -205,6 +201,13 @@ class Relay:
                             self.on_undelivered(node, items)
                         except Exception:
                             log.exception("relay: on_undelivered failed")
+
+    async def _pause(self, delay: float) -> float:
+        """Wait ``delay`` after a failed publish, then publish again; the next failure's pause (doubled, up
+        to 1 s)."""
+        await asyncio.sleep(delay)
+        self._wake.set()
+        return min(1.0, delay * 2)
 
     def _lost(self, batch: dict[str, list[M.Message]]) -> None:
         """A batch that may not have arrived: the senders of its client messages are told (as undelivered),

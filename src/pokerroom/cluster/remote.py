@@ -103,20 +103,17 @@ class RemoteConnections:
         (it carries the seat token), and each socket gets a whole view of now, under its room's lock, as if
         it had asked ``resync`` (a missed view delta would otherwise leave it on an old table until the
         next change, which may be its own turn's to make)."""
-        cids: list[int] = []
+        concerned: dict[int, RemoteConnection] = {}  # by socket id, in the order of their first lost frame
         for msg in msgs:
             if not isinstance(msg, M.Frame | M.Welcome):
                 continue
-            cid = msg.cid
-            conn = self.conns.get((origin, cid))
+            conn = self.conns.get((origin, msg.cid))
             if conn is None or conn.dead:
                 continue
             if isinstance(msg, M.Welcome):
                 self.relay.send(origin, msg)
-            if cid not in cids:
-                cids.append(cid)
-        for cid in cids:
-            conn = self.conns[(origin, cid)]
+            concerned[msg.cid] = conn
+        for conn in concerned.values():
             if conn.role == "none" or any(isinstance(m, P.Resync) for m in conn.inbox):
                 continue
             self._enqueue(conn, RESYNC)
