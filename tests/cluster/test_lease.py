@@ -165,3 +165,32 @@ def test_the_next_owner_learns_how_long_the_room_had_none(prefix: str, redis_url
         await r.aclose()
 
     asyncio.run(main())
+
+
+def test_a_scan_reads_many_leases_in_chunks_and_in_order(prefix: str, redis_url: str) -> None:
+    """More rooms than one MGET reads (``OWNERS_CHUNK``): every holder comes back at its room's place, and
+    the reads are separate commands (so the loop serves others between them)."""
+    from pokerroom.cluster.lease import OWNERS_CHUNK
+
+    async def main() -> None:
+        r = _client(redis_url)
+        keys = Keys(prefix)
+        codes = [f"R{i:05d}" for i in range(2 * OWNERS_CHUNK + 7)]
+        held = {c: f"n{i % 3}" for i, c in enumerate(codes) if i % 4 != 1}
+        await r.mset({keys.lease(c): node for c, node in held.items()})
+        leases = Leases(r, keys, "me", 2.0)
+        calls = 0
+        mget = r.mget
+
+        async def counted(names: list[str]) -> Any:
+            nonlocal calls
+            calls += 1
+            return await mget(names)
+
+        r.mget = counted
+        assert await leases.owners(codes) == [held.get(c) for c in codes]
+        assert calls == 3
+        assert await leases.owners([]) == [] and calls == 3
+        await r.aclose()
+
+    asyncio.run(main())

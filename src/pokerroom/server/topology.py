@@ -133,12 +133,12 @@ class SingleNode:
         return {"code": room.code, "playerId": member.id, "token": token}
 
     async def room_info(self, code: str) -> dict[str, Any] | None:
-        room = self._rooms().get(code)
+        room = await self._rooms().find(code)
         return None if room is None else room.public_info()
 
     async def serve_socket(self, ws: WebSocket, code: str, sockets: OpenSockets, drain: Drain) -> None:
         rooms = self._rooms()
-        room = rooms.get(code)
+        room = await rooms.find(code)
         if room is None:
             await refuse(ws, "room_not_found", 4404)
             return

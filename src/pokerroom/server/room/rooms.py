@@ -52,6 +52,7 @@ from pokerroom.server.room.model import (
 from pokerroom.server.room.parts import Parts
 from pokerroom.server.room.pasthands import HISTORY_CACHE
 from pokerroom.server.room.plan import REPLAYED_KINDS, SNAPSHOT_EVERY
+from pokerroom.server.room.startup import Restorer
 from pokerroom.server.room.timers import Clock, DeadlineTimer, Later
 from pokerroom.server.room.tokens import new_room_code
 from pokerroom.server.room.views import RoomViews
@@ -123,6 +124,7 @@ class Rooms:
                                 bot_delay_ms)
         self.driver.after_change = self.timing.after_change  # the one part built after the driver
         self.parts = Parts(engine, self.clock, self.limits, self.driver, self.views)
+        self.restorer = Restorer(store, self.quarantined, self._serve_stored)
 
     # what the app and tests set or read on the rooms, kept by the parts
     on_commit: Held[CommitHook | None] = Held("driver")  # test hook, called after each accepted change
@@ -147,32 +149,38 @@ class Rooms:
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
-    async def start(self, served_ms: int | None = None) -> None:
-        """Restore every stored room (state, members, tokens, recent acks), resume deadlines and bots; then
-        start the idle reaper. Without ``restore``, the reaper only.
+    async def start(self, served_ms: int | None = None, *, background: bool = False) -> None:
+        """Serve every stored room again (state, members, tokens, recent acks; deadlines resumed, bots
+        scheduled), then start the idle reaper. Without ``restore``, the reaper only.
 
-        ``served_ms``: the game time at which the previous run last served these rooms (None: not known,
-        then each room's newest change): the time since is not charged to whoever must decide
-        (:meth:`resume`)."""
-        stored_rooms = self.store.load_all() if self.restore else []
+        ``background``: return once the stored codes are read, the rooms restored behind it (the server
+        answers meanwhile; a room asked for is restored first: :mod:`.startup`); else return when every
+        room is served. ``served_ms``: the game time at which the previous run last served these rooms (None:
+        not known, then each room's newest change): the time since is not charged to whoever must decide."""
         if self.restore:
-            self.quarantined.update(self.store.damaged)
-        if stored_rooms:
-            self.clock.not_before(max([s.newest_ms for s in stored_rooms] + [served_ms or 0]))
-        since: dict[str, int] = {}
-        for stored in stored_rooms:
-            try:
-                room = self._load(stored)
-            except Exception:
-                log.exception("room %s could not be restored; kept in the store, quarantined", stored.code)
-                self.quarantined.add(stored.code)
-                continue
-            self.rooms[room.code] = room
-            since[room.code] = max(served_ms or 0, stored.newest_ms)
-        for room in list(self.rooms.values()):
-            await self.timing.resume(room, since[room.code])
-            self.timing.after_change(room)
+            codes = await asyncio.to_thread(self.store.codes)
+            await self.restorer.begin(codes, served_ms, background=background)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
+
+    async def restored(self) -> None:
+        """Wait until every stored room is served again (see :meth:`start`)."""
+        await self.restorer.done()
+
+    async def find(self, code: str) -> Room | None:
+        """The room ``code`` if it is served here, restoring it first if it is a stored room not served yet
+        (a restart's background restore, :meth:`start`)."""
+        room = self.get(code)
+        return room if room is not None else await self.restorer.find(code)
+
+    async def _serve_stored(self, stored: StoredRoom, since_ms: int) -> Room:
+        """One stored room served from now on (its restore at start-up): rebuilt, registered, its pending
+        deadline moved later by the time since ``since_ms`` and re-armed, its bots scheduled."""
+        self.clock.not_before(stored.newest_ms)
+        room = self._load(stored)
+        self.rooms[room.code] = room
+        await self.timing.resume(room, since_ms)
+        self.timing.after_change(room)
+        return room
 
     async def resume(self, room: Room, since_ms: int) -> None:
         """A room just loaded (restored or adopted) was last surely served at game time ``since_ms``: its
@@ -234,6 +242,7 @@ class Rooms:
         return count
 
     async def stop(self) -> None:
+        self.restorer.cancel()
         if self._reaper is not None:
             self._reaper.cancel()
         for room in self.rooms.values():
@@ -259,7 +268,7 @@ class Rooms:
         lo, hi = self.engine.player_range(options)
         if code is None:
             code = new_room_code()
-            while code in self.rooms or code in self.quarantined:
+            while code in self.rooms or code in self.quarantined or self.restorer.holds(code):
                 code = new_room_code()
         table = Table(code, self.clock.now_ms(), options, self.engine.options_json(options), lo, hi)
         member, token, table = new_member(table, nick, bot=False)
@@ -318,5 +327,8 @@ class Rooms:
             room.connections.clear()
             await self.driver.write(room, "delete")
             self._forget(room.code)
+            # the room's one reference cycle (its timer's callback holds the room): without it, a room frozen
+            # out of the garbage collector's scans (``app._tune_gc``) is freed by reference counting
+            room.timer = None
             if self.on_close is not None:
                 self.on_close(room.code)
