@@ -46,6 +46,11 @@ class LiveServer:
                 raise RuntimeError("server did not start")
             time.sleep(0.01)
         self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        # the stored rooms come back behind the start-up (room/startup.py); tests read the rooms directly
+        while self.rooms.restorer.left:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the stored rooms were not restored")
+            time.sleep(0.01)
         self.rooms.on_commit = self._record
         return self
 

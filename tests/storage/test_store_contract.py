@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -285,3 +286,32 @@ def test_a_deleted_room_keeps_its_token_so_an_old_owner_cannot_bring_it_back(sto
     store.apply_batch([prepare_save("A", {"v": 3}, "s", 1, 3, fence=3)])  # a newer owner may create it again
     again = store.load("A")
     assert again is not None and again.meta == {"v": 3} and again.fence == 3
+
+
+def test_a_tombstone_is_pruned_by_a_later_delete_once_past_its_horizon(store: RoomStore) -> None:
+    """Tombstones are kept ``tombstone_kept_ms`` (a week); a delete prunes the ones older than that. Here
+    the horizon is a few milliseconds, so the first room's tombstone is past it when the second is left."""
+    store.tombstone_kept_ms = 5
+    for code in ("A", "B"):
+        store.apply_batch([prepare_save(code, {"v": 1}, "s", 1, 1, row(1), fence=1)])
+        assert store.claim(code, 2)
+    store.apply_batch([("delete", ("A", 2))])
+    time.sleep(0.05)
+    store.apply_batch([("delete", ("B", 2))])  # prunes A's tombstone, keeps its own
+    with pytest.raises(Fenced) as refused:  # B's stale owner is still refused
+        store.apply_batch([prepare_save("B", {"v": 2}, "s", 2, 2, row(2), fence=1)])
+    assert refused.value.codes == frozenset({"B"}) and store.load("B") is None
+    # A's tombstone is gone: the same stale write now lands (what a week-long pause could do, at worst)
+    store.apply_batch([prepare_save("A", {"v": 2}, "s", 2, 2, row(2), fence=1)])
+    back = store.load("A")
+    assert back is not None and back.meta == {"v": 2} and back.fence == 1
+
+
+def test_tombstones_within_the_horizon_all_stay(store: RoomStore) -> None:
+    for code in ("A", "B", "C"):
+        store.apply_batch([prepare_save(code, {}, "s", 1, 1, fence=4)])
+        store.apply_batch([("delete", (code, 4))])
+    for code in ("A", "B", "C"):
+        with pytest.raises(Fenced):
+            store.apply_batch([prepare_log(code, row(2), fence=3)])
+        assert store.log(code) == []

@@ -30,7 +30,7 @@ from pokerroom.history import HistoryRecorder
 from pokerroom.server.room import preactions as pre
 from pokerroom.server.room import recording
 from pokerroom.server.room.model import CommitHook, Connection, Room, Table
-from pokerroom.server.room.plan import Plan, WriteOp, plan_change, plan_pre, plan_save
+from pokerroom.server.room.plan import Plan, WriteOp, plan_change, plan_pre, plan_save, review_preactions
 from pokerroom.server.storage import GroupWriter, LogRow, RoomStore, Store
 from pokerroom.server.wire import protocol as P
 
@@ -162,7 +162,8 @@ class RoomDriver:
     async def commit(self, room: Room, new_state: State, events: list[dict[str, Any]], row: LogRow,
                      sender: Connection | None = None,
                      record: list[dict[str, Any]] | Literal["begin"] | None = None,
-                     base: Table | None = None, recorder: HistoryRecorder | None = None) -> None:
+                     base: Table | None = None, recorder: HistoryRecorder | None = None,
+                     fired: str | None = None) -> None:
         """A change of the game: plan, persist, swap, then publish (every socket gets the events and its own
         view; the sender its ack), then re-arm the deadline, schedule bots and fire a pre-action that came
         due.
@@ -170,14 +171,15 @@ class RoomDriver:
         ``base``: the table the change starts from when it changes more than the game (a start, a seat
         given), else the room's; ``recorder``: that change's new hand recorder (a start). ``record``:
         what the recorder gets instead of ``events`` (a game start: the first hand's events, or ``"begin"``
-        to rebuild them from the view)."""
+        to rebuild them from the view); ``fired``: the player whose pre-action this change is (removed from
+        the room's pre-actions in the same write)."""
         t0 = time.perf_counter()
         before = room.table if base is None else base
         live = room.recorder if recorder is None else recorder
         recorded = recording.record(self.engine, before, new_state, events if record is None else record,
                           row.version, live, room.hands[-1] if room.hands else None)
         plan = plan_change(self.engine, before, new_state, row, recorded, live, log_only=room.log_only,
-                           recorded_apart=record is not None)
+                           recorded_apart=record is not None, fired=fired)
         t1 = time.perf_counter()
         try:
             await self.carry_out(room, plan)
@@ -220,14 +222,31 @@ class RoomDriver:
             try:
                 new_state, events = self.engine.apply(room.state, item.player_id, item.fire, now)
                 row = LogRow(room.version + 1, "preaction", item.player_id, None, item.fire, now)
-                await self.commit(room, new_state, events, row)
+                await self.commit(room, new_state, events, row, fired=item.player_id)
             except Exception as exc:
                 log.warning("room %s: pre-action of %s not applied: %s", room.code, item.player_id, exc)
-                told = room.pre.copy()  # a notice for this process's sockets only (never stored)
+                told = room.pre.copy()
+                told.chosen.pop(item.player_id, None)
+                try:  # dropped in the store too, or a restart would try it again
+                    await self.save_pre(room, room.table.evolve(pre=told.copy()))
+                except Exception:
+                    room.table = room.table.evolve(pre=told.copy())
                 told.notices[item.player_id] = {"text": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
                                                 "version": room.version}
-                room.table = room.table.evolve(pre=told)
+                room.table = room.table.evolve(pre=told)  # the notice: for this process's sockets only
                 self.views.send_views_to(room, item.player_id)
+
+    async def fire_due(self, room: Room) -> None:
+        """Fire a pre-action that is due in a room just loaded (a restart, a takeover): the change that made
+        it due was stored, the change firing it was not (see ``plan.review_preactions``)."""
+        async with room.lock:
+            table = room.table
+            if table.phase != "playing" or table.state is None or table.paused is not None \
+                    or not table.pre.chosen:
+                return
+            _kept, due = review_preactions(self.engine, table.pre, table.state, table.version)
+            if due:
+                await self._fire_preactions(room, tuple(due))
 
     def change_latency(self) -> dict[str, float]:
         """p50/p99/max of recent changes, ms from the engine call's result to the last frame queued."""

@@ -87,32 +87,48 @@ def snapshot_needed(kind: str, *, recorded_apart: bool, ended_hand: bool, ended_
 def review_preactions(engine: GameEngine, chosen: pre.PreActions, state: State, version: int
                       ) -> tuple[pre.PreActions, list[pre.Review]]:
     """``chosen`` without the pre-actions this change made obsolete (cancelled with a notice), and the one
-    due now. A new value when any was chosen; ``chosen`` itself is never changed."""
+    due now. A new value when any was chosen; ``chosen`` itself is never changed.
+
+    The due one stays chosen in the value returned: it is removed by the change that fires it (its
+    ``fired``, :func:`plan_change`), in the same store write as its action. Stored apart, a crash between the
+    two writes lost it: the change that made it due was stored without it, its action never was, and the
+    player's turn then ran out (a fold where they had chosen "call any"). Now a room loaded after such a
+    crash finds it still chosen and due, and fires it (``RoomDriver.fire_due``)."""
     if not chosen.chosen:
         return chosen, []
     kept = chosen.copy()
     views = {pid: engine.view(state, pid) for pid in kept.chosen}
-    return kept, pre.review(kept, views, version)
+    due = pre.review(kept, views, version)
+    for item in due:
+        kept.chosen[item.player_id] = chosen.chosen[item.player_id]
+    return kept, due
 
 
 def plan_change(engine: GameEngine, before: Table, state: State, row: LogRow, recorded: Recorded,
-                recorder: HistoryRecorder | None, *, log_only: int, recorded_apart: bool = False) -> Plan:
+                recorder: HistoryRecorder | None, *, log_only: int, recorded_apart: bool = False,
+                fired: str | None = None) -> Plan:
     """A change of the game: ``before`` (the room's table, or the one a start or a seat change built) with
     the engine's new ``state`` at ``row.version``, the recording's outcome ``recorded`` (of the live
     ``recorder``), stored as a snapshot or as ``row`` alone (see :func:`snapshot_needed`).
 
     The log row carries what no replay recomputes: the room's pre-actions if the change used or cancelled
-    one, and the finished hand it amended (its winner showed their cards)."""
+    one, and the finished hand it amended (its winner showed their cards). ``fired``: the player whose
+    pre-action this change is (used up here, in the same write)."""
     result = engine.result(state) if before.phase == "playing" else None
     changes: dict[str, Any] = {"state": state, "version": row.version, "hand_seq": recorded.hand_seq,
                                "recorder_json": recorded.recorder_json}
     if result is not None:
         changes["phase"], changes["result"], changes["paused"] = "finished", result, None
     due: list[pre.Review] = []
+    start = before.pre
+    if fired is not None and fired in start.chosen:
+        start = start.copy()
+        del start.chosen[fired]
+    kept = start
     if before.phase == "playing" and result is None and before.paused is None:  # paused: none comes due
-        kept, due = review_preactions(engine, before.pre, state, row.version)
-        if kept is not before.pre:
-            changes["pre"] = kept
+        kept, due = review_preactions(engine, start, state, row.version)
+    if kept is not before.pre:
+        changes["pre"] = kept
     after = before.evolve(**changes)  # one new value per change
     finished = recorded.finished
     snapshot = snapshot_needed(row.kind, recorded_apart=recorded_apart,

@@ -178,14 +178,16 @@ class Rooms:
         self.clock.not_before(stored.newest_ms)
         room = self._load(stored)
         self.rooms[room.code] = room
-        await self.timing.resume(room, since_ms)
+        await self.resume(room, since_ms)
         self.timing.after_change(room)
         return room
 
     async def resume(self, room: Room, since_ms: int) -> None:
         """A room just loaded (restored or adopted) was last surely served at game time ``since_ms``: its
-        pending deadline moves later by the time since, as a stored change (``RoomClock.resume``)."""
+        pending deadline moves later by the time since, as a stored change (``RoomClock.resume``); then a
+        pre-action that came due before the room stopped being served, and was not fired, fires."""
         await self.timing.resume(room, since_ms)
+        await self.driver.fire_due(room)
 
     def _load(self, stored: StoredRoom) -> Room:
         """One stored room rebuilt in memory (snapshot, then its log rows replayed); not yet registered."""

@@ -19,7 +19,8 @@ A prepared operation is ``(kind, args)``:
 - ``("pre", (pre, fence))``: upsert the room's pre-actions ``pre`` = ``(code, pre_json)`` alone (a player
   chose or cleared one: no version, no state);
 - ``("delete", (code,))`` or ``("delete", (code, fence))``: forget the room. A room that ever had a token
-  leaves a *tombstone* (``fences`` table: code and token) so a stale owner's later write is still refused.
+  leaves a *tombstone* (``fences`` table: code, token and when) so a stale owner's later write is still
+  refused; tombstones older than :data:`TOMBSTONE_KEPT_MS` are pruned by the next delete.
 
 Why pre-actions have a row of their own (issue 13: a write proportional to the change, a snapshot at most
 once per hand): they are the room's, not the engine's, so a log row cannot recompute them, and the
@@ -47,6 +48,13 @@ log = logging.getLogger("pokerroom.server")
 #: finished hands kept per room, in the store and in the room's archive: a whole night at a fast table
 #: (about 100 hands an hour for 10 hours), so no hand of the night is lost (decision 0044)
 HANDS_KEPT = 1000
+
+#: how long a deleted room's tombstone refuses its stale owner's writes (a week); a delete prunes the older
+#: ones. Why a week: a write that outlives its owner's lease is one prepared before a pause (SIGSTOP, a frozen
+#: VM) and sent after it; a lease lasts seconds, and a node paused for a week that then writes to a room
+#: closed a week ago at worst brings that room back empty of players, and the idle reaper closes it again
+#: (decision 0054). Without a horizon the table grew by a row per room ever closed.
+TOMBSTONE_KEPT_MS = 7 * 24 * 3600 * 1000
 
 Op = tuple[str, tuple[Any, ...]]
 
@@ -327,6 +335,7 @@ class RoomStore(Protocol):
     PostgreSQL :class:`~.postgres.PgStore`)."""
 
     damaged: list[str]  # codes of rooms whose stored row could not be read (quarantined)
+    tombstone_kept_ms: int  # how long a deleted room's token refuses writes (:data:`TOMBSTONE_KEPT_MS`)
 
     @staticmethod
     def prepare_save(code: str, meta: dict[str, Any], state: str | None, version: int, now_ms: int,

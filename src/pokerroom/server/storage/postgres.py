@@ -33,6 +33,7 @@ import psycopg
 from pokerroom.server.storage import base
 from pokerroom.server.storage.base import (
     HANDS_KEPT,
+    TOMBSTONE_KEPT_MS,
     Fenced,
     LogRow,
     Op,
@@ -55,6 +56,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("CREATE TABLE IF NOT EXISTS fences (code TEXT PRIMARY KEY, fence BIGINT NOT NULL)",),
     # issue 13: a room's pre-actions changed since its snapshot (a small write instead of a snapshot)
     ("CREATE TABLE IF NOT EXISTS preactions (code TEXT PRIMARY KEY, data JSONB NOT NULL)",),
+    # when each tombstone was left, so the old ones can be pruned (the ones there now count from today)
+    ("ALTER TABLE fences ADD COLUMN IF NOT EXISTS deleted_ms BIGINT NOT NULL DEFAULT 0",
+     "UPDATE fences SET deleted_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+     "WHERE deleted_ms = 0",
+     "CREATE INDEX IF NOT EXISTS fences_deleted_ms ON fences (deleted_ms)"),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
@@ -72,9 +78,10 @@ _HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
 _PRE = ("INSERT INTO preactions(code, data) VALUES (%s, %s::jsonb) ON CONFLICT (code) "
         "DO UPDATE SET data=excluded.data")
 _PRE_DROP = "DELETE FROM preactions WHERE code=%s"
-_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, GREATEST(fence, %s) FROM rooms WHERE code=%s "
-              "AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET fence=GREATEST(fences.fence, "
-              "excluded.fence)")
+_TOMBSTONE = ("INSERT INTO fences(code, fence, deleted_ms) SELECT code, GREATEST(fence, %s), %s FROM rooms "
+              "WHERE code=%s AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET "
+              "fence=GREATEST(fences.fence, excluded.fence), deleted_ms=excluded.deleted_ms")
+_TOMBSTONE_PRUNE = "DELETE FROM fences WHERE deleted_ms < %s"
 
 
 def migrate(conn: Conn) -> int:
@@ -110,6 +117,7 @@ class PgStore(base.PreparedOps):
         self.url = url
         self._synchronous_commit = synchronous_commit
         self.damaged: list[str] = []
+        self.tombstone_kept_ms = TOMBSTONE_KEPT_MS  # how long a deleted room's token is kept (tests: shorter)
         self._connect_timeout_s = connect_timeout_s
         self._statement_timeout_ms = statement_timeout_ms
         self._writer = Link(self._open, batch_timeout_s, "write")
@@ -132,12 +140,12 @@ class PgStore(base.PreparedOps):
     def apply_batch(self, ops: list[Op]) -> None:
         """Run prepared operations in ONE transaction, fenced rooms' rows locked first; then raise
         :class:`Fenced` for the rooms whose writes carried an outdated token (none of theirs ran)."""
-        refused = self._writer.run(lambda conn: self._apply(conn, ops))
+        refused = self._writer.run(lambda conn: self._apply(conn, ops, self.tombstone_kept_ms))
         if refused:
             raise Fenced(refused)
 
     @staticmethod
-    def _apply(conn: Conn, ops: list[Op]) -> frozenset[str]:
+    def _apply(conn: Conn, ops: list[Op], tombstone_kept_ms: int) -> frozenset[str]:
         """One transaction in pipeline mode: BEGIN, every statement and COMMIT go out together and their
         results come back together, so an unfenced batch costs one round trip (a fenced one two: the
         lock's answer is read before the writes). On any error the transaction is rolled back."""
@@ -163,7 +171,7 @@ class PgStore(base.PreparedOps):
                             cur.execute(sql, params)
                 else:
                     for op in ops:
-                        PgStore._apply_one(cur, op)
+                        PgStore._apply_one(cur, op, tombstone_kept_ms)
                 cur.execute("COMMIT")
         except BaseException:
             if not (conn.broken or conn.closed):
@@ -172,7 +180,7 @@ class PgStore(base.PreparedOps):
         return refused
 
     @staticmethod
-    def _apply_one(cur: psycopg.Cursor[tuple[Any, ...]], op: Op) -> None:
+    def _apply_one(cur: psycopg.Cursor[tuple[Any, ...]], op: Op, tombstone_kept_ms: int) -> None:
         kind, args = op
         if kind == "save":
             cur.execute(_UPSERT, args[0])
@@ -193,7 +201,9 @@ class PgStore(base.PreparedOps):
             cur.execute(_PRE, args[0])
         elif kind == "delete":
             fence = args[1] if len(args) > 1 else None
-            cur.execute(_TOMBSTONE, (fence, args[0], fence))
+            now_ms = int(time.time() * 1000)
+            cur.execute(_TOMBSTONE, (fence, now_ms, args[0], fence))
+            cur.execute(_TOMBSTONE_PRUNE, (now_ms - tombstone_kept_ms,))
             for table in ("rooms", "actions", "hands", "preactions"):
                 cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
         else:

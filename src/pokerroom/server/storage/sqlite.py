@@ -42,6 +42,7 @@ from typing import Any
 from pokerroom.server.storage import base
 from pokerroom.server.storage.base import (
     HANDS_KEPT,
+    TOMBSTONE_KEPT_MS,
     Fenced,
     LogRow,
     Op,
@@ -59,9 +60,11 @@ _HAND = "INSERT OR REPLACE INTO hands(code, seq, data) VALUES (?,?,?)"
 _HAND_PRUNE = "DELETE FROM hands WHERE code=? AND seq<=?"
 _PRE = "INSERT INTO preactions(code, data) VALUES (?,?) ON CONFLICT(code) DO UPDATE SET data=excluded.data"
 _PRE_DROP = "DELETE FROM preactions WHERE code=?"
-_TOMBSTONE = ("INSERT INTO fences(code, fence) SELECT code, MAX(fence, coalesce(?, 0)) FROM rooms "
-              "WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 "
-              "ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, excluded.fence)")
+_TOMBSTONE = ("INSERT INTO fences(code, fence, deleted_ms) SELECT code, MAX(fence, coalesce(?, 0)), ? "
+              "FROM rooms WHERE code=? AND MAX(fence, coalesce(?, 0)) > 0 "
+              "ON CONFLICT(code) DO UPDATE SET fence=MAX(fences.fence, excluded.fence), "
+              "deleted_ms=excluded.deleted_ms")
+_TOMBSTONE_PRUNE = "DELETE FROM fences WHERE deleted_ms < ?"
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -104,9 +107,17 @@ def _m5_preactions(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS preactions (code TEXT PRIMARY KEY, data TEXT NOT NULL)")
 
 
+def _m6_tombstone_age(db: sqlite3.Connection) -> None:
+    """When each tombstone was left, so the old ones can be pruned (the ones there now count from today)."""
+    if "deleted_ms" not in _columns(db, "fences"):
+        db.execute("ALTER TABLE fences ADD COLUMN deleted_ms INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE fences SET deleted_ms=? WHERE deleted_ms=0", (int(time.time() * 1000),))
+    db.execute("CREATE INDEX IF NOT EXISTS fences_deleted_ms ON fences (deleted_ms)")
+
+
 #: numbered migrations: migration N is ``MIGRATIONS[N-1]``, applied once, in order, each idempotent
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _m1_tables, _m2_snapshot_version, _m3_fence, _m4_tombstones, _m5_preactions)
+    _m1_tables, _m2_snapshot_version, _m3_fence, _m4_tombstones, _m5_preactions, _m6_tombstone_age)
 
 
 def migrate(db: sqlite3.Connection) -> int:
@@ -145,6 +156,7 @@ class Store(base.PreparedOps):
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         self.damaged: list[str] = []  # codes of rooms whose stored row could not be read (load_all)
+        self.tombstone_kept_ms = TOMBSTONE_KEPT_MS  # how long a deleted room's token is kept (tests: shorter)
         self._busy_timeout_ms = busy_timeout_ms
         try:
             with self._lock:
@@ -254,7 +266,9 @@ class Store(base.PreparedOps):
             self._db.execute(_PRE, args[0])
         elif kind == "delete":
             fence = args[1] if len(args) > 1 else None
-            self._db.execute(_TOMBSTONE, (fence, args[0], fence))
+            now_ms = int(time.time() * 1000)
+            self._db.execute(_TOMBSTONE, (fence, now_ms, args[0], fence))
+            self._db.execute(_TOMBSTONE_PRUNE, (now_ms - self.tombstone_kept_ms,))
             code = (args[0],)
             self._db.execute("DELETE FROM rooms WHERE code=?", code)
             self._db.execute("DELETE FROM actions WHERE code=?", code)
