@@ -4,9 +4,10 @@ Same tables and semantics as the SQLite store (:mod:`.sqlite`): a room's snapsho
 finished hands, its pre-actions changed since the snapshot. What PostgreSQL adds is **fencing**: every write
 carries the writing node's token and a room refuses a token older than its stored one, so a node that lost its
 lease (paused, cut off) can never overwrite the new owner's work. The check runs in the same transaction as
-the write: the batch first locks the rows of every fenced room it writes (``SELECT ... FOR UPDATE``, in code
-order so two nodes never deadlock), drops the operations of rooms whose token is outdated, writes the rest and
-commits; then :class:`Fenced` names the refused rooms. A refused room's operations never run, so one fenced
+the write, a batch being one call of a PL/pgSQL function (:mod:`.pg_apply`): it locks the rows of every
+fenced room it writes (``SELECT ... FOR UPDATE``, in code order so two nodes never deadlock), skips the
+operations of rooms whose token is outdated, writes the rest and commits; then :class:`Fenced` names the
+refused rooms. A refused room's operations never run, so one fenced
 room never aborts the batch (no savepoint is needed), and a concurrent :meth:`PgStore.claim` waits for the
 lock.
 
@@ -30,7 +31,7 @@ from typing import Any
 
 import psycopg
 
-from pokerroom.server.storage import base
+from pokerroom.server.storage import base, pg_apply
 from pokerroom.server.storage.base import (
     HANDS_KEPT,
     TOMBSTONE_KEPT_MS,
@@ -61,28 +62,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "UPDATE fences SET deleted_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
      "WHERE deleted_ms = 0",
      "CREATE INDEX IF NOT EXISTS fences_deleted_ms ON fences (deleted_ms)"),
+    # a batch of writes as one statement (pg_apply.py)
+    (pg_apply.FUNCTION,),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
-
-_UPSERT = ("INSERT INTO rooms(code, meta, state, version, updated_ms, snapshot_version, fence) "
-           "VALUES (%s, %s::jsonb, %s, %s, %s, %s, %s) ON CONFLICT (code) DO UPDATE SET meta=excluded.meta, "
-           "state=excluded.state, version=excluded.version, updated_ms=excluded.updated_ms, "
-           "snapshot_version=excluded.snapshot_version, fence=GREATEST(rooms.fence, excluded.fence)")
-_LOG = ("INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s) "
-        "ON CONFLICT (code, version) DO UPDATE SET kind=excluded.kind, player_id=excluded.player_id, "
-        "client_msg_id=excluded.client_msg_id, "
-        "action=excluded.action, at_ms=excluded.at_ms")
-_HAND = ("INSERT INTO hands(code, seq, data) VALUES (%s, %s, %s::jsonb) ON CONFLICT (code, seq) "
-         "DO UPDATE SET data=excluded.data")
-_HAND_PRUNE = "DELETE FROM hands WHERE code=%s AND seq<=%s"
-_PRE = ("INSERT INTO preactions(code, data) VALUES (%s, %s::jsonb) ON CONFLICT (code) "
-        "DO UPDATE SET data=excluded.data")
-_PRE_DROP = "DELETE FROM preactions WHERE code=%s"
-_TOMBSTONE = ("INSERT INTO fences(code, fence, deleted_ms) SELECT code, GREATEST(fence, %s), %s FROM rooms "
-              "WHERE code=%s AND GREATEST(fence, %s) > 0 ON CONFLICT (code) DO UPDATE SET "
-              "fence=GREATEST(fences.fence, excluded.fence), deleted_ms=excluded.deleted_ms")
-_TOMBSTONE_PRUNE = "DELETE FROM fences WHERE deleted_ms < %s"
-
 
 def migrate(conn: Conn) -> int:
     """Bring the schema to the newest version in one transaction (under an advisory lock, so nodes starting
@@ -146,68 +129,10 @@ class PgStore(base.PreparedOps):
 
     @staticmethod
     def _apply(conn: Conn, ops: list[Op], tombstone_kept_ms: int) -> frozenset[str]:
-        """One transaction in pipeline mode: BEGIN, every statement and COMMIT go out together and their
-        results come back together, so an unfenced batch costs one round trip (a fenced one two: the
-        lock's answer is read before the writes). On any error the transaction is rolled back."""
-        refused: frozenset[str] = frozenset()
-        try:
-            with conn.pipeline(), conn.cursor() as cur:
-                cur.execute("BEGIN")
-                codes = base.fenced_codes(ops)
-                if codes:
-                    # rooms first (this may wait for a concurrent delete's row lock), then tombstones in a
-                    # later statement, whose newer snapshot sees what that delete left
-                    cur.execute("SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE",
-                                (codes,))
-                    current = {str(code): int(fence) for code, fence in cur.fetchall()}
-                    cur.execute("SELECT code, fence FROM fences WHERE code = ANY(%s)", (codes,))
-                    stored = {str(code): int(fence) for code, fence in cur.fetchall()}
-                    ops, refused = base.without_refused(ops, {**stored, **current})
-                if base.only_saves_and_logs(ops):
-                    g = base.grouped(ops)
-                    for sql, rows in ((_UPSERT, g.rooms), (_LOG, g.rows), (_HAND, g.hands),
-                                      (_HAND_PRUNE, g.prunes), (_PRE_DROP, g.pre_drop), (_PRE, g.pre_set)):
-                        for params in rows:  # queued (executemany would sync the pipeline each time)
-                            cur.execute(sql, params)
-                else:
-                    for op in ops:
-                        PgStore._apply_one(cur, op, tombstone_kept_ms)
-                cur.execute("COMMIT")
-        except BaseException:
-            if not (conn.broken or conn.closed):
-                conn.execute("ROLLBACK")  # the failed statement skipped COMMIT: end the open transaction
-            raise
-        return refused
-
-    @staticmethod
-    def _apply_one(cur: psycopg.Cursor[tuple[Any, ...]], op: Op, tombstone_kept_ms: int) -> None:
-        kind, args = op
-        if kind == "save":
-            cur.execute(_UPSERT, args[0])
-            if args[1] is not None:
-                cur.execute(_LOG, args[1])
-            for hand in args[2]:
-                cur.execute(_HAND, hand)
-            if args[3] is not None:
-                cur.execute(_HAND_PRUNE, args[3])
-            cur.execute(_PRE_DROP, (args[0][0],))
-        elif kind == "log":
-            cur.execute(_LOG, args[0])
-            if len(args) > 2 and args[2] is not None:
-                cur.execute(_PRE, args[2])
-            for hand in args[3] if len(args) > 3 else ():
-                cur.execute(_HAND, hand)
-        elif kind == "pre":
-            cur.execute(_PRE, args[0])
-        elif kind == "delete":
-            fence = args[1] if len(args) > 1 else None
-            now_ms = int(time.time() * 1000)
-            cur.execute(_TOMBSTONE, (fence, now_ms, args[0], fence))
-            cur.execute(_TOMBSTONE_PRUNE, (now_ms - tombstone_kept_ms,))
-            for table in ("rooms", "actions", "hands", "preactions"):
-                cur.execute(f"DELETE FROM {table} WHERE code=%s", (args[0],))
-        else:
-            raise ValueError(f"unknown store operation {kind!r}")
+        """One statement, one round trip, its own transaction (``pg_apply``): the refused rooms' codes."""
+        arg = pg_apply.encode(ops, int(time.time() * 1000), tombstone_kept_ms)
+        row = conn.execute(pg_apply.CALL, (arg.decode(),)).fetchone()
+        return frozenset(row[0]) if row and row[0] else frozenset()
 
     def append_log(self, code: str, log: LogRow, fence: int | None = None) -> None:
         self.apply_batch([self.prepare_log(code, log, fence)])
