@@ -27,6 +27,8 @@ from crowd_views import crowd_view, render
 from test_play import open_room
 from webplay import SHOTS, harness, shot
 
+from pokerroom.server.room.tokens import CODE_ALPHABET, CODE_LENGTH
+
 pytestmark = pytest.mark.browser
 
 SMALL = [{"width": 360, "height": 740}, {"width": 320, "height": 568}]
@@ -262,3 +264,14 @@ def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: 
     assert bar["codeWhole"] and not bar["covered"] and not bar["offBar"], bar
     host.screenshot(path=str(SHOTS / f"small-top-bar-host-{size['width']}.png"),
                     clip={"x": 0, "y": 0, "width": size["width"], "height": 44})
+    # a code is 10 random letters of the code alphabet: the widest and the narrowest take the same room
+    widths = []
+    for letter in ("m", "w", "i", "2"):
+        assert letter in CODE_ALPHABET
+        host.evaluate("(t) => { document.querySelector('#title small').textContent = t; }",
+                      letter * CODE_LENGTH)
+        other = host.evaluate(TOP_BAR)
+        assert other["codeWhole"] and not other["covered"] and not other["offBar"], (letter, other)
+        widths.append(host.evaluate(
+            "() => document.querySelector('#title small').getBoundingClientRect().width"))
+    assert max(widths) - min(widths) < 0.5, widths
