@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sqlite3
 import sys
 import tempfile
@@ -88,7 +89,6 @@ async def seed_room(store: Any) -> str:
         hello = {"token": token} if i == 0 else {"nickname": f"플레이어{i}"}
         await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
     await rooms.handle(room, socks[0], P.parse_client_message('{"type":"start"}'))
-    import random
     rnd = random.Random(3)
     for _ in range(8):  # a few actions: log rows after the snapshot, as a room mid-hand has
         for sock in socks:
