@@ -68,6 +68,9 @@ class Drain:
 
     async def _run(self, rooms: Any, connections: Callable[[], Iterable[Closable]]) -> None:
         t0 = time.perf_counter()
+        restorer = getattr(rooms, "restorer", None)
+        if restorer is not None:  # no stored room comes back after the freeze (room/startup.py)
+            restorer.cancel()
         frozen = await self._freeze(list(getattr(rooms, "rooms", {}).values()))
         stop = getattr(rooms, "stop", None)
         if stop is not None:  # no reaper, timer or bot any more; the store writer commits what is pending
