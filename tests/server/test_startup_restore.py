@@ -122,3 +122,31 @@ def test_a_closed_room_is_freed_without_the_cycle_collector(tmp_path: Path) -> N
             gc.unfreeze()
 
     asyncio.run(main())
+
+
+def test_a_stored_code_that_is_not_text_is_quarantined_and_the_others_served(tmp_path: Path) -> None:
+    """Listing the stored codes must not fail on one damaged row (decision 0012: a damaged room is
+    quarantined, the rest are served)."""
+    import sqlite3
+
+    engine = PokerEngine()
+    path = tmp_path / "pokerroom.sqlite3"
+
+    async def main() -> None:
+        store = Store(path)
+        first = Rooms(engine, store)
+        await first.start()
+        kept, _m, _t = await first.create_room({"mode": "holdem"}, "가")
+        damaged, _m, _t = await first.create_room({"mode": "holdem"}, "나")
+        await first.stop()
+        store.close()
+        db = sqlite3.connect(path)
+        with db:
+            db.execute("UPDATE rooms SET code=CAST(? AS TEXT) WHERE code=?", (b"\xff\xfe-bad", damaged.code))
+        db.close()
+        again = Rooms(engine, Store(path))
+        await again.start()
+        assert list(again.rooms) == [kept.code] and len(again.quarantined) == 1
+        await again.stop()
+
+    asyncio.run(main())

@@ -159,6 +159,7 @@ class Rooms:
         not known, then each room's newest change): the time since is not charged to whoever must decide."""
         if self.restore:
             codes = await asyncio.to_thread(self.store.codes)
+            self.quarantined.update(self.store.damaged)  # (a row the listing itself could not read)
             await self.restorer.begin(codes, served_ms, background=background)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 

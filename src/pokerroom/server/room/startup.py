@@ -123,7 +123,8 @@ class Restorer:
 
     async def _serve_one(self, code: str, stored: StoredRoom | None) -> Room | None:
         if stored is None:  # damaged (the store named it in ``damaged``) or deleted meanwhile
-            self.quarantined.update(c for c in self.store.damaged if c == code)
+            if code in self.store.damaged:
+                self.quarantined.add(code)
             return None
         try:
             return await self._serve(stored, max(self._served_ms or 0, stored.newest_ms))

@@ -7,9 +7,8 @@ lease (paused, cut off) can never overwrite the new owner's work. The check runs
 the write, a batch being one call of a PL/pgSQL function (:mod:`.pg_apply`): it locks the rows of every
 fenced room it writes (``SELECT ... FOR UPDATE``, in code order so two nodes never deadlock), skips the
 operations of rooms whose token is outdated, writes the rest and commits; then :class:`Fenced` names the
-refused rooms. A refused room's operations never run, so one fenced
-room never aborts the batch (no savepoint is needed), and a concurrent :meth:`PgStore.claim` waits for the
-lock.
+refused rooms. A refused room's operations never run, so one fenced room never aborts the batch (no savepoint
+is needed), and a concurrent :meth:`PgStore.claim` waits for the lock.
 
 **Outages.** The writer thread must never hang: connecting gives up after ``connect_timeout_s``, the server
 cancels a statement after ``statement_timeout_ms``, and a watchdog shuts the socket down if a whole batch

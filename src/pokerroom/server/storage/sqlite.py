@@ -284,9 +284,18 @@ class Store(base.PreparedOps):
         return cur.rowcount == 1
 
     def codes(self) -> list[str]:
-        """Every stored room code (damaged ones too), sorted."""
+        """Every stored room code (damaged rooms too), sorted. A code that is not UTF-8 text is damage: read
+        as bytes (the driver would raise for the whole listing), quarantined and left out."""
         with self._lock:
-            return [str(code) for (code,) in self._db.execute("SELECT code FROM rooms ORDER BY code")]
+            raw = self._db.execute("SELECT CAST(code AS BLOB) FROM rooms ORDER BY code").fetchall()
+        out: list[str] = []
+        for (data,) in raw:
+            blob = bytes(data or b"")
+            try:
+                out.append(blob.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                quarantine(self.damaged, blob.decode("utf-8", "replace"), exc)
+        return out
 
     def _load_where(self, where: str, key: Any, code: str) -> StoredRoom | None:
         """One room row, decoded as bytes so invalid UTF-8 is damage (not a driver exception); None if absent.
