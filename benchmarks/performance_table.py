@@ -5,7 +5,7 @@ minutes of CPU; ``--quick`` about one).
 
 Why ratios from one run: the benchmark machine is shared, so an absolute rate says as much about the other
 jobs as about the code; two contenders measured side by side, interleaved (``evaluators.py``,
-``equity.py``) or in alternating fresh processes (``profile_action.py``), see the same load, and their
+``equity.py``) or taking turns in one process (``profile_action.py``), see the same load, and their
 ratio is what holds from one run to the next. The peers (phevaluator, eval7, pokerkit) are imported by the
 benchmark scripts only, never by the package.
 """
@@ -79,7 +79,7 @@ def build(quick: bool) -> str:
         rows.append((f"Equity {spot}, Monte Carlo {samples:,} deals (s.e. {ours.stderr:.4f} vs "
                      f"{peer.stderr:.4f})", "odds.equity", samples / ours.seconds, peer.contender,
                      samples / peer.seconds, ">= 1.2x"))
-    off, on, _ratio = profile_action.hints_ratio(rounds=3, actions=300 if quick else 600)
+    off, on, _ratio = profile_action.hints_ratio(rounds=3, actions=400 if quick else 1000)
     rows.append(("Server actions per CPU second, hints on (profile_action.py, hold'em, 6 players)",
                  "hints on", 1000.0 / on, "the same server, hints off", 1000.0 / off,
                  ">= 0.91x (on <= 1.10x off)"))
@@ -91,8 +91,8 @@ def build(quick: bool) -> str:
         "ratio of two rates measured in the same run on the same machine, so that the load of other jobs on",
         "a shared machine cancels out: evaluations and samples per CPU second of this process, best of",
         f"interleaved rounds ({rounds} for the evaluators); for the hints row, CPU per accepted action of",
-        "the whole server process, best of three runs in alternating order. Above 1.00x: pokerroom is",
-        "faster.",
+        "the whole server process, two rooms (hints on, hints off) taking turns in one process, the median",
+        "of three processes. Above 1.00x: pokerroom is faster.",
         "",
         f"Commit `{_commit()}`, {'quick run, ' if quick else ''}{time.strftime('%Y-%m-%d')}, Python "
         f"{platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, load average "

@@ -31,8 +31,9 @@ the very same hands.
 
     .venv/bin/python benchmarks/profile_action.py --actions 600 [--mode omaha] [--hints] [--other-src DIR]
 
-``--compare-hints`` measures this tree with hints off and on (``--rounds`` interleaved pairs of fresh
-processes) and prints the best of each side, their ratio, and every round's pair.
+``--compare-hints`` measures this tree with hints off and on: in each of ``--rounds`` fresh processes, two
+rooms (one with hints, one without) dealt the same cards and played the same way take turns of ``--chunk``
+actions (:func:`measure_paired`); it prints the median of the rounds' ratios and every round's pair.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -56,130 +58,193 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import pick  # the same scripted player as the load benchmark
 
 
-async def measure(args: argparse.Namespace) -> dict[str, Any]:
-    """One measurement in this process; returns the figures as a dict."""
-    import importlib
+class Table:
+    """One room of ``--players`` players and ``--spectators`` spectators on a :class:`Rooms` of its own (a
+    real SQLite store in a temporary directory, its writer thread), dealt from seeds of the run: :meth:`act`
+    plays one scripted action and returns the CPU time it took (the whole process, all threads)."""
 
-    from pokerroom import engine
-    from pokerroom.server.engine_port import PokerEngine
+    def __init__(self, args: argparse.Namespace, hints: bool) -> None:
+        self.args, self.hints = args, hints
+        self.rnd = random.Random(args.seed)
+        self.msg_no = 0
 
-    def server_module(path: str, before: str) -> Any:
-        """A server module by its path in this tree, or by the flat path an older tree (``--other-src``)
-        had before the server was split into folders."""
-        try:
-            return importlib.import_module(f"pokerroom.server.{path}")
-        except ImportError:
-            return importlib.import_module(f"pokerroom.server.{before}")
+    async def open(self) -> None:
+        import importlib
 
-    botseat = server_module("room.botseat", "botseat")
-    load_decider, load_recommender = botseat.load_decider, botseat.load_recommender
-    rooms_mod = server_module("room.rooms", "rooms")
-    Connection, Rooms = rooms_mod.Connection, rooms_mod.Rooms
-    from pokerroom.server.storage import Store
+        from pokerroom import engine
+        from pokerroom.server.engine_port import PokerEngine
 
-    P = server_module("wire.protocol", "protocol")
-    try:  # view deltas; a tree without them gets full views
-        apply_delta = server_module("wire.deltas", "deltas").apply_delta
-        deltas = args.deltas
-    except (ImportError, AttributeError):
-        deltas = False
+        args = self.args
 
-    class Socket(Connection):  # type: ignore[misc,valid-type]
-        """Keeps only sizes and the view texts; the texts are parsed later, outside the timed calls, so the
-        client's decoding (and applying deltas) is never counted as server CPU."""
+        def server_module(path: str, before: str) -> Any:
+            """A server module by its path in this tree, or by the flat path an older tree (``--other-src``)
+            had before the server was split into folders."""
+            try:
+                return importlib.import_module(f"pokerroom.server.{path}")
+            except ImportError:
+                return importlib.import_module(f"pokerroom.server.{before}")
 
-        def __init__(self) -> None:
-            super().__init__()
-            self.texts: list[str] = []
-            self.current: tuple[int, dict[str, Any]] | None = None
-            self.frames: list[tuple[str, int]] = []  # (frame type, bytes)
+        self.server_module = server_module
+        botseat = server_module("room.botseat", "botseat")
+        load_decider, load_recommender = botseat.load_decider, botseat.load_recommender
+        rooms_mod = server_module("room.rooms", "rooms")
+        Connection, Rooms = rooms_mod.Connection, rooms_mod.Rooms
+        self.Rooms, self.PokerEngine = Rooms, PokerEngine
+        from pokerroom.server.storage import Store
 
-        def send(self, text: str) -> None:
-            kind = text[9:text.index('"', 9)] if text.startswith('{"type":"') else "?"
-            self.frames.append((kind, len(text.encode())))
-            if kind in ("view", "viewDelta"):
-                self.texts.append(text)
+        self.Store = Store
+        P = self.P = server_module("wire.protocol", "protocol")
+        try:  # view deltas; a tree without them gets full views
+            apply_delta = server_module("wire.deltas", "deltas").apply_delta
+            deltas = args.deltas
+        except (ImportError, AttributeError):
+            deltas = False
 
-        def _catch_up(self) -> None:
-            for text in self.texts:
-                msg = json.loads(text)
-                if msg["type"] == "view":
-                    self.current = (msg["version"], msg["view"])
-                else:
-                    assert self.current is not None and self.current[0] == msg["base"], "delta gap"
-                    self.current = (msg["version"], apply_delta(self.current[1], msg))
-            self.texts.clear()
+        class Socket(Connection):  # type: ignore[misc,valid-type]
+            """Keeps only sizes and the view texts; the texts are parsed later, outside the timed calls, so
+            the client's decoding (and applying deltas) is never counted as server CPU."""
 
-        @property
-        def version(self) -> int:
-            self._catch_up()
-            return -1 if self.current is None else self.current[0]
+            def __init__(self) -> None:
+                super().__init__()
+                self.texts: list[str] = []
+                self.current: tuple[int, dict[str, Any]] | None = None
+                self.frames: list[tuple[str, int]] = []  # (frame type, bytes)
 
-        @property
-        def view(self) -> dict[str, Any] | None:
-            self._catch_up()
-            return None if self.current is None else self.current[1]
+            def send(self, text: str) -> None:
+                kind = text[9:text.index('"', 9)] if text.startswith('{"type":"') else "?"
+                self.frames.append((kind, len(text.encode())))
+                if kind in ("view", "viewDelta"):
+                    self.texts.append(text)
 
-        def close(self, code: int) -> None:
-            pass
+            def _catch_up(self) -> None:
+                for text in self.texts:
+                    msg = json.loads(text)
+                    if msg["type"] == "view":
+                        self.current = (msg["version"], msg["view"])
+                    else:
+                        assert self.current is not None and self.current[0] == msg["base"], "delta gap"
+                        self.current = (msg["version"], apply_delta(self.current[1], msg))
+                self.texts.clear()
 
-    if args.store_inline:
-        try:  # the room's one store write: the driver's ``write`` (an older tree: the writer's ``_write``)
-            owner = server_module("room.driver", "room.driver").RoomDriver
-            write_name, op_name = "write", "store_op"
-        except ImportError:
-            owner = server_module("room.writer", "room_writer").RoomWriter
-            write_name, op_name = "_write", "_store_op"
+            @property
+            def version(self) -> int:
+                self._catch_up()
+                return -1 if self.current is None else self.current[0]
 
-        async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
-            name, params = getattr(self, op_name)(room, op, more)
-            self.store.apply_batch([(name, params)])
+            @property
+            def view(self) -> dict[str, Any] | None:
+                self._catch_up()
+                return None if self.current is None else self.current[1]
 
-        setattr(owner, write_name, write_inline)
+            def close(self, code: int) -> None:
+                pass
 
-    data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
-    store = Store(data / "pokerroom.sqlite3")
-    recommender = load_recommender() if args.hints else None
-    class SeededEngine(PokerEngine):
-        """Every game dealt from a seed of this run (the server's own engine takes a secret one)."""
+        if args.store_inline:
+            # the room's one store write: the driver's ``write`` (an older tree: the writer's ``_write``)
+            try:
+                owner = server_module("room.driver", "room.driver").RoomDriver
+                write_name, op_name = "write", "store_op"
+            except ImportError:
+                owner = server_module("room.writer", "room_writer").RoomWriter
+                write_name, op_name = "_write", "_store_op"
 
-        games = 0
+            async def write_inline(self: Any, room: Any, op: Any, *more: Any) -> None:
+                name, params = getattr(self, op_name)(room, op, more)
+                self.store.apply_batch([(name, params)])
 
-        def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
-                              ) -> tuple[Any, list[dict[str, Any]] | None]:
-            self.games += 1
-            seed = (args.seed << 32) + self.games
-            state, events = engine.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
-            return state, list(events)
+            setattr(owner, write_name, write_inline)
 
-    rooms = Rooms(SeededEngine(), store, decider=load_decider(), recommender=recommender)
-    await rooms.start()
-    rooms.warm_up()
-    options = {"mode": args.mode, "handLimit": 50, "turnSeconds": 60, "hints": args.hints}
-    room, _member, token = await rooms.create_room(options, "방장")
-    sockets = [Socket() for _ in range(args.players + args.spectators)]
-    for i, sock in enumerate(sockets):
-        hello: dict[str, Any] = ({"token": token} if i == 0 else
-                                 {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
-        if deltas:
-            hello["deltas"] = True
-        await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
-    start = P.parse_client_message('{"type":"start"}')
-    await rooms.handle(room, sockets[0], start)
-    # other rooms with a game under way and their sockets: the objects a busy server keeps alive (states,
-    # views) make the garbage collector's work per change grow, which one lone room would not show
-    for _ in range(args.idle_rooms):
-        other, _m, other_token = await rooms.create_room(options, "방장")
-        for i in range(args.players + args.spectators):
-            hello = ({"token": other_token} if i == 0 else
-                     {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+        data = Path(tempfile.mkdtemp(prefix="pokerroom-profile-"))
+        store = Store(data / "pokerroom.sqlite3")
+        recommender = load_recommender() if self.hints else None
+        class SeededEngine(PokerEngine):
+            """Every game dealt from a seed of this run (the server's own engine takes a secret one)."""
+
+            games = 0
+
+            def setup_with_events(self, player_ids: list[str], options: Any, now_ms: int
+                                  ) -> tuple[Any, list[dict[str, Any]] | None]:
+                self.games += 1
+                seed = (args.seed << 32) + self.games
+                state, events = engine.setup_with_events(player_ids, options, seed=seed, now_ms=now_ms)
+                return state, list(events)
+
+        rooms = Rooms(SeededEngine(), store, decider=load_decider(), recommender=recommender)
+        await rooms.start()
+        rooms.warm_up()
+        options = {"mode": args.mode, "handLimit": 50, "turnSeconds": 60, "hints": self.hints}
+        room, _member, token = await rooms.create_room(options, "방장")
+        sockets = [Socket() for _ in range(args.players + args.spectators)]
+        for i, sock in enumerate(sockets):
+            hello: dict[str, Any] = ({"token": token} if i == 0 else
+                                     {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
             if deltas:
                 hello["deltas"] = True
-            msg = P.parse_client_message(json.dumps({"type": "hello", **hello}))
-            await rooms.handle(other, Socket(), msg)
-        await rooms.handle(other, other.connections[0], start)  # type: ignore[arg-type]
-    rnd = random.Random(args.seed)
-    players = sockets[: args.players]
+            await rooms.handle(room, sock, P.parse_client_message(json.dumps({"type": "hello", **hello})))
+        start = P.parse_client_message('{"type":"start"}')
+        await rooms.handle(room, sockets[0], start)
+        # other rooms with a game under way and their sockets: the objects a busy server keeps alive (states,
+        # views) make the garbage collector's work per change grow, which one lone room would not show
+        for _ in range(args.idle_rooms):
+            other, _m, other_token = await rooms.create_room(options, "방장")
+            for i in range(args.players + args.spectators):
+                hello = ({"token": other_token} if i == 0 else
+                         {"nickname": f"플레이어{i}"} if i < args.players else {"spectate": True})
+                if deltas:
+                    hello["deltas"] = True
+                msg = P.parse_client_message(json.dumps({"type": "hello", **hello}))
+                await rooms.handle(other, Socket(), msg)
+            await rooms.handle(other, other.connections[0], start)  # type: ignore[arg-type]
+        self.rooms, self.room, self.sockets, self.deltas = rooms, room, sockets, deltas
+        self.players = sockets[: args.players]
+        self.start = start
+        self.data = data
+
+    async def act(self) -> tuple[float, bool]:
+        """One scripted action (or the next game's start): (CPU seconds it took, whether it was an action the
+        room accepted)."""
+        room, rooms, P = self.room, self.rooms, self.P
+        if room.phase == "finished":
+            await rooms.handle(room, self.sockets[0], self.start)
+            return 0.0, False
+        movers = []
+        for s in self.players:
+            view = s.view
+            if view is not None and s.version == room.version and (a := pick(view, self.rnd)) is not None:
+                movers.append((s, a))
+        if not movers:
+            raise RuntimeError(f"nobody can act at version {room.version}")
+        sock, action = movers[0]
+        self.msg_no += 1
+        msg = P.parse_client_message(json.dumps({"type": "action", "clientMsgId": f"m{self.msg_no}",
+                                                 "version": room.version, "action": action}))
+        t0 = time.process_time()
+        version = room.version
+        await rooms.handle(room, sock, msg)
+        return time.process_time() - t0, room.version != version
+
+
+def server_gc() -> None:
+    """The server's collector settings (``server/app.py``, ``_tune_gc``: rare full collections, the start-up
+    objects frozen out of them), applied once the tables are open and warmed up. Why: a benchmark with
+    Python's default thresholds charged each side for full scans of the warm-up's tables (the hint caches,
+    the evaluators' lookup tables) that the server never makes."""
+    try:
+        from pokerroom.server.app import _tune_gc
+    except ImportError:  # an older tree: the same settings by hand
+        gc.set_threshold(20_000, 50, 100)
+        gc.freeze()
+    else:
+        _tune_gc(None)
+
+
+async def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement in this process; returns the figures as a dict."""
+    table = Table(args, args.hints)
+    await table.open()
+    server_gc()
+    rooms, room, sockets, deltas = table.rooms, table.room, table.sockets, table.deltas
+    Rooms, PokerEngine, Store, data = table.Rooms, table.PokerEngine, table.Store, table.data
     # CPU time of this thread: wall time (cProfile's default) counts the waits for the writer thread and
     # every other process of a loaded machine; the writer thread's own work is not in the profile
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
@@ -188,35 +253,17 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     hands = 0
     last_hand: tuple[int, Any] = (room.game_no, None)
     mark: list[int] = []
-    msg_no = 0
     while done < args.warm + args.actions:
-        if room.phase == "finished":
-            await rooms.handle(room, sockets[0], start)
-            continue
-        movers = []
-        for s in players:
-            view = s.view
-            if view is not None and s.version == room.version and (a := pick(view, rnd)) is not None:
-                movers.append((s, a))
-        if not movers:
-            raise RuntimeError(f"nobody can act at version {room.version}")
-        sock, action = movers[0]
-        msg_no += 1
-        msg = P.parse_client_message(json.dumps({"type": "action", "clientMsgId": f"m{msg_no}",
-                                                 "version": room.version, "action": action}))
         measuring = done >= args.warm
         if measuring and not mark:
             mark = [len(s.frames) for s in sockets]
         if measuring and profiler is not None:
             profiler.enable()
-        t0 = time.process_time()
-        version = room.version
-        await rooms.handle(room, sock, msg)
-        cpu += time.process_time() - t0 if measuring else 0.0
+        took, changed = await table.act()
+        cpu += took if measuring else 0.0
         if measuring and profiler is not None:
             profiler.disable()
-        if room.version != version:
-            done += 1
+        done += changed
         host_view = sockets[0].view or {}
         now_hand = (room.game_no, host_view.get("handNo"))
         if measuring and now_hand != last_hand:
@@ -284,10 +331,12 @@ def main() -> int:
     ap.add_argument("--other-src", default="", help="also measure pokerroom imported from this src dir")
     ap.add_argument("--compare-hints", action="store_true",
                     help="measure this tree with hints off and on, interleaved, and print the ratio")
+    ap.add_argument("--chunk", type=int, default=25, help="--compare-hints: actions a side takes per turn")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
+    ap.add_argument("--paired", action="store_true", help=argparse.SUPPRESS)  # with --json: hints off and on
     args = ap.parse_args()
     if args.json:
-        print(json.dumps(asyncio.run(measure(args))))
+        print(json.dumps(asyncio.run(measure_paired(args) if args.paired else measure(args))))
         return 0
 
     if args.compare_hints:
@@ -349,37 +398,71 @@ def main() -> int:
     return 0
 
 
-def hints_rounds(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> dict[bool, list[float]]:
-    """CPU ms per action with hints off (``False``) and on (``True``), one figure per round, each run in a
-    fresh process, interleaved in alternating order so both see the same machine load."""
-    figures: dict[bool, list[float]] = {False: [], True: []}
-    for r in range(rounds):
-        for hints in ((False, True) if r % 2 == 0 else (True, False)):
-            argv = [sys.executable, __file__, "--json", "--actions", str(actions), "--mode", mode]
-            proc = subprocess.run(argv + (["--hints"] if hints else []), capture_output=True, text=True,
-                                  check=True)
-            figures[hints].append(json.loads(proc.stdout.strip().splitlines()[-1])["cpu_ms_per_action"])
+async def measure_paired(args: argparse.Namespace) -> dict[str, Any]:
+    """Hints off and on in one process: two tables (each its own ``Rooms``, store and writer thread) dealt
+    the same cards and played with the same scripted choices, their actions taken in turns of ``--chunk``,
+    the order alternating. Returns the CPU ms per action of each side over the same ``--actions``.
+
+    Why in one process: CPU per action of one tree moved by up to 30 % from one process to the next on a
+    shared machine (load, steal, the frequency of the moment), far more than what hints cost; two sides that
+    take turns every few dozen actions see the same moments, so their ratio holds still where the figures of
+    separate processes do not. Both share one collector and one heap, as two rooms of one server do."""
+    tables = {False: Table(args, False), True: Table(args, True)}
+    for table in tables.values():
+        await table.open()
+    server_gc()
+    cpu = {False: 0.0, True: 0.0}
+    for table in tables.values():  # the same warm-up on both sides, outside the window
+        done = 0
+        while done < args.warm:
+            done += (await table.act())[1]
+    counted = {False: 0, True: 0}
+    turn = 0
+    while min(counted.values()) < args.actions:
+        for hints in ((False, True) if turn % 2 == 0 else (True, False)):
+            table, done = tables[hints], 0
+            while done < args.chunk and counted[hints] < args.actions:
+                took, changed = await table.act()
+                cpu[hints] += took
+                done += changed
+                counted[hints] += changed
+        turn += 1
+    for table in tables.values():
+        await table.rooms.stop()
+    return {"off": cpu[False] / args.actions * 1000, "on": cpu[True] / args.actions * 1000,
+            "actions": args.actions}
+
+
+def hints_rounds(rounds: int = 3, actions: int = 600, mode: str = "holdem", chunk: int = 25
+                 ) -> list[tuple[float, float]]:
+    """(CPU ms per action with hints off, with hints on) of ``rounds`` fresh processes, each measuring both
+    sides in turns (:func:`measure_paired`)."""
+    figures: list[tuple[float, float]] = []
+    for _ in range(rounds):
+        argv = [sys.executable, __file__, "--json", "--paired", "--actions", str(actions), "--mode", mode,
+                "--chunk", str(chunk)]
+        proc = subprocess.run(argv, capture_output=True, text=True, check=True)
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+        figures.append((got["off"], got["on"]))
     return figures
 
 
 def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tuple[float, float, float]:
-    """(CPU ms per action with hints off, with hints on, on / off), each the best of ``rounds`` runs
-    (:func:`hints_rounds`)."""
-    figures = hints_rounds(rounds, actions, mode)
-    off, on = min(figures[False]), min(figures[True])
+    """(CPU ms per action with hints off, with hints on, on / off): the round with the median ratio of
+    :func:`hints_rounds` (each round's two sides measured in turns in one process)."""
+    figures = sorted(hints_rounds(rounds, actions, mode), key=lambda pair: pair[1] / pair[0])
+    off, on = figures[len(figures) // 2]
     return off, on, on / off
 
 
 def compare_hints(args: argparse.Namespace) -> int:
-    figures = hints_rounds(args.rounds, args.actions, args.mode)
-    off, on = min(figures[False]), min(figures[True])
-    # every round too: on a shared machine one round's pair is noise, and the best of each side may come
-    # from different rounds
-    pairs = ", ".join(f"{b:.3f}/{a:.3f} ({b / a:.2f}x)"
-                      for a, b in zip(figures[False], figures[True], strict=True))
-    print(f"{args.mode}, {args.actions} actions, best of {args.rounds} interleaved rounds: hints off "
-          f"{off:.3f} ms/action, hints on {on:.3f} ms/action: {on / off:.2f}x; rounds on/off: {pairs}; "
-          f"machine load {os.getloadavg()[0]:.1f}")
+    figures = hints_rounds(args.rounds, args.actions, args.mode, args.chunk)
+    ratios = sorted(on / off for off, on in figures)
+    pairs = ", ".join(f"{on:.3f}/{off:.3f} ({on / off:.2f}x)" for off, on in figures)
+    print(f"{args.mode}, {args.actions} actions a side, {args.rounds} processes, hints off and on in turns "
+          f"of {args.chunk} actions in each: hints on / off, median {statistics.median(ratios):.2f}x (range "
+          f"{ratios[0]:.2f}-{ratios[-1]:.2f}x); rounds on/off ms per action: {pairs}; machine load "
+          f"{os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -89,3 +89,28 @@ def test_every_views_hint_names_are_the_values_own(options: dict[str, Any]) -> N
         v = engine.view(state, actors[0])
         now += 1000
         state, _ = engine.apply(state, actors[0], decide(v, "easy", seed=step), now)
+
+
+def test_the_warm_up_names_every_international_class_as_its_hands_are_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``warm_hint_names`` puts one hand of each of the 7,462 classes in the name table, with the names of the
+    value itself; afterwards a hold'em hand of any class is named without a best-five search."""
+    from pokerroom.hands.international import class_representatives
+
+    reps = list(class_representatives())
+    deck = standard_deck()
+    values = [international_high([deck[i] for i in ids]) for ids in reps]
+    assert len(reps) == 7462 and all(len(set(ids)) == 5 for ids in reps)
+    assert len({v.key for v in values}) == 7462  # one hand per class, every class once
+    monkeypatch.setattr(view_module, "_NAMES", {})
+    assert view_module.warm_hint_names() == 7462
+    for value in values[::97]:
+        assert view_module._NAMES[(type(value), value.key)] == (str(value.name), ranked_name(value))
+
+    def no_search(_value: Any) -> str:
+        raise AssertionError("a warmed class was named again")
+
+    monkeypatch.setattr(view_module, "ranked_name", no_search)
+    pick = random.Random(3)
+    for _ in range(500):
+        view_module._value_names(international_high(pick.sample(deck, pick.choice((5, 6, 7)))))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 from numpy.typing import NDArray
@@ -74,7 +75,8 @@ def hint_equity(sit: Situation) -> float | None:
             _EQUITY.clear()
         # one pass values every smaller field too (the first k opponents): later decisions of this street,
         # after folds, find theirs
-        for k, value in enumerate(_estimate(hole, board, n_opp), start=1):
+        estimate = _river(hole, board, n_opp) if len(board) == 5 else _estimate(hole, board, n_opp)
+        for k, value in enumerate(estimate, start=1):
             _EQUITY.setdefault((*spot, k), value)
         eq = _EQUITY[(*spot, n_opp)]
     return eq
@@ -149,6 +151,65 @@ def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list
         shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=0) + 1))
         return [float(x) / SAMPLES for x in shares.sum(axis=1)]
     return [float(x) / SAMPLES for x in np.count_nonzero(mine > best, axis=1)]
+
+
+def _river(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:
+    """Equity on the river against the first 1, 2, ..., ``n_opp`` random opponents, counted instead of
+    sampled: the share of the 990 hands an opponent may hold that I beat (``w``) and tie (``t``), taken as
+    independent for several opponents, ``sum C(k, j) t^j w^(k-j) / (j + 1)``.
+
+    Why: on the river nothing is left to deal, so one opponent's answer is exact, and the board's sorted
+    values (:func:`_river_values`, one pass per board, shared by every seat at the table) answer each seat
+    with six bisections, where a sampled estimate cost a post-flop hint's whole budget. With more opponents
+    only the card removal between their hands is left out (a bias of a point or two, inside the sampled
+    estimate's error: ``tests/bots/test_hint_equity.py``)."""
+    everyone, by_card, grid = _river_values(board)
+    a, b = hole
+    mine = grid[a * 52 + b]
+    row_a, row_b = by_card[a], by_card[b]
+    below = int(everyone.searchsorted(mine) - row_a.searchsorted(mine) - row_b.searchsorted(mine))
+    upto = int(everyone.searchsorted(mine, "right") - row_a.searchsorted(mine, "right")
+               - row_b.searchsorted(mine, "right"))
+    hands = 990  # C(45, 2); my hole is in every list: counted once, taken away twice, so back once
+    win, tie = below / hands, (upto + 1 - below) / hands
+    return [sum(comb(k, j) * tie**j * win ** (k - j) / (j + 1) for j in range(k + 1))
+            for k in range(1, n_opp + 1)]
+
+
+def _river_values(board: tuple[int, ...]) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """A river board's values of every two cards a player may hold: all hands sorted, each card's row of
+    hands sorted (``[c]``: the hands holding card ``c``), and the value of ``(a, b)`` at ``a * 52 + b``; two
+    cards that are not a hand (a card of the board, twice the same card) have a value above every hand, so
+    they sort last and are never counted. Remembered by the board."""
+    hit = _RIVERS.get(board)
+    if hit is not None:
+        return hit
+    first, second = _GRID
+    hand_key, _ = _keys()
+    key = hand_key[first * 52 + second] + sum(OT.BK[c] & 4095 for c in board)
+    values = _rows(board)[key >> 12].astype(np.int64)
+    strength = _FLUSH_STRENGTH[key & 4095]
+    flush = np.nonzero(strength >= 0)[0]
+    if flush.size:
+        mask = _BITS[first[flush]] + _BITS[second[flush]] + sum(1 << c for c in board)
+        values[flush] = hb._flush13()[0][(mask >> _SHIFT[strength[flush]]) & 8191]
+    dead = np.zeros(52, dtype=bool)
+    dead[list(board)] = True
+    values[dead[first] | dead[second] | (first == second)] = _NOT_A_HAND
+    grid = values.reshape(52, 52)
+    hit = (np.sort(grid[_UPPER]), np.sort(grid, axis=1), values)
+    if len(_RIVERS) >= _ROWS_KEPT:
+        _RIVERS.clear()
+    _RIVERS[board] = hit
+    return hit
+
+
+#: every ordered pair of card ids (first, second), row-major: the cells of :func:`_river_values`'s grid
+_GRID = (np.arange(52, dtype=np.int64).repeat(52), np.tile(np.arange(52, dtype=np.int64), 52))
+_UPPER = np.triu_indices(52, 1)
+_NOT_A_HAND = np.iinfo(np.int64).max
+#: :func:`_river_values` by the board (sorted ids); cleared when full
+_RIVERS: dict[tuple[int, ...], tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]] = {}
 
 
 @lru_cache(maxsize=1)

@@ -41,7 +41,7 @@ from pokerroom.engine.result import result
 from pokerroom.engine.seating import join_seat
 from pokerroom.engine.state import State, state_hash
 from pokerroom.engine.timeouts import deadline, on_timeout, resume_clock
-from pokerroom.engine.view import StateViews, legal_actions, view
+from pokerroom.engine.view import StateViews, legal_actions, view, warm_hint_names
 
 __all__ = [
     "MODES",
@@ -67,4 +67,5 @@ __all__ = [
     "shift_clock",
     "state_hash",
     "view",
+    "warm_hint_names",
 ]

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.cards import Card, card_ids
+from pokerroom.cards import Card, card_ids, standard_deck
 from pokerroom.engine import common
 from pokerroom.engine.accounts import hand_net
 from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras, seat_time_bank
@@ -36,7 +36,8 @@ from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
-from pokerroom.hands import ranked_name
+from pokerroom.hands import international_high, ranked_name
+from pokerroom.hands.international import class_representatives
 
 JSON = dict[str, Any]
 CardJson = Callable[[Card], JSON]
@@ -212,14 +213,30 @@ def _value_names(value: Any) -> tuple[str | None, str | None]:
     hit = _NAMES.get(key)
     if hit is None:
         hit = (str(value.name), ranked_name(value))
-        if len(_NAMES) >= _HINTS_KEPT:
+        if len(_NAMES) >= _NAMES_KEPT:
             _NAMES.clear()
         _NAMES[key] = hit
     return hit
 
 
-#: :func:`_value_names` by (value type, key); cleared when full
+#: :func:`_value_names` by (value type, key); cleared when full. Larger than the other tables: an entry is two
+#: short strings, and every international class (7,462) is put in at start-up (:func:`warm_hint_names`)
 _NAMES: dict[tuple[type, int], tuple[str | None, str | None]] = {}
+_NAMES_KEPT = 1 << 16
+
+
+def warm_hint_names() -> int:
+    """Put the names of every international hand class (hold'em, five-card draw) into :data:`_NAMES`;
+    returns how many. Why: a name is worded from the hand's best five cards, a search that cost more than the
+    rest of a view's hint, and with hints on each street brings most seats a value not named yet; the server
+    calls this once, in its warm-up thread (about a tenth of a second), so no room pays a miss of this
+    family."""
+    for ids in class_representatives():
+        _value_names(international_high([_DECK[i] for i in ids]))
+    return len(_NAMES)
+
+
+_DECK = standard_deck()
 
 
 def _indian_name(mode: Indian, hand: Hand, pid: str) -> str:

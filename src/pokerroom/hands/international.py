@@ -11,8 +11,8 @@ second lookup on the flush suit's ranks. Results are only defined for valid hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterator, Sequence
+from itertools import combinations, combinations_with_replacement
 
 from pokerroom.cards import Card, standard_deck
 from pokerroom.hands import _tables as T
@@ -220,6 +220,23 @@ def omaha_ids(hole: Sequence[int], board: Sequence[int]) -> int:
             raise ValueError("not a valid Omaha hand") from None
         _OT.load()
         return omaha_ids(hole, board)
+
+
+def class_representatives() -> Iterator[tuple[int, ...]]:
+    """One five-card hand (card ids) of each of the 7,462 international hand classes: every multiset of five
+    ranks (no rank five times) in mixed suits, and every five distinct ranks once more in one suit.
+
+    Why: a table keyed by the value (a class's names, say) can be filled for every class at start-up
+    instead of on first sight, where a miss costs a best-five search; two hands of one class share a value.
+    """
+    for ranks in combinations_with_replacement(range(13), 5):
+        if any(ranks.count(r) > 4 for r in ranks):
+            continue
+        # the card in place i (ranks sorted) in suit i % 4: a rank's copies take different suits, and five
+        # places never share one
+        yield tuple((i % 4) * 13 + r for i, r in enumerate(ranks))
+        if len(set(ranks)) == 5:
+            yield tuple(ranks)  # all spades: the flush (or straight flush) of these ranks
 
 
 # ------------------------------------------------------------------------------------------ public API

@@ -184,7 +184,9 @@ class PokerEngine:
         return engine.game_accounts(state)
 
     def sample_views(self) -> list[dict[str, Any]]:
-        """A few real views per mode (the acting player's), to warm bot/hint caches before players come."""
+        """A few real views per mode (the acting player's), to warm bot/hint caches before players come; it
+        fills the engine's table of hand names first (:func:`pokerroom.engine.warm_hint_names`)."""
+        engine.warm_hint_names()
         views: list[dict[str, Any]] = []
         for mode in engine.MODES:
             state = self.setup(["w1", "w2", "w3"], self.parse_options({"mode": mode}), 0)
