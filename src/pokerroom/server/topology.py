@@ -110,7 +110,9 @@ class SingleNode:
         self.creations = RoomCreationGuard(limits.rooms_per_address, limits.room_creations_per_minute)
         rooms.on_close = self.creations.closed
         if self.served is not None:
-            self._heartbeat = asyncio.get_running_loop().create_task(self.served.keep(rooms.clock))
+            restorer = rooms.restorer
+            self._heartbeat = asyncio.get_running_loop().create_task(self.served.keep(
+                rooms.clock, before=self._served_before, restoring=lambda: restorer.left > 0))
 
     async def stop(self) -> None:
         if self._heartbeat is not None:

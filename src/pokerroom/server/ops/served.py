@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from pokerroom.server.room.timers import Clock
@@ -48,12 +49,26 @@ class ServedMark:
         except OSError as exc:  # a full or read-only disk: the rooms go on; only a restart gives back less
             log.debug("served-at mark not written (%s)", exc)
 
-    async def keep(self, clock: Clock, every_s: float = EVERY_S) -> None:
-        """Write the clock's time every ``every_s`` until cancelled, and once more then."""
+    async def keep(self, clock: Clock, every_s: float = EVERY_S, *, before: int | None = None,
+                   restoring: Callable[[], bool] = lambda: False) -> None:
+        """Write the clock's time every ``every_s`` until cancelled, and once more then.
+
+        While ``restoring()`` says stored rooms are still to be served again (a restart restores them in the
+        background), the mark stays at ``before``, the previous run's (nothing is written if that is not
+        known): the mark speaks for every stored room, and a room not restored yet was not served since then.
+        Were this run to die before its restore ended, the next one gives those rooms back the whole time
+        since the previous run, and the rooms that were restored a little more than their due (more time,
+        never less, as when the mark is missing)."""
+        def mark() -> None:
+            if not restoring():
+                self.write(clock.now_ms())
+            elif before is not None:
+                self.write(before)
+
         try:
             while True:
-                self.write(clock.now_ms())
+                mark()
                 await asyncio.sleep(every_s)
         finally:
             with contextlib.suppress(Exception):
-                self.write(clock.now_ms())
+                mark()
