@@ -35,6 +35,7 @@ def test_save_log_load_replays_the_rows_after_the_snapshot(store: RoomStore) -> 
     assert room.newest_version == 5 and room.newest_ms == 555 and room.fence == 0
     assert store.load_all() == [room] and store.codes() == ["ROOM1"]
     assert store.load("NOPE1") is None
+    assert store.has("ROOM1") and not store.has("NOPE1")
     assert [r.version for r in store.log("ROOM1")] == [1, 2, 3, 4, 5]
     assert [r.version for r in store.log("ROOM1", after=3)] == [4, 5]
     assert store.log("ROOM1")[2] == LogRow(3, "timeout", None, None, {"type": "k.call"}, 3)
@@ -148,7 +149,7 @@ def test_a_failing_batch_commits_nothing(store: RoomStore) -> None:
 
 def test_claim_raises_the_token_only_when_newer(store: RoomStore) -> None:
     assert store.claim("A", 5) is False, "a room without a row has nothing to claim"
-    assert store.load("A") is None and store.codes() == []
+    assert store.load("A") is None and store.codes() == [] and not store.has("A")
     store.apply_batch([prepare_save("A", {}, "s", 1, 1)])
     assert store.claim("A", 5) is True
     assert store.claim("A", 5) is False and store.claim("A", 3) is False
@@ -257,6 +258,7 @@ def test_a_damaged_row_quarantines_that_room_only(backend: Backend) -> None:
     assert store.damaged == ["BAD01"]
     assert store.load("BAD01") is None and store.load("GOOD2") is not None
     assert store.codes() == ["BAD01", "GOOD1", "GOOD2"], "the damaged row stays in the store"
+    assert store.has("BAD01")
 
 
 def test_a_reopened_store_has_everything(durable_backend: Backend) -> None:

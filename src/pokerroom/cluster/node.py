@@ -313,12 +313,9 @@ class ClusterNode:
             taken = await self.take(code)
             if taken is not None:
                 return taken
-            if not await asyncio.to_thread(self._exists, code):
+            if not await asyncio.to_thread(self.store.has, code):
                 return None
         raise RuntimeError(f"room {code}: no owner could be found")
-
-    def _exists(self, code: str) -> bool:
-        return code in set(self.store.codes())
 
     async def take(self, code: str) -> Room | None:
         """Take a room whose lease is free: lease, claim, load, adopt, tell everyone. None if lost/absent.

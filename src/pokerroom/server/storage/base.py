@@ -363,6 +363,10 @@ class RoomStore(Protocol):
 
     def codes(self) -> list[str]: ...
 
+    def has(self, code: str) -> bool:
+        """Is there a stored room ``code`` (damaged or not)? One indexed read, where ``code in codes()``
+        lists every room."""
+
     def hands(self, code: str) -> list[tuple[int, dict[str, Any]]]: ...
 
     def recent_acks(self, code: str, limit: int = 512) -> list[tuple[str, str, int]]: ...

@@ -159,6 +159,10 @@ class PgStore(base.PreparedOps):
         return self._reader.run(
             lambda conn: [str(row[0]) for row in conn.execute("SELECT code FROM rooms ORDER BY code")])
 
+    def has(self, code: str) -> bool:
+        return self._reader.run(
+            lambda conn: conn.execute("SELECT 1 FROM rooms WHERE code=%s", (code,)).fetchone() is not None)
+
     def _load(self, code: str) -> StoredRoom | None:
         """One room, in one read transaction (the snapshot and its rows agree); raises on damage."""
         def work(conn: Conn) -> tuple[Any, ...] | None:

@@ -297,6 +297,10 @@ class Store(base.PreparedOps):
                 quarantine(self.damaged, blob.decode("utf-8", "replace"), exc)
         return out
 
+    def has(self, code: str) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is not None
+
     def _load_where(self, where: str, key: Any, code: str) -> StoredRoom | None:
         """One room row, decoded as bytes so invalid UTF-8 is damage (not a driver exception); None if absent.
         Raises on damage."""
