@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.server.storage import LogRow, Store, StoreError
+from pokerroom.server.storage import Fenced, LogRow, Store, StoreError
 from pokerroom.server.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from services import fresh_database
 
@@ -132,3 +132,34 @@ def test_a_postgres_database_from_a_newer_pokerroom_is_refused() -> None:
             conn.execute("INSERT INTO schema_version VALUES (99, 0)")
         with pytest.raises(StoreError, match="newer"):
             PgStore(url)
+
+
+def test_a_tombstone_left_by_an_older_node_is_kept_its_week() -> None:
+    """During a rolling upgrade a node still on code before tombstone times (migration 6) writes its
+    tombstones without one; they are stamped with the time they are written, so a newer node's delete does
+    not prune them at once (a paused old owner's late write must still meet its room's tombstone)."""
+    import time
+
+    import psycopg
+
+    from pokerroom.server.storage.postgres import PgStore
+
+    with fresh_database("migr") as url:
+        store = PgStore(url)
+        try:
+            before = int(time.time() * 1000)
+            with psycopg.connect(url, autocommit=True) as conn:  # what the older code's delete wrote
+                conn.execute("INSERT INTO fences(code, fence) VALUES ('OLD01', 7)")
+                (stamped,) = conn.execute("SELECT deleted_ms FROM fences WHERE code='OLD01'").fetchone()
+            assert before - 5_000 <= stamped <= int(time.time() * 1000) + 5_000
+            store.save("NEW01", {}, "s", 1, 1)
+            store.apply_batch([("delete", ("NEW01", 3))])  # a newer node's delete prunes past the horizon
+            assert store.claim("OLD01", 5) is False
+            with psycopg.connect(url) as conn:
+                codes = [c for (c,) in conn.execute("SELECT code FROM fences ORDER BY code")]
+            assert codes == ["NEW01", "OLD01"], "the older node's tombstone is kept"
+            with pytest.raises(Fenced):  # a stale owner's late write still meets the tombstone
+                store.apply_batch([store.prepare_save("OLD01", {}, "late", 2, 2, fence=6)])
+            assert store.load("OLD01") is None
+        finally:
+            store.close()

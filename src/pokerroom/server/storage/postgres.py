@@ -63,6 +63,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "CREATE INDEX IF NOT EXISTS fences_deleted_ms ON fences (deleted_ms)"),
     # a batch of writes as one statement (pg_apply.py)
     (pg_apply.FUNCTION,),
+    # a tombstone left by a node still on code before migration 6 (a rolling upgrade) names no time: it is
+    # stamped with the time it is written, not 0, which the next delete would prune at once
+    ("ALTER TABLE fences ALTER COLUMN deleted_ms SET DEFAULT "
+     "(extract(epoch FROM clock_timestamp()) * 1000)::bigint",
+     "UPDATE fences SET deleted_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+     "WHERE deleted_ms = 0"),
 )
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
