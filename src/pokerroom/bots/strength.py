@@ -383,23 +383,40 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
     Vectorised over samples with numpy.
     """
     unseen = np.array([c.id for c in _unseen(sit)], dtype=np.int64)
-    n_opp = len(sit.opponents)
-    draws_left = max(0, 3 - sit.street)  # betting round s is followed by 3 - s exchanges
-    while draws_left and 8 * n_opp + 4 * draws_left * (n_opp + 1) > unseen.size:
-        draws_left -= 1
-    need = 8 * n_opp + 4 * draws_left * (n_opp + 1)
+    draws_left, need = badugi_plan(len(sit.opponents), sit.street, unseen.size)
     if need > unseen.size or len(sit.hole) != 4:
         return quick_strength(sit)
     rows = unseen[sample_completions(rng, unseen.size, need, samples)]
-    high = badugi_high(sit)
+    mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
+    wants = [4 - o.draw_counts[-1] if o.draw_counts else 1 for o in sit.opponents]
+    return float(badugi_shares(mine, rows, wants, draws_left, badugi_high(sit)).mean())
+
+
+def badugi_plan(n_opp: int, street: int, unseen: int) -> tuple[int, int]:
+    """(draws played out, cards dealt per deal) of :func:`_badugi_equity` after betting round ``street``
+    with ``unseen`` cards to deal from: each draw left (betting round s is followed by 3 - s exchanges)
+    while the deck holds two hands per opponent and four fresh cards per player and draw."""
+    draws_left = max(0, 3 - street)
+    while draws_left and 8 * n_opp + 4 * draws_left * (n_opp + 1) > unseen:
+        draws_left -= 1
+    return draws_left, 8 * n_opp + 4 * draws_left * (n_opp + 1)
+
+
+def badugi_shares(mine: NDArray[np.int64], rows: NDArray[np.int64], wants: Sequence[int], draws_left: int,
+                  high: bool) -> NDArray[np.float64]:
+    """My share of each deal (1 won, 0.5 tied, 0 lost) of :func:`_badugi_equity`'s model: ``mine`` my four
+    cards per deal, ``rows`` each deal's cards (two random hands per opponent, then four fresh cards per
+    player and draw), ``wants`` per opponent the badugi size a first hand must hold to be theirs.
+
+    Why a function of rows: the hint's badugi table (``scripts/build_hint_tables.py``) runs the very same
+    model over many hands at once, a row per hand and deal."""
     # Every hand of a step is valued in one pass (rows stacked: mine, then each opponent's): the per-row
     # work is the same, and a pass costs some hundred small numpy calls whatever its rows.
-    n = len(sit.opponents)
+    samples, n = rows.shape[0], len(wants)
     firsts = np.concatenate([rows[:, 8 * i : 8 * i + 4] for i in range(n)])
     seconds = np.concatenate([rows[:, 8 * i + 4 : 8 * i + 8] for i in range(n)])
-    want = np.repeat([4 - o.draw_counts[-1] if o.draw_counts else 1 for o in sit.opponents], samples)
+    want = np.repeat(list(wants), samples)
     ok = (badugi_keys_np(firsts, high)[0] >> 16) >= want
-    mine = np.broadcast_to(np.array([c.id for c in sit.hole], dtype=np.int64), (samples, 4))
     hands = np.concatenate([mine, np.where(ok[:, None], firsts, seconds)])
     pos = 8 * n
     for d in range(draws_left):
@@ -410,7 +427,8 @@ def _badugi_equity(sit: Situation, rng: np.random.Generator, samples: int) -> fl
         hands = _badugi_redraw(hands, fresh, bars, high)
     keys = badugi_keys_np(hands, high)[0].reshape(n + 1, samples)
     me, best = keys[0], np.max(keys[1:], axis=0)
-    return float(((me > best) + 0.5 * (me == best)).mean())
+    shares: NDArray[np.float64] = (me > best) + 0.5 * (me == best)
+    return shares
 
 
 #: The Indian decks (d20, d52), made once (read only: every hint and Indian bet asked for fresh ones).
