@@ -103,7 +103,7 @@ def badugi_table(high: bool, street: int, wants: tuple[int, ...], size: int, top
 
     Why a table: the key has about 190,000 values in all (1-5 opponents), each a Monte Carlo of the bots'
     badugi model that cost a hint about 0.8 ms under load, and a run of 600 actions still missed half its
-    spots; ``scripts/build_hint_tables.py`` estimates every key once, on one hand of its class (256 deals),
+    spots; ``scripts/build_hint_tables.py`` estimates every key once, on one hand of its class (128 deals),
     and the server reads the answer."""
     table = _BADUGI.get(high)
     if table is None:
