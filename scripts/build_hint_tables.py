@@ -3,9 +3,10 @@ random hands), ``seven_streets.npz`` (7 Poker's first three and four cards again
 hands) and ``badugi_draws.npz`` (badugi by the hint's key: the class of the badugi kept, the betting round,
 the opponents' last draws).
 
-Why generated files: these equities depend only on the cards' suit-isomorphic class, and a Monte Carlo of
-one costs more than an action (docs/decisions/0046-hints-nearly-free.md). So every class is estimated once
-here and the server looks it up. Under a minute of CPU:
+Why generated files: these equities depend only on the cards' suit-isomorphic class (badugi's: on the hint's
+key), and a Monte Carlo of one costs more than an action (docs/decisions/0046-hints-nearly-free.md, 0057). So
+every class is estimated once here and the server looks it up. About five minutes of CPU in all (badugi's
+table four of them):
 
     PYTHONPATH=src .venv/bin/python scripts/build_hint_tables.py [--samples 1024] [--seed 46] [--only ...]
 
