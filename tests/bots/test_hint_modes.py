@@ -181,9 +181,9 @@ def test_one_estimate_per_spot(options: dict[str, Any], monkeypatch: pytest.Monk
     calls: list[int] = []
     real = hint_modes.mc_equity
 
-    def counting(*args: Any) -> float:
+    def counting(*args: Any, **kwargs: Any) -> float:
         calls.append(1)
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(hint_modes, "mc_equity", counting)
     views = [v for v in _points(options, 4) if recommend(v) is not None]

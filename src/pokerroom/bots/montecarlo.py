@@ -17,7 +17,7 @@ the tool unchanged: their lows are evaluated per distinct hand in Python anyway.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -38,11 +38,18 @@ from pokerroom.odds import (
 _ALL = frozenset(range(52))
 
 
+Deals = Callable[[int, int, int], NDArray[np.integer[Any]]]
+
+
 def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: EquityMode,
                 rng: np.random.Generator, samples: int, dead: Sequence[Card] = (),
-                omaha_hi_lo: bool = False) -> float:
+                omaha_hi_lo: bool = False, deals: Deals | None = None) -> float:
     """Player 0's equity: ``equity(players, board, mode=mode, dead=dead, samples=samples, rng=rng,
-    exact=False, categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]``, bit for bit, faster."""
+    exact=False, categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]``, bit for bit, faster.
+
+    ``deals(unseen, take, samples)``: the deals as indices into the unseen cards, instead of drawing them
+    from ``rng`` (a hint deals from fixed orders: :func:`pokerroom.bots.hint_modes.fixed_deals`); the
+    tool's own path (the hi-lo splits) still draws from ``rng``."""
     hole_n, board_n = HOLE_COUNT[mode], BOARD_COUNT[mode]
     known = [[c.id for c in p] for p in players]
     board_ids = [c.id for c in board]
@@ -58,7 +65,8 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         return equity(players, board, mode=mode, dead=dead, samples=samples, rng=rng, exact=False,
                       categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]
     unseen = np.array(sorted(_ALL.difference(used)), dtype=np.int64)
-    drawn = sample_completions(rng, unseen.size, take, samples)
+    drawn = sample_completions(rng, unseen.size, take, samples) if deals is None else deals(
+        unseen.size, take, samples)
     if mode == "holdem":
         return _share_of_first(_holdem_values(unseen, drawn, board_ids, known, groups))
     cards = unseen[drawn]

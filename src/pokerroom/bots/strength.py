@@ -20,7 +20,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerroom.bots.montecarlo import hero_equity
+from pokerroom.bots.montecarlo import Deals, hero_equity
 from pokerroom.bots.situation import Situation
 from pokerroom.cards import Card, d20_deck, standard_deck
 from pokerroom.hands import evaluate_ids, omaha_low
@@ -233,8 +233,10 @@ def _unseen(sit: Situation, extra_known: Sequence[Card] = ()) -> list[Card]:
 _STANDARD_DECK = tuple(standard_deck())
 
 
-def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> float:
-    """My showdown equity against the opponents still in the hand, dealing what I cannot see."""
+def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400, deals: Deals | None = None
+              ) -> float:
+    """My showdown equity against the opponents still in the hand, dealing what I cannot see (hold'em,
+    Omaha and 7 Poker from ``deals`` when given: see :func:`.montecarlo.hero_equity`)."""
     n_opp = len(sit.opponents)
     if n_opp == 0:
         return 1.0
@@ -243,7 +245,7 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
         players: list[list[Card]] = [list(sit.hole)] + [[] for _ in range(n_opp)]
         # Omaha Hi-Lo: the expected share of the pot under the cards-speak split, so low potential counts
         return hero_equity(players, sit.board, "holdem" if mode == "holdem" else "omaha", rng, samples,
-                           omaha_hi_lo=mode == "omaha" and sit.options.get("omahaHiLo") is True)
+                           omaha_hi_lo=mode == "omaha" and sit.options.get("omahaHiLo") is True, deals=deals)
     if mode in ("sevenPoker", "sevenHiLo"):
         mine = (sit.hole + sit.up)[:7]
         players = [mine] + [o.up[:7] for o in sit.opponents]
@@ -251,7 +253,7 @@ def mc_equity(sit: Situation, rng: np.random.Generator, samples: int = 400) -> f
         if sit.discarded is not None:
             dead.append(sit.discarded)
         # (sevenHiLo too: its high half is what the bot prices; _strength adds the low)
-        return hero_equity(players, (), "sevenPoker", rng, samples, dead=dead)
+        return hero_equity(players, (), "sevenPoker", rng, samples, dead=dead, deals=deals)
     if mode == "fiveDraw":
         return _draw_equity(sit, rng, samples)
     if mode == "badugi":
