@@ -105,7 +105,7 @@ def test_the_warm_up_names_every_international_class_as_its_hands_are_named(
     monkeypatch.setattr(view_module, "_NAMES", {})
     assert view_module.warm_hint_names() == 7462
     for value in values[::97]:
-        assert view_module._NAMES[(type(value), value.key)] == (str(value.name), ranked_name(value))
+        assert view_module._NAMES[(value.family, value.key)] == (str(value.name), ranked_name(value))
 
     def no_search(_value: Any) -> str:
         raise AssertionError("a warmed class was named again")
@@ -114,3 +114,18 @@ def test_the_warm_up_names_every_international_class_as_its_hands_are_named(
     pick = random.Random(3)
     for _ in range(500):
         view_module._value_names(international_high(pick.sample(deck, pick.choice((5, 6, 7)))))
+        cards = pick.sample(deck, pick.choice((7, 8, 9)))
+        view_module._value_names(omaha_high(cards[:4], cards[4:]))  # Omaha: the same family's entries
+
+
+def test_an_omaha_value_is_named_as_the_international_value_of_its_key() -> None:
+    """Omaha high and hold'em share the family and the scale, so one entry names both: equal keys, equal
+    names (the Omaha value's own, from its best five of two hole and three board cards)."""
+    pick = random.Random(8)
+    deck = standard_deck()
+    for _ in range(400):
+        cards = pick.sample(deck, pick.choice((7, 8, 9)))
+        omaha = omaha_high(cards[:4], cards[4:])
+        five = international_high(list(omaha.cards))
+        assert five.key == omaha.key and five.family == omaha.family
+        assert (str(omaha.name), ranked_name(omaha)) == (str(five.name), ranked_name(five))

@@ -206,10 +206,12 @@ def _value_names(value: Any) -> tuple[str | None, str | None]:
     few dozen evaluations in Python), and a player's cards change at every street, so a miss of
     :data:`_HINTS` cost more than the evaluation. Both names are a function of the key alone (the key
     orders hands, so it holds the category and the deciding ranks and suit a name is made of;
-    ``tests/engine/test_hint_names.py`` checks every family against fresh values)."""
+    ``tests/engine/test_hint_names.py`` checks every family against fresh values). By family, not type: an
+    Omaha high value is of hold'em's family and scale, so it is named from the same entries (those
+    :func:`warm_hint_names` puts in)."""
     if value is None:
         return (None, None)
-    key = (type(value), value.key)
+    key = (value.family, value.key)
     hit = _NAMES.get(key)
     if hit is None:
         hit = (str(value.name), ranked_name(value))
@@ -219,14 +221,14 @@ def _value_names(value: Any) -> tuple[str | None, str | None]:
     return hit
 
 
-#: :func:`_value_names` by (value type, key); cleared when full. Larger than the other tables: an entry is two
-#: short strings, and every international class (7,462) is put in at start-up (:func:`warm_hint_names`)
-_NAMES: dict[tuple[type, int], tuple[str | None, str | None]] = {}
+#: :func:`_value_names` by (value family, key); cleared when full. Larger than the other tables: an entry is
+#: two short strings, and every international class (7,462) is put in at start-up (:func:`warm_hint_names`)
+_NAMES: dict[tuple[str, int], tuple[str | None, str | None]] = {}
 _NAMES_KEPT = 1 << 16
 
 
 def warm_hint_names() -> int:
-    """Put the names of every international hand class (hold'em, five-card draw) into :data:`_NAMES`;
+    """Put the names of every international hand class (hold'em, Omaha, five-card draw) into :data:`_NAMES`;
     returns how many. Why: a name is worded from the hand's best five cards, a search that cost more than the
     rest of a view's hint, and with hints on each street brings most seats a value not named yet; the server
     calls this once, in its warm-up thread (about a tenth of a second), so no room pays a miss of this
