@@ -1,8 +1,8 @@
 """The hint names of a view are remembered by the hand value's key: a value's name and ranked name must be a
 function of its family and key, in every family a hint names.
 
-Why a test: ``engine/view.py`` (``_value_names``) keeps the names of a key once computed, so two different
-hands with one key must read the same; and the engine's names must stay what the value itself says.
+Why a test: ``engine/hint_names.py`` (``value_names``) keeps the names of a key once computed, so two
+different hands with one key must read the same; and the engine's names must stay what the value itself says.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pokerroom.hands import (
     ranked_name,
 )
 
-view_module = importlib.import_module("pokerroom.engine.view")
+names_module = importlib.import_module("pokerroom.engine.hint_names")
 
 Evaluator = Callable[[Sequence[Card]], Any]
 
@@ -58,7 +58,7 @@ def test_a_values_names_are_a_function_of_its_key(family: str) -> None:
             continue
         got = (str(value.name), ranked_name(value))
         assert names.setdefault((type(value), value.key), got) == got, (family, value)
-        assert view_module._value_names(value) == got
+        assert names_module.value_names(value) == got
 
 
 @pytest.mark.parametrize("options", [
@@ -80,8 +80,8 @@ def test_every_views_hint_names_are_the_values_own(options: dict[str, Any]) -> N
             high, low = mode.hint_values(state.hand, pid)
             want_high, want_low = mode.hint(state.hand, pid)
             want = (want_high, want_low, None if high is None else ranked_name(high))
-            view_module._HINTS.clear()
-            assert view_module._hint_names(mode, state.hand, pid) == want
+            names_module.HINTS.clear()
+            assert names_module.hint_names(mode, state.hand, pid) == want
             assert low is None or want_low == low.name
         actors = pending(state)
         if not actors:
@@ -93,8 +93,10 @@ def test_every_views_hint_names_are_the_values_own(options: dict[str, Any]) -> N
 
 def test_the_warm_up_names_every_international_class_as_its_hands_are_named(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``warm_hint_names`` puts one hand of each of the 7,462 classes in the name table, with the names of the
-    value itself; afterwards a hold'em hand of any class is named without a best-five search."""
+    """``warm_hint_names`` puts one hand of each of the 7,462 international classes and of the 10,608 Korean
+    high keys (every five-card hand's, counted by the batch evaluator) in the name table, with the names of
+    the value itself; afterwards a hold'em, Omaha or 7 Poker hand of five or more cards is named without a
+    best-five search."""
     from pokerroom.hands.international import class_representatives
 
     reps = list(class_representatives())
@@ -102,20 +104,26 @@ def test_the_warm_up_names_every_international_class_as_its_hands_are_named(
     values = [international_high([deck[i] for i in ids]) for ids in reps]
     assert len(reps) == 7462 and all(len(set(ids)) == 5 for ids in reps)
     assert len({v.key for v in values}) == 7462  # one hand per class, every class once
-    monkeypatch.setattr(view_module, "_NAMES", {})
-    assert view_module.warm_hint_names() == 7462
+    monkeypatch.setattr(names_module, "NAMES", {})
+    assert names_module.warm_hint_names() == 7462 + 10608
     for value in values[::97]:
-        assert view_module._NAMES[(value.family, value.key)] == (str(value.name), ranked_name(value))
+        assert names_module.NAMES[(value.family, value.key)] == (str(value.name), ranked_name(value))
+    assert sum(1 for family, _key in names_module.NAMES if family == "korean") == 10608
+    pick = random.Random(4)
+    for _ in range(200):
+        korean = korean_high(pick.sample(deck, 5))
+        assert names_module.NAMES[(korean.family, korean.key)] == (str(korean.name), ranked_name(korean))
 
     def no_search(_value: Any) -> str:
         raise AssertionError("a warmed class was named again")
 
-    monkeypatch.setattr(view_module, "ranked_name", no_search)
+    monkeypatch.setattr(names_module, "ranked_name", no_search)
     pick = random.Random(3)
     for _ in range(500):
-        view_module._value_names(international_high(pick.sample(deck, pick.choice((5, 6, 7)))))
+        names_module.value_names(international_high(pick.sample(deck, pick.choice((5, 6, 7)))))
         cards = pick.sample(deck, pick.choice((7, 8, 9)))
-        view_module._value_names(omaha_high(cards[:4], cards[4:]))  # Omaha: the same family's entries
+        names_module.value_names(omaha_high(cards[:4], cards[4:]))  # Omaha: the same family's entries
+        names_module.value_names(korean_high(pick.sample(deck, pick.choice((5, 6, 7)))))
 
 
 def test_an_omaha_value_is_named_as_the_international_value_of_its_key() -> None:

@@ -124,7 +124,7 @@ def test_hint_names_are_evaluated_once_per_cards(monkeypatch: pytest.MonkeyPatch
     not on every change: the betting actions between two streets reuse them."""
     from pokerroom.engine.modes import rules_for
 
-    view_module = importlib.import_module("pokerroom.engine.view")  # the package exports the function
+    names_module = importlib.import_module("pokerroom.engine.hint_names")
 
     ids, states = _states("holdem")
     assert states[0].options.hints
@@ -138,13 +138,13 @@ def test_hint_names_are_evaluated_once_per_cards(monkeypatch: pytest.MonkeyPatch
         return real(self, hand, pid)
 
     monkeypatch.setattr(type(mode), "hint", counting)
-    view_module._HINTS.clear()
+    names_module.HINTS.clear()
     names = []
     for state in states:
         views = StateViews(state)
         names.append([(views.of(p)["me"] or {}).get("handName") for p in ids])
     assert calls, "hints were built"
     assert len(calls) == len(set(calls)), "the same cards were evaluated twice"
-    view_module._HINTS.clear()
+    names_module.HINTS.clear()
     monkeypatch.undo()
     assert names == [[(view(state, p)["me"] or {}).get("handName") for p in ids] for state in states]

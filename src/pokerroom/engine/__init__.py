@@ -35,13 +35,14 @@ from __future__ import annotations
 from pokerroom.engine.accounts import game_accounts
 from pokerroom.engine.common import pending
 from pokerroom.engine.game import apply, setup, setup_with_events
+from pokerroom.engine.hint_names import warm_hint_names
 from pokerroom.engine.host import change_stakes, end_early, shift_clock
 from pokerroom.engine.options import MODE_NAMES, MODES, PokerOptions, player_range, resolved_betting
 from pokerroom.engine.result import result
 from pokerroom.engine.seating import join_seat
 from pokerroom.engine.state import State, state_hash
 from pokerroom.engine.timeouts import deadline, on_timeout, resume_clock
-from pokerroom.engine.view import StateViews, legal_actions, view, warm_hint_names
+from pokerroom.engine.view import StateViews, legal_actions, view
 
 __all__ = [
     "MODES",

@@ -27,17 +27,16 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom import betting as bt
-from pokerroom.cards import Card, card_ids, standard_deck
+from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.accounts import hand_net
+from pokerroom.engine.hint_names import hint_names, indian_name
 from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras, seat_time_bank
-from pokerroom.engine.modes import Draw, Indian, ModeRules, rules_for
+from pokerroom.engine.modes import Draw, Indian, rules_for
 from pokerroom.engine.options import omaha_hi_lo, uses_blinds
 from pokerroom.engine.result import result
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
 from pokerroom.engine.timeouts import deadline
-from pokerroom.hands import international_high, ranked_name
-from pokerroom.hands.international import class_representatives
 
 JSON = dict[str, Any]
 CardJson = Callable[[Card], JSON]
@@ -165,98 +164,6 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
     return out
 
 
-#: (rules object, ids of hole, up, choice, board) -> (handName, lowName, rankName); see :func:`_hint_names`
-_HINTS: dict[tuple[Any, ...], tuple[str | None, str | None, str | None]] = {}
-_HINTS_KEPT = 8192
-
-
-def _hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None, str | None]:
-    """The hint names of ``pid``'s cards, remembered by the cards.
-
-    Why: with hints on, every change rebuilt every player's hint (two hand evaluations and a ranked name
-    each), although a player's cards change a few times per hand. The names are a pure function of the rules
-    object (one per options) and the cards the modes read (``hint_values``: hole, up, choice, board), so
-    they are cached by exactly those; the table is cleared when it reaches ``_HINTS_KEPT`` entries. The
-    cards are keyed by id (a card's id fixes its rank and suit within the rules' deck): hashing a
-    ``Card`` runs its dataclass ``__hash__`` in Python, seven times per call, and most calls are hits. A
-    miss evaluates the hand once: ``ModeRules.hint`` is the names of ``hint_values`` (a mode that
-    overrides ``hint`` is asked both, as before)."""
-    hp = hand.players[pid]
-    choice = None if hp.choice is None else card_ids(hp.choice)
-    key = (mode, card_ids(hp.hole), card_ids(hp.up), choice, card_ids(hand.board))
-    hit = _HINTS.get(key)
-    if hit is None:
-        high, low = mode.hint_values(hand, pid)
-        high_names = _value_names(high)
-        if type(mode).hint is ModeRules.hint:
-            hand_name, low_name = high_names[0], _value_names(low)[0]
-        else:
-            hand_name, low_name = mode.hint(hand, pid)
-        hit = (hand_name, low_name, high_names[1])
-        if len(_HINTS) >= _HINTS_KEPT:
-            _HINTS.clear()
-        _HINTS[key] = hit
-    return hit
-
-
-def _value_names(value: Any) -> tuple[str | None, str | None]:
-    """(name, ranked name) of a hand value, remembered by its family and key (None: no value).
-
-    Why: a name is read from the value's used cards (a 7-card or Omaha value finds its best five again, a
-    few dozen evaluations in Python), and a player's cards change at every street, so a miss of
-    :data:`_HINTS` cost more than the evaluation. Both names are a function of the key alone (the key
-    orders hands, so it holds the category and the deciding ranks and suit a name is made of;
-    ``tests/engine/test_hint_names.py`` checks every family against fresh values). By family, not type: an
-    Omaha high value is of hold'em's family and scale, so it is named from the same entries (those
-    :func:`warm_hint_names` puts in)."""
-    if value is None:
-        return (None, None)
-    key = (value.family, value.key)
-    hit = _NAMES.get(key)
-    if hit is None:
-        hit = (str(value.name), ranked_name(value))
-        if len(_NAMES) >= _NAMES_KEPT:
-            _NAMES.clear()
-        _NAMES[key] = hit
-    return hit
-
-
-#: :func:`_value_names` by (value family, key); cleared when full. Larger than the other tables: an entry is
-#: two short strings, and every international class (7,462) is put in at start-up (:func:`warm_hint_names`)
-_NAMES: dict[tuple[str, int], tuple[str | None, str | None]] = {}
-_NAMES_KEPT = 1 << 16
-
-
-def warm_hint_names() -> int:
-    """Put the names of every international hand class (hold'em, Omaha, five-card draw) into :data:`_NAMES`;
-    returns how many. Why: a name is worded from the hand's best five cards, a search that cost more than the
-    rest of a view's hint, and with hints on each street brings most seats a value not named yet; the server
-    calls this once, in its warm-up thread (about a tenth of a second), so no room pays a miss of this
-    family."""
-    for ids in class_representatives():
-        _value_names(international_high([_DECK[i] for i in ids]))
-    return len(_NAMES)
-
-
-_DECK = standard_deck()
-
-
-def _indian_name(mode: Indian, hand: Hand, pid: str) -> str:
-    """The name of ``pid``'s Indian hand at its end, remembered (in :data:`_HINTS`) by the forehead and hole
-    it is made of: every view of the hand's end asked for it again, an evaluation per seat and change."""
-    hp = hand.players[pid]
-    assert hp.forehead is not None
-    key = (mode, "indian", hp.forehead.id, card_ids(hp.hole))
-    hit = _HINTS.get(key)
-    if hit is None:
-        name = str(mode.evaluate(hand, pid).high.name)
-        hit = (name, None, name)
-        if len(_HINTS) >= _HINTS_KEPT:
-            _HINTS.clear()
-        _HINTS[key] = hit
-    return str(hit[0])
-
-
 def legal_actions(state: State, pid: str) -> list[JSON]:
     """What ``pid`` may send now (the view's ``me.legalActions``)."""
     if state.phase == "rebuy":
@@ -328,9 +235,9 @@ def _me(state: State, seat: Seat, cj: CardJson = _fresh_card) -> JSON:
         mode = rules_for(opts)
         if isinstance(mode, Indian):
             if done and hp.forehead is not None:
-                hand_name = rank_name = _indian_name(mode, hand, seat.id)
+                hand_name = rank_name = indian_name(mode, hand, seat.id)
         else:
-            hand_name, low_name, rank_name = _hint_names(mode, hand, seat.id)
+            hand_name, low_name, rank_name = hint_names(mode, hand, seat.id)
     out.update({
         "inHand": True,
         "hole": [cj(c) for c in hp.hole],
