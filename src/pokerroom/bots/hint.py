@@ -334,20 +334,41 @@ _POOLS: dict[int, NDArray[np.intp]] = {}
 
 def _pool(unseen: int) -> NDArray[np.intp]:
     """For a deck of ``unseen`` cards: 200 fixed random orders of its indices (the first 23 places: five
-    board cards and nine hands), column-major. Why fixed: dealing is most of a fresh estimate's cost, and
-    any uniformly random order of the indices, mapped through a spot's own unseen cards, is a uniformly
-    random deal of them; every spot's estimate stays unbiased (spots share their random numbers, so close
-    spots get close answers, which a hint wants anyway)."""
+    board cards and nine hands), column-major (:func:`fixed_deals`, transposed). Why fixed: dealing is most
+    of a fresh estimate's cost, and any uniformly random order of the indices, mapped through a spot's own
+    unseen cards, is a uniformly random deal of them; every spot's estimate stays unbiased (spots share their
+    random numbers, so close spots get close answers, which a hint wants anyway)."""
     pool = _POOLS.get(unseen)
     if pool is None:
-        gen = np.random.Generator(np.random.PCG64(unseen))
-        orders = gen.permuted(np.tile(np.arange(unseen, dtype=np.intp), (SAMPLES, 1)), axis=1)
-        pool = np.ascontiguousarray(orders[:, :_PLACES].T)
+        pool = np.ascontiguousarray(fixed_deals(unseen, _PLACES, SAMPLES).T)
         pool.setflags(write=False)
         _POOLS[unseen] = pool
     return pool
 
 
+def fixed_deals(unseen: int, take: int, samples: int) -> NDArray[np.intp]:
+    """``samples`` fixed random orders of ``unseen`` cards' indices, their first ``take`` places, a row per
+    deal: the deals of every hint's Monte Carlo (hold'em's through :func:`_pool`; Omaha's and 7 Poker's
+    through :func:`pokerroom.bots.montecarlo.hero_equity`, where dealing from the key's generator was about
+    a quarter of an estimate). Remembered by shape (a few dozen occur)."""
+    key = (unseen, take, samples)
+    hit = _FIXED.get(key)
+    if hit is None:
+        gen = np.random.Generator(np.random.PCG64(unseen))
+        orders = gen.permuted(np.tile(np.arange(unseen, dtype=np.intp), (samples, 1)), axis=1)
+        hit = np.ascontiguousarray(orders[:, :take])
+        hit.setflags(write=False)
+        with _FIXED_LOCK:  # (not the build lock: the preflop table deals from here while it holds that one)
+            if len(_FIXED) >= _FIXED_KEPT:
+                _FIXED.clear()
+            _FIXED[key] = hit
+    return hit
+
+
+#: :func:`fixed_deals` by (unseen, take, samples)
+_FIXED: dict[tuple[int, int, int], NDArray[np.intp]] = {}
+_FIXED_KEPT = 256
+_FIXED_LOCK = threading.Lock()
 _PLACES = 23
 _LOCAL = threading.local()
 

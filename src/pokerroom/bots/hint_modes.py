@@ -19,10 +19,10 @@ fraction of an action's cost (docs/decisions/0046-hints-nearly-free.md). So, per
 - Badugi: a table by the key below (:func:`.hint_tables.badugi_table`), every key estimated once by
   ``scripts/build_hint_tables.py``; a key it does not hold takes the Monte Carlo below.
 - Otherwise (Omaha after the flop or Hi-Lo, 7 Poker from the fifth card, Badugi): the bots' own Monte Carlo
-  with :data:`SAMPLES` deals (Omaha and 7 Poker: fixed ones, :func:`fixed_deals`; else from a generator set
-  from the key), remembered by a key of the inputs of that
-  Monte Carlo (Badugi: the size and top card of the badugi my hand keeps, the rest weighing little), so a
-  seat that acts again on the same cards, or a spot of the same key, finds it.
+  with :data:`SAMPLES` deals (Omaha and 7 Poker: fixed ones, :func:`.hint.fixed_deals`; else from a
+  generator set from the key), remembered by a key of the inputs of that Monte Carlo (Badugi: the size and
+  top card of the badugi my hand keeps, the rest weighing little), so a seat that acts again on the same
+  cards, or a spot of the same key, finds it.
 
 Nothing here reads more than the :class:`~pokerroom.bots.situation.Situation` (the seat's own view).
 """
@@ -38,9 +38,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
-from numpy.typing import NDArray
 
-from pokerroom.bots.hint import hint_rng
+from pokerroom.bots.hint import fixed_deals, hint_rng
 from pokerroom.bots.hint_tables import badugi_table, omaha_class, omaha_preflop, seven_start
 from pokerroom.bots.situation import Situation
 from pokerroom.bots.strength import (
@@ -94,31 +93,6 @@ def mode_equity(sit: Situation) -> float | None:
                 _EQUITY.clear()
             _EQUITY[key] = eq
     return eq
-
-
-def fixed_deals(unseen: int, take: int, samples: int) -> NDArray[np.intp]:
-    """``samples`` fixed random orders of ``unseen`` cards' indices, their first ``take`` places: the deals of
-    a hint's Monte Carlo in Omaha and 7 Poker (the badugi, draw and Indian models still draw from the key's
-    generator). Why fixed: dealing was about a quarter of such an estimate's cost, and any uniformly random
-    order of the indices, mapped through a spot's own unseen cards, is a uniformly random deal of them (the
-    hold'em hint does the same: :func:`pokerroom.bots.hint._pool`)."""
-    key = (unseen, take, samples)
-    hit = _DEALS.get(key)
-    if hit is None:
-        gen = np.random.Generator(np.random.PCG64(unseen))
-        hit = np.ascontiguousarray(gen.permuted(np.tile(np.arange(unseen, dtype=np.intp), (samples, 1)),
-                                                axis=1)[:, :take])
-        hit.setflags(write=False)
-        with _LOCK:
-            if len(_DEALS) >= _DEALS_KEPT:
-                _DEALS.clear()
-            _DEALS[key] = hit
-    return hit
-
-
-#: :func:`fixed_deals` by (unseen, take, samples); a few dozen shapes occur
-_DEALS: dict[tuple[int, int, int], NDArray[np.intp]] = {}
-_DEALS_KEPT = 256
 
 
 def _key(sit: Situation) -> tuple[object, ...] | None:

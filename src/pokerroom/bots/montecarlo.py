@@ -48,7 +48,7 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
     exact=False, categories=False, omaha_hi_lo=omaha_hi_lo).equity[0]``, bit for bit, faster.
 
     ``deals(unseen, take, samples)``: the deals as indices into the unseen cards, instead of drawing them
-    from ``rng`` (a hint deals from fixed orders: :func:`pokerroom.bots.hint_modes.fixed_deals`); the
+    from ``rng`` (a hint deals from fixed orders: :func:`pokerroom.bots.hint.fixed_deals`); the
     tool's own path (the hi-lo splits) still draws from ``rng``."""
     hole_n, board_n = HOLE_COUNT[mode], BOARD_COUNT[mode]
     known = [[c.id for c in p] for p in players]
