@@ -51,8 +51,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +127,16 @@ def single(args: argparse.Namespace) -> int:
 def single_run(args: argparse.Namespace,
                probe: Callable[[], dict[str, float]] | None = None) -> dict[str, Any]:
     """One run on the embedded server; its figures (``exit`` 1 when the server did not start)."""
+    with embedded_server(args) as server:
+        if server is None:
+            return {"exit": 1}
+        port, pid = server
+        return drive(args, [port], [pid], probe=probe)
+
+
+@contextmanager
+def embedded_server(args: argparse.Namespace) -> Iterator[tuple[int, int] | None]:
+    """A ``pokerroom serve`` on SQLite for the run, answering: (port, pid), or None if it did not start."""
     sockets = args.rooms * (args.players + args.spectators)
     port = free_port()
     data = tempfile.mkdtemp(prefix="pokerroom-load-")
@@ -150,9 +162,10 @@ def single_run(args: argparse.Namespace,
                 pass
             if time.monotonic() > deadline or server.poll() is not None:
                 print("the server did not start", file=sys.stderr)
-                return {"exit": 1}
+                yield None
+                return
             time.sleep(0.2)
-        return drive(args, [port], [server.pid], probe=probe)
+        yield port, server.pid
     finally:
         server.terminate()
         try:
@@ -218,18 +231,20 @@ def cluster_runs(args: argparse.Namespace, node_counts: list[int], room_counts: 
 
 def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
           lookup: dict[str, Any] | None = None, probe: Callable[[], dict[str, float]] | None = None,
-          ) -> dict[str, Any]:
+          start_at: float | None = None) -> dict[str, Any]:
     """Run the load-generator processes against the nodes on ``ports`` and print the figures.
 
     ``probe``: read at the measured window's start and end (e.g. the shared services' CPU and command
-    counters, benchmarks/cluster_cost.py); the differences come back under ``"probe"``."""
-    sockets = args.rooms * (args.players + args.spectators)
+    counters, benchmarks/cluster_cost.py); the differences come back under ``"probe"``. ``start_at``: when
+    the measured window opens (``time.time()``; default ``--setup-seconds`` from now): two drives in
+    threads given the same one measure the same seconds (benchmarks/cluster_cost.py ``--paired``)."""
     for port in ports:
         while not httpx.get(f"http://{HOST}:{port}/healthz", timeout=5).json().get("warm", True):
             time.sleep(0.5)  # let the bot/hint warm-up thread finish before measuring
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
-    start_at = time.time() + args.setup_seconds
+    if start_at is None:
+        start_at = time.time() + args.setup_seconds
     shares = [args.rooms // args.workers + (i < args.rooms % args.workers) for i in range(args.workers)]
     firsts = [sum(shares[:i]) for i in range(len(shares))]
     procs = [ctx.Process(target=worker, args=(ports, n, args, start_at, i + 1, queue, firsts[i], lookup))
@@ -282,6 +297,26 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
         for code, n in r["errors"].items():
             total.errors[code] = total.errors.get(code, 0) + n
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
+    with _PRINTING:  # (two drives in threads: each one's block of lines whole)
+        _report(args, ports, lookup, actions, lat, local, remote, total, errors, rss, hwm, insides,
+                view_bytes, window_bytes, hands, resyncs, cpu1 - cpu0, load0, load1, len(results))
+    busy = cpu1 - cpu0
+    per_action = busy / actions * 1000 if actions else float("nan")
+    return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
+            "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
+            "remote": remote, "actions": actions, "node_cpu_s": busy,
+            "probe": {k: probe1[k] - probe0.get(k, 0.0) for k in probe1}}
+
+
+_PRINTING = threading.Lock()
+
+
+def _report(args: argparse.Namespace, ports: list[int], lookup: dict[str, Any] | None, actions: int,
+            lat: list[float], local: list[float], remote: list[float], total: Stats, errors: int, rss: int,
+            hwm: int, insides: list[dict[str, Any]], view_bytes: list[int], window_bytes: int, hands: int,
+            resyncs: int, busy: float, load0: float, load1: float, workers: int) -> None:
+    """The run's figures, printed."""
+    sockets = args.rooms * (args.players + args.spectators)
     where = f"{len(ports)} cluster node(s)" if lookup is not None else "one server"
     print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
           f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
@@ -309,17 +344,12 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
           f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
           f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f} "
           f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}")
-    busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
     print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
           f"{per_action:.2f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
           flush=True)
-    print(f"load generator CPU in the window: {total.cpu:.1f} s over {len(results)} worker(s) "
-          f"({total.cpu / args.seconds / max(1, len(results)):.0%} of one core each)", flush=True)
-    return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
-            "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
-            "remote": remote, "actions": actions, "node_cpu_s": busy,
-            "probe": {k: probe1[k] - probe0.get(k, 0.0) for k in probe1}}
+    print(f"load generator CPU in the window: {total.cpu:.1f} s over {workers} worker(s) "
+          f"({total.cpu / args.seconds / max(1, workers):.0%} of one core each)", flush=True)
 
 
 if __name__ == "__main__":

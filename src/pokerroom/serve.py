@@ -95,6 +95,11 @@ def register(subparsers: Any) -> None:
     cluster.add_argument("--lease-ttl", type=float, default=float(env("POKERROOM_LEASE_TTL") or 5.0),
                          metavar="SECONDS", help="room lease TTL: a dead node's rooms move within about this "
                                                  "+ 2 s (env POKERROOM_LEASE_TTL; default 5)")
+    gather = env("POKERROOM_STORE_GATHER_MS")
+    cluster.add_argument("--store-gather-ms", type=float, default=float(gather) if gather else None,
+                         metavar="MS", help="while busy, how long a store write waits for others "
+                                            "to share its PostgreSQL transaction (env "
+                                            "POKERROOM_STORE_GATHER_MS; default 8; 0: never)")
     p.add_argument("--log-format", choices=("text", "json"),
                    default=(os.environ.get("POKERROOM_LOG_FORMAT") or "text").lower(),
                    help="text (default) or json: one JSON object per line with time, level, message, node id "

@@ -111,3 +111,22 @@ def test_the_per_room_socket_cap_is_a_flag(redis_url: str) -> None:
         args = parser.parse_args([*base, *extra])
         node = cluster_node(args, Limits(), "cap-test")
         assert node.settings.caps.connections_per_room == expected
+
+
+def test_the_store_gather_window_is_a_flag(redis_url: str) -> None:
+    """``pokerroom serve --store-gather-ms MS`` reaches the node's store settings (None: PgStore's
+    default)."""
+    import argparse
+
+    from pokerroom import serve
+    from pokerroom.cluster.node import cluster_node
+    from pokerroom.server.edge.limits import Limits
+
+    parser = argparse.ArgumentParser()
+    serve.register(parser.add_subparsers(dest="command"))
+    base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
+    for extra, expected in (([], None), (["--store-gather-ms", "0"], 0.0),
+                            (["--store-gather-ms", "12"], 0.012)):
+        args = parser.parse_args([*base, *extra])
+        node = cluster_node(args, Limits(), "gather-test")
+        assert node.settings.store_gather_s == expected

@@ -75,6 +75,7 @@ class NodeSettings:
     lease_ttl_s: float = 5.0
     caps: ClusterCaps = field(default_factory=ClusterCaps)
     create_timeout_s: float = CREATE_TIMEOUT_S
+    store_gather_s: float | None = None  # the store's group-commit window (None: PgStore's default)
 
 
 def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
@@ -93,8 +94,10 @@ def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
     caps = ClusterCaps(room_creations_per_minute=math.ceil(args.room_creations_per_minute),
                        rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms,
                        connections_per_room=args.connections_per_room)
-    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id,
-                                    prefix=args.redis_prefix, lease_ttl_s=args.lease_ttl, caps=caps), limits)
+    gather = getattr(args, "store_gather_ms", None)
+    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id, prefix=args.redis_prefix,
+                                    lease_ttl_s=args.lease_ttl, caps=caps,
+                                    store_gather_s=None if gather is None else gather / 1000), limits)
 
 
 class ClusterNode:
@@ -137,7 +140,9 @@ class ClusterNode:
         file of its own (``data_dir``, ``busy_timeout_ms``) do not apply."""
         from pokerroom.server.storage.postgres import PgStore
 
-        store = PgStore(self.settings.database_url)
+        gather = self.settings.store_gather_s
+        store = PgStore(self.settings.database_url) if gather is None else PgStore(
+            self.settings.database_url, gather_s=gather)
         self.store = store
         return store
 

@@ -30,7 +30,9 @@ class Watchdog:
     fails at once (a server that stopped answering, a link that swallows packets) instead of hanging.
 
     One thread per connection slot, armed and disarmed around each call (a timer thread per batch would
-    cost a thread start on every commit)."""
+    cost a thread start on every commit). Arming wakes the thread only when it sleeps with no deadline:
+    one that waits for an earlier call's deadline (never later than the new one) finds the new call when it
+    wakes, so a busy writer no longer switches to this thread at every commit."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -39,6 +41,7 @@ class Watchdog:
         self._deadline = 0.0
         self._fired = threading.Event()
         self._stopped = False
+        self._idle = False  # the thread waits with no deadline: arming must wake it
         self._thread: threading.Thread | None = None
 
     @contextmanager
@@ -49,7 +52,8 @@ class Watchdog:
                 self._thread = threading.Thread(target=self._run, name="pokerroom-pg-watchdog", daemon=True)
                 self._thread.start()
             self._conn, self._deadline, self._fired = conn, time.monotonic() + self.seconds, fired
-            self._cond.notify()
+            if self._idle:
+                self._cond.notify()
         try:
             yield fired
         finally:
@@ -60,7 +64,9 @@ class Watchdog:
         with self._cond:
             while not self._stopped:
                 if self._conn is None:
+                    self._idle = True
                     self._cond.wait()
+                    self._idle = False
                     continue
                 left = self._deadline - time.monotonic()
                 if left > 0:

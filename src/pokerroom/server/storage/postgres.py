@@ -70,6 +70,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "UPDATE fences SET deleted_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
      "WHERE deleted_ms = 0"),
 )
+#: how long a write waits for others to join its transaction (``GroupWriter``, decision 0059): a transaction
+#: costs PostgreSQL and the writer thread several times what one more operation in it does
+GATHER_S = 0.008
+
 _MIGRATION_LOCK = 0x706F6B6572  # pg_advisory_xact_lock key: nodes starting together migrate one at a time
 
 def migrate(conn: Conn) -> int:
@@ -98,11 +102,14 @@ class PgStore(base.PreparedOps):
     ``synchronous_commit=False`` lets a commit return before PostgreSQL flushed its WAL (faster, like the
     SQLite store's ``synchronous=NORMAL``), at the price of losing the last acknowledged changes if the
     *database server* crashes; the default keeps PostgreSQL's guarantee (a node's death never loses them
-    either way)."""
+    either way). ``gather_s``: how long the group-commit writer lets a write wait for others to join its
+    transaction (:data:`GATHER_S`; 0: commit at once)."""
 
     def __init__(self, url: str, *, connect_timeout_s: float = 2.0, statement_timeout_ms: int = 3000,
-                 batch_timeout_s: float = 4.0, synchronous_commit: bool = True) -> None:
+                 batch_timeout_s: float = 4.0, synchronous_commit: bool = True,
+                 gather_s: float = GATHER_S) -> None:
         self.url = url
+        self.gather_s = gather_s  # read by the GroupWriter: how long a write waits for others to join it
         self._synchronous_commit = synchronous_commit
         self.damaged: list[str] = []
         self.tombstone_kept_ms = TOMBSTONE_KEPT_MS  # how long a deleted room's token is kept (tests: shorter)

@@ -6,6 +6,13 @@ and one thread writing one transaction per change is throttled by GIL hand-offs 
 Here each caller awaits a future while the thread takes *everything* pending, commits it at once, and
 resolves all.
 
+A store whose transactions cost much more than their operations (PostgreSQL: a round trip, a commit and a
+WAL flush each) may ask the writer to *gather* (``gather_s``, a store attribute, 0 for SQLite): once an
+operation is pending, the thread waits up to that long after it arrived for others to join its batch, so a
+busy node commits several rooms' changes per transaction instead of one. Only while busy: when the writes of
+the last second arrived too seldom for a window to catch another one (a quiet night's few tables), waiting
+would only delay them, and each is committed at once (decision 0059).
+
 Settling is per operation: when the store refuses some rooms' writes by their fencing token
 (:class:`~pokerroom.server.storage.base.Fenced`), only those rooms' callers get ``Fenced`` (naming their
 room alone); every other caller in the batch succeeds, because their writes were committed. Any other error
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any, Protocol
 
 from pokerroom.server.storage.base import Fenced, Op, op_code
@@ -27,11 +35,30 @@ class BatchStore(Protocol):
     def apply_batch(self, ops: list[Op]) -> None: ...
 
 
-class GroupWriter:
-    """One writer thread for a store; :meth:`submit` from the event loop awaits the commit."""
+#: a gathering batch is committed at once when it holds this many operations
+GATHER_MAX = 64
+#: gather only when a window is expected to catch at least this many more operations (arrival rate x window)
+GATHER_WORTH = 0.25
+#: the arrival rate is counted over periods of this many seconds
+RATE_PERIOD_S = 1.0
 
-    def __init__(self, store: BatchStore) -> None:
+
+class GroupWriter:
+    """One writer thread for a store; :meth:`submit` from the event loop awaits the commit.
+
+    ``gather_s``: how long a pending operation may wait for others to join its transaction (None: the
+    store's own ``gather_s``, else 0), while the arrival rate (counted over ``rate_period_s``) makes it
+    worth it."""
+
+    def __init__(self, store: BatchStore, gather_s: float | None = None,
+                 rate_period_s: float = RATE_PERIOD_S) -> None:
         self._store = store
+        self._gather_s = float(getattr(store, "gather_s", 0.0) if gather_s is None else gather_s)
+        self._first_at = 0.0  # when the oldest pending operation was queued (monotonic)
+        self._rate = 0.0  # operations per second over the last full period (read and written by the thread)
+        self._rate_period_s = rate_period_s
+        self._period_start = time.monotonic()
+        self._period_ops = 0
         self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
         self._cond = threading.Condition()
         self._closed = False
@@ -45,7 +72,13 @@ class GroupWriter:
             if self._closed:
                 raise RuntimeError("the store writer is closed")
             self._pending.append((op, args, future))
-            self._cond.notify()
+            waiting = len(self._pending)
+            if waiting == 1:
+                self._first_at = time.monotonic()
+            # only the first operation wakes the thread, and a full batch ends its gathering: the others
+            # would wake it to find its wait not over
+            if waiting == 1 or waiting == GATHER_MAX:
+                self._cond.notify()
         await future
 
     def _run(self) -> None:
@@ -55,7 +88,15 @@ class GroupWriter:
                     self._cond.wait()
                 if not self._pending:
                     return
+                if self._gather_s > 0 and self._rate * self._gather_s >= GATHER_WORTH:
+                    deadline = self._first_at + self._gather_s
+                    while not self._closed and len(self._pending) < GATHER_MAX:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            break
+                        self._cond.wait(left)
                 batch, self._pending = self._pending, []
+            self._count(len(batch))
             error: BaseException | None = None
             refused: frozenset[str] = frozenset()
             try:
@@ -80,6 +121,14 @@ class GroupWriter:
                     loop.call_soon_threadsafe(_settle_all, outcomes)
                 except RuntimeError:  # that loop is closed: nobody awaits its futures any more
                     pass
+
+    def _count(self, ops: int) -> None:
+        """Count a batch's operations into the arrival rate (once a period is over, its rate is the one)."""
+        self._period_ops += ops
+        now = time.monotonic()
+        if now - self._period_start >= self._rate_period_s:
+            self._rate = self._period_ops / (now - self._period_start)
+            self._period_start, self._period_ops = now, 0
 
     def close(self) -> None:
         """Finish what is pending, then stop the thread."""
