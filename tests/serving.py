@@ -10,11 +10,17 @@ in between. A server whose port the harness picked and that dies with "address a
 again on another port; a caller that fixed the port (a restart on the same address) gets the error. Arguments
 may hold ``{port}`` (e.g. a ``--public-url`` naming the port), filled in at each start. The in-process test
 server (tests/server/server_helpers.py) needs none of this: it binds port 0 and reads the port it got.
+
+A process the harness cannot restart on another port (nginx, whose port is written into a node's public URL
+before it starts) takes :func:`fixed_port`: a port below the kernel's ephemeral range, which no outgoing
+connection is ever given (the race a port from :func:`free_port` loses is mostly to those: a test's own
+client sockets and database connections take ports from that range all the time).
 """
 
 from __future__ import annotations
 
 import os
+import random
 import resource
 import signal
 import socket
@@ -37,6 +43,29 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def fixed_port() -> int:
+    """A loopback port nothing listens on right now, below the ephemeral range (see above)."""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    for _ in range(200):
+        port = random.randrange(10_000, max(10_001, low))
+        if port in _GIVEN:  # (two asked for in a row are not yet listening: never hand one out twice)
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            _GIVEN.add(port)
+            return port
+    raise RuntimeError("no free loopback port below the ephemeral range")
+
+
+_GIVEN: set[int] = set()
 
 
 class ServeProcess:

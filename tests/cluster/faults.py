@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import needs
-from serving import free_port
+from serving import fixed_port
 
 
 class PrivateRedis:
@@ -30,7 +30,7 @@ class PrivateRedis:
     def __init__(self, tmp: Path) -> None:
         self.binary = needs.redis_server()
         self.tmp = tmp
-        self.port = free_port()
+        self.port = fixed_port()  # (restarted on the same port: never an ephemeral one)
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
 

@@ -19,7 +19,7 @@ from table import Person, Table, run_game
 from test_nginx import NAME, Nginx, render, self_signed
 
 import needs
-from serving import free_port
+from serving import fixed_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx-cluster.conf"
@@ -47,7 +47,7 @@ class ProxiedTable(Table):
 def test_nginx_round_robin_carries_a_whole_game(tmp_path: Path) -> None:
     needs.nginx()
     needs.openssl()
-    http_port, https_port = free_port(), free_port()
+    http_port, https_port = fixed_port(), fixed_port()
     public = f"https://{NAME}:{https_port}"
     with running_cluster(tmp_path, 2, "--public-url", public, "--time-scale", "0.25") as (cluster, _db):
         cert, key = self_signed(tmp_path)

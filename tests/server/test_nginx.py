@@ -22,7 +22,7 @@ import pytest
 import websockets
 
 import needs
-from serving import Serve, free_port
+from serving import Serve, fixed_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx.conf"
@@ -108,7 +108,7 @@ def proxied(tmp_path: Path, serve_process: Serve
             ) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
     needs.nginx()
     needs.openssl()
-    http_port, https_port = free_port(), free_port()
+    http_port, https_port = fixed_port(), fixed_port()
     srv = serve_process("--public-url", f"https://{NAME}:{https_port}", "--trusted-proxy", "127.0.0.1",
                         "--hello-timeout", "60")
     cert, key = self_signed(tmp_path)
@@ -217,5 +217,5 @@ def test_the_cluster_config_ships_the_same_zones(tmp_path: Path) -> None:
         assert "limit_conn_zone" in text and "limit_req_zone" in text, conf.name
         assert "limit_conn pokerroom_conn 100;" in text and "limit_req zone=pokerroom_req" in text, conf.name
     cert, key = self_signed(tmp_path)
-    nginx = Nginx(tmp_path, render(site, free_port(), free_port(), cert, key, []))  # asserts nginx -t
+    nginx = Nginx(tmp_path, render(site, fixed_port(), fixed_port(), cert, key, []))  # asserts nginx -t
     nginx.stop()
