@@ -142,9 +142,7 @@ class PgStore(base.PreparedOps):
     @staticmethod
     def _apply(conn: Conn, ops: list[Op], tombstone_kept_ms: int) -> frozenset[str]:
         """One statement, one round trip, its own transaction (``pg_apply``): the refused rooms' codes."""
-        arg = pg_apply.encode(ops, int(time.time() * 1000), tombstone_kept_ms)
-        row = conn.execute(pg_apply.CALL, (arg.decode(),)).fetchone()
-        return frozenset(row[0]) if row and row[0] else frozenset()
+        return pg_apply.call(conn, pg_apply.encode(ops, int(time.time() * 1000), tombstone_kept_ms))
 
     def append_log(self, code: str, log: LogRow, fence: int | None = None) -> None:
         self.apply_batch([self.prepare_log(code, log, fence)])
