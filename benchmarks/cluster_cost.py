@@ -77,15 +77,15 @@ def postgres_meter() -> Any:
 
     Why per process: a backend that ended inside the window (a connection of the previous setup closing,
     an autovacuum worker) took its whole CPU with it, and a plain sum then came out negative."""
-    first: dict[int, float] = {}
+    first: dict[int, float] | None = None
 
     def read() -> float:
+        nonlocal first
         now = postgres_cpu()
-        if not first:
-            first.update(now)
-            first.setdefault(-1, 0.0)  # (read once even if no process was found)
+        if first is None:
+            first = now
             return sum(now.values())
-        return sum(first.values()) - first[-1] + sum(cpu - first.get(pid, 0.0) for pid, cpu in now.items())
+        return sum(first.values()) + sum(cpu - first.get(pid, 0.0) for pid, cpu in now.items())
 
     return read
 
@@ -164,9 +164,9 @@ def one_round(args: argparse.Namespace, cli: argparse.Namespace) -> list[tuple[s
     rows: list[tuple[str, dict[str, Any]]] = []
     print(f"=== one process, embedded SQLite ({cli.rooms} rooms) ===", flush=True)
     rows.append(("1 SQLite process", single_run(args, probe=make_probe(None))))
-    for n, gather, name, extra in setups(cli):
-        print(f"\n=== {name}: {n} cluster node(s), players of each room split over them"
-              + ("" if gather is None else f", store gather {gather} ms") + " ===", flush=True)
+    for n, name, window, extra in setups(cli):
+        print(f"\n=== {name}: {n} cluster node(s), players of each room split over them{window} ===",
+              flush=True)
         with Nodes(n, extra, lease_ttl=cli.lease_ttl) as nodes:
             lookup = {"redis": nodes.redis_url, "prefix": nodes.prefix,
                       "ports": {node.node_id: node.port for node in nodes.nodes}}
@@ -175,8 +175,8 @@ def one_round(args: argparse.Namespace, cli: argparse.Namespace) -> list[tuple[s
     return rows
 
 
-def setups(cli: argparse.Namespace) -> list[tuple[int, str | None, str, tuple[str, ...]]]:
-    """(node count, gather, row name, extra serve flags) of each cluster setup, in turn."""
+def setups(cli: argparse.Namespace) -> list[tuple[int, str, str, tuple[str, ...]]]:
+    """(node count, row name, its window for a heading, extra serve flags) of each cluster setup, in turn."""
     sockets = cli.rooms * (cli.players + cli.spectators)
     gathers: list[str | None] = [x for x in cli.gather_ms.split(",") if x] or [None]
     out = []
@@ -184,7 +184,8 @@ def setups(cli: argparse.Namespace) -> list[tuple[int, str | None, str, tuple[st
         for gather in gathers:
             extra = ("--max-rooms", str(cli.rooms + 10), "--max-connections", str(sockets + 100),
                      *(() if gather is None else ("--store-gather-ms", gather)))
-            out.append((n, gather, f"{n} node(s)" + ("" if gather is None else f" g{gather}"), extra))
+            out.append((n, f"{n} node(s)" + ("" if gather is None else f" g{gather}"),
+                        "" if gather is None else f", store gather {gather} ms", extra))
     return out
 
 
@@ -192,9 +193,9 @@ def paired_round(args: argparse.Namespace, cli: argparse.Namespace) -> list[tupl
     """Each cluster setup and an SQLite process of its own, loaded and measured in the same window; rows in
     pairs (SQLite, cluster)."""
     rows: list[tuple[str, dict[str, Any]]] = []
-    for n, gather, name, extra in setups(cli):
-        print(f"\n=== {name} beside one SQLite process, the same load on each, the same window"
-              + ("" if gather is None else f", store gather {gather} ms") + " ===", flush=True)
+    for n, name, window, extra in setups(cli):
+        print(f"\n=== {name} beside one SQLite process, the same load on each, the same window{window} ===",
+              flush=True)
         with embedded_server(args) as server, Nodes(n, extra, lease_ttl=cli.lease_ttl) as nodes:
             if server is None:
                 rows += [("SQLite beside", {"exit": 1}), (name, {"exit": 1})]

@@ -297,60 +297,52 @@ def drive(args: argparse.Namespace, ports: list[int], pids: list[int],
         for code, n in r["errors"].items():
             total.errors[code] = total.errors.get(code, 0) + n
     errors = sum(total.errors.values()) + total.closes + total.setup_failures
-    with _PRINTING:  # (two drives in threads: each one's block of lines whole)
-        _report(args, ports, lookup, actions, lat, local, remote, total, errors, rss, hwm, insides,
-                view_bytes, window_bytes, hands, resyncs, cpu1 - cpu0, load0, load1, len(results))
     busy = cpu1 - cpu0
     per_action = busy / actions * 1000 if actions else float("nan")
+    with _PRINTING:
+        sockets = args.rooms * (args.players + args.spectators)
+        where = f"{len(ports)} cluster node(s)" if lookup is not None else "one server"
+        print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
+              f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
+              f"{args.seconds:.0f} s measured, {where}, "
+              f"{os.cpu_count()} CPUs")
+        print(f"actions accepted inside the window: {actions} ({actions / args.seconds:.1f}/s)")
+        print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
+              f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
+              f"({len(lat)} samples)")
+        if lookup is not None:
+            print(f"own ack: sent on the owner p50 {percentile(local, 0.5):.1f} ms "
+                  f"p99 {percentile(local, 0.99):.1f} ms "
+                  f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
+                  f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
+        print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
+              f"setup failures {total.setup_failures}); stale_version retries inside the window: "
+              f"{total.stale} "
+              f"{dict(sorted(total.stale_by_type.items(), key=lambda kv: -kv[1]))}")
+        print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
+        for port, inside in zip(ports, insides, strict=True):
+            print(f"server-side change time on :{port} (store write + views + frames queued, last "
+                  f"{inside.get('n', 0)}): p50 {inside.get('p50', float('nan'))} ms, "
+                  f"p99 {inside.get('p99', float('nan'))} ms, max {inside.get('max', float('nan'))} ms")
+        deltas = "on" if args.deltas and apply_delta is not None else "off"
+        print(f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
+              f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
+              f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f}"
+              " "
+              f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}")
+        print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
+              f"{per_action:.2f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
+              flush=True)
+        print(f"load generator CPU in the window: {total.cpu:.1f} s over {len(results)} worker(s) "
+              f"({total.cpu / args.seconds / max(1, len(results)):.0%} of one core each)", flush=True)
+
     return {"exit": 0 if errors == 0 else 1, "rate": actions / args.seconds, "p99": percentile(lat, 0.99),
             "p50": percentile(lat, 0.5), "cpu_ms": per_action, "load": load1, "local": local,
             "remote": remote, "actions": actions, "node_cpu_s": busy,
             "probe": {k: probe1[k] - probe0.get(k, 0.0) for k in probe1}}
 
 
-_PRINTING = threading.Lock()
-
-
-def _report(args: argparse.Namespace, ports: list[int], lookup: dict[str, Any] | None, actions: int,
-            lat: list[float], local: list[float], remote: list[float], total: Stats, errors: int, rss: int,
-            hwm: int, insides: list[dict[str, Any]], view_bytes: list[int], window_bytes: int, hands: int,
-            resyncs: int, busy: float, load0: float, load1: float, workers: int) -> None:
-    """The run's figures, printed."""
-    sockets = args.rooms * (args.players + args.spectators)
-    where = f"{len(ports)} cluster node(s)" if lookup is not None else "one server"
-    print(f"rooms {args.rooms} ({args.players} players + {args.spectators} spectators), "
-          f"sockets {total.sockets}/{sockets}, mode {args.mode}, think {args.think_ms:.0f} ms, "
-          f"{args.seconds:.0f} s measured, {where}, "
-          f"{os.cpu_count()} CPUs")
-    print(f"actions accepted inside the window: {actions} ({actions / args.seconds:.1f}/s)")
-    print(f"action -> all views latency: p50 {percentile(lat, 0.50):.1f} ms, "
-          f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat, default=float('nan')):.1f} ms "
-          f"({len(lat)} samples)")
-    if lookup is not None:
-        print(f"own ack: sent on the owner p50 {percentile(local, 0.5):.1f} ms "
-              f"p99 {percentile(local, 0.99):.1f} ms "
-              f"({len(local)}), through the relay p50 {percentile(remote, 0.5):.1f} ms "
-              f"p99 {percentile(remote, 0.99):.1f} ms ({len(remote)})")
-    print(f"errors: {errors} (error frames {total.errors or 0}, unexpected closes {total.closes}, "
-          f"setup failures {total.setup_failures}); stale_version retries inside the window: {total.stale} "
-          f"{dict(sorted(total.stale_by_type.items(), key=lambda kv: -kv[1]))}")
-    print(f"server RSS: {rss / 1024:.0f} MiB (peak {hwm / 1024:.0f} MiB)")
-    for port, inside in zip(ports, insides, strict=True):
-        print(f"server-side change time on :{port} (store write + views + frames queued, last "
-              f"{inside.get('n', 0)}): p50 {inside.get('p50', float('nan'))} ms, "
-              f"p99 {inside.get('p99', float('nan'))} ms, max {inside.get('max', float('nan'))} ms")
-    deltas = "on" if args.deltas and apply_delta is not None else "off"
-    print(f"bytes per view frame (deltas {deltas}): median {percentile(view_bytes, 0.5):,.0f}, "
-          f"p90 {percentile(view_bytes, 0.9):,.0f}; per socket per hand: "
-          f"{window_bytes / max(1, total.sockets) / (hands / args.rooms) if hands else float('nan'):,.0f} "
-          f"({hands} hands in the window, {window_bytes / 1e6:.1f} MB received); resyncs {resyncs}")
-    per_action = busy / actions * 1000 if actions else float("nan")
-    print(f"server CPU in the measured window: {busy:.1f} s ({busy / args.seconds:.0%} of one core), "
-          f"{per_action:.2f} ms per accepted action; machine load average {load0:.1f} -> {load1:.1f}",
-          flush=True)
-    print(f"load generator CPU in the window: {total.cpu:.1f} s over {workers} worker(s) "
-          f"({total.cpu / args.seconds / max(1, workers):.0%} of one core each)", flush=True)
-
+_PRINTING = threading.Lock()  # two drives in threads (cluster_cost.py --paired) print their blocks whole
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -138,11 +138,10 @@ class ClusterNode:
     def make_store(self, data_dir: Path | None = None, busy_timeout_ms: int = 0) -> RoomStore:
         """The PostgreSQL store (schema created and migrated by the store itself); the app's settings for a
         file of its own (``data_dir``, ``busy_timeout_ms``) do not apply."""
-        from pokerroom.server.storage.postgres import PgStore
+        from pokerroom.server.storage.postgres import GATHER_S, PgStore
 
         gather = self.settings.store_gather_s
-        store = PgStore(self.settings.database_url) if gather is None else PgStore(
-            self.settings.database_url, gather_s=gather)
+        store = PgStore(self.settings.database_url, gather_s=GATHER_S if gather is None else gather)
         self.store = store
         return store
 
