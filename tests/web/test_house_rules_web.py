@@ -93,7 +93,7 @@ def test_lobby_offers_house_rules_only_for_their_modes_and_rules_page_explains(
 def test_rule491_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
     players, spectator = open_room(live_server, open_page, "sevenPoker", 2, rule491=True)
     for p in players:  # the choice, through the cards
-        wp.act_once(p, {})
+        wp.act_once(p, {"no_bets": True})
     seen_streets: set[str] = set()
     halves = 0
     end = time.monotonic() + 90
@@ -102,9 +102,9 @@ def test_rule491_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
         if v0.get("phase") in ("handEnd", "finished", "rebuy") or v0.get("handNo", 1) > 1:
             break
         turn = to_act(players)
-        if turn is None:
+        if turn is None:  # only the choice: a stale view turned fresh could be a 491 turn, and the default dies
             for p in players:
-                wp.act_once(p, {})
+                wp.act_once(p, {"no_bets": True})
             players[0].wait_for_timeout(100)
             continue
         page, v = turn
@@ -222,7 +222,7 @@ def test_jacks_or_better_hands_on_a_phone(live_server: Any, open_page: Any) -> N
         if turn is None:
             for p in players:
                 if (wp.view(p) or {}).get("phase") in ("draw", "handEnd"):
-                    wp.act_once(p, {"draw": 0})
+                    wp.act_once(p, {"draw": 0, "no_bets": True})
             p0.wait_for_timeout(100)
             continue
         page, v = turn

@@ -185,7 +185,10 @@ def _click_and_wait(page: Any, selector: str, before: int, timeout: float = 15.0
 
 
 def act_once(page: Any, style: dict[str, Any]) -> str | None:
-    """Do this player's pending decision through the UI, if any. Returns what was done."""
+    """Do this player's pending decision through the UI, if any. Returns what was done.
+
+    ``style["no_bets"]`` leaves a betting turn alone: a caller that plays the bets itself, and only wants the
+    other decisions done, must not have its turn taken when a stale view turns fresh in between."""
     v = view(page)
     if not v or not v.get("me"):
         return None
@@ -220,7 +223,7 @@ def act_once(page: Any, style: dict[str, Any]) -> str | None:
     if phase == "rebuy" and "rebuy" in types:
         _click_and_wait(page, "[data-action=rebuy-yes]", before)
         return "rebuy"
-    if phase == "betting" and legal:
+    if phase == "betting" and legal and not style.get("no_bets"):
         if style.get("raise_once") and "nl.raise" in types and not style.get("_raised"):
             style["_raised"] = True
             page.click("[data-action='nl.raise']")
