@@ -102,7 +102,7 @@ def test_rule491_hand_on_a_phone(live_server: Any, open_page: Any) -> None:
         if v0.get("phase") in ("handEnd", "finished", "rebuy") or v0.get("handNo", 1) > 1:
             break
         turn = to_act(players)
-        if turn is None:  # only the choice: a stale view turned fresh could be a 491 turn, and the default dies
+        if turn is None:  # the choice only: a stale view turned fresh may be a 491 turn the default would die
             for p in players:
                 wp.act_once(p, {"no_bets": True})
             players[0].wait_for_timeout(100)
