@@ -141,8 +141,9 @@ class PgStore(base.PreparedOps):
 
     @staticmethod
     def _apply(conn: Conn, ops: list[Op], tombstone_kept_ms: int) -> frozenset[str]:
-        """One statement, one round trip, its own transaction (``pg_apply``): the refused rooms' codes."""
-        return pg_apply.call(conn, pg_apply.encode(ops, int(time.time() * 1000), tombstone_kept_ms))
+        """One statement, one round trip, its own transaction (``pg_apply``; a second when a batch of action
+        rows names a room without a row): the refused rooms' codes."""
+        return pg_apply.apply(conn, ops, int(time.time() * 1000), tombstone_kept_ms)
 
     def append_log(self, code: str, log: LogRow, fence: int | None = None) -> None:
         self.apply_batch([self.prepare_log(code, log, fence)])
