@@ -17,7 +17,9 @@ fresh database and key prefix (benchmarks/cluster_nodes.py). Inside the measured
   WAL writer, the checkpointer...), from /proc; and the benchmark database's transactions and rows written
   (``pg_stat_database``), counted by PostgreSQL itself. A node writes one transaction per batch of changes
   (psycopg pipeline: one round trip, two when a fenced room's lock is read first), so transactions per
-  action is also the write path's round trips per action, within that factor;
+  action is also the write path's round trips per action, within that factor; PostgreSQL's CPU divided by
+  its transactions (``ms/xact``) is what each commit costs it, the figure that fewer or cheaper
+  transactions move;
 - the relay's added latency: an action's own ack sent on a node that does not own the room against one sent
   on the owner, inside the same runs (load.py).
 
@@ -246,8 +248,8 @@ def report(rows: list[tuple[str, dict[str, Any]]], cli: argparse.Namespace) -> N
           f"({cli.players} players + {cli.spectators} spectators), think {cli.think_ms:.0f} ms, "
           f"{cli.seconds:.0f} s windows, {os.cpu_count()} CPUs ===")
     print(f"{'setup':<18} {'actions/s':>9} {'node':>7} {'Redis':>7} {'Postgres':>8} {'total':>7} "
-          f"{'vs SQLite':>9} | {'Redis cmd':>9} {'PG xact':>8} {'PG rows':>8} | {'relay +p50':>10} "
-          f"{'relay +p99':>10}")
+          f"{'vs SQLite':>9} | {'Redis cmd':>9} {'PG xact':>8} {'ms/xact':>7} {'PG rows':>8} | "
+          f"{'relay +p50':>10} {'relay +p99':>10}")
     base_total = None
     for name, fig in rows:
         if not fig.get("actions"):
@@ -259,9 +261,11 @@ def report(rows: list[tuple[str, dict[str, Any]]], cli: argparse.Namespace) -> N
         local, remote = fig.get("local") or [], fig.get("remote") or []
         relay50 = percentile(remote, 0.5) - percentile(local, 0.5) if local and remote else float("nan")
         relay99 = percentile(remote, 0.99) - percentile(local, 0.99) if local and remote else float("nan")
+        xacts = per_action(fig, "pg_xacts")  # PostgreSQL's CPU a transaction: what each commit costs it
         print(f"{name:<18} {fig['rate']:>9.1f} {node:>7.2f} {redis_ms:>7.2f} {pg_ms:>8.2f} {total:>7.2f} "
               f"{total / base_total:>8.2f}x | {per_action(fig, 'redis_commands'):>9.2f} "
-              f"{per_action(fig, 'pg_xacts'):>8.2f} {per_action(fig, 'pg_rows'):>8.2f} | "
+              f"{xacts:>8.2f} {pg_ms / xacts if xacts else float('nan'):>7.2f} "
+              f"{per_action(fig, 'pg_rows'):>8.2f} | "
               f"{relay50:>+9.1f}ms {relay99:>+9.1f}ms")
     shared = [(name, per_action(fig, "redis_cpu", 1000) + per_action(fig, "pg_cpu", 1000))
               for name, fig in rows if fig.get("actions") and not name.startswith("SQLite")]
