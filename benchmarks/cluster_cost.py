@@ -16,10 +16,10 @@ fresh database and key prefix (benchmarks/cluster_nodes.py). Inside the measured
 - PostgreSQL's CPU: every ``postgres`` process of the machine (the backends of the nodes' connections, the
   WAL writer, the checkpointer...), from /proc; and the benchmark database's transactions and rows written
   (``pg_stat_database``), counted by PostgreSQL itself. A node writes one transaction per batch of changes
-  (psycopg pipeline: one round trip, two when a fenced room's lock is read first), so transactions per
-  action is also the write path's round trips per action, within that factor; PostgreSQL's CPU divided by
-  its transactions (``ms/xact``) is what each commit costs it, the figure that fewer or cheaper
-  transactions move;
+  (one statement, one round trip; a second, rarely, when a batch of action rows names a room without a
+  row), so transactions per action is also the write path's round trips per action; PostgreSQL's CPU
+  divided by its transactions (``ms/xact``) is what each commit costs it, the figure that fewer or
+  cheaper transactions move;
 - the relay's added latency: an action's own ack sent on a node that does not own the room against one sent
   on the owner, inside the same runs (load.py).
 
