@@ -34,7 +34,8 @@ FENCE = 7
 
 
 def on_cpu_ns(pid: int) -> int:
-    """Nanoseconds the process has run on a CPU (the first field of schedstat)."""
+    """Nanoseconds the process has run on a CPU (the first field of schedstat). Not ``store_write``'s
+    ``backend_cpu``: /proc/<pid>/stat counts 10 ms ticks, coarser than one call."""
     return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
 
 

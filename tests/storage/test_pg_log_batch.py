@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.server.storage import Fenced, LogRow, pg_apply
@@ -74,7 +74,7 @@ def actions(conn: psycopg.Connection[Any]) -> list[tuple[Any, ...]]:
                         "FROM actions ORDER BY code, version").fetchall()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=120, deadline=None)
 @given(stored=rooms, batch=log_ops)
 def test_the_statement_and_the_function_agree_on_every_batch_of_rows(
         conn: psycopg.Connection[Any], stored: dict[str, Any],
