@@ -199,3 +199,53 @@ def test_a_holdem_hint_is_the_same_with_and_without_its_shortcut() -> None:
             fp = sit.fingerprint()
             want = policy._decide(sit, "normal", 0, 200, fp, hint.hint_rng(fp), hint.hint_equity(sit))
             assert got == want
+
+
+@pytest.mark.parametrize("mode", ["omaha", "sevenPoker"])
+def test_the_shared_sum_passes_value_every_hand_as_the_batch_evaluators_do(mode: str) -> None:
+    """Omaha and 7 Poker value a deal's hands from sums shared by its players (the board once per deal, the
+    known cards once per player); every value equals the public batch evaluator's for that player's cards,
+    partial hands, flush-heavy decks and runouts of 0-2 board cards included."""
+    import random
+
+    import numpy as np
+
+    from pokerroom.bots.montecarlo import _korean_values, _omaha_values
+    from pokerroom.hands.batch import korean_high_batch, omaha_high_batch
+
+    pick = random.Random(11)
+    for case in range(150):
+        # every other case from two suits only: flushes on most rows
+        deck = pick.sample(range(52) if case % 2 else list(range(13)) + list(range(39, 52)), 26)
+        rest = [c for c in range(52) if c not in deck]
+        deck += pick.sample(rest, len(rest))
+        players = pick.randint(2, 6 if mode == "omaha" else 5)
+        if mode == "omaha":
+            board = deck[: pick.choice([3, 4, 5])]
+            known = [deck[len(board) : len(board) + 4]] + [[] for _ in range(players - 1)]
+            groups = [5 - len(board)] + [4 - len(k) for k in known]
+        else:
+            board, known, at = [], [], 0
+            for p in range(players):
+                k = pick.randint(3, 7) if p == 0 else pick.randint(0, 4)
+                known.append(deck[at : at + k])
+                at += k
+            groups = [0] + [7 - len(k) for k in known]
+        used = board + [c for k in known for c in k]
+        unseen = np.array(sorted(set(range(52)) - set(used)), dtype=np.int64)
+        deals = np.array([pick.sample(range(unseen.size), sum(groups)) for _ in range(40)], dtype=np.intp)
+        cards = unseen[deals]
+        want, at = [], groups[0]
+        for p, k in enumerate(known):
+            hands = np.concatenate([np.tile(np.array(k, dtype=np.int64), (40, 1)),
+                                    cards[:, at : at + groups[p + 1]]], axis=1)
+            at += groups[p + 1]
+            if mode == "omaha":
+                boards = np.concatenate([np.tile(np.array(board, dtype=np.int64), (40, 1)),
+                                         cards[:, : groups[0]]], axis=1)
+                want.append(omaha_high_batch(hands, boards).tolist())
+            else:
+                want.append(korean_high_batch(hands).tolist())
+        got = (_omaha_values(unseen, deals, board, known, groups) if mode == "omaha"
+               else _korean_values(unseen, deals, known, groups))
+        assert got.tolist() == want, (mode, case)

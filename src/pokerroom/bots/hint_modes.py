@@ -50,7 +50,7 @@ from pokerroom.bots.strength import (
     badugi_key,
     mc_equity,
 )
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_ids
 from pokerroom.hands import evaluate_ids
 
 #: Deals of a hint's Monte Carlo on a miss (the bots use 200-400): a standard error of about 0.05, well
@@ -103,15 +103,15 @@ def _key(sit: Situation) -> tuple[object, ...] | None:
         hilo = sit.options.get("omahaHiLo") is True
         if not sit.board:
             return (mode, hilo, n_opp, omaha_class([c.id for c in sit.hole]))
-        board = tuple(sorted(c.id for c in sit.board))
-        return (mode, hilo, n_opp, tuple(sorted(c.id for c in sit.hole)), board)
+        board = tuple(sorted(card_ids(sit.board)))
+        return (mode, hilo, n_opp, tuple(sorted(card_ids(sit.hole))), board)
     if mode in ("sevenPoker", "sevenHiLo"):
-        dead = sorted(c.id for c in sit.folded_up)
+        dead = sorted(card_ids(sit.folded_up))
         if sit.discarded is not None:
             dead.append(sit.discarded.id)
-        mine = tuple(c.id for c in (sit.hole + sit.up)[:7])
+        mine = card_ids((sit.hole + sit.up)[:7])
         # (the order of the opponents decides nothing: their open cards are only removed from the deck)
-        theirs = tuple(sorted(tuple(c.id for c in o.up[:7]) for o in sit.opponents))
+        theirs = tuple(sorted([card_ids(o.up[:7]) for o in sit.opponents]))
         return (mode, tuple(sorted(mine)), theirs, tuple(sorted(dead)))
     if mode == "badugi":
         if len(sit.hole) != 4:

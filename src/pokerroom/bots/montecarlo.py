@@ -5,7 +5,8 @@ input, tallies categories and standard errors, and evaluates one player at a tim
 number, and it used to cost most of a hint's server CPU (measured: 0.6 ms per hold'em decision of the
 0.85 ms hints added to an action; see docs/decisions/0019-hints-exact-and-cached.md). Here every player's
 hand is valued in one call over all samples and players at once (hold'em: one gather of per-card keys, one
-table lookup, only the flush rows re-evaluated).
+table lookup, only the flush rows re-evaluated; Omaha and 7 Poker: the board summed once per deal and the
+known cards once per player, where the public batch evaluators regather and validate every hand's cards).
 
 Exactly the same numbers: the same unseen-card list, the same groups in the same order, the same
 :func:`pokerroom.odds.sample_completions` draw from the caller's generator, exact evaluators (the
@@ -26,6 +27,7 @@ from numpy.typing import NDArray
 
 from pokerroom.cards import Card
 from pokerroom.hands import batch as hb
+from pokerroom.hands import omaha_table as OT
 from pokerroom.odds import (
     BOARD_COUNT,
     DEFAULT_BATCH,
@@ -69,6 +71,10 @@ def hero_equity(players: Sequence[Sequence[Card]], board: Sequence[Card], mode: 
         unseen.size, take, samples)
     if mode == "holdem":
         return _share_of_first(_holdem_values(unseen, drawn, board_ids, known, groups))
+    if mode == "omaha" and groups[0] + len(board_ids) == 5:
+        return _share_of_first(_omaha_values(unseen, drawn, board_ids, known, groups))
+    if mode == "sevenPoker":
+        return _share_of_first(_korean_values(unseen, drawn, known, groups))
     cards = unseen[drawn]
     # Every card of every deal is a column of ``ext``: the sampled ones, then the known ones (the board's,
     # then each player's); ``board_at`` and ``hole_at`` say which columns make the board and each hand.
@@ -152,6 +158,103 @@ def _holdem_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], b
         ranks = (both[1].ravel()[rows] >> (13 * suit)) & 8191
         values.ravel()[rows] = hb._flush13()[0][ranks]
     return values
+
+
+def _sampled_sums(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], groups: list[int],
+                  per_card: NDArray[np.float64], known_sums: list[list[int]]) -> NDArray[np.int64]:
+    """(rows of ``per_card``, players, deals): per player and deal, the sums of ``per_card``'s rows over the
+    player's sampled cards (``groups[1:]``, after the board's ``groups[0]``) plus ``known_sums`` (a row per
+    ``per_card`` row, a column per player: their known cards' sums). One gather and one matrix product, as
+    in :func:`_holdem_values`; every row of ``per_card`` sums to an exact integer in a float64 (under
+    2**53)."""
+    nb = groups[0]
+    known_f = np.array(known_sums, dtype=np.float64)[:, :, None]
+    if drawn.shape[1] == nb:
+        return np.broadcast_to(known_f.astype(np.int64), (len(known_sums), len(groups) - 1, drawn.shape[0]))
+    parts = per_card.take(unseen, axis=1).take(drawn[:, nb:].T, axis=1)  # (rows, sampled, deals)
+    sums = _members((0, *groups[1:])) @ parts
+    sums += known_f
+    out: NDArray[np.int64] = sums.astype(np.int64)
+    return out
+
+
+_OMAHA_HOLE_KEY: list[int] = hb._OHK.tolist()
+_OMAHA_BOARD_KEY: list[int] = hb._OBK.tolist()
+_KOREAN_BIT: list[int] = hb._CARD_BIT.tolist()
+#: Per card id, as floats: its Omaha hole key and its mask bit (see :func:`_omaha_values`).
+_OMAHA_HOLE_F = np.stack([hb._OHK.astype(np.float64), np.ldexp(1.0, np.arange(52))])
+#: Per card id, as floats: its Korean key, its Korean mask bit and its mask bit (see :func:`_korean_values`).
+_KOREAN_F = np.stack([hb.CARD_KEY.astype(np.float64), hb._CARD_BIT.astype(np.float64),
+                      np.ldexp(1.0, np.arange(52))])
+
+
+def _omaha_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], board_ids: list[int],
+                  known: list[list[int]], groups: list[int]) -> NDArray[np.integer[Any]]:
+    """(players, deals) Omaha high values of the completed five-card boards: what
+    :func:`~pokerroom.hands.batch.omaha_high_batch` gives for every player's four cards and the deal's board,
+    with each deal's board key and mask summed once for all its players (that function sums the board again
+    per row) and the players' hole sums from :func:`_sampled_sums`; no validation (these are real deals)."""
+    OT.load()
+    tables = OT.NP
+    nb = groups[0]
+    board_key = board_mask = 0
+    for c in board_ids:
+        board_key += _OMAHA_BOARD_KEY[c]
+        board_mask += 1 << c
+    bk = np.full(drawn.shape[0], board_key, dtype=np.int64)
+    bm = np.full(drawn.shape[0], board_mask, dtype=np.int64)
+    if nb:
+        runout = unseen[drawn[:, :nb]]
+        bk += hb._OBK[runout].sum(axis=1)
+        bm += hb._ID_BIT[runout].sum(axis=1)
+    known_sums: list[list[int]] = [[], []]
+    for k in known:
+        key = bit = 0
+        for c in k:
+            key += _OMAHA_HOLE_KEY[c]
+            bit += 1 << c
+        known_sums[0].append(key)
+        known_sums[1].append(bit)
+    hk, hm = _sampled_sums(unseen, drawn, groups, _OMAHA_HOLE_F, known_sums)
+    best = tables["table5"][tables["board5"][bk >> 12][None, :] + tables["hole"][hk >> 12]]
+    rows = np.flatnonzero(hk & hb._OGATE[bk & 4095][None, :])
+    if rows.size:
+        deal = rows % drawn.shape[0]
+        sh = hb._OSHIFT[bk[deal] & 4095]
+        flush = tables["ftable"][tables["fboard"][(bm[deal] >> sh) & 8191]
+                                 + tables["fhole"][(hm.ravel()[rows] >> sh) & 8191]]
+        best.ravel()[rows] = np.maximum(best.ravel()[rows], flush)
+    values: NDArray[np.integer[Any]] = tables["values"][best]
+    return values
+
+
+def _korean_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], known: list[list[int]],
+                   groups: list[int]) -> NDArray[np.int64]:
+    """(players, deals) Korean keys of every player's seven cards: what
+    :func:`~pokerroom.hands.batch.korean_high_batch` gives, from three sums per hand (the Korean key, the
+    Korean mask, the card mask whose suit's 13 bits are a flush's ranks) instead of a gather of every card
+    of every hand; no validation (these are real deals)."""
+    known_sums: list[list[int]] = [[], [], []]
+    for k in known:
+        key = kbit = bit = 0
+        for c in k:
+            key += _KEY[c]
+            kbit += _KOREAN_BIT[c]
+            bit += 1 << c
+        known_sums[0].append(key)
+        known_sums[1].append(kbit)
+        known_sums[2].append(bit)
+    keys, kmask, idmask = _sampled_sums(unseen, drawn, groups, _KOREAN_F, known_sums)
+    base, shift, suited = hb._korean(7)
+    index = hb._index(7)[keys >> 12]
+    out: NDArray[np.int64] = base[index] | (hb._TOP_SUIT[(kmask >> shift[index]) & 15] & suited[index])
+    strength = hb._FLUSH_SHIFT[keys & 4095]
+    rows = np.flatnonzero(strength >= 0)
+    if rows.size:
+        st = strength.ravel()[rows]
+        suit = 3 - st.astype(np.int64)
+        out.ravel()[rows] = hb._flush13()[1][(idmask.ravel()[rows] >> (13 * suit)) & 8191] | st
+    return out
 
 
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
