@@ -143,3 +143,14 @@ def test_a_river_hint_is_counted_not_sampled(monkeypatch: pytest.MonkeyPatch) ->
     want = hint._river((sit.hole[0].id, sit.hole[1].id), tuple(sorted(c.id for c in sit.board)),
                        len(sit.opponents))
     assert hint.hint_equity(sit) == want[-1]
+
+
+def test_a_board_of_three_or_four_aces_gets_its_estimate() -> None:
+    """A runout that would make a fifth ace has a rank key past the board index's end: such a flop or turn
+    once made the hint fail (an IndexError, so no hint); those runouts are never dealt, and any row stands
+    for them."""
+    hint._EQUITY.clear()
+    got = hint._estimate((0, 14), (12, 25, 38), 3)
+    assert len(got) == 3 and 0.0 < got[-1] < got[0] < 1.0
+    got = hint._estimate((0, 14), (12, 25, 38, 51), 2)  # four aces on the board: a chop at best
+    assert len(got) == 2 and 0.0 < got[0] <= 0.5

@@ -269,8 +269,9 @@ def _rows(board: tuple[int, ...]) -> NDArray[np.int32]:
     keys = np.array([sum(OT.BOARD_KEY[r] for r in key)], dtype=np.int64)
     for _ in range(5 - len(board)):
         keys = (keys[:, None] + _RANK_KEYS[None, :]).ravel()
-    # (a runout that would make five of a rank is never dealt: any row stands for it)
-    rows = np.maximum(board_index[keys], 0).astype(np.int64) * 91
+    # (a runout that would make five of a rank is never dealt: any row stands for it; five aces' key lies
+    # past the index's end, so keys are clipped to it before the read)
+    rows = np.maximum(board_index[np.minimum(keys, board_index.size - 1)], 0).astype(np.int64) * 91
     values: NDArray[np.int32] = table[rows[:, None] + np.arange(91)].ravel()
     values.setflags(write=False)
     if len(_ROWS) >= _ROWS_KEPT:
