@@ -5,6 +5,7 @@
 """
 
 from pokerroom.bots.actions import Level
+from pokerroom.bots.hint_prefetch import Hints
 from pokerroom.bots.policy import decide, recommend
 
-__all__ = ["Level", "decide", "recommend"]
+__all__ = ["Hints", "Level", "decide", "recommend"]

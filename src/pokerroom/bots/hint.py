@@ -82,6 +82,32 @@ def hint_equity(sit: Situation) -> float | None:
     return eq
 
 
+def remembered(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> bool:
+    """Is the equity of ``hole`` on this flop or turn ``board`` (sorted ids) against ``n_opp`` opponents
+    remembered (so :func:`hint_equity` will not estimate it)?"""
+    return (min(hole), max(hole), board, n_opp) in _EQUITY
+
+
+def remember_street(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: int) -> int:
+    """Estimate, in one pass (:func:`estimate_holes`), the flop or turn equities of those of ``holes`` not
+    remembered yet on ``board`` against ``n_opp`` opponents, and remember them as :func:`hint_equity` would
+    (every smaller field too); returns how many holes were estimated (none for fewer than two misses: a
+    hole alone is estimated by its own hint, at no extra cost). Why: every live seat of a street asks for
+    its estimate in turn, and one pass for all of them costs far less than one each
+    (:mod:`.hint_prefetch`)."""
+    if len(board) not in (3, 4) or n_opp < 1:
+        return 0
+    missing = [h for h in holes if (min(h), max(h), board, n_opp) not in _EQUITY]
+    if len(missing) < 2:
+        return 0
+    if len(_EQUITY) >= _KEPT:
+        _EQUITY.clear()
+    for (a, b), row in zip(missing, estimate_holes(missing, board, n_opp), strict=True):
+        for k, value in enumerate(row, start=1):
+            _EQUITY.setdefault((min(a, b), max(a, b), board, k), value)
+    return len(missing)
+
+
 _PREFLOP_DONE: list[bool] = []
 _MAX_OPPONENTS = 9
 
@@ -108,49 +134,57 @@ _PREFLOP: dict[tuple[object, ...], float] = {}
 
 def _estimate(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:
     """Equity against the first 1, 2, ..., ``n_opp`` random opponents, from the same deals: the numbers of
-    :func:`_estimate_many` for one hole after the flop, in as few array passes as it takes.
-
-    Why so few: a post-flop hint's cost is mostly the fixed cost of its numpy calls (200 deals of a few
-    hands are small arrays), and inside a busy server each call costs about twice what it does in a loop.
-    A hand is read as one key of its two cards (:func:`_keys`: its rank pair and suit counts) plus one of
-    the runout (the same table): the sum indexes the board's rows (:func:`_rows`) and tells a possible
-    flush."""
-    nb = 5 - len(board)
-    if nb > 2:
+    :func:`_estimate_many` for one hole after the flop (:func:`estimate_holes` of this one hole)."""
+    if len(board) < 3:
         return _estimate_many([hole], board, n_opp)[0]
-    a, b = hole
-    known = sorted(_ALL.difference((a, b, *board)))
-    size = len(known)
+    return estimate_holes([hole], board, n_opp)[0]
+
+
+def estimate_holes(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: int) -> list[list[float]]:
+    """:func:`_estimate` of several holes on one board of 3-5 cards, in one pass: for each hole, the equity
+    against the first 1, 2, ..., ``n_opp`` random opponents, each hole from its own deals (the same fixed
+    orders through its own unseen cards), so every number is the one a pass of its own gives.
+
+    Why so few array passes: a post-flop hint's cost is mostly the fixed cost of its numpy calls (200 deals
+    of a few hands are small arrays), and inside a busy server each call costs about twice what it does in
+    a loop; the holes of a street's live seats share those calls (:mod:`.hint_prefetch`). A hand is read as
+    one key of its two cards (:func:`_keys`: its rank pair and suit counts) plus one of the runout (the
+    same table): the sum indexes the board's rows (:func:`_rows`) and tells a possible flush."""
+    nb = 5 - len(board)
+    rows = []
+    for a, b in holes:
+        known = sorted(_ALL.difference((a, b, *board)))
+        known += (a, b)
+        rows.append(known)
+    size = len(rows[0]) - 2
     if nb + 2 * n_opp > size:
-        return [1.0 / (k + 1) for k in range(1, n_opp + 1)]
-    known += hole
-    # rows: the runout, my two cards (the last two of ``known``), the opponents' (then hand 0 is mine)
-    cols = np.array(known, dtype=np.int64)[_deal(size)[: nb + 2 + 2 * n_opp]]
-    first, second = cols[nb::2], cols[nb + 1 :: 2]  # (hands, samples)
+        return [[1.0 / (k + 1) for k in range(1, n_opp + 1)] for _ in holes]
+    # per hole, rows: the runout, its two cards (the last two of its ``known``), the opponents' (hand 0 is
+    # the hole's own)
+    cols = np.array(rows, dtype=np.int64)[:, _deal(size)[: nb + 2 + 2 * n_opp]]  # (holes, rows, samples)
+    first, second = cols[:, nb::2], cols[:, nb + 1 :: 2]  # (holes, hands, samples)
     hand_key, runout_key = _keys()
-    base = sum(OT.BK[c] & 4095 for c in board)
-    if nb == 2:
-        base = runout_key[cols[0] * 52 + cols[1]] + base
-    elif nb == 1:
-        base = runout_key[cols[0] * 52 + cols[0]] + base
-    key = hand_key[first * 52 + second] + base
+    key = hand_key[first * 52 + second] + sum(OT.BK[c] & 4095 for c in board)
+    if nb:  # the runout's key: of its two cards, or of its one card (a == b)
+        key += runout_key[cols[:, 0] * 52 + cols[:, 1] if nb == 2 else cols[:, 0] * 53][:, None, :]
     values = _rows(board)[key >> 12]
     strength = _FLUSH_STRENGTH[key & 4095]
     flush = np.nonzero(strength >= 0)
     if flush[0].size:
         # seven cards with five of a suit: that suit's ranks decide (no full house or quads is possible)
-        deals = flush[1]
         mask = _BITS[first[flush]] + _BITS[second[flush]] + sum(1 << c for c in board)
         for k in range(nb):
-            mask += _BITS[cols[k, deals]]
+            mask += _BITS[cols[flush[0], k, flush[2]]]
         values[flush] = hb._flush13()[0][(mask >> _SHIFT[strength[flush]]) & 8191]
-    mine, theirs = values[:1], values[1:]
-    best = np.maximum.accumulate(theirs, axis=0)  # row k-1: the best of the first k opponents
+    mine, theirs = values[:, :1], values[:, 1:]
+    best = np.maximum.accumulate(theirs, axis=1)  # row k-1: the best of the first k opponents
     level = mine == best
     if level.any():  # a tie with the best: shared with every opponent who has it
-        shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=0) + 1))
-        return [float(x) / SAMPLES for x in shares.sum(axis=1)]
-    return [float(x) / SAMPLES for x in np.count_nonzero(mine > best, axis=1)]
+        shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=1) + 1))
+        # (summed as rows of a matrix: a hole's float sums are then the very ones of a pass of its own)
+        sums = shares.reshape(-1, SAMPLES).sum(axis=1).reshape(len(holes), n_opp)
+        return [[float(x) / SAMPLES for x in row] for row in sums]
+    return [[float(x) / SAMPLES for x in row] for row in np.count_nonzero(mine > best, axis=2)]
 
 
 def _river(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:

@@ -55,8 +55,9 @@ def load_decider() -> ActionFn:
 
 
 def load_recommender() -> ActionFn:
-    """The hint under ``view.me.hint``: :func:`pokerroom.bots.recommend`."""
-    return bots.recommend
+    """The hint under ``view.me.hint``: :func:`pokerroom.bots.recommend`, with the work a street's seats
+    share (:class:`pokerroom.bots.hint_prefetch.Hints`)."""
+    return bots.Hints()
 
 
 @dataclass

@@ -40,6 +40,7 @@ class RoomViews:
         self.clock = clock
         self.recommender = recommender
         self.past = PastHands()  # the answers to ``history``, cached
+        self._prefetching = False  # (building the other seats' views for a hint's prefetch: no nesting)
 
     def forget(self, code: str) -> None:
         """Drop what is kept of a room this process no longer serves (its cached history answers)."""
@@ -98,10 +99,32 @@ class RoomViews:
             # (most views of a change offer nothing: read the list before filtering it)
             if isinstance(me, dict) and me.get("legalActions") and legal_actions(view):
                 try:
+                    self.prefetch_hints(room, viewer, view)
                     me["hint"] = self.recommender(view)
                 except Exception:
                     log.exception("hint failed")
         return view
+
+    def prefetch_hints(self, room: Room, viewer: str, view: dict[str, Any]) -> None:
+        """Let a hint function that shares work between seats (``prefetch``, e.g.
+        :class:`pokerroom.bots.hint_prefetch.Hints`) see, before this seat's hint, the views of this change
+        that the other seated players' own sockets are sent anyway. Each is built through the room's cache
+        of this version, so it is built once, for its own seat, as it would be a moment later; none is built
+        unless the hint function asks (its street not priced yet)."""
+        prefetch = getattr(self.recommender, "prefetch", None)
+        if prefetch is None or self._prefetching:
+            return
+
+        def others() -> list[dict[str, Any]]:
+            seated = {self.viewer(room, c) for c in room.connections} - {None, viewer}
+            self._prefetching = True
+            try:
+                return [room.views.get(room.views.version, pid, functools.partial(self.view, room))
+                        for pid in sorted(p for p in seated if p is not None)]
+            finally:
+                self._prefetching = False
+
+        prefetch(view, others)
 
     def seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
         """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""

@@ -1,0 +1,83 @@
+"""The hint function of a room server, with the work a hold'em street's seats can share.
+
+Why: after the flop and after the turn, every live seat of a hold'em hand asks for its equity in turn (its
+hint's Monte Carlo, :func:`pokerroom.bots.hint.hint_equity`), and each estimate is a few dozen numpy calls
+whose fixed cost is most of it. One pass over all the seats' holes (:func:`pokerroom.bots.hint.
+remember_street`) costs far less than one per seat, so when the first seat of a street misses, the server
+hands over the views it builds for this change anyway, and the seats still to act find their estimates
+remembered. Each estimate is the very number that seat's own pass would give (the same deals through its
+own unseen cards), so no hint changes.
+
+Secrecy: nothing crosses between seats. Each seat's spot (its two cards, the board, the number of live
+opponents) is read from that seat's own view, and what is remembered is keyed by exactly that spot, as a
+seat's own hint would key it; the views handed over are those the server builds for their own seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pokerroom.bots.actions import Action
+from pokerroom.bots.hint import remember_street, remembered
+from pokerroom.bots.policy import recommend
+
+View = dict[str, Any]
+
+
+class Hints:
+    """``hints(view)`` is :func:`pokerroom.bots.recommend`; ``hints.prefetch(view, others)``, called by the
+    server before the hint of a deciding seat's view, prices the street of the seats in ``others()`` (the
+    other seats' views of the same change, built only if asked for) in the same pass as that seat's."""
+
+    def __call__(self, view: View) -> Action | None:
+        return recommend(view)
+
+    def prefetch(self, view: View, others: Callable[[], list[View]]) -> int:
+        """Estimate the street for ``view``'s seat and the other live seats at once, when ``view`` is a
+        hold'em flop or turn decision whose estimate is not remembered yet; returns how many seats were
+        estimated (0: nothing to share)."""
+        mine = street_spot(view)
+        if mine is None:
+            return 0
+        hole, board, n_opp = mine
+        if remembered(hole, board, n_opp):
+            return 0  # this seat's hint finds its estimate: the street was priced already
+        holes = [hole]
+        for other in others():
+            spot = street_spot(other)
+            if spot is not None and spot[1:] == (board, n_opp) and spot[0] not in holes:
+                holes.append(spot[0])
+        return remember_street(holes, board, n_opp)
+
+
+def street_spot(view: View) -> tuple[tuple[int, int], tuple[int, ...], int] | None:
+    """(my two cards as the view orders them, the board's sorted ids, the number of opponents still in the
+    hand) of a hold'em view after the flop or the turn whose seat is still to act this hand (in the hand, not
+    folded, not all in); else None. The same spot the seat's own hint reads (:func:`pokerroom.bots.situation.
+    situation`: opponents are the other seats in the hand and not folded)."""
+    if view.get("mode") != "holdem":
+        return None
+    board = view.get("board")
+    me = view.get("me")
+    if not isinstance(board, list) or len(board) not in (3, 4) or not isinstance(me, dict):
+        return None
+    hole = me.get("hole")
+    if not isinstance(hole, list) or len(hole) != 2:
+        return None
+    my_id = me.get("id")
+    n_opp = 0
+    live = False
+    for seat in view.get("seats") or []:
+        if seat.get("id") == my_id:
+            live = bool(seat.get("inHand")) and not seat.get("folded") and not seat.get("allIn")
+        elif seat.get("inHand") and not seat.get("folded"):
+            n_opp += 1
+    try:
+        ids = (int(hole[0]["id"]), int(hole[1]["id"]))
+        cards = tuple(sorted(int(c["id"]) for c in board))
+    except (KeyError, TypeError, ValueError):  # a hidden or odd card: nothing to estimate
+        return None
+    if not live or n_opp == 0:
+        return None
+    return ids, cards, n_opp

@@ -1,0 +1,132 @@
+"""A hold'em street priced for every live seat in one pass (:mod:`pokerroom.bots.hint_prefetch`): the same
+numbers, the same hints, each seat's spot read from its own view, and the server hands over only views it
+builds for their own seats anyway."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pokerroom import engine
+from pokerroom.bots import Hints, decide, hint, recommend
+from pokerroom.bots.hint_prefetch import street_spot
+from pokerroom.engine.flow import pending
+
+
+def _deals(seed: int) -> list[tuple[list[tuple[int, int]], tuple[int, ...], int]]:
+    """Seeded random flop, turn and river spots of 1-6 holes; every third from two suits (flushes on most
+    rows), some boards with three or four of a rank (aces among them)."""
+    pick = random.Random(seed)
+    out = []
+    for case in range(400):
+        cards = pick.sample(range(52) if case % 3 else list(range(26)), 16)
+        board_n = pick.choice([3, 4, 5])
+        if case % 7 == 0:  # trips or quads on the board, aces every other time
+            rank = 12 if case % 14 == 0 else pick.randrange(13)
+            rest = [c for c in cards if c % 13 != rank]
+            board = ([rank + 13 * s for s in range(4)] + rest)[:board_n]
+            cards = [c for c in rest if c not in board]
+        else:
+            board, cards = cards[:board_n], cards[board_n:]
+        holes = [(cards[2 * i], cards[2 * i + 1]) for i in range(pick.randint(1, min(6, len(cards) // 2)))]
+        out.append((holes, tuple(sorted(board)), pick.randint(1, 8)))
+    return out
+
+
+def test_one_pass_for_several_holes_gives_each_hole_its_own_estimate() -> None:
+    """Bit for bit: a hole's numbers in a pass with others are those of its own pass (the same deals through
+    its own unseen cards, the same float sums), on flushing decks and on boards of trips or quads."""
+    checked = 0
+    for holes, board, n_opp in _deals(3):
+        together = hint.estimate_holes(holes, board, n_opp)
+        for h, row in zip(holes, together, strict=True):
+            assert row == hint._estimate(h, board, n_opp), (h, board, n_opp)
+            assert len(row) == n_opp and all(0.0 <= x <= 1.0 for x in row)
+            checked += 1
+    assert checked > 1000
+
+
+def test_remember_street_estimates_only_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    hint._EQUITY.clear()
+    board = (3, 17, 30)
+    seen: list[list[tuple[int, int]]] = []
+    real = hint.estimate_holes
+
+    def counting(holes: list[tuple[int, int]], *args: Any) -> list[list[float]]:
+        seen.append(list(holes))
+        return real(holes, *args)
+
+    monkeypatch.setattr(hint, "estimate_holes", counting)
+    assert hint.remember_street([(12, 25)], board, 3) == 0  # one alone: its own hint estimates it
+    assert hint.remember_street([(12, 25), (0, 1), (40, 41)], board, 3) == 3
+    assert all(hint.remembered(h, board, k) for h in [(25, 12), (0, 1), (41, 40)] for k in (1, 2, 3))
+    assert hint.remember_street([(12, 25), (0, 1), (40, 41), (5, 6)], board, 3) == 0  # one missing
+    assert hint.remember_street([(5, 6), (7, 8)], (3, 17, 30, 44, 9), 3) == 0  # the river is counted
+    assert seen == [[(12, 25), (0, 1), (40, 41)]]
+
+
+def _street_views(seed: int, players: int = 6) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """(the deciding seat's view, every other seat's view of the same state) at each decision point of a
+    seeded hold'em game played by ``easy`` bots."""
+    ids = [f"p{i}" for i in range(players)]
+    options = engine.PokerOptions.model_validate({"mode": "holdem", "hints": True})
+    state = engine.setup(ids, options, seed=seed)
+    out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    now = 0
+    while len(out) < 120 and state.phase != "finished":
+        actors = pending(state)
+        if not actors:
+            break
+        pid = actors[0]
+        view = engine.view(state, pid)
+        out.append((view, [engine.view(state, p) for p in ids if p != pid]))
+        now += 1000
+        state, _ = engine.apply(state, pid, decide(view, "easy", seed=len(out)), now)
+    return out
+
+
+@pytest.mark.parametrize("seed", [5, 21])
+def test_hints_with_the_street_shared_are_the_hints_without(seed: int) -> None:
+    """Every decision of two seeded six-seat games: the hint after a prefetch is the hint a fresh process
+    gives without one; the prefetch priced several seats at some flop and turn, and never a folded, all-in
+    or other street's seat."""
+    points = _street_views(seed)
+    hint._EQUITY.clear()
+    plain = [recommend(view) for view, _ in points]
+    hint._EQUITY.clear()
+    hints = Hints()
+    shared = 0
+    for (view, others), want in zip(points, plain, strict=True):
+        spot = street_spot(view)
+        missing: set[tuple[int, int]] = set()
+        if spot is not None and not hint.remembered(*spot):
+            live = [s for s in map(street_spot, others) if s is not None and s[1:] == spot[1:]]
+            missing = {s[0] for s in [spot, *live] if not hint.remembered(s[0], spot[1], spot[2])}
+        priced = hints.prefetch(view, lambda others=others: others)
+        assert priced == (len(missing) if len(missing) > 1 else 0)
+        shared += priced > 1
+        assert hints(view) == want
+    assert shared > 0
+
+
+def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:
+    def never() -> list[dict[str, Any]]:
+        raise AssertionError("other views were built")
+
+    hints = Hints()
+    for view, _ in _street_views(5)[:40]:
+        board = view.get("board") or []
+        if len(board) in (0, 5):
+            assert hints.prefetch(view, never) == 0
+    folded = {"mode": "holdem", "board": [{"id": 1}, {"id": 2}, {"id": 3}],
+              "me": {"id": "a", "hole": [{"id": 4}, {"id": 5}]},
+              "seats": [{"id": "a", "inHand": True, "folded": True}, {"id": "b", "inHand": True},
+                        {"id": "c", "inHand": True, "folded": True}, {"id": "d", "inHand": False},
+                        {"id": "e", "inHand": True, "allIn": True}]}
+    assert street_spot(folded) is None and hints.prefetch(folded, never) == 0
+    folded["seats"][0]["folded"] = False  # type: ignore[index]
+    assert street_spot(folded) == ((4, 5), (1, 2, 3), 2)  # b and e (all in: still in the hand)
+    folded["seats"][0]["allIn"] = True  # type: ignore[index]
+    assert street_spot(folded) is None
