@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pokerroom import engine
-from pokerroom.bots import Hints, decide, hint, recommend
+from pokerroom.bots import Hints, decide, hint, hint_modes, montecarlo, recommend
 from pokerroom.bots.hint_prefetch import street_spot
+from pokerroom.cards import standard_deck
 from pokerroom.engine.flow import pending
 
 
@@ -67,11 +69,12 @@ def test_remember_street_estimates_only_what_is_missing(monkeypatch: pytest.Monk
     assert seen == [[(12, 25), (0, 1), (40, 41)]]
 
 
-def _street_views(seed: int, players: int = 6) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+def _street_views(seed: int, mode: str = "holdem", players: int = 6
+                  ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """(the deciding seat's view, every other seat's view of the same state) at each decision point of a
-    seeded hold'em game played by ``easy`` bots."""
+    seeded game played by ``easy`` bots."""
     ids = [f"p{i}" for i in range(players)]
-    options = engine.PokerOptions.model_validate({"mode": "holdem", "hints": True})
+    options = engine.PokerOptions.model_validate({"mode": mode, "hints": True})
     state = engine.setup(ids, options, seed=seed)
     out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     now = 0
@@ -87,28 +90,57 @@ def _street_views(seed: int, players: int = 6) -> list[tuple[dict[str, Any], lis
     return out
 
 
-@pytest.mark.parametrize("seed", [5, 21])
-def test_hints_with_the_street_shared_are_the_hints_without(seed: int) -> None:
-    """Every decision of two seeded six-seat games: the hint after a prefetch is the hint a fresh process
-    gives without one; the prefetch priced several seats at some flop and turn, and never a folded, all-in
-    or other street's seat."""
-    points = _street_views(seed)
-    hint._EQUITY.clear()
+@pytest.mark.parametrize(("mode", "seed"), [("holdem", 5), ("holdem", 21), ("omaha", 5), ("omaha", 8)])
+def test_hints_with_the_street_shared_are_the_hints_without(mode: str, seed: int) -> None:
+    """Every decision of seeded six-seat games: the hint after a prefetch is the hint a fresh process gives
+    without one; the prefetch priced several seats at some street, and never a folded, all-in or other
+    street's seat."""
+    points = _street_views(seed, mode)
+    remembered = hint.remembered if mode == "holdem" else hint_modes.omaha_remembered
+    _forget()
     plain = [recommend(view) for view, _ in points]
-    hint._EQUITY.clear()
+    _forget()
     hints = Hints()
     shared = 0
     for (view, others), want in zip(points, plain, strict=True):
         spot = street_spot(view)
-        missing: set[tuple[int, int]] = set()
-        if spot is not None and not hint.remembered(*spot):
+        missing: set[tuple[int, ...]] = set()
+        if spot is not None and not remembered(*spot):  # type: ignore[operator]
             live = [s for s in map(street_spot, others) if s is not None and s[1:] == spot[1:]]
-            missing = {s[0] for s in [spot, *live] if not hint.remembered(s[0], spot[1], spot[2])}
+            missing = {s[0] for s in [spot, *live] if not remembered(s[0], spot[1], spot[2])}  # type: ignore[operator]
         priced = hints.prefetch(view, lambda others=others: others)
         assert priced == (len(missing) if len(missing) > 1 else 0)
         shared += priced > 1
         assert hints(view) == want
     assert shared > 0
+
+
+def _forget() -> None:
+    hint._EQUITY.clear()
+    hint_modes._EQUITY.clear()
+
+
+def test_one_omaha_pass_gives_each_hole_its_own_hero_equity() -> None:
+    """Bit for bit: an Omaha hole's number in a pass with others is the bots' ``hero_equity`` of that hole
+    alone from the hint's fixed deals, on every street, flushing decks included."""
+    deck = standard_deck()
+    pick = random.Random(2)
+    checked = 0
+    for case in range(300):
+        board_n, count = pick.choice([3, 4, 5]), pick.randint(1, 5)
+        cards = pick.sample(range(52) if case % 3 else list(range(26)) + pick.sample(range(26, 52), 26),
+                            board_n + 4 * count)
+        board, holes = cards[:board_n], [tuple(cards[board_n + 4 * i : board_n + 4 * i + 4])
+                                         for i in range(count)]
+        n_opp = pick.randint(1, 6)
+        together = montecarlo.omaha_street(holes, board, n_opp, hint.fixed_deals, hint_modes.SAMPLES)
+        for hole, got in zip(holes, together, strict=True):
+            alone = montecarlo.hero_equity([[deck[c] for c in hole]] + [[] for _ in range(n_opp)],
+                                           [deck[c] for c in board], "omaha", np.random.default_rng(0),
+                                           hint_modes.SAMPLES, deals=hint.fixed_deals)
+            assert got == alone, (hole, board, n_opp)
+            checked += 1
+    assert checked > 500
 
 
 def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:
@@ -130,3 +162,9 @@ def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:
     assert street_spot(folded) == ((4, 5), (1, 2, 3), 2)  # b and e (all in: still in the hand)
     folded["seats"][0]["allIn"] = True  # type: ignore[index]
     assert street_spot(folded) is None
+    omaha = {**folded, "mode": "omaha", "seats": [*folded["seats"][1:2], {"id": "a", "inHand": True}],
+             "me": {"id": "a", "hole": [{"id": i} for i in (4, 5, 6, 7)]},
+             "board": [{"id": i} for i in (9, 1, 2, 3, 8)]}
+    assert street_spot(omaha) == ((4, 5, 6, 7), (1, 2, 3, 8, 9), 1)  # (Omaha: the river too)
+    omaha["options"] = {"omahaHiLo": True}
+    assert street_spot(omaha) is None and hints.prefetch(omaha, never) == 0

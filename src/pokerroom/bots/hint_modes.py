@@ -41,6 +41,7 @@ import numpy as np
 
 from pokerroom.bots.hint import fixed_deals, hint_rng
 from pokerroom.bots.hint_tables import badugi_table, omaha_class, omaha_preflop, seven_start
+from pokerroom.bots.montecarlo import omaha_street
 from pokerroom.bots.situation import Situation
 from pokerroom.bots.strength import (
     _AGGRESSIVE,
@@ -93,6 +94,32 @@ def mode_equity(sit: Situation) -> float | None:
                 _EQUITY.clear()
             _EQUITY[key] = eq
     return eq
+
+
+def omaha_remembered(hole: tuple[int, ...], board: tuple[int, ...], n_opp: int) -> bool:
+    """Is the Omaha (high) equity of ``hole`` on this board (sorted ids) against ``n_opp`` opponents
+    remembered (so :func:`mode_equity` will not estimate it)?"""
+    return ("omaha", False, n_opp, tuple(sorted(hole)), board) in _EQUITY
+
+
+def remember_omaha_street(holes: list[tuple[int, ...]], board: tuple[int, ...], n_opp: int) -> int:
+    """Estimate, in one pass (:func:`pokerroom.bots.montecarlo.omaha_street`), the Omaha (high) equities of
+    those of ``holes`` not remembered yet on ``board`` (3-5 cards, sorted ids) against ``n_opp`` opponents,
+    and remember them as :func:`mode_equity` would (the same number: the same fixed deals and tables);
+    returns how many holes were estimated (none for fewer than two misses: a hole alone is estimated by its
+    own hint). Why: the street's seats share the pass (:mod:`.hint_prefetch`)."""
+    if len(board) not in (3, 4, 5) or n_opp < 1 or 5 - len(board) + 4 * n_opp > 48 - len(board):
+        return 0
+    missing = [h for h in holes if not omaha_remembered(h, board, n_opp)]
+    if len(missing) < 2:
+        return 0
+    equities = omaha_street(missing, board, n_opp, fixed_deals, SAMPLES)
+    with _LOCK:
+        if len(_EQUITY) >= _KEPT:
+            _EQUITY.clear()
+        for hole, eq in zip(missing, equities, strict=True):
+            _EQUITY[("omaha", False, n_opp, tuple(sorted(hole)), board)] = eq
+    return len(missing)
 
 
 def _key(sit: Situation) -> tuple[object, ...] | None:

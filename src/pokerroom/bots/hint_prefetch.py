@@ -1,14 +1,15 @@
-"""The hint function of a room server, with the work a hold'em street's seats can share.
+"""The hint function of a room server, with the work a hold'em or Omaha street's seats can share.
 
-Why: after the flop and after the turn, every live seat of a hold'em hand asks for its equity in turn (its
-hint's Monte Carlo, :func:`pokerroom.bots.hint.hint_equity`), and each estimate is a few dozen numpy calls
-whose fixed cost is most of it. One pass over all the seats' holes (:func:`pokerroom.bots.hint.
-remember_street`) costs far less than one per seat, so when the first seat of a street misses, the server
-hands over the views it builds for this change anyway, and the seats still to act find their estimates
-remembered. Each estimate is the very number that seat's own pass would give (the same deals through its
-own unseen cards), so no hint changes.
+Why: after the flop every live seat of a hold'em hand (until the river, which is counted) or of an Omaha
+hand asks for its equity in turn (its hint's Monte Carlo: :func:`pokerroom.bots.hint.hint_equity`,
+:func:`pokerroom.bots.hint_modes.mode_equity`), and each estimate is a few dozen numpy calls whose fixed
+cost is much of it. One pass over all the seats' holes (:func:`pokerroom.bots.hint.remember_street`,
+:func:`pokerroom.bots.hint_modes.remember_omaha_street`) costs less than one per seat, so when the first
+seat of a street misses, the server hands over the views it builds for this change anyway, and the seats
+still to act find their estimates remembered. Each estimate is the very number that seat's own pass would
+give (the same deals through its own unseen cards), so no hint changes.
 
-Secrecy: nothing crosses between seats. Each seat's spot (its two cards, the board, the number of live
+Secrecy: nothing crosses between seats. Each seat's spot (its own cards, the board, the number of live
 opponents) is read from that seat's own view, and what is remembered is keyed by exactly that spot, as a
 seat's own hint would key it; the views handed over are those the server builds for their own seats.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 from pokerroom.bots.actions import Action
 from pokerroom.bots.hint import remember_street, remembered
+from pokerroom.bots.hint_modes import omaha_remembered, remember_omaha_street
 from pokerroom.bots.policy import recommend
 
 View = dict[str, Any]
@@ -35,35 +37,52 @@ class Hints:
 
     def prefetch(self, view: View, others: Callable[[], list[View]]) -> int:
         """Estimate the street for ``view``'s seat and the other live seats at once, when ``view`` is a
-        hold'em flop or turn decision whose estimate is not remembered yet; returns how many seats were
-        estimated (0: nothing to share)."""
+        hold'em flop or turn decision, or an Omaha (high) decision after the flop, whose estimate is not
+        remembered yet; returns how many seats were estimated (0: nothing to share)."""
         mine = street_spot(view)
         if mine is None:
             return 0
         hole, board, n_opp = mine
-        if remembered(hole, board, n_opp):
+        omaha = len(hole) == 4
+        if omaha_remembered(hole, board, n_opp) if omaha else remembered(_two(hole), board, n_opp):
             return 0  # this seat's hint finds its estimate: the street was priced already
         holes = [hole]
         for other in others():
             spot = street_spot(other)
             if spot is not None and spot[1:] == (board, n_opp) and spot[0] not in holes:
                 holes.append(spot[0])
-        return remember_street(holes, board, n_opp)
+        if omaha:
+            return remember_omaha_street(holes, board, n_opp)
+        return remember_street([_two(h) for h in holes], board, n_opp)
 
 
-def street_spot(view: View) -> tuple[tuple[int, int], tuple[int, ...], int] | None:
-    """(my two cards as the view orders them, the board's sorted ids, the number of opponents still in the
-    hand) of a hold'em view after the flop or the turn whose seat is still to act this hand (in the hand, not
-    folded, not all in); else None. The same spot the seat's own hint reads (:func:`pokerroom.bots.situation.
-    situation`: opponents are the other seats in the hand and not folded)."""
-    if view.get("mode") != "holdem":
-        return None
+def _two(hole: tuple[int, ...]) -> tuple[int, int]:
+    """A hold'em hole as the pair it is (:func:`street_spot` reads two cards for hold'em)."""
+    return hole[0], hole[1]
+
+
+#: the street spots shared, by mode: (cards in a hole, board sizes whose estimate is a Monte Carlo)
+_STREETS = {"holdem": (2, (3, 4)), "omaha": (4, (3, 4, 5))}
+
+
+def street_spot(view: View) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+    """(my hole's card ids as the view orders them, the board's sorted ids, the number of opponents still
+    in the hand) of a hold'em view after the flop or the turn, or of an Omaha (high) view after the flop,
+    whose seat is still to act this hand (in the hand, not folded, not all in); else None. The same spot the
+    seat's own hint reads (:func:`pokerroom.bots.situation.situation`: opponents are the other seats in the
+    hand and not folded)."""
+    street = _STREETS.get(str(view.get("mode")))
     board = view.get("board")
     me = view.get("me")
-    if not isinstance(board, list) or len(board) not in (3, 4) or not isinstance(me, dict):
+    if street is None or not isinstance(me, dict) or not isinstance(board, list):
         return None
+    if len(board) not in street[1]:
+        return None
+    options = view.get("options")
+    if isinstance(options, dict) and options.get("omahaHiLo") is True:
+        return None  # (the hi-lo split is the odds tool's, estimated per seat)
     hole = me.get("hole")
-    if not isinstance(hole, list) or len(hole) != 2:
+    if not isinstance(hole, list) or len(hole) != street[0]:
         return None
     my_id = me.get("id")
     n_opp = 0
@@ -74,7 +93,7 @@ def street_spot(view: View) -> tuple[tuple[int, int], tuple[int, ...], int] | No
         elif seat.get("inHand") and not seat.get("folded"):
             n_opp += 1
     try:
-        ids = (int(hole[0]["id"]), int(hole[1]["id"]))
+        ids = tuple(int(c["id"]) for c in hole)
         cards = tuple(sorted(int(c["id"]) for c in board))
     except (KeyError, TypeError, ValueError):  # a hidden or odd card: nothing to estimate
         return None
