@@ -60,3 +60,28 @@ def test_hints_sent_with_the_street_shared_are_each_seats_own(server: LiveServer
         alone = copy.deepcopy(view)
         sent = alone["me"].pop("hint")
         assert recommend(alone) == sent  # what this seat's view gives by itself
+
+
+class BrokenPrefetch(Hints):
+    def prefetch(self, view: dict[str, Any], others: Callable[[], list[dict[str, Any]]]) -> int:
+        raise RuntimeError("a prefetch that fails")
+
+
+def test_a_failing_prefetch_leaves_every_hint_in_place(server: LiveServer) -> None:
+    server.rooms.recommender = BrokenPrefetch()
+    seen: list[dict[str, Any]] = []
+
+    async def main() -> None:
+        room = server.create_room("p1", mode="holdem", hints=True, handLimit=10)
+        code = room["code"]
+        players = [await join(server, code, "p1", token=room["token"])]
+        players += [await join(server, code, f"p{i}", nickname=f"플레이어{i}") for i in (2, 3)]
+        await players[0].send({"type": "start"})
+        await play_until_result(players, random.Random(4), timeout=90, all_in=0.0,
+                                on_view=lambda _c, msg: seen.append(msg["view"]))
+
+    asyncio.run(main())
+    # (a betting decision: ready, show, rebuy and run-it-twice offers get no hint)
+    deciding = [v for v in seen if any(a["type"].startswith(("nl.", "k.")) for a in v["me"]["legalActions"])]
+    missing = [[a["type"] for a in v["me"]["legalActions"]] for v in deciding if v["me"].get("hint") is None]
+    assert deciding and not missing, missing[:5]

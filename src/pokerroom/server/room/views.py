@@ -100,6 +100,9 @@ class RoomViews:
             if isinstance(me, dict) and me.get("legalActions") and legal_actions(view):
                 try:
                     self.prefetch_hints(room, viewer, view)
+                except Exception:  # (the seat's own hint does not depend on it)
+                    log.exception("hint prefetch failed")
+                try:
                     me["hint"] = self.recommender(view)
                 except Exception:
                     log.exception("hint failed")
