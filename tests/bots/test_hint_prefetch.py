@@ -12,7 +12,8 @@ import pytest
 
 from pokerroom import engine
 from pokerroom.bots import Hints, decide, hint, hint_modes, montecarlo, recommend
-from pokerroom.bots.hint_prefetch import street_spot
+from pokerroom.bots.hint_prefetch import seven_spot, street_spot
+from pokerroom.bots.situation import situation
 from pokerroom.cards import standard_deck
 from pokerroom.engine.flow import pending
 
@@ -115,6 +116,31 @@ def test_hints_with_the_street_shared_are_the_hints_without(mode: str, seed: int
     assert shared > 0
 
 
+@pytest.mark.parametrize(("mode", "seed"), [("sevenPoker", 5), ("sevenPoker", 9), ("sevenHiLo", 5)])
+def test_seven_poker_hints_with_the_street_shared_are_the_hints_without(mode: str, seed: int) -> None:
+    """7 Poker from the fifth card: every decision's hint after a prefetch is the hint without one, each
+    priced estimate is the one that seat's own hint computes, and some street was priced for several seats."""
+    points = _street_views(seed, mode, players=5)
+    _forget()
+    plain = [recommend(view) for view, _ in points]
+    _forget()
+    hints = Hints()
+    shared = 0
+    for (view, others), want in zip(points, plain, strict=True):
+        priced = hints.prefetch(view, lambda others=others: others)
+        shared += priced > 1
+        if priced:  # every seat priced now finds, at its own hint, the number its own Monte Carlo gives
+            spots = [s for s in map(seven_spot, [view, *others]) if s is not None]
+            for key, _, _ in spots:
+                if hint_modes.seven_remembered(key):
+                    kept = hint_modes._EQUITY.pop(key)
+                    seat = next(v for v in [view, *others] if (s := seven_spot(v)) and s[0] == key)
+                    sit = situation(seat)
+                    assert sit is not None and hint_modes.mode_equity(sit) == kept
+        assert hints(view) == want
+    assert shared > 0
+
+
 def _forget() -> None:
     hint._EQUITY.clear()
     hint_modes._EQUITY.clear()
@@ -141,6 +167,37 @@ def test_one_omaha_pass_gives_each_hole_its_own_hero_equity() -> None:
             assert got == alone, (hole, board, n_opp)
             checked += 1
     assert checked > 500
+
+
+def test_one_seven_poker_pass_gives_each_spot_its_own_hero_equity() -> None:
+    """Bit for bit: a 7 Poker spot's number in a pass with the street's other seats is the bots'
+    ``hero_equity`` of that spot alone (five to seven cards, folded seats' open cards and each seat's own
+    discarded card dead); spots of another shape are refused."""
+    deck = standard_deck()
+    pick = random.Random(3)
+    checked = 0
+    for case in range(200):
+        count, size = pick.randint(2, 6), pick.choice([5, 6, 7])
+        shown = size - 2 - (size == 7)
+        cards = pick.sample(range(52) if case % 3 else list(range(26)) + pick.sample(range(26, 52), 26), 52)
+        hands = [cards[i * size : (i + 1) * size] for i in range(count)]
+        rest = cards[count * size :]
+        folded, discards = rest[: pick.randint(0, 3)], rest[3 : 3 + count]
+        spots = [([hands[h]] + [hands[o][:shown] for o in range(count) if o != h], [*folded, discards[h]])
+                 for h in range(count)]
+        if sum(7 - len(k) for k in spots[0][0]) > 52 - sum(map(len, spots[0][0])) - len(spots[0][1]):
+            continue
+        together = montecarlo.seven_street(spots, hint.fixed_deals, 96)
+        for (known, dead), got in zip(spots, together, strict=True):
+            alone = montecarlo.hero_equity([[deck[c] for c in k] for k in known], [], "sevenPoker",
+                                           np.random.default_rng(0), 96, dead=[deck[c] for c in dead],
+                                           deals=hint.fixed_deals)
+            assert got == alone, (case, known, dead)
+            checked += 1
+    assert checked > 500
+    with pytest.raises(ValueError):
+        montecarlo.seven_street([([[1, 2, 3, 4, 5], [6, 7]], []), ([[8, 9, 10, 11, 12], [13]], [])],
+                                hint.fixed_deals, 96)
 
 
 def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:

@@ -41,7 +41,7 @@ import numpy as np
 
 from pokerroom.bots.hint import fixed_deals, hint_rng
 from pokerroom.bots.hint_tables import badugi_table, omaha_class, omaha_preflop, seven_start
-from pokerroom.bots.montecarlo import omaha_street
+from pokerroom.bots.montecarlo import omaha_street, seven_street
 from pokerroom.bots.situation import Situation
 from pokerroom.bots.strength import (
     _AGGRESSIVE,
@@ -119,6 +119,35 @@ def remember_omaha_street(holes: list[tuple[int, ...]], board: tuple[int, ...], 
             _EQUITY.clear()
         for hole, eq in zip(missing, equities, strict=True):
             _EQUITY[("omaha", False, n_opp, tuple(sorted(hole)), board)] = eq
+    return len(missing)
+
+
+SevenSpot = tuple[tuple[object, ...], list[list[int]], list[int]]
+
+
+def seven_remembered(key: tuple[object, ...]) -> bool:
+    """Is this 7 Poker estimate (:func:`_key`) remembered?"""
+    return key in _EQUITY
+
+
+def remember_seven_street(spots: list[SevenSpot]) -> int:
+    """Estimate, in one pass (:func:`pokerroom.bots.montecarlo.seven_street`), the 7 Poker equities of those
+    of ``spots`` (each: its :func:`_key`, every player's known card ids with mine first and the opponents in
+    the order the seat's view lists them, the dead card ids) not remembered yet and shaped as the first one,
+    and remember them as :func:`mode_equity` would (the same number); returns how many were estimated (none
+    for fewer than two: a spot alone is estimated by its own hint)."""
+    if not spots or len(spots[0][1][0]) < 5:
+        return 0  # (three or four cards: a table)
+    shape = [len(k) for k in spots[0][1]], len(spots[0][2])
+    missing = [s for s in spots if s[0] not in _EQUITY and ([len(k) for k in s[1]], len(s[2])) == shape]
+    if len(missing) < 2 or sum(7 - n for n in shape[0]) > 52 - sum(shape[0]) - shape[1]:
+        return 0
+    equities = seven_street([(known, dead) for _, known, dead in missing], fixed_deals, SAMPLES)
+    with _LOCK:
+        if len(_EQUITY) >= _KEPT:
+            _EQUITY.clear()
+        for (key, _, _), eq in zip(missing, equities, strict=True):
+            _EQUITY[key] = eq
     return len(missing)
 
 

@@ -303,6 +303,47 @@ def omaha_street(holes: Sequence[Sequence[int]], board_ids: Sequence[int], n_opp
     return [_share_of_first(v) for v in values]
 
 
+def seven_street(spots: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]], deals: Deals,
+                 samples: int) -> list[float]:
+    """For each of several 7 Poker spots (every player's known card ids, mine first; the dead card ids),
+    ``hero_equity(players, (), "sevenPoker", rng, samples, dead=dead, deals=deals)``, bit for bit, in one
+    pass. The spots must have the same shape (each player's number of known cards, the number of unseen
+    cards), as the live seats of one street do; else ``ValueError``.
+
+    Why: as :func:`omaha_street`, for the seats of a 7 Poker street from the fifth card on (the hint's street
+    prefetch); each spot deals from its own unseen cards through the same ``deals`` and is valued with the
+    tables and arithmetic of :func:`_korean_values`."""
+    unseen = np.array([sorted(_ALL.difference([*(c for k in known for c in k), *dead]))
+                       for known, dead in spots], dtype=np.int64)
+    groups = [0, *(7 - len(k) for k in spots[0][0])]
+    if any([0, *(7 - len(k) for k in known)] != groups for known, _ in spots) or unseen.ndim != 2:
+        raise ValueError("7 Poker spots of one street have one shape")
+    drawn = deals(unseen.shape[1], sum(groups), samples)
+    known_sums = np.zeros((3, len(spots), len(groups) - 1, 1), dtype=np.float64)
+    for s, (known, _) in enumerate(spots):
+        for p, k in enumerate(known):
+            key = kbit = bit = 0
+            for c in k:
+                key += _KEY[c]
+                kbit += _KOREAN_BIT[c]
+                bit += 1 << c
+            known_sums[:, s, p, 0] = (key, kbit, bit)
+    parts = _KOREAN_F[:, unseen][:, :, drawn.T]  # (3, spots, sampled, deals)
+    sums = _members(tuple(groups)) @ parts  # (3, spots, players, deals)
+    sums += known_sums
+    keys, kmask, idmask = sums.astype(np.int64)
+    base, shift, suited = hb._korean(7)
+    index = hb._index(7)[keys >> 12]
+    out: NDArray[np.int64] = base[index] | (hb._TOP_SUIT[(kmask >> shift[index]) & 15] & suited[index])
+    strength = hb._FLUSH_SHIFT[keys & 4095]
+    rows = np.flatnonzero(strength >= 0)
+    if rows.size:
+        st = strength.ravel()[rows]
+        suit = 3 - st.astype(np.int64)
+        out.ravel()[rows] = hb._flush13()[1][(idmask.ravel()[rows] >> (13 * suit)) & 8191] | st
+    return [_share_of_first(v) for v in out]
+
+
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
     """Player 0's expected share from (players, deals) values, with
     :class:`pokerroom.odds.showdown.Accumulator`'s exact arithmetic: Σ_k (deals where player 0 is among k
