@@ -1,6 +1,6 @@
-"""A hold'em street priced for every live seat in one pass (:mod:`pokerroom.bots.hint_prefetch`): the same
-numbers, the same hints, each seat's spot read from its own view, and the server hands over only views it
-builds for their own seats anyway."""
+"""A street priced for every live seat in one pass (:mod:`pokerroom.bots.hint_prefetch`,
+:mod:`pokerroom.bots.street_views`): the same numbers, the same hints, each seat's spot read from its own
+view, and other views asked for only where a street's estimate is missing."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ import pytest
 
 from pokerroom import engine
 from pokerroom.bots import Hints, decide, hint, hint_modes, montecarlo, recommend
-from pokerroom.bots.hint_prefetch import seven_spot, street_spot
-from pokerroom.bots.situation import situation
+from pokerroom.bots.street_views import street_spot
 from pokerroom.cards import standard_deck
 from pokerroom.engine.flow import pending
 
@@ -70,8 +69,7 @@ def test_remember_street_estimates_only_what_is_missing(monkeypatch: pytest.Monk
     assert seen == [[(12, 25), (0, 1), (40, 41)]]
 
 
-def _street_views(seed: int, mode: str = "holdem", players: int = 6
-                  ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+def _street_views(seed: int, mode: str, players: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """(the deciding seat's view, every other seat's view of the same state) at each decision point of a
     seeded game played by ``easy`` bots."""
     ids = [f"p{i}" for i in range(players)]
@@ -91,54 +89,45 @@ def _street_views(seed: int, mode: str = "holdem", players: int = 6
     return out
 
 
-@pytest.mark.parametrize(("mode", "seed"), [("holdem", 5), ("holdem", 21), ("omaha", 5), ("omaha", 8)])
-def test_hints_with_the_street_shared_are_the_hints_without(mode: str, seed: int) -> None:
-    """Every decision of seeded six-seat games: the hint after a prefetch is the hint a fresh process gives
-    without one; the prefetch priced several seats at some street, and never a folded, all-in or other
-    street's seat."""
-    points = _street_views(seed, mode)
-    remembered = hint.remembered if mode == "holdem" else hint_modes.omaha_remembered
+@pytest.mark.parametrize(("mode", "seed", "players"), [
+    ("holdem", 5, 6), ("holdem", 21, 6), ("omaha", 5, 6), ("omaha", 8, 6),
+    ("sevenPoker", 5, 5), ("sevenPoker", 9, 5), ("sevenHiLo", 5, 5),
+])
+def test_hints_given_the_other_seats_views_are_the_hints_without(
+        mode: str, seed: int, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of seeded games: the hint given the other seats' views is the hint a fresh process
+    gives without them; every estimate the plain run made is, bit for bit, the one the shared run
+    remembered; some street was priced for several seats in one pass; and the other views are asked for
+    only where a street's estimate was missing."""
+    points = _street_views(seed, mode, players)
     _forget()
     plain = [recommend(view) for view, _ in points]
+    plain_estimates = {**hint._EQUITY, **hint_modes._EQUITY}
     _forget()
-    hints = Hints()
-    shared = 0
-    for (view, others), want in zip(points, plain, strict=True):
-        spot = street_spot(view)
-        missing: set[tuple[int, ...]] = set()
-        if spot is not None and not remembered(*spot):  # type: ignore[operator]
-            live = [s for s in map(street_spot, others) if s is not None and s[1:] == spot[1:]]
-            missing = {s[0] for s in [spot, *live] if not remembered(s[0], spot[1], spot[2])}  # type: ignore[operator]
-        priced = hints.prefetch(view, lambda others=others: others)
-        assert priced == (len(missing) if len(missing) > 1 else 0)
-        shared += priced > 1
-        assert hints(view) == want
-    assert shared > 0
+    passes: list[int] = []
+    batched = ((hint, "estimate_holes"), (hint_modes, "omaha_street"), (hint_modes, "seven_street"))
+    for module, name in batched:
+        real = getattr(module, name)
 
+        def counting(spots: Any, *args: Any, real: Any = real) -> Any:
+            passes.append(len(spots))
+            return real(spots, *args)
 
-@pytest.mark.parametrize(("mode", "seed"), [("sevenPoker", 5), ("sevenPoker", 9), ("sevenHiLo", 5)])
-def test_seven_poker_hints_with_the_street_shared_are_the_hints_without(mode: str, seed: int) -> None:
-    """7 Poker from the fifth card: every decision's hint after a prefetch is the hint without one, each
-    priced estimate is the one that seat's own hint computes, and some street was priced for several seats."""
-    points = _street_views(seed, mode, players=5)
-    _forget()
-    plain = [recommend(view) for view, _ in points]
-    _forget()
+        monkeypatch.setattr(module, name, counting)
     hints = Hints()
-    shared = 0
+    asked = 0
     for (view, others), want in zip(points, plain, strict=True):
-        priced = hints.prefetch(view, lambda others=others: others)
-        shared += priced > 1
-        if priced:  # every seat priced now finds, at its own hint, the number its own Monte Carlo gives
-            spots = [s for s in map(seven_spot, [view, *others]) if s is not None]
-            for key, _, _ in spots:
-                if hint_modes.seven_remembered(key):
-                    kept = hint_modes._EQUITY.pop(key)
-                    seat = next(v for v in [view, *others] if (s := seven_spot(v)) and s[0] == key)
-                    sit = situation(seat)
-                    assert sit is not None and hint_modes.mode_equity(sit) == kept
-        assert hints(view) == want
-    assert shared > 0
+        def give(others: list[dict[str, Any]] = others) -> list[dict[str, Any]]:
+            nonlocal asked
+            asked += 1
+            return others
+
+        assert hints.hint_with_others(view, give) == want
+    shared_estimates = {**hint._EQUITY, **hint_modes._EQUITY}
+    assert plain_estimates and all(shared_estimates[k] == v for k, v in plain_estimates.items())
+    assert max(passes) > 1
+    assert 0 < asked < sum(1 for view, _ in points if len(view.get("board") or []) >= 3
+                           or len(view["me"].get("up") or []) >= 3)
 
 
 def _forget() -> None:
@@ -200,21 +189,26 @@ def test_one_seven_poker_pass_gives_each_spot_its_own_hero_equity() -> None:
                                 hint.fixed_deals, 96)
 
 
-def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:
+def test_a_hint_without_a_street_to_price_asks_for_no_other_view() -> None:
+    """Preflop, the river (counted) and a street priced already ask for no other view; a folded, all-in or
+    out seat has no spot, nor does an Omaha Hi-Lo seat; the hints are the plain ones."""
     def never() -> list[dict[str, Any]]:
         raise AssertionError("other views were built")
 
+    _forget()
     hints = Hints()
-    for view, _ in _street_views(5)[:40]:
-        board = view.get("board") or []
-        if len(board) in (0, 5):
-            assert hints.prefetch(view, never) == 0
+    for view, _ in _street_views(5, "holdem", 6)[:60]:
+        if len(view.get("board") or []) in (0, 5):
+            assert hints.hint_with_others(view, never) == recommend(view)
+    points = [(v, o) for v, o in _street_views(21, "holdem", 6) if len(v.get("board") or []) == 3]
+    hints.hint_with_others(points[0][0], lambda: points[0][1])
+    assert hints.hint_with_others(points[0][0], never) == recommend(points[0][0])  # priced already
     folded = {"mode": "holdem", "board": [{"id": 1}, {"id": 2}, {"id": 3}],
               "me": {"id": "a", "hole": [{"id": 4}, {"id": 5}]},
               "seats": [{"id": "a", "inHand": True, "folded": True}, {"id": "b", "inHand": True},
                         {"id": "c", "inHand": True, "folded": True}, {"id": "d", "inHand": False},
                         {"id": "e", "inHand": True, "allIn": True}]}
-    assert street_spot(folded) is None and hints.prefetch(folded, never) == 0
+    assert street_spot(folded) is None
     folded["seats"][0]["folded"] = False  # type: ignore[index]
     assert street_spot(folded) == ((4, 5), (1, 2, 3), 2)  # b and e (all in: still in the hand)
     folded["seats"][0]["allIn"] = True  # type: ignore[index]
@@ -224,4 +218,4 @@ def test_a_view_without_a_street_to_share_asks_for_no_other_view() -> None:
              "board": [{"id": i} for i in (9, 1, 2, 3, 8)]}
     assert street_spot(omaha) == ((4, 5, 6, 7), (1, 2, 3, 8, 9), 1)  # (Omaha: the river too)
     omaha["options"] = {"omahaHiLo": True}
-    assert street_spot(omaha) is None and hints.prefetch(omaha, never) == 0
+    assert street_spot(omaha) is None

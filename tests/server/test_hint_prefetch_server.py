@@ -9,31 +9,40 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from server_helpers import Client, LiveServer, join, play_until_result
 
 from pokerroom.bots import Hints, hint, recommend
 
 
 class SpyHints(Hints):
-    """:class:`Hints`, recording what each prefetch was handed and how many seats it priced."""
+    """:class:`Hints`, recording which views each hint was handed (when it asked) and how many seats each
+    one pass priced."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, list[str]]] = []
         self.priced: list[int] = []
+        real = hint.estimate_holes
 
-    def prefetch(self, view: dict[str, Any], others: Callable[[], list[dict[str, Any]]]) -> int:
+        def counting(holes: list[tuple[int, int]], *args: Any) -> list[list[float]]:
+            self.priced.append(len(holes))
+            return real(holes, *args)
+
+        self.counting = counting
+
+    def hint_with_others(self, view: dict[str, Any], others: Callable[[], list[dict[str, Any]]]) -> Any:
         def recorded() -> list[dict[str, Any]]:
             got = others()
             self.asked.append((view["me"]["id"], [o["me"]["id"] for o in got]))
             return got
 
-        priced = super().prefetch(view, recorded)
-        self.priced.append(priced)
-        return priced
+        return super().hint_with_others(view, recorded)
 
 
-def test_hints_sent_with_the_street_shared_are_each_seats_own(server: LiveServer) -> None:
+def test_hints_sent_with_the_street_shared_are_each_seats_own(server: LiveServer,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     spy = SpyHints()
+    monkeypatch.setattr(hint, "estimate_holes", spy.counting)
     server.rooms.recommender = spy
     hint._EQUITY.clear()
     seen: list[dict[str, Any]] = []
@@ -49,7 +58,7 @@ def test_hints_sent_with_the_street_shared_are_each_seats_own(server: LiveServer
 
     asyncio.run(main())
     seated = {f"p{i}" for i in range(1, 6)}
-    # each prefetch that asked was handed the other seats' views, each built for its own seat, once
+    # each hint that asked was handed the other seats' views, each built for its own seat, once
     assert spy.asked
     for actor, ids in spy.asked:
         assert actor not in ids and len(ids) == len(set(ids)) and set(ids) <= seated
@@ -62,13 +71,23 @@ def test_hints_sent_with_the_street_shared_are_each_seats_own(server: LiveServer
         assert recommend(alone) == sent  # what this seat's view gives by itself
 
 
-class BrokenPrefetch(Hints):
-    def prefetch(self, view: dict[str, Any], others: Callable[[], list[dict[str, Any]]]) -> int:
-        raise RuntimeError("a prefetch that fails")
+def test_other_views_that_fail_leave_every_hint_in_place(server: LiveServer,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """If building the other seats' views fails, the deciding seat's hint is still its own."""
+    from pokerroom.server.room import views
 
+    def failing(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("a view that fails")
 
-def test_a_failing_prefetch_leaves_every_hint_in_place(server: LiveServer) -> None:
-    server.rooms.recommender = BrokenPrefetch()
+    real = views.RoomViews.view
+
+    def flaky(self: Any, room: Any, viewer: Any) -> Any:
+        if self._building_others:
+            failing()
+        return real(self, room, viewer)
+
+    monkeypatch.setattr(views.RoomViews, "view", flaky)
+    server.rooms.recommender = Hints()
     seen: list[dict[str, Any]] = []
 
     async def main() -> None:

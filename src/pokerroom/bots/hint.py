@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerroom.bots.situation import Situation
+from pokerroom.bots.street_views import other_views, street_spot
 from pokerroom.hands import _tables as T
 from pokerroom.hands import batch as hb
 from pokerroom.hands import omaha_table as OT
@@ -70,6 +71,9 @@ def hint_equity(sit: Situation) -> float | None:
         if pre is not None:
             return pre
     eq = _EQUITY.get((*spot, n_opp))
+    if eq is None and len(board) in (3, 4):
+        _price_street(hole, board, n_opp)
+        eq = _EQUITY.get((*spot, n_opp))
     if eq is None:
         if len(_EQUITY) >= _KEPT:
             _EQUITY.clear()
@@ -80,6 +84,21 @@ def hint_equity(sit: Situation) -> float | None:
             _EQUITY.setdefault((*spot, k), value)
         eq = _EQUITY[(*spot, n_opp)]
     return eq
+
+
+def _price_street(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> None:
+    """On a flop or turn miss: my hole and every other live seat's of the same spot (read from their own
+    views, when the server hands them over: :func:`pokerroom.bots.street_views.other_views`), estimated in
+    one pass (:func:`remember_street`)."""
+    holes = [hole]
+    for view in other_views():
+        spot = street_spot(view)
+        if spot is not None and len(spot[0]) == 2 and spot[1:] == (board, n_opp):
+            other = (spot[0][0], spot[0][1])
+            if other not in holes:
+                holes.append(other)
+    if len(holes) > 1:
+        remember_street(holes, board, n_opp)
 
 
 def remembered(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> bool:

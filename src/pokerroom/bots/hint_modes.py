@@ -43,6 +43,7 @@ from pokerroom.bots.hint import fixed_deals, hint_rng
 from pokerroom.bots.hint_tables import badugi_table, omaha_class, omaha_preflop, seven_start
 from pokerroom.bots.montecarlo import omaha_street, seven_street
 from pokerroom.bots.situation import Situation
+from pokerroom.bots.street_views import SevenSpot, other_views, seven_spot, street_spot
 from pokerroom.bots.strength import (
     _AGGRESSIVE,
     _CALLS,
@@ -86,6 +87,9 @@ def mode_equity(sit: Situation) -> float | None:
         if tabled is not None:
             return tabled
     eq = _EQUITY.get(key)
+    if eq is None and mode in ("omaha", "sevenPoker", "sevenHiLo"):
+        _price_street(sit, key)
+        eq = _EQUITY.get(key)
     if eq is None:
         digest = hashlib.blake2b(repr(key).encode(), digest_size=32).digest()
         eq = mc_equity(sit, hint_rng(digest), SAMPLES, deals=fixed_deals)
@@ -94,6 +98,35 @@ def mode_equity(sit: Situation) -> float | None:
                 _EQUITY.clear()
             _EQUITY[key] = eq
     return eq
+
+
+def _price_street(sit: Situation, key: tuple[object, ...]) -> None:
+    """On an Omaha (high) miss after the flop, or a 7 Poker miss from the fifth card: my spot and every other
+    live seat's of the same street (read from their own views, when the server hands them over:
+    :func:`pokerroom.bots.street_views.other_views`), estimated in one pass."""
+    if sit.mode == "omaha":
+        if not sit.board or key[1]:  # (preflop: a table; Hi-Lo: the odds tool's split, per seat)
+            return
+        hole, board, n_opp = tuple(card_ids(sit.hole)), tuple(sorted(card_ids(sit.board))), len(sit.opponents)
+        holes = [hole]
+        for view in other_views():
+            spot = street_spot(view)
+            if spot is not None and len(spot[0]) == 4 and spot[1:] == (board, n_opp) and spot[0] not in holes:
+                holes.append(spot[0])
+        if len(holes) > 1:
+            remember_omaha_street(holes, board, n_opp)
+        return
+    mine = list(card_ids((sit.hole + sit.up)[:7]))
+    if len(mine) < 5:
+        return
+    dead = list(card_ids(sit.folded_up)) + ([] if sit.discarded is None else [sit.discarded.id])
+    spots: list[SevenSpot] = [(key, [mine, *(list(card_ids(o.up[:7])) for o in sit.opponents)], dead)]
+    for view in other_views():
+        seven = seven_spot(view)
+        if seven is not None and seven[0] not in {s[0] for s in spots}:
+            spots.append(seven)
+    if len(spots) > 1:
+        remember_seven_street(spots)
 
 
 def omaha_remembered(hole: tuple[int, ...], board: tuple[int, ...], n_opp: int) -> bool:
@@ -120,9 +153,6 @@ def remember_omaha_street(holes: list[tuple[int, ...]], board: tuple[int, ...], 
         for hole, eq in zip(missing, equities, strict=True):
             _EQUITY[("omaha", False, n_opp, tuple(sorted(hole)), board)] = eq
     return len(missing)
-
-
-SevenSpot = tuple[tuple[object, ...], list[list[int]], list[int]]
 
 
 def seven_remembered(key: tuple[object, ...]) -> bool:

@@ -40,7 +40,7 @@ class RoomViews:
         self.clock = clock
         self.recommender = recommender
         self.past = PastHands()  # the answers to ``history``, cached
-        self._prefetching = False  # (building the other seats' views for a hint's prefetch: no nesting)
+        self._building_others = False  # (the other seats' views for a hint: their hints ask for none)
 
     def forget(self, code: str) -> None:
         """Drop what is kept of a room this process no longer serves (its cached history answers)."""
@@ -99,35 +99,36 @@ class RoomViews:
             # (most views of a change offer nothing: read the list before filtering it)
             if isinstance(me, dict) and me.get("legalActions") and legal_actions(view):
                 try:
-                    self.prefetch_hints(room, viewer, view)
-                except Exception:  # (the seat's own hint does not depend on it)
-                    log.exception("hint prefetch failed")
-                try:
-                    me["hint"] = self.recommender(view)
+                    me["hint"] = self.hint(room, viewer, view)
                 except Exception:
                     log.exception("hint failed")
         return view
 
-    def prefetch_hints(self, room: Room, viewer: str, view: dict[str, Any]) -> None:
-        """Let a hint function that shares work between seats (``prefetch``, e.g.
-        :class:`pokerroom.bots.hint_prefetch.Hints`) see, before this seat's hint, the views of this change
-        that the other seated players' own sockets are sent anyway. Each is built through the room's cache
-        of this version, so it is built once, for its own seat, as it would be a moment later; none is built
-        unless the hint function asks (its street not priced yet)."""
-        prefetch = getattr(self.recommender, "prefetch", None)
-        if prefetch is None or self._prefetching:
-            return
+    def hint(self, room: Room, viewer: str, view: dict[str, Any]) -> Any:
+        """The seat's hint. A hint function that may price a street for every seat at once
+        (``hint_with_others``, e.g. :class:`pokerroom.bots.hint_prefetch.Hints`) is also told how to get
+        the views of this change that the other seated players' own sockets are sent anyway: each is built
+        through the room's cache of this version, so it is built once, for its own seat, as it would be a
+        moment later, and only if the hint asks (its street not priced yet)."""
+        if self.recommender is None:
+            return None
+        with_others = getattr(self.recommender, "hint_with_others", None)
+        if with_others is None or self._building_others:
+            return self.recommender(view)
 
         def others() -> list[dict[str, Any]]:
             seated = {self.viewer(room, c) for c in room.connections} - {None, viewer}
-            self._prefetching = True
+            self._building_others = True
             try:
                 return [room.views.get(room.views.version, pid, functools.partial(self.view, room))
                         for pid in sorted(p for p in seated if p is not None)]
+            except Exception:  # (the seat's own hint does not depend on the others)
+                log.exception("the other seats' views for a hint failed")
+                return []
             finally:
-                self._prefetching = False
+                self._building_others = False
 
-        prefetch(view, others)
+        return with_others(view, others)
 
     def seat_part(self, room: Room, view: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
         """The room's own per-seat part of a view frame (``seat``, docs/protocol.md §2.6); None for others."""
