@@ -245,6 +245,14 @@ def _korean_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], k
         known_sums[1].append(kbit)
         known_sums[2].append(bit)
     keys, kmask, idmask = _sampled_sums(unseen, drawn, groups, _KOREAN_F, known_sums)
+    return _korean_keys(keys, kmask, idmask)
+
+
+def _korean_keys(keys: NDArray[np.int64], kmask: NDArray[np.int64], idmask: NDArray[np.int64]
+                 ) -> NDArray[np.int64]:
+    """Korean keys of seven-card hands from their three sums (:data:`_KOREAN_F`'s rows), any shape:
+    :func:`~pokerroom.hands.batch.korean_high_batch`'s tables, a flush's ranks read from the card mask's
+    suit."""
     base, shift, suited = hb._korean(7)
     index = hb._index(7)[keys >> 12]
     out: NDArray[np.int64] = base[index] | (hb._TOP_SUIT[(kmask >> shift[index]) & 15] & suited[index])
@@ -332,16 +340,7 @@ def seven_street(spots: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]],
     sums = _members(tuple(groups)) @ parts  # (3, spots, players, deals)
     sums += known_sums
     keys, kmask, idmask = sums.astype(np.int64)
-    base, shift, suited = hb._korean(7)
-    index = hb._index(7)[keys >> 12]
-    out: NDArray[np.int64] = base[index] | (hb._TOP_SUIT[(kmask >> shift[index]) & 15] & suited[index])
-    strength = hb._FLUSH_SHIFT[keys & 4095]
-    rows = np.flatnonzero(strength >= 0)
-    if rows.size:
-        st = strength.ravel()[rows]
-        suit = 3 - st.astype(np.int64)
-        out.ravel()[rows] = hb._flush13()[1][(idmask.ravel()[rows] >> (13 * suit)) & 8191] | st
-    return [_share_of_first(v) for v in out]
+    return [_share_of_first(v) for v in _korean_keys(keys, kmask, idmask)]
 
 
 def _share_of_first(values: NDArray[np.integer[Any]]) -> float:
