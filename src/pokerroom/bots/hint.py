@@ -170,17 +170,17 @@ def estimate_holes(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: 
     one key of its two cards (:func:`_keys`: its rank pair and suit counts) plus one of the runout (the
     same table): the sum indexes the board's rows (:func:`_rows`) and tells a possible flush."""
     nb = 5 - len(board)
-    rows = []
+    decks = []  # per hole: its unseen cards, then its own two
     for a, b in holes:
         known = sorted(_ALL.difference((a, b, *board)))
         known += (a, b)
-        rows.append(known)
-    size = len(rows[0]) - 2
+        decks.append(known)
+    size = len(decks[0]) - 2
     if nb + 2 * n_opp > size:
         return [[1.0 / (k + 1) for k in range(1, n_opp + 1)] for _ in holes]
-    # per hole, rows: the runout, its two cards (the last two of its ``known``), the opponents' (hand 0 is
-    # the hole's own)
-    cols = np.array(rows, dtype=np.int64)[:, _deal(size)[: nb + 2 + 2 * n_opp]]  # (holes, rows, samples)
+    # per hole, rows: the runout, its two cards (the last two of its deck), the opponents' (hand 0 is the
+    # hole's own)
+    cols = np.array(decks, dtype=np.int64)[:, _deal(size)[: nb + 2 + 2 * n_opp]]  # (holes, rows, samples)
     first, second = cols[:, nb::2], cols[:, nb + 1 :: 2]  # (holes, hands, samples)
     hand_key, runout_key = _keys()
     key = hand_key[first * 52 + second] + sum(OT.BK[c] & 4095 for c in board)
