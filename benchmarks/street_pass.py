@@ -1,0 +1,111 @@
+"""A street's hint estimates in one pass for every live seat, against one estimate per seat (this tree).
+
+Why: the hints price a street for all its live seats at the first miss (docs/decisions/0063-a-street-priced-
+for-every-seat-at-once.md) because one pass costs less than one per seat; this script measures by how much,
+on the same seeded random streets, both sides taking turns (the order alternating) after a warm-up, in CPU
+time of this thread, and checks that both give the same numbers. ``--thrash`` touches 4 MB between calls,
+as a busy server does between two estimates.
+
+Streets: hold'em flops and turns (``hint.estimate_holes`` against ``hint._estimate`` per hole), Omaha after
+the flop (``montecarlo.omaha_street`` against ``hero_equity`` per hole), 7 Poker from the fifth card
+(``montecarlo.seven_street`` against ``hero_equity`` per seat); two to six live seats.
+
+    .venv/bin/python benchmarks/street_pass.py [--streets 300] [--rounds 3] [--thrash]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+
+def streets(mode: str, count: int, seed: int) -> list[Any]:
+    """Seeded random streets of ``mode``: (holes, board, opponents) or, in 7 Poker, the seats' spots."""
+    pick = random.Random(seed)
+    out: list[Any] = []
+    for _ in range(count):
+        seats = pick.randint(2, 6 if mode != "sevenPoker" else 5)
+        cards = pick.sample(range(52), 52)
+        if mode == "holdem":
+            board = tuple(sorted(cards[: pick.choice([3, 4])]))
+            out.append(([(cards[10 + 2 * i], cards[11 + 2 * i]) for i in range(seats)], board, seats - 1))
+        elif mode == "omaha":
+            flop = cards[: pick.choice([3, 4, 5])]
+            out.append(([tuple(cards[10 + 4 * i : 14 + 4 * i]) for i in range(seats)], flop, seats - 1))
+        else:
+            size = pick.choice([5, 6, 7])
+            shown = size - 2 - (size == 7)
+            hands = [cards[i * size : (i + 1) * size] for i in range(seats)]
+            discards = cards[seats * size : seats * size + seats]
+            out.append([([hands[h]] + [hands[o][:shown] for o in range(seats) if o != h], [discards[h]])
+                        for h in range(seats)])
+    return out
+
+
+def sides(mode: str) -> tuple[Callable[[Any], list[float]], Callable[[Any], list[float]]]:
+    """(one pass for the street, one estimate per seat) of ``mode``, each giving every seat's number."""
+    from pokerroom.bots import hint
+    from pokerroom.bots import montecarlo as mc
+    from pokerroom.cards import standard_deck
+
+    deck = standard_deck()
+    if mode == "holdem":
+        return (lambda s: [row[-1] for row in hint.estimate_holes(*s)],
+                lambda s: [hint._estimate(h, s[1], s[2])[-1] for h in s[0]])
+    if mode == "omaha":
+        return (lambda s: mc.omaha_street(s[0], s[1], s[2], hint.fixed_deals, 96),
+                lambda s: [mc.hero_equity([[deck[c] for c in h]] + [[] for _ in range(s[2])],
+                                          [deck[c] for c in s[1]], "omaha", np.random.default_rng(0), 96,
+                                          deals=hint.fixed_deals) for h in s[0]])
+    return (lambda s: mc.seven_street(s, hint.fixed_deals, 96),
+            lambda s: [mc.hero_equity([[deck[c] for c in k] for k in known], [], "sevenPoker",
+                                      np.random.default_rng(0), 96, dead=[deck[c] for c in dead],
+                                      deals=hint.fixed_deals) for known, dead in s])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--streets", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--thrash", action="store_true", help="touch 4 MB between calls (a busy server's caches)")
+    args = ap.parse_args()
+    junk = np.zeros(4_000_000 // 8)
+    print(f"a street's estimates, one pass vs one per seat: CPU us per street, {args.streets} streets x "
+          f"{args.rounds} rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
+    for mode in ("holdem", "omaha", "sevenPoker"):
+        table = streets(mode, args.streets, args.seed)
+        together, apart = sides(mode)
+        for street in table[:30]:  # warm-up: tables, fixed deals, first calls
+            together(street)
+            apart(street)
+        spent = {"one pass": 0, "per seat": 0}
+        for r in range(args.rounds):
+            for i, street in enumerate(table):
+                order = [("one pass", together), ("per seat", apart)]
+                results = []
+                for name, fn in order if (i + r) % 2 else order[::-1]:
+                    if args.thrash:
+                        junk[::8] += 1.0
+                    t0 = time.thread_time_ns()
+                    results.append(fn(street))
+                    spent[name] += time.thread_time_ns() - t0
+                if results[0] != results[1]:
+                    print(f"  the two sides disagree on {mode} street {i}", file=sys.stderr)
+                    return 1
+        per = args.rounds * len(table)
+        seats = sum(len(s[0]) if mode != "sevenPoker" else len(s) for s in table) / len(table)
+        one, each = spent["one pass"] / per / 1000, spent["per seat"] / per / 1000
+        print(f"  {mode:<10} ({seats:.1f} seats a street) one pass {one:7.1f} us, per seat {each:7.1f} us: "
+              f"{one / each:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
