@@ -66,7 +66,21 @@ def test_a_part_left_untaken_is_anyones_after_the_grace() -> None:
     after = freed() | {code: "b" for code in mine}
     assert 0.9 < b.patience(others[0], LIVE, 10.1) <= 1.0  # b has its share: a socket here waits for c
     assert b.observe(after, LIVE, 10.6) == []  # c (dead too?) still has time
-    assert b.observe(after, LIVE, 11.1) == others  # past the grace: b takes the rest
+    assert b.observe(after, {"b"}, 11.1) == others  # past the grace, c gone from the registry: b takes it all
+
+
+def test_a_live_heir_that_is_slow_keeps_its_part_a_while_longer() -> None:
+    """Past the grace an heir whose heartbeat is fresh may still be loading its part one room at a time (a
+    loaded machine): the others leave it that part until ``SLOW_HEIR_GRACES`` graces have passed."""
+    b, _c = survivors()
+    mine = b.observe(freed(), LIVE, 10.0)
+    for code in mine:
+        b.took(code)
+    others = [code for code in ROOMS if code not in mine]
+    after = freed() | {code: "b" for code in mine}
+    assert b.observe(after, LIVE, 11.1) == []  # c is live: its part is still its own
+    assert b.observe(after, LIVE, 13.9) == []
+    assert b.observe(after, LIVE, 14.1) == others  # four graces: a live heir that never took it gives it up
     # once every room has an owner the estate is forgotten: the next death is a new estate
     b.observe({code: "b" for code in ROOMS}, LIVE, 12.0)
     assert b.estates == {} and b.heir(ROOMS[0]) is None

@@ -9,8 +9,11 @@ survivor splits the estate the same way, with no message between them: the estat
 dealt round-robin to the survivors in id order (the live nodes of the registry, the deceased left out). Each
 survivor takes up to its share at once, its own part first and then what another heir has not taken yet (so
 a lone room goes to whichever survivor scans first, not to a chosen one that may scan later); what is left
-after ``grace_s`` (an heir died too, or saw the cluster differently) is anyone's, as before. Nothing here is
-needed for safety: two nodes racing for a room still meet at the lease's ``SET NX`` and the fencing token.
+after ``grace_s`` is anyone's once an heir has left the registry (it died too), and after
+``SLOW_HEIR_GRACES`` graces in any case (an heir that is alive but slow, still loading its part on a loaded
+machine, keeps it meanwhile; one that cannot take it, say cut off from the store, gives it up then). Nothing
+here is needed for safety: two nodes racing for a room still meet at the lease's ``SET NX`` and the fencing
+token.
 
 The split is computed from what each node saw, so two survivors agree as long as they saw the same owners
 and the same live nodes: both scan every ``ttl/4`` and read the same registry, and a room of the estate the
@@ -24,6 +27,11 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+
+#: How many graces an heir that is still live (its heartbeat fresh) keeps its part: on a loaded machine an
+#: heir takes its rooms one at a time, each loaded from the store, and may still be at it when the grace
+#: runs out; an heir gone from the registry leaves its part to anyone once the grace is over.
+SLOW_HEIR_GRACES = 4
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,9 @@ class Succession:
         take = [code for code in free if self._estate(code) is None]
         for estate in self.estates.values():
             left = [code for code in estate.rooms if owners.get(code, "") is None]
-            if now - estate.seen < self.grace_s:
+            waited = now - estate.seen
+            heirs_live = all(h in live or h == self.node_id for h in estate.heirs)
+            if waited < self.grace_s or (heirs_live and waited < SLOW_HEIR_GRACES * self.grace_s):
                 mine = [code for code in left if estate.heir(code) == self.node_id]
                 room = max(0, estate.share - self._held(estate))
                 left = (mine + [code for code in left if code not in mine])[:room]
