@@ -181,6 +181,42 @@ def _sampled_sums(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], gr
 _OMAHA_HOLE_KEY: list[int] = hb._OHK.tolist()
 _OMAHA_BOARD_KEY: list[int] = hb._OBK.tolist()
 _KOREAN_BIT: list[int] = hb._CARD_BIT.tolist()
+_BIT: list[int] = [1 << c for c in range(52)]
+
+
+def _card_sums(cards: Sequence[int], *per_card: list[int]) -> list[int]:
+    """For each table of ``per_card`` (a value per card id), its sum over ``cards`` (Python ints, exact)."""
+    return [sum(map(table.__getitem__, cards)) for table in per_card]
+
+
+def _omaha_board(board_ids: Sequence[int], runout: NDArray[np.int64]) -> tuple[NDArray[np.int64],
+                                                                               NDArray[np.int64]]:
+    """Each deal's board key and card mask: the known board's plus the runout's (its last axis: the runout
+    cards, none on the river), whatever the deals' shape."""
+    key, mask = _card_sums(board_ids, _OMAHA_BOARD_KEY, _BIT)
+    return key + hb._OBK[runout].sum(axis=-1), mask + hb._ID_BIT[runout].sum(axis=-1)
+
+
+def _omaha_best(bk: NDArray[np.int64], bm: NDArray[np.int64], hk: NDArray[np.int64], hm: NDArray[np.int64]
+                ) -> NDArray[np.integer[Any]]:
+    """Omaha high values from the sums of each deal's five board cards (``bk``, ``bm``: key and mask, shape
+    ``(..., deals)``) and of every player's four hole cards (``hk``, ``hm``: ``(..., players, deals)``): the
+    tables of :func:`~pokerroom.hands.batch.omaha_high_batch`, the rows that can hold a flush read a second
+    time (found in the flat arrays: indexing by a tuple of axes cost this hot path a tenth more)."""
+    tables = OT.NP
+    players, deals = hk.shape[-2:]
+    best = tables["table5"][tables["board5"][bk >> 12][..., None, :] + tables["hole"][hk >> 12]]
+    rows = np.flatnonzero(hk & hb._OGATE[bk & 4095][..., None, :])
+    if rows.size:
+        deal = rows // (players * deals) * deals + rows % deals  # the row's deal, in the flat board sums
+        sh = hb._OSHIFT[bk.ravel()[deal] & 4095]
+        flush = tables["ftable"][tables["fboard"][(bm.ravel()[deal] >> sh) & 8191]
+                                 + tables["fhole"][(hm.ravel()[rows] >> sh) & 8191]]
+        best.ravel()[rows] = np.maximum(best.ravel()[rows], flush)
+    values: NDArray[np.integer[Any]] = tables["values"][best]
+    return values
+
+
 #: Per card id, as floats: its Omaha hole key and its mask bit (see :func:`_omaha_values`).
 _OMAHA_HOLE_F = np.stack([hb._OHK.astype(np.float64), np.ldexp(1.0, np.arange(52))])
 #: Per card id, as floats: its Korean key, its Korean mask bit and its mask bit (see :func:`_korean_values`).
@@ -195,20 +231,10 @@ def _omaha_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], bo
     with each deal's board key and mask summed once for all its players (that function sums the board again
     per row) and the players' hole sums from :func:`_sampled_sums`; no validation (these are real deals)."""
     OT.load()
-    tables = OT.NP
     nb = groups[0]
-    board_key = board_mask = 0
-    for c in board_ids:
-        board_key += _OMAHA_BOARD_KEY[c]
-        board_mask += 1 << c
-    bk = np.full(drawn.shape[0], board_key, dtype=np.int64)
-    bm = np.full(drawn.shape[0], board_mask, dtype=np.int64)
-    if nb:
-        runout = unseen[drawn[:, :nb]]
-        bk += hb._OBK[runout].sum(axis=1)
-        bm += hb._ID_BIT[runout].sum(axis=1)
+    bk, bm = _omaha_board(board_ids, unseen[drawn[:, :nb]])
     known_sums: list[list[int]] = [[], []]
-    for k in known:
+    for k in known:  # (one loop over the cards: this is a bot decision's hot path)
         key = bit = 0
         for c in k:
             key += _OMAHA_HOLE_KEY[c]
@@ -216,16 +242,7 @@ def _omaha_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], bo
         known_sums[0].append(key)
         known_sums[1].append(bit)
     hk, hm = _sampled_sums(unseen, drawn, groups, _OMAHA_HOLE_F, known_sums)
-    best = tables["table5"][tables["board5"][bk >> 12][None, :] + tables["hole"][hk >> 12]]
-    rows = np.flatnonzero(hk & hb._OGATE[bk & 4095][None, :])
-    if rows.size:
-        deal = rows % drawn.shape[0]
-        sh = hb._OSHIFT[bk[deal] & 4095]
-        flush = tables["ftable"][tables["fboard"][(bm[deal] >> sh) & 8191]
-                                 + tables["fhole"][(hm.ravel()[rows] >> sh) & 8191]]
-        best.ravel()[rows] = np.maximum(best.ravel()[rows], flush)
-    values: NDArray[np.integer[Any]] = tables["values"][best]
-    return values
+    return _omaha_best(bk, bm, hk, hm)
 
 
 def _korean_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], known: list[list[int]],
@@ -235,7 +252,7 @@ def _korean_values(unseen: NDArray[np.int64], drawn: NDArray[np.integer[Any]], k
     Korean mask, the card mask whose suit's 13 bits are a flush's ranks) instead of a gather of every card
     of every hand; no validation (these are real deals)."""
     known_sums: list[list[int]] = [[], [], []]
-    for k in known:
+    for k in known:  # (one loop over the cards: this is a bot decision's hot path)
         key = kbit = bit = 0
         for c in k:
             key += _KEY[c]
@@ -277,38 +294,19 @@ def omaha_street(holes: Sequence[Sequence[int]], board_ids: Sequence[int], n_opp
     ``deals`` (every hole on one board has as many unseen cards), and is valued with the tables and
     arithmetic of :func:`_omaha_values`, so its number is the one of its own call."""
     OT.load()
-    tables = OT.NP
     nb = 5 - len(board_ids)
     unseen = np.array([sorted(_ALL.difference([*h, *board_ids])) for h in holes], dtype=np.int64)
     drawn = deals(unseen.shape[1], nb + 4 * n_opp, samples)
     cards = unseen[:, drawn]  # (holes, deals, taken)
-    board_key = board_mask = 0
-    for c in board_ids:
-        board_key += _OMAHA_BOARD_KEY[c]
-        board_mask += 1 << c
-    bk = np.full(cards.shape[:2], board_key, dtype=np.int64)
-    bm = np.full(cards.shape[:2], board_mask, dtype=np.int64)
-    if nb:
-        runout = cards[:, :, :nb]
-        bk += hb._OBK[runout].sum(axis=2)
-        bm += hb._ID_BIT[runout].sum(axis=2)
+    bk, bm = _omaha_board(board_ids, cards[:, :, :nb])
     theirs = cards[:, :, nb:].reshape(len(holes), samples, n_opp, 4)
     hk = np.empty((len(holes), n_opp + 1, samples), dtype=np.int64)
     hm = np.empty_like(hk)
-    hk[:, 0] = np.array([sum(_OMAHA_HOLE_KEY[c] for c in h) for h in holes], dtype=np.int64)[:, None]
-    hm[:, 0] = np.array([sum(1 << c for c in h) for h in holes], dtype=np.int64)[:, None]
+    mine = np.array([_card_sums(h, _OMAHA_HOLE_KEY, _BIT) for h in holes], dtype=np.int64)  # (holes, 2)
+    hk[:, 0], hm[:, 0] = mine[:, :1], mine[:, 1:]
     hk[:, 1:] = hb._OHK[theirs].sum(axis=3).transpose(0, 2, 1)
     hm[:, 1:] = hb._ID_BIT[theirs].sum(axis=3).transpose(0, 2, 1)
-    best = tables["table5"][tables["board5"][bk >> 12][:, None, :] + tables["hole"][hk >> 12]]
-    gate = hk & hb._OGATE[bk & 4095][:, None, :]
-    rows = np.nonzero(gate)
-    if rows[0].size:
-        sh = hb._OSHIFT[bk[rows[0], rows[2]] & 4095]
-        flush = tables["ftable"][tables["fboard"][(bm[rows[0], rows[2]] >> sh) & 8191]
-                                 + tables["fhole"][(hm[rows] >> sh) & 8191]]
-        best[rows] = np.maximum(best[rows], flush)
-    values = tables["values"][best]
-    return [_share_of_first(v) for v in values]
+    return [_share_of_first(v) for v in _omaha_best(bk, bm, hk, hm)]
 
 
 def seven_street(spots: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]], deals: Deals,
@@ -330,12 +328,7 @@ def seven_street(spots: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]],
     known_sums = np.zeros((3, len(spots), len(groups) - 1, 1), dtype=np.float64)
     for s, (known, _) in enumerate(spots):
         for p, k in enumerate(known):
-            key = kbit = bit = 0
-            for c in k:
-                key += _KEY[c]
-                kbit += _KOREAN_BIT[c]
-                bit += 1 << c
-            known_sums[:, s, p, 0] = (key, kbit, bit)
+            known_sums[:, s, p, 0] = _card_sums(k, _KEY, _KOREAN_BIT, _BIT)
     parts = _KOREAN_F[:, unseen][:, :, drawn.T]  # (3, spots, sampled, deals)
     sums = _members(tuple(groups)) @ parts  # (3, spots, players, deals)
     sums += known_sums
