@@ -62,7 +62,7 @@ def hint_equity(sit: Situation) -> float | None:
         hole = (hi, lo) if suited else (hi, 13 + lo)
     else:
         board = tuple(sorted(c.id for c in sit.board))
-        spot = (min(a, b), max(a, b), board)
+        spot = _post_flop_spot((a, b), board)
         hole = (a, b)
     if not board:
         if not _PREFLOP_DONE:
@@ -101,10 +101,16 @@ def _price_street(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> 
         remember_street(holes, board, n_opp)
 
 
+def _post_flop_spot(hole: tuple[int, int], board: tuple[int, ...]) -> tuple[object, ...]:
+    """What a post-flop estimate is remembered by, before the number of opponents: the hole in either order,
+    the board's sorted ids."""
+    return (min(hole), max(hole), board)
+
+
 def remembered(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> bool:
     """Is the equity of ``hole`` on this flop or turn ``board`` (sorted ids) against ``n_opp`` opponents
     remembered (so :func:`hint_equity` will not estimate it)?"""
-    return (min(hole), max(hole), board, n_opp) in _EQUITY
+    return (*_post_flop_spot(hole, board), n_opp) in _EQUITY
 
 
 def remember_street(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: int) -> int:
@@ -116,14 +122,15 @@ def remember_street(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp:
     (:mod:`.hint_prefetch`)."""
     if len(board) not in (3, 4) or n_opp < 1:
         return 0
-    missing = [h for h in holes if (min(h), max(h), board, n_opp) not in _EQUITY]
+    missing = [h for h in holes if not remembered(h, board, n_opp)]
     if len(missing) < 2:
         return 0
     if len(_EQUITY) >= _KEPT:
         _EQUITY.clear()
-    for (a, b), row in zip(missing, estimate_holes(missing, board, n_opp), strict=True):
+    for hole, row in zip(missing, estimate_holes(missing, board, n_opp), strict=True):
+        spot = _post_flop_spot(hole, board)
         for k, value in enumerate(row, start=1):
-            _EQUITY.setdefault((min(a, b), max(a, b), board, k), value)
+            _EQUITY.setdefault((*spot, k), value)
     return len(missing)
 
 

@@ -43,7 +43,7 @@ from pokerroom.bots.hint import fixed_deals, hint_rng
 from pokerroom.bots.hint_tables import badugi_table, omaha_class, omaha_preflop, seven_start
 from pokerroom.bots.montecarlo import omaha_street, seven_street
 from pokerroom.bots.situation import Situation
-from pokerroom.bots.street_views import SevenSpot, other_views, seven_spot, street_spot
+from pokerroom.bots.street_views import SevenSpot, other_views, seven_key, seven_spot, street_spot
 from pokerroom.bots.strength import (
     _AGGRESSIVE,
     _CALLS,
@@ -107,7 +107,7 @@ def _price_street(sit: Situation, key: tuple[object, ...]) -> None:
     if sit.mode == "omaha":
         if not sit.board or key[1]:  # (preflop: a table; Hi-Lo: the odds tool's split, per seat)
             return
-        hole, board, n_opp = tuple(card_ids(sit.hole)), tuple(sorted(card_ids(sit.board))), len(sit.opponents)
+        hole, board, n_opp = card_ids(sit.hole), tuple(sorted(card_ids(sit.board))), len(sit.opponents)
         holes = [hole]
         for view in other_views():
             spot = street_spot(view)
@@ -129,10 +129,16 @@ def _price_street(sit: Situation, key: tuple[object, ...]) -> None:
         remember_seven_street(spots)
 
 
+def _omaha_key(hilo: bool, n_opp: int, hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[object, ...]:
+    """What an Omaha estimate after the flop is remembered by (``board``: sorted ids; the hole in any
+    order)."""
+    return ("omaha", hilo, n_opp, tuple(sorted(hole)), board)
+
+
 def omaha_remembered(hole: tuple[int, ...], board: tuple[int, ...], n_opp: int) -> bool:
     """Is the Omaha (high) equity of ``hole`` on this board (sorted ids) against ``n_opp`` opponents
     remembered (so :func:`mode_equity` will not estimate it)?"""
-    return ("omaha", False, n_opp, tuple(sorted(hole)), board) in _EQUITY
+    return _omaha_key(False, n_opp, hole, board) in _EQUITY
 
 
 def remember_omaha_street(holes: list[tuple[int, ...]], board: tuple[int, ...], n_opp: int) -> int:
@@ -151,13 +157,8 @@ def remember_omaha_street(holes: list[tuple[int, ...]], board: tuple[int, ...], 
         if len(_EQUITY) >= _KEPT:
             _EQUITY.clear()
         for hole, eq in zip(missing, equities, strict=True):
-            _EQUITY[("omaha", False, n_opp, tuple(sorted(hole)), board)] = eq
+            _EQUITY[_omaha_key(False, n_opp, hole, board)] = eq
     return len(missing)
-
-
-def seven_remembered(key: tuple[object, ...]) -> bool:
-    """Is this 7 Poker estimate (:func:`_key`) remembered?"""
-    return key in _EQUITY
 
 
 def remember_seven_street(spots: list[SevenSpot]) -> int:
@@ -189,16 +190,13 @@ def _key(sit: Situation) -> tuple[object, ...] | None:
         hilo = sit.options.get("omahaHiLo") is True
         if not sit.board:
             return (mode, hilo, n_opp, omaha_class([c.id for c in sit.hole]))
-        board = tuple(sorted(card_ids(sit.board)))
-        return (mode, hilo, n_opp, tuple(sorted(card_ids(sit.hole))), board)
+        return _omaha_key(hilo, n_opp, card_ids(sit.hole), tuple(sorted(card_ids(sit.board))))
     if mode in ("sevenPoker", "sevenHiLo"):
-        dead = sorted(card_ids(sit.folded_up))
+        dead = list(card_ids(sit.folded_up))
         if sit.discarded is not None:
             dead.append(sit.discarded.id)
-        mine = card_ids((sit.hole + sit.up)[:7])
-        # (the order of the opponents decides nothing: their open cards are only removed from the deck)
-        theirs = tuple(sorted([card_ids(o.up[:7]) for o in sit.opponents]))
-        return (mode, tuple(sorted(mine)), theirs, tuple(sorted(dead)))
+        return seven_key(mode, card_ids((sit.hole + sit.up)[:7]), [card_ids(o.up[:7]) for o in sit.opponents],
+                         dead)
     if mode == "badugi":
         if len(sit.hole) != 4:
             return None

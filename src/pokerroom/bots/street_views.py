@@ -10,7 +10,7 @@ the view of the seat it belongs to, and a hint only ever reads its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -117,8 +117,15 @@ def seven_spot(view: View) -> SevenSpot | None:
         return None
     if not live or not theirs:
         return None
-    key = (mode, tuple(sorted(mine)), tuple(sorted(tuple(t) for t in theirs)), tuple(sorted(dead)))
-    return key, [mine, *theirs], dead
+    return seven_key(str(mode), mine, theirs, dead), [mine, *theirs], dead
+
+
+def seven_key(mode: str, mine: Sequence[int], theirs: Sequence[Sequence[int]], dead: Sequence[int]
+              ) -> tuple[object, ...]:
+    """What a 7 Poker estimate is remembered by (:func:`pokerroom.bots.hint_modes.mode_equity`): my cards,
+    each live opponent's open cards and the dead cards, each in any order (two orders of the opponents share
+    one estimate: their open cards only leave the deck, so the equity sampled is the same)."""
+    return (mode, tuple(sorted(mine)), tuple(sorted(tuple(t) for t in theirs)), tuple(sorted(dead)))
 
 
 def _ids(cards: Any) -> list[int]:
