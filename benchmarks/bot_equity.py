@@ -5,7 +5,7 @@ Why: a bot decision and a hint that misses its cache are mostly this one call, a
 script times the call alone: ``--other-src DIR``'s ``montecarlo.py`` (e.g. ``git worktree add /tmp/base
 main``, then ``--other-src /tmp/base/src``) is loaded beside this tree's, both use this tree's evaluators
 and tables, and the two take turns on the very same spots (the order alternating), each call timed in CPU
-time of this thread after a warm-up of both.
+time of this thread after a warm-up of both (``_turns.in_turns``).
 
 Spots: seeded random tables of every street (Omaha: my four cards, 0/3/4/5 board cards, 1-5 opponents;
 7 Poker: my 3-7 cards, every opponent's 0-4 open cards, a few dead ones), priced twice: as a hint (96 fixed
@@ -18,15 +18,18 @@ deals, :func:`pokerroom.bots.hint.fixed_deals`) and as a bot (200 deals drawn fr
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import random
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
 def load_other(src: str) -> ModuleType:
@@ -83,8 +86,6 @@ def main() -> int:
     from pokerroom.bots.hint import fixed_deals
 
     other = load_other(args.other_src)
-    junk = np.zeros(4_000_000 // 8)
-    sides = {"this tree": this, "other": other}
     print(f"hero_equity, this tree vs {args.other_src}: CPU us per call, {args.spots} spots x {args.rounds} "
           f"rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
     for mode in ("omaha", "sevenPoker"):
@@ -92,22 +93,11 @@ def main() -> int:
         for label, deals, samples in (("hint, 96 fixed deals", fixed_deals, 96),
                                       ("bot, 200 drawn", None, 200)):
             how = (mode, samples, deals)
-            for module in sides.values():  # warm-up: tables, fixed deals, first calls
-                for i, spot in enumerate(table[:40]):
-                    call(module, how, i, spot)
-            spent = dict.fromkeys(sides, 0)
-            for r in range(args.rounds):
-                for i, spot in enumerate(table):
-                    order = list(sides.items()) if (i + r) % 2 else list(reversed(sides.items()))
-                    results = []
-                    for name, module in order:
-                        if args.thrash:
-                            junk[::8] += 1.0
-                        t0 = time.thread_time_ns()
-                        results.append(call(module, how, i, spot))
-                        spent[name] += time.thread_time_ns() - t0
-                    if results[0] != results[1]:
-                        print(f"  the trees disagree on {mode} spot {i}: {results}", file=sys.stderr)
+            sides = {name: functools.partial(call, module, how) for name, module in
+                     (("this tree", this), ("other", other))}
+            spent, disagree = in_turns(sides, table, args.rounds, warm=40, thrash=args.thrash)
+            for i, results in disagree:
+                print(f"  the trees disagree on {mode} spot {i}: {results}", file=sys.stderr)
             calls = args.rounds * len(table)
             mine, theirs = spent["this tree"] / calls / 1000, spent["other"] / calls / 1000
             print(f"  {mode:<10} {label:<22} this {mine:7.1f} us, other {theirs:7.1f} us: "

@@ -16,13 +16,17 @@ the flop (``montecarlo.omaha_street`` against ``hero_equity`` per hole), 7 Poker
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
-import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
 def streets(mode: str, count: int, seed: int) -> list[Any]:
@@ -69,6 +73,10 @@ def sides(mode: str) -> tuple[Callable[[Any], list[float]], Callable[[Any], list
                                       deals=hint.fixed_deals) for known, dead in s])
 
 
+def _street(fn: Callable[[Any], list[float]], _i: int, street: Any) -> list[float]:
+    return fn(street)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--streets", type=int, default=300)
@@ -76,29 +84,17 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--thrash", action="store_true", help="touch 4 MB between calls (a busy server's caches)")
     args = ap.parse_args()
-    junk = np.zeros(4_000_000 // 8)
     print(f"a street's estimates, one pass vs one per seat: CPU us per street, {args.streets} streets x "
           f"{args.rounds} rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
     for mode in ("holdem", "omaha", "sevenPoker"):
         table = streets(mode, args.streets, args.seed)
         together, apart = sides(mode)
-        for street in table[:30]:  # warm-up: tables, fixed deals, first calls
-            together(street)
-            apart(street)
-        spent = {"one pass": 0, "per seat": 0}
-        for r in range(args.rounds):
-            for i, street in enumerate(table):
-                order = [("one pass", together), ("per seat", apart)]
-                results = []
-                for name, fn in order if (i + r) % 2 else order[::-1]:
-                    if args.thrash:
-                        junk[::8] += 1.0
-                    t0 = time.thread_time_ns()
-                    results.append(fn(street))
-                    spent[name] += time.thread_time_ns() - t0
-                if results[0] != results[1]:
-                    print(f"  the two sides disagree on {mode} street {i}", file=sys.stderr)
-                    return 1
+        spent, disagree = in_turns({"one pass": functools.partial(_street, together),
+                                    "per seat": functools.partial(_street, apart)},
+                                   table, args.rounds, warm=30, thrash=args.thrash)
+        if disagree:
+            print(f"  the two sides disagree on {mode} street {disagree[0][0]}", file=sys.stderr)
+            return 1
         per = args.rounds * len(table)
         seats = sum(len(s[0]) if mode != "sevenPoker" else len(s) for s in table) / len(table)
         one, each = spent["one pass"] / per / 1000, spent["per seat"] / per / 1000
