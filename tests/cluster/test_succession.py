@@ -57,13 +57,17 @@ def test_the_first_to_scan_takes_up_to_its_share_own_part_first() -> None:
     assert lone.observe({"solo": None}, {"d", "e"}, 5.0) == ["solo"]
 
 
-def test_a_part_left_untaken_is_anyones_after_the_grace() -> None:
+def b_with_its_share() -> tuple[Succession, list[str], dict[str, str | None]]:
+    """b scanned first at 10.0 and took its share: (b, the rooms left to c, the owners b sees after)."""
     b, _c = survivors()
     mine = b.observe(freed(), LIVE, 10.0)
     for code in mine:
         b.took(code)
-    others = [code for code in ROOMS if code not in mine]
-    after = freed() | {code: "b" for code in mine}
+    return b, [code for code in ROOMS if code not in mine], freed() | {code: "b" for code in mine}
+
+
+def test_a_part_left_untaken_is_anyones_after_the_grace() -> None:
+    b, others, after = b_with_its_share()
     assert 0.9 < b.patience(others[0], LIVE, 10.1) <= 1.0  # b has its share: a socket here waits for c
     assert b.observe(after, LIVE, 10.6) == []  # c (dead too?) still has time
     assert b.observe(after, {"b"}, 11.1) == others  # past the grace, c gone from the registry: b takes it all
@@ -72,12 +76,7 @@ def test_a_part_left_untaken_is_anyones_after_the_grace() -> None:
 def test_a_live_heir_that_is_slow_keeps_its_part_a_while_longer() -> None:
     """Past the grace an heir whose heartbeat is fresh may still be loading its part one room at a time (a
     loaded machine): the others leave it that part until ``SLOW_HEIR_GRACES`` graces have passed."""
-    b, _c = survivors()
-    mine = b.observe(freed(), LIVE, 10.0)
-    for code in mine:
-        b.took(code)
-    others = [code for code in ROOMS if code not in mine]
-    after = freed() | {code: "b" for code in mine}
+    b, others, after = b_with_its_share()
     assert b.observe(after, LIVE, 11.1) == []  # c is live: its part is still its own
     assert b.observe(after, LIVE, 13.9) == []
     assert b.observe(after, LIVE, 14.1) == others  # four graces: a live heir that never took it gives it up
