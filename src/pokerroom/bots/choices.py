@@ -25,23 +25,41 @@ from pokerroom.cards import Card
 
 # --- 7 Poker choice -----------------------------------------------------------------------------------------
 
+#: 7 Poker Hi-Lo's choice, weighed for the low as well (see :func:`_kept_score`): three different low ranks
+#: (ace low, 8 or under) kept, two kept, a pair kept, and what each unpaired card above 7 costs per rank.
+HILO_THREE_LOWS = 8.0
+HILO_TWO_LOWS = 1.0
+HILO_PAIR = 2.0
+HILO_HIGH_CARD = 0.5
+
+
 def _kept_score(kept: tuple[Card, ...], hilo: bool) -> float:
+    """How good three kept cards of a 7 Poker choice are (higher is better): made sets, a flush or straight
+    draw (the back straight's A-2-3 included: A-2-3-4-5 is a straight, §6.2), then the ranks.
+
+    Why the hi-lo weights: checked against the odds tool's equity of each of the four discards (random
+    opponents to the showdown), a high-only score gave away 2-3 points of a hi-lo pot per choice and
+    picked a best discard about half the time: it threw low cards away to keep kings. Three low ranks are
+    worth most of a hi-lo hand, a pair much less than in 7 Poker, and a high card costs more the higher it
+    is; so weighted, the choice gives away about 0.2 points and picks a best discard four times in five
+    (``tests/bots/test_choices.py``; docs/decisions/0065-seven-poker-choice-weighed-for-the-low.md)."""
     ranks = Counter(c.rank for c in kept)
     shape = sorted(ranks.values(), reverse=True)
     score = sum(c.rank for c in kept) / 100
     if shape[0] == 3:
         score += 10
     elif shape[0] == 2:
-        score += 5 + max(r for r, n in ranks.items() if n == 2) / 14
+        score += (HILO_PAIR if hilo else 5) + max(r for r, n in ranks.items() if n == 2) / 14
     if len({c.suit for c in kept}) == 1:
         score += 2
-    rs = sorted(set(c.rank for c in kept))
-    if len(rs) == 3 and rs[-1] - rs[0] <= 4:
+    high = sorted(ranks)
+    low = sorted(1 if r == 14 else r for r in ranks)
+    if len(ranks) == 3 and min(high[-1] - high[0], low[-1] - low[0]) <= 4:
         score += 1.5
     if hilo:
-        lows = {1 if c.rank == 14 else c.rank for c in kept}
-        if len(lows) == 3 and max(lows) <= 8:
-            score += 4 - max(lows) / 4
+        lows = sum(1 for r in low if r <= 8)
+        score += HILO_THREE_LOWS if lows == 3 else HILO_TWO_LOWS if lows == 2 else 0.0
+        score -= HILO_HIGH_CARD * sum(r - 7 for r, n in ranks.items() if n == 1 and 7 < r < 14)
     return score
 
 
