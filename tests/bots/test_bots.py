@@ -21,8 +21,8 @@ MODES = ["holdem", "omaha", "sevenPoker", "sevenHiLo", "badugi", "fiveDraw", "in
 #: is smaller and 400 hands were too few to show it reliably (z 1.6–3.4 depending on the random stream,
 #: 2.5–4.1 at 800). Hi-Lo has 600: since ``normal`` keeps low cards at the choice
 #: (docs/decisions/0065-seven-poker-choice-weighed-for-the-low.md) it splits more pots with ``easy``, which
-#: keeps high ones, and heads-up its margin is smaller (+4.3 to +6.3 chips a hand at 800 hands over five
-#: streams, where it was +4.5 to +9.0; z 1.9 at 300 hands of this seed, 3.3 at 600).
+#: keeps high ones, and heads-up its margin is smaller (+4.5 to +6.2 chips a hand over five streams of 600-800
+#: hands, where it was +4.5 to +9.0; z 2.3 at 300 hands of this seed, 3.7 at 600).
 MATCH_HANDS = {"holdem": 800, "omaha": 300, "sevenPoker": 300, "sevenHiLo": 600, "badugi": 600,
                "fiveDraw": 600, "indian": 600}
 MATCH_SEED = 2026

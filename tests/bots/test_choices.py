@@ -58,9 +58,19 @@ def test_the_hi_lo_choice_keeps_the_low_cards(entry: dict[str, Any]) -> None:
 @pytest.mark.parametrize("entry", [s for s in SETS if s["mode"] == "sevenPoker"],
                          ids=lambda s: f"against {s['opponents']}")
 def test_the_seven_poker_choice_stays_near_the_best(entry: dict[str, Any]) -> None:
+    """With every straight draw worth the same and the ace only high, the choice gave away 0.38-0.44 points
+    of a pot; three in a row are now worth more than three with gaps, and A-2-3 is a draw."""
     lost, best = given_away(entry)
-    assert lost < 0.45, f"{lost:.2f} points of a pot given away a choice"
-    assert best >= 0.65, f"a best discard in {best:.0%} of the choices"
+    assert lost < 0.35, f"{lost:.2f} points of a pot given away a choice"
+    assert best >= 0.7, f"a best discard in {best:.0%} of the choices"
+
+
+@pytest.mark.parametrize(("hand", "out"), [
+    (["5h", "4h", "8c", "3s"], "8c"),  # 3-4-5 kept: 35.5 points of the pot, 4-5-8: 29.8
+    (["6s", "5s", "9c", "7c"], "9c"),  # 5-6-7 kept: 36.4, 6-7-9: 33.6
+])
+def test_three_in_a_row_are_kept_over_three_with_gaps(hand: list[str], out: str) -> None:
+    assert discarded("sevenPoker", hand) == out
 
 
 @pytest.mark.parametrize("mode", ["sevenPoker", "sevenHiLo"])

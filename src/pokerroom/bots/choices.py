@@ -25,6 +25,9 @@ from pokerroom.cards import Card
 
 # --- 7 Poker choice -----------------------------------------------------------------------------------------
 
+#: Three different ranks kept, by the distance from the lowest to the highest (an ace high or low, whichever
+#: is closer): in a row, one gap, two gaps. The fewer the gaps, the more straights complete them.
+STRAIGHT_DRAW = {2: 1.5, 3: 1.0, 4: 0.5}
 #: 7 Poker Hi-Lo's choice, weighed for the low as well (see :func:`_kept_score`): three different low ranks
 #: (ace low, 8 or under) kept, two kept, a pair kept, and what each unpaired card above 7 costs per rank.
 HILO_THREE_LOWS = 8.0
@@ -35,7 +38,8 @@ HILO_HIGH_CARD = 0.5
 
 def _kept_score(kept: tuple[Card, ...], hilo: bool) -> float:
     """How good three kept cards of a 7 Poker choice are (higher is better): made sets, a flush or straight
-    draw (the back straight's A-2-3 included: A-2-3-4-5 is a straight, §6.2), then the ranks.
+    draw (the back straight's A-2-3 included: A-2-3-4-5 is a straight, §6.2; three in a row worth more than
+    three with gaps), then the ranks.
 
     Why the hi-lo weights: checked against the odds tool's equity of each of the four discards (random
     opponents to the showdown), a high-only score gave away 2-3 points of a hi-lo pot per choice and
@@ -54,8 +58,8 @@ def _kept_score(kept: tuple[Card, ...], hilo: bool) -> float:
         score += 2
     high = sorted(ranks)
     low = sorted(1 if r == 14 else r for r in ranks)
-    if len(ranks) == 3 and min(high[-1] - high[0], low[-1] - low[0]) <= 4:
-        score += 1.5
+    if len(ranks) == 3:
+        score += STRAIGHT_DRAW.get(min(high[-1] - high[0], low[-1] - low[0]), 0.0)
     if hilo:
         lows = sum(1 for r in low if r <= 8)
         score += HILO_THREE_LOWS if lows == 3 else HILO_TWO_LOWS if lows == 2 else 0.0
