@@ -362,3 +362,35 @@ function runTwiceControls(box, c, ctx) {
       onclick: () => ctx.send({ type: "runTwice", agree: true }) }, tx("controls.61"), h("span", { class: "sub" }, tx("labels.23")))));
   return box;
 }
+
+/**
+ * Keep every amount under an action button whole (poker.md §9: 18 px or more, so it cannot shrink). An amount
+ * too wide for its button breaks at its space ("(올인" over "+12,500)"); where a word is still too wide (a
+ * quarter of a 320 px phone holds "(+1,000)" but not "(+12,500)"), the row's amounts lose their brackets, all
+ * of them, so they look alike, and a word still too wide sets its letters closer. A number is never cut:
+ * "+12,50" over "0)" reads as another number. Measured, so once per new row of buttons (``data-fit``) and
+ * again for every row after a resize.
+ */
+export function fitAmounts(root, again = false) {
+  const over = (el) => el.scrollWidth > el.clientWidth;
+  const wrapOver = (els) => {
+    for (const el of els.filter(over)) if (el.textContent.includes(" ")) el.classList.add("wrap");
+    return els.filter(over);
+  };
+  for (const row of root.querySelectorAll(".actions")) {
+    if (row.dataset.fit && !again) continue;
+    row.dataset.fit = "1";
+    const amounts = [...row.querySelectorAll(".act small")];
+    for (const el of amounts) {
+      el.dataset.full ??= el.textContent;
+      el.textContent = el.dataset.full;
+      el.classList.remove("wrap", "tight");
+    }
+    if (!wrapOver(amounts).length) continue;
+    for (const el of amounts) {
+      el.classList.remove("wrap");
+      el.textContent = el.dataset.full.replace(/^\((.*)\)$/, "$1");
+    }
+    for (const el of wrapOver(amounts)) el.classList.add("tight");
+  }
+}

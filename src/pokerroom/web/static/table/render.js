@@ -11,6 +11,7 @@ import { placeBanner, renderBanner } from "./banner.js";
 import { centerInputs, centerSlices, knownParts, placeCenter } from "./center.js";
 import { placedClear, tableClear } from "./geometry.js";
 import { placeSeats } from "./layout.js";
+import { fitAmounts } from "./controls.js";
 import { meSlices } from "./me.js";
 import { renderSidePanel, sideInputs } from "./side.js";
 import { syncSlices } from "./slices.js";
@@ -101,6 +102,7 @@ export function render(t, ctx, wide) {
     t.meMemo = new Map();
   }
   syncSlices(sk.me, meSlices(t, ctx), t.meMemo);
+  fitAmounts(sk.me);
   // the side panel (log, rankings) shows on wide screens only (style.css): a phone neither builds it nor
   // rebuilds it per view; the media query's change draws it when the screen widens
   if (wide.matches) {
@@ -135,6 +137,7 @@ export function onResize(t) {
   const p = t.placed;
   const same = p && s && t.vp && vp[0] === t.vp[0] && vp[1] === t.vp[1]
     && s.clientWidth === p.W && s.clientHeight === p.H;
+  if (t.vp && vp[0] !== t.vp[0]) fitAmounts(t.host, true); // (a phone turned: the buttons' widths changed)
   t.vp = vp;
   if (s && !same) placeTable(t, s);
 }
