@@ -105,3 +105,14 @@ def test_every_amount_reads_whole(static_page: Any, phone: dict[str, int]) -> No
         seen += [f"{name}: {p}" for p in found]
         shot(page, f"amounts-{phone['width']}-{name}")
     assert not seen, seen
+
+
+def test_the_amounts_fit_again_when_the_phone_turns(static_page: Any) -> None:
+    """Fitted at 390 px (brackets kept), then the screen narrows to 320 px: the row is fitted again."""
+    page = harness(static_page, "holdem_raise", PHONES[0])
+    render(page, no_limit_view(2_500, 12_500))
+    assert page.locator("[data-action='nl.allIn'] small").inner_text() == "(+12,500)"
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.wait_for_function("() => document.querySelector('.actions').dataset.fit === '320'")
+    assert not problems(page), problems(page)
+    assert page.locator("[data-action='nl.allIn'] small").inner_text() == "+12,500"

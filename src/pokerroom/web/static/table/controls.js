@@ -368,18 +368,19 @@ function runTwiceControls(box, c, ctx) {
  * too wide for its button breaks at its space ("(올인" over "+12,500)"); where a word is still too wide (a
  * quarter of a 320 px phone holds "(+1,000)" but not "(+12,500)"), the row's amounts lose their brackets, all
  * of them, so they look alike, and a word still too wide sets its letters closer. A number is never cut:
- * "+12,50" over "0)" reads as another number. Measured, so once per new row of buttons (``data-fit``) and
- * again for every row after a resize.
+ * "+12,50" over "0)" reads as another number. Measured, so once per new row of buttons and again when the
+ * screen's width changes (``data-fit``: the width it was fitted at; reading it forces no layout).
  */
-export function fitAmounts(root, again = false) {
+export function fitAmounts(root) {
+  const width = String(window.innerWidth);
   const over = (el) => el.scrollWidth > el.clientWidth;
   const wrapOver = (els) => {
     for (const el of els.filter(over)) if (el.textContent.includes(" ")) el.classList.add("wrap");
     return els.filter(over);
   };
   for (const row of root.querySelectorAll(".actions")) {
-    if (row.dataset.fit && !again) continue;
-    row.dataset.fit = "1";
+    if (row.dataset.fit === width) continue;
+    row.dataset.fit = width;
     const amounts = [...row.querySelectorAll(".act small")];
     for (const el of amounts) {
       el.dataset.full ??= el.textContent;

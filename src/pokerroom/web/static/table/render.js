@@ -9,9 +9,9 @@ import { morph } from "../morph.js";
 import { h } from "../dom.js";
 import { placeBanner, renderBanner } from "./banner.js";
 import { centerInputs, centerSlices, knownParts, placeCenter } from "./center.js";
+import { fitAmounts } from "./controls.js";
 import { placedClear, tableClear } from "./geometry.js";
 import { placeSeats } from "./layout.js";
-import { fitAmounts } from "./controls.js";
 import { meSlices } from "./me.js";
 import { renderSidePanel, sideInputs } from "./side.js";
 import { syncSlices } from "./slices.js";
@@ -137,7 +137,7 @@ export function onResize(t) {
   const p = t.placed;
   const same = p && s && t.vp && vp[0] === t.vp[0] && vp[1] === t.vp[1]
     && s.clientWidth === p.W && s.clientHeight === p.H;
-  if (t.vp && vp[0] !== t.vp[0]) fitAmounts(t.host, true); // (a phone turned: the buttons' widths changed)
+  fitAmounts(t.host); // (a phone turned: the buttons' widths changed)
   t.vp = vp;
   if (s && !same) placeTable(t, s);
 }
