@@ -116,3 +116,4 @@ def test_the_amounts_fit_again_when_the_phone_turns(static_page: Any) -> None:
     page.wait_for_function("() => document.querySelector('.actions').dataset.fit === '320'")
     assert not problems(page), problems(page)
     assert page.locator("[data-action='nl.allIn'] small").inner_text() == "+12,500"
+
