@@ -38,3 +38,20 @@ def test_the_choice_hints_tags_leave_the_hand_name_readable(static_page: Any, ph
     assert page.locator(".my-cards .card.hint-discard").count() == 1
     assert page.evaluate(TAG_OVER_NAME) <= 2  # (the name's line has that much room under its letters)
     shot(page, f"hint-tags-{phone['width']}")
+
+
+@pytest.mark.parametrize("phone", PHONES, ids=lambda p: f"{p['width']}x{p['height']}")
+def test_a_raised_card_leaves_the_hand_name_readable(static_page: Any, phone: dict[str, int]) -> None:
+    """A card picked to be exchanged rises 16 px; its "교환 추천" tag rose with it 15 px into my hand's name.
+    Picked, it needs no tag: the tag goes; the other recommended card keeps its own."""
+    page = harness(static_page, "badugi_draw", phone)
+    page.locator(".my-cards .card.hint-draw").first.click()
+    assert page.locator(".my-cards .card.raised.hint-draw").count() == 1
+    tagged = r"""() => {
+      const name = document.querySelector('.me-area .hand-name').getBoundingClientRect();
+      return [...document.querySelectorAll('.my-cards .card.hint-draw')]
+        .filter((c) => getComputedStyle(c, '::before').display !== 'none')
+        .map((c) => name.bottom - (c.getBoundingClientRect().top - 18));
+    }"""
+    reach = page.evaluate(tagged)
+    assert len(reach) == 1 and reach[0] <= 2
