@@ -259,10 +259,17 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
     const under = { l: it.x - 15, r: it.x + 15, t: below + 2, b: below + 32 };
     const edge = R - border + Math.min(10, Math.max(0, Math.floor(W - 1 - R)));
     const usual = { l: edge - 30, r: edge, t: T + border - 12, b: T + border + 18 };
+    // a seat at the table's top edge: its ring comes down onto the table, where it poked out above it (and
+    // placeTable grew the table, 24 px at a time, for a ring that did not move)
+    const drop = Math.max(0, -usual.t);
+    usual.t += drop;
+    usual.b += drop;
     const corner = corners.find(clear);
     if (!compact && !boxes.some((o, m) => m !== k && overlap(usual, o))) {
       rings[k] = usual;
-      if (ring.style.top) {
+      if (drop) {
+        put(ring, at(usual));
+      } else if (ring.style.top) {
         put(ring, {});
         keepRingInside(it.el, R, W);
       }

@@ -199,16 +199,19 @@ function placedTable(t, main) {
 
 /**
  * A table grown past the screen (placeTable) leaves my area below the fold: when my turn comes, scroll it
- * into view once (not on every render, so the player can scroll back up to read the table).
+ * into view once (not on every render, so the player can scroll back up to read the table). Once per
+ * decision: the check that closes a betting round and the draw that follows at once are two turns, and the
+ * second may come with a table that grew.
  */
 function revealMyTurn(t) {
-  const me = mySeatId(t.view);
-  const mine = !!me && (t.view.pending ?? []).includes(me);
+  const v = t.view;
+  const me = mySeatId(v);
+  const turn = me && (v.pending ?? []).includes(me) ? `${v.handNo}|${v.phase}|${v.street}` : null;
   // only a grown table (or a short screen) can push my area below the fold: otherwise no read, no layout
-  if (mine && !t.wasMyTurn && (t.grown || (t.vp?.[1] ?? 0) <= 700)) {
+  if (turn && turn !== t.wasMyTurn && (t.grown || (t.vp?.[1] ?? 0) <= 700)) {
     const area = t.host.querySelector("[data-testid=me-area]");
     const r = area?.getBoundingClientRect();
     if (r && r.bottom > window.innerHeight) area.scrollIntoView({ block: "end" });
   }
-  t.wasMyTurn = mine;
+  t.wasMyTurn = turn;
 }

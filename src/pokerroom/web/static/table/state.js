@@ -21,7 +21,7 @@ export function createState(host) {
     lockGen: 0, // bumped by each lock: the controls built while locked are not reused after it
     ui: { key: null }, // my drafts for this decision (takeView)
     tipsSeen: loadTipsSeen(), tipOpen: false, usedOpen: false, palette: null,
-    renders: 0, wasMyTurn: false,
+    renders: 0, wasMyTurn: null,
     // the screen across renders: the skeleton (render.js), each region's slice memo, the side panel's key
     sk: null, centerMemo: null, centerKeyShown: null, meMemo: null, ctlBox: null, ctlMemo: null, sideKey: null, rankCache: null,
     // the phone layout (layout.js, center.js, banner.js): sizes read at the start of a render, what was
