@@ -33,6 +33,22 @@ def test_offered() -> None:
     assert pre.choose(_view(), "pingCall") is None
 
 
+def test_check_fold_is_worded_as_the_tables_fold_button() -> None:
+    """체크/다이 at a Korean table (its button says 다이), 체크/폴드 at a no-limit or pot-limit one (폴드, §9):
+    in what is offered, in what I chose and in the notice that cancels it."""
+    for betting, word in (("korean", "체크/다이"), ("noLimit", "체크/폴드"), ("potLimit", "체크/폴드")):
+        view = _view(betting=betting)
+        assert pre.offered(view)[0] == {"kind": "checkFold", "label": word}
+        book = pre.PreActions()
+        chosen = pre.choose(view, "checkFold")
+        assert chosen is not None
+        book.chosen["a"] = chosen
+        part = pre.seat_part(view, book, "a")
+        assert part is not None and part["preAction"]["chosen"]["label"] == word
+        assert pre.review(book, {"a": _view(betting=betting, street=1)}, 3) == []
+        assert book.notices["a"]["text"] == f"베팅 라운드가 끝나서 '{word}' 예약이 취소됐어요"
+
+
 def test_cancellation_rules() -> None:
     book = pre.PreActions()
     chosen = pre.choose(_view(), "call")

@@ -9,7 +9,8 @@ A pre-action is chosen for a *situation*: the hand, the betting round and the be
 chosen. When that situation changes so that the choice no longer means what the player chose, it is
 cancelled and the player is told (a Korean notice in their own view), never silently applied:
 
-- ``checkFold`` 체크/다이 — check if free, otherwise fold (die). Kept through raises in the same round.
+- ``checkFold`` 체크/다이 (체크/폴드 at a no-limit or pot-limit table, whose button says 폴드) — check if free,
+  otherwise fold (die). Kept through raises in the same round.
 - ``call``      콜 — call *this* amount only: cancelled as soon as someone raises (the bet to match grows).
 - ``callAny``   아무거나 콜 — call whatever it costs (or check when free). Kept through raises.
 - ``pingCall``  삥/콜 (Korean betting, offered while nobody has bet this round) — 삥 if the round is still
@@ -29,8 +30,17 @@ KINDS: tuple[Kind, ...] = ("checkFold", "call", "callAny", "pingCall")
 LABELS: dict[str, str] = {
     "checkFold": "체크/다이", "call": "콜", "callAny": "아무거나 콜", "pingCall": "삥/콜",
 }
+#: the words of a no-limit or pot-limit table, where they differ: its fold button says 폴드, not 다이 (§9)
+NL_LABELS: dict[str, str] = {"checkFold": "체크/폴드"}
 
 View = dict[str, Any]
+
+
+def label(kind: str, view: View) -> str:
+    """The Korean word for a pre-action at the table of ``view`` (its betting system decides 다이 or 폴드)."""
+    if view.get("betting") != "korean" and kind in NL_LABELS:
+        return NL_LABELS[kind]
+    return LABELS.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -113,7 +123,7 @@ def offered(view: View) -> list[dict[str, Any]]:
     if not can_preselect(view) or view.get("toAct") == me.get("id"):
         return []
     to_call = int(me.get("toCall") or 0)
-    out: list[dict[str, Any]] = [{"kind": "checkFold", "label": LABELS["checkFold"]}]
+    out: list[dict[str, Any]] = [{"kind": "checkFold", "label": label("checkFold", view)}]
     if to_call > 0:
         out.append({"kind": "call", "label": LABELS["call"], "amount": to_call})
     out.append({"kind": "callAny", "label": LABELS["callAny"]})
@@ -137,18 +147,18 @@ def choose(view: View, kind: str) -> PreAction | None:
 
 def _cancel_reason(pa: PreAction, view: View) -> str | None:
     """Why ``pa`` no longer fits the situation of ``view`` (a Korean notice), or None if it still does."""
-    label = LABELS.get(pa.kind, pa.kind)
+    word = label(pa.kind, view)
     seat = _my_seat(view)
     if seat is None or not seat.get("inHand") or seat.get("folded") or seat.get("allIn"):
         return ""  # nothing left to decide this hand: dropped without a notice
     if view.get("phase") != "betting" or int(view.get("handNo") or 0) != pa.hand_no \
             or int(view.get("street") or 0) != pa.street:
-        return f"베팅 라운드가 끝나서 '{label}' 예약이 취소됐어요"
+        return f"베팅 라운드가 끝나서 '{word}' 예약이 취소됐어요"
     bet = int(view.get("currentBet") or 0)
     if pa.kind == "call" and bet > pa.bet:
-        return f"누군가 레이즈해서 '{label}' 예약이 취소됐어요"
+        return f"누군가 레이즈해서 '{word}' 예약이 취소됐어요"
     if pa.kind == "pingCall" and bet > max(pa.bet, int(view.get("baseUnit") or 0)):
-        return f"베팅이 올라서 '{label}' 예약이 취소됐어요"
+        return f"베팅이 올라서 '{word}' 예약이 취소됐어요"
     return None
 
 
@@ -197,8 +207,7 @@ def review(pre: PreActions, views: dict[str, View], version: int) -> list[Review
         action = resolve(pa, view)
         del pre.chosen[pid]
         if action is None:
-            label = LABELS.get(pa.kind, pa.kind)
-            text = f"'{label}' 예약을 할 수 없는 상황이라 취소됐어요"
+            text = f"'{label(pa.kind, view)}' 예약을 할 수 없는 상황이라 취소됐어요"
             pre.notices[pid] = {"text": text, "version": version}
             continue
         due.append(Review(pid, action))
@@ -214,6 +223,6 @@ def seat_part(view: View, pre: PreActions, viewer: str | None) -> dict[str, Any]
     chosen = pre.chosen.get(viewer)
     mine: dict[str, Any] | None = None
     if chosen is not None:
-        mine = {"kind": chosen.kind, "label": LABELS.get(chosen.kind, chosen.kind),
+        mine = {"kind": chosen.kind, "label": label(chosen.kind, view),
                 "amount": chosen.to_call if chosen.kind == "call" else None}
     return {"preAction": {"offered": offered(view), "chosen": mine, "notice": pre.notices.get(viewer)}}

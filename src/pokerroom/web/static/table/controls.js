@@ -78,7 +78,7 @@ function bettingSlices(c, ctx) {
     const text = tx("controls.1", [c.toActName]);
     return [
       slice("line", text, (s) => h("div", { class: "instruction muted-line" }, s)),
-      slice("pre", { pre, lockGen: c.lockGen }, (p) => preActionButtons(p.pre, ctx)),
+      slice("pre", { pre, lockGen: c.lockGen, betting: c.betting }, (p) => preActionButtons(p.pre, p.betting, ctx)),
     ];
   }
   // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
@@ -148,16 +148,19 @@ function renderControls(c, ctx) {
   return box;
 }
 
-// the pre-actions by their kind (the server's `label` is its Korean word for the same kind)
+// the pre-actions by their kind (the server's `label` is its Korean word for the same kind); a no-limit or
+// pot-limit table's fold button says 폴드, so its 체크/다이 is 체크/폴드
 const PRE_LABEL = { checkFold: "words.pre.checkFold", call: "labels.4", callAny: "words.pre.callAny", pingCall: "words.pre.pingCall" };
+const PRE_LABEL_NL = { ...PRE_LABEL, checkFold: "words.pre.checkFoldNl" };
 
 /** 체크/다이 · 콜 · 아무거나 콜 · 삥/콜 toggles for my next turn (kept by the server, see protocol §2.6). */
-function preActionButtons(pre, ctx) {
+function preActionButtons(pre, betting, ctx) {
+  const labels = betting === "korean" ? PRE_LABEL : PRE_LABEL_NL;
   const chosen = pre.chosen?.kind ?? null;
   const row = h("div", { class: `actions pre cols-${Math.min(4, pre.offered.length)}`, role: "group", "aria-label": tx("controls.17"), "data-testid": "pre-actions" });
   for (const o of pre.offered) {
     const on = chosen === o.kind;
-    const word = PRE_LABEL[o.kind] ? tx(PRE_LABEL[o.kind]) : o.label;
+    const word = labels[o.kind] ? tx(labels[o.kind]) : o.label;
     const label = o.kind === "call" && o.amount ? `${word} ${fmt(o.amount)}` : word;
     row.append(h("button", {
       class: `act pre${on ? " on" : ""}`, type: "button", "data-preaction": o.kind, "aria-pressed": on ? "true" : "false",

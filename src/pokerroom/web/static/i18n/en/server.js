@@ -228,6 +228,7 @@ export default {
   "words.pre.unavailable": "'{0}' can't apply now, so it was cancelled",
   "words.pre.failed": "Your pre-selected action couldn't be made. Please choose",
   "words.pre.checkFold": "Check/fold",
+  "words.pre.checkFoldNl": "Check/fold",
   "words.pre.callAny": "Call any",
   "words.pre.pingCall": "Ping/call",
   "words.bot": "Bot {0}",

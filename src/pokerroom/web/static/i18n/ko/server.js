@@ -228,6 +228,7 @@ export default {
   "words.pre.unavailable": "'{0}' 예약을 할 수 없는 상황이라 취소됐어요",
   "words.pre.failed": "예약한 행동을 하지 못했어요. 직접 골라 주세요",
   "words.pre.checkFold": "체크/다이",
+  "words.pre.checkFoldNl": "체크/폴드",
   "words.pre.callAny": "아무거나 콜",
   "words.pre.pingCall": "삥/콜",
   "words.bot": "봇 {0}",
