@@ -114,3 +114,18 @@ def test_my_betting_turn_right_after_my_draw_is_brought_into_view(static_page: A
     render(page, again)
     got = page.evaluate(AREA)
     assert got["grown"] and got["scrollY"] == 0, got
+
+
+def test_the_hands_end_leaves_the_result_in_view(static_page: Any) -> None:
+    """At the hand's end a short phone's table grows for the result's banner; my "next hand" is no turn the
+    table waits for, so the page stays where it was (the top, the banner in view) instead of scrolling to my
+    buttons and the banner out of view."""
+    page = harness(static_page, "holdem_raise", {"width": 320, "height": 568})
+    end = load("holdem_showdown")
+    end["pending"] = [end["me"]["id"]]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    render(page, end)
+    got = page.evaluate(AREA)
+    banner = page.evaluate("() => { const b = document.querySelector('.banner').getBoundingClientRect();"
+                           " return b.top >= 0 && b.bottom <= window.innerHeight; }")
+    assert got["scrollY"] == 0 and banner, got

@@ -201,12 +201,14 @@ function placedTable(t, main) {
  * A table grown past the screen (placeTable) leaves my area below the fold: when my turn comes, scroll it
  * into view once (not on every render, so the player can scroll back up to read the table). Once per
  * decision: the check that closes a betting round and the draw that follows at once are two turns, and the
- * second may come with a table that grew.
+ * second may come with a table that grew. Not the hand's end: its "next hand" waits for nobody (the table
+ * goes on by itself), and the result on the table is what to read then.
  */
 function revealMyTurn(t) {
   const v = t.view;
   const me = mySeatId(v);
-  const turn = me && (v.pending ?? []).includes(me) ? `${v.handNo}|${v.phase}|${v.street}` : null;
+  const decides = me && v.phase !== "handEnd" && (v.pending ?? []).includes(me);
+  const turn = decides ? `${v.handNo}|${v.phase}|${v.street}` : null;
   // only a grown table (or a short screen) can push my area below the fold: otherwise no read, no layout
   if (turn && turn !== t.wasMyTurn && (t.grown || (t.vp?.[1] ?? 0) <= 700)) {
     const area = t.host.querySelector("[data-testid=me-area]");
