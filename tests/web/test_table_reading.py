@@ -480,3 +480,36 @@ def test_top_bar_never_wraps_letter_by_letter(static_page: Any, size: str) -> No
     shot(page, f"phone-{size}-topbar")
 
 
+
+
+def split_pot_end(players: int) -> dict[str, Any]:
+    """Hold'em's hand end with ``players`` seats and the pot split between two of them by a long reason each:
+    the banner's six lines, taller than the room between the top seats and the pot."""
+    v = load("holdem_showdown")
+    v["seats"] = v["seats"][:players]
+    ids = [s["id"] for s in v["seats"]]
+    why = "4 투페어, 퀸 키커가 상대의 4 투페어, 잭 키커를 이김"
+    v["awards"] = [{"potIndex": 0, "to": pid, "amount": 30, "hand": "4 투페어, 퀸 키커", "why": why}
+                   for pid in ids[:2]]
+    v["pots"], v["potTotal"] = [{"amount": 60, "eligible": ids}], 60
+    v["showdown"] = [e for e in v["showdown"] if e["id"] in ids]
+    v["handNet"] = {pid: 10 if k < 2 else -20 for k, pid in enumerate(ids)}
+    return v
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}, *PHONES.values()],
+                         ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_tall_banner_of_a_small_table_covers_neither_pot_nor_board(static_page: Any,
+                                                                      size: dict[str, int]) -> None:
+    """Three players, a split pot: the banner did not fit between the top seats and the pot, and a tall phone's
+    table does not grow, so it covered the pot and the board's top edge (the cards' ranks). The centre now goes
+    down towards the phase line and the banner fits above it; and the winners' shared reason is said once."""
+    page = harness(static_page, "holdem_showdown", size)
+    views = [(f"{n} players", split_pot_end(n)) for n in (2, 3, 4)]
+    problems = page.evaluate(BANNER_CLEAR, views)
+    render(page, views[1][1])
+    shot(page, f"split-pot-banner-{size['width']}x{size['height']}")
+    assert not problems, problems
+    # the two winners' one reason is one line, both names before it
+    whys = page.locator("[data-testid=why]").all_inner_texts()
+    assert whys == ["민수, 지수: 4 투페어, 퀸 키커가 상대의 4 투페어, 잭 키커를 이김"], whys

@@ -60,7 +60,10 @@ export function renderBanner(v, names) {
       h("span", { "data-testid": "hand-net", "data-player": to }, `${nm(to)} ${signedFmt(nets[to] ?? 0)}`),
       name ? ` · ${name}` : "", " ", h("small", { class: "pot-share" }, potText(info.amount))));
   }
-  for (const w of whys) lines.push(h("span", { class: "why", "data-testid": "why" }, `${nm(w.to)}: ${withNames(w.why, names)}`));
+  // the same reason for several winners (a split pot) is one line: "민수, 지수: …"
+  const byWhy = new Map();
+  for (const w of whys) byWhy.set(w.why, [...(byWhy.get(w.why) ?? []), nm(w.to)]);
+  for (const [why, who] of byWhy) lines.push(h("span", { class: "why", "data-testid": "why" }, `${who.join(", ")}: ${withNames(why, names)}`));
   if (!sd.length && awards.length && v.mode !== "indian") {
     const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => nm(s.id));
     lines.push(h("span", { "data-testid": "shown-note" }, shown.length ? tx("banner.5", [shown.join(", ")]) : tx("banner.6")));
@@ -146,8 +149,9 @@ export function placeBanner(t) {
   ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));
   const hits = (box, list) => list.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0 && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0);
   const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
-  // 1st: its natural size, clear of the pot and the board; 2nd: narrower (more lines); 3rd: over the board
-  const place = (narrower, avoidSoft) => {
+  // 1st: its natural size, clear of the pot and the board; 2nd: narrower (more lines); 3rd: above the centre
+  // moved down (lowerCentre); 4th: over the board
+  const place = (narrower, avoid) => {
     for (const y of ys) {
       let dim = natural;
       for (let k = 0; k < 3; k++) {
@@ -162,13 +166,15 @@ export function placeBanner(t) {
         }
         const mid = Math.max(c.l + dim.w / 2, Math.min(c.r - dim.w / 2, W / 2));
         const box = { l: mid - dim.w / 2, r: mid + dim.w / 2, t: y, b: y + dim.h };
-        if (hits(box, seats) || (avoidSoft && hits(box, soft))) break;
+        if (hits(box, seats) || hits(box, avoid)) break;
         return { ...box, w: dim.w };
       }
     }
     return null;
   };
-  const box = place(false, true) ?? place(true, true) ?? place(false, false) ?? place(true, false);
+  const box = place(false, soft) ?? place(true, soft)
+    ?? (known ? lowerCentre(t, main, soft, p.boxes, H - 36, (moved) => place(false, moved) ?? place(true, moved)) : null)
+    ?? place(false, []) ?? place(true, []);
   if (!box) {
     // nowhere free: the old place, above the pot, kept small
     banner.classList.add("cramped");
@@ -183,6 +189,36 @@ export function placeBanner(t) {
   banner.style.left = `${box.l}px`;
   banner.style.top = `${box.t}px`;
   keepBannerBox(t, banner, { l: box.l, r: box.l + box.w, t: box.t, b: box.t + dim.h });
+}
+
+/**
+ * Where the banner fits nowhere clear of the pot and the board (a tall phone's table does not grow, render.js
+ * placeTable; a short one's grows less): the centre goes down towards the phase line, 8 px at a time, until
+ * the banner fits above it (`tryPlace` of the moved parts), the centre clear of every seat, its marks, chip
+ * and ring (`seats`). Returns the banner's box, or null when no such move frees a place (the banner then
+ * covers the centre, as before). The move is kept as placeCenter keeps its own (`t.centerMoved`), so the
+ * table's checks read the parts where they are.
+ */
+function lowerCentre(t, main, soft, seats, bottom, tryPlace) {
+  const center = main.querySelector(":scope > .center");
+  if (!center || !soft.length) return null;
+  const low = Math.max(...soft.map((b) => b.b));
+  for (let dy = 8; low + dy <= bottom; dy += 8) {
+    const moved = soft.map((b) => ({ ...b, t: b.t + dy, b: b.b + dy }));
+    if (moved.some((b) => seats.some((o) => Math.min(b.r, o.r) - Math.max(b.l, o.l) > 0.5
+      && Math.min(b.b, o.b) - Math.max(b.t, o.t) > 0.5))) continue;
+    const box = tryPlace(moved);
+    if (!box) continue;
+    // its usual place (the style sheet's) or where placeCenter put it, dy lower
+    if (center.style.top) center.style.top = `${parseFloat(center.style.top) + dy}px`;
+    else center.style.transform = `translate(-50%, calc(-50% + ${dy}px))`;
+    const p = t.placed;
+    const panel = center.querySelector(".used-panel");
+    t.centerMoved = { key: `${t.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`,
+      gen: p.gen, style: center.getAttribute("style"), parts: moved };
+    return box;
+  }
+  return null;
 }
 
 /** Where placeBanner put the banner, for placedClear (valid while the banner keeps that style). */
