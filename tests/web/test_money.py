@@ -182,8 +182,18 @@ def test_a_nights_numbers_on_three_phones(stacked_server: ServeProcess, open_pag
         assert not fits(page, ".result table"), name
         shot(page, f"money-result-{SIZES[name]['width']}x{SIZES[name]['height']}")
 
-    # ---- 기록 → 지난 판 names each winner's net too, not the pot collected
+    # ---- 기록 opens on the public log with its newest line in view (the log outgrew the dialog by now)
     a.click("#btn-log")
+    a.locator("#dlg-log[open]").wait_for()
+    seen = a.evaluate("""() => {
+      const dlg = document.getElementById('dlg-log'), body = dlg.querySelector('.dlg-body');
+      const last = document.querySelector('#log-body li:last-child').getBoundingClientRect();
+      const box = dlg.getBoundingClientRect(); // (the dialog scrolls; its body is as tall as the log)
+      return { overflows: body.scrollHeight > body.clientHeight || dlg.scrollHeight > dlg.clientHeight,
+               lastInView: last.top >= box.top - 0.5 && last.bottom <= box.bottom + 0.5 };
+    }""")
+    assert seen == {"overflows": True, "lastInView": True}, seen
+    # ---- 기록 → 지난 판 names each winner's net too, not the pot collected
     a.click("[data-testid=tab-past]")
     a.wait_for_selector("[data-testid=past-hand][data-hand-no='2']")
     item = "[data-testid=past-hand][data-hand-no='{}'] [data-testid=past-winners]"

@@ -131,6 +131,8 @@ function openLog(tab) {
     if (room && !room.requestHistory()) $("#past-body").replaceChildren(h("p", { class: "past-empty" }, tx("app.19")));
   }
   if (!$("#dlg-log").open) $("#dlg-log").showModal();
+  // the log reads down to the present: its newest line in view (as the wide screen's side panel shows it)
+  if (tab === "log") for (const el of [$("#dlg-log .dlg-body"), $("#dlg-log")]) el.scrollTop = el.scrollHeight;
 }
 function renderPast() {
   $("#past-body").replaceChildren(pastHandsView(room?.history ?? null, { ...(room ? replay.listHooks(room) : {}),
