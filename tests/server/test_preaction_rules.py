@@ -34,8 +34,8 @@ def test_offered() -> None:
 
 
 def test_check_fold_is_worded_as_the_tables_fold_button() -> None:
-    """체크/다이 at a Korean table (its button says 다이), 체크/폴드 at a no-limit or pot-limit one (폴드, §9):
-    in what is offered, in what I chose and in the notice that cancels it."""
+    """체크/다이 at a Korean table (its button says 다이), 체크/폴드 at a no-limit or pot-limit one
+    (its button says 폴드, §9): in what is offered, in what I chose and in the notice that cancels it."""
     for betting, word in (("korean", "체크/다이"), ("noLimit", "체크/폴드"), ("potLimit", "체크/폴드")):
         view = _view(betting=betting)
         assert pre.offered(view)[0] == {"kind": "checkFold", "label": word}

@@ -497,13 +497,16 @@ def split_pot_end(players: int) -> dict[str, Any]:
     return v
 
 
-@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}, *PHONES.values()],
-                         ids=lambda s: f"{s['width']}x{s['height']}")
+TALL = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+
+
+@pytest.mark.parametrize("size", [*TALL, *PHONES.values()], ids=lambda s: f"{s['width']}x{s['height']}")
 def test_a_tall_banner_of_a_small_table_covers_neither_pot_nor_board(static_page: Any,
                                                                       size: dict[str, int]) -> None:
-    """Three players, a split pot: the banner did not fit between the top seats and the pot, and a tall phone's
-    table does not grow, so it covered the pot and the board's top edge (the cards' ranks). The centre now goes
-    down towards the phase line and the banner fits above it; and the winners' shared reason is said once."""
+    """Three players, a split pot: the banner did not fit between the top seats and the pot, and a tall
+    phone's table does not grow, so it covered the pot and the board's top edge (the cards' ranks). The centre
+    now goes down towards the phase line and the banner fits above it; the winners' shared reason is said
+    once."""
     page = harness(static_page, "holdem_showdown", size)
     views = [(f"{n} players", split_pot_end(n)) for n in (2, 3, 4)]
     problems = page.evaluate(BANNER_CLEAR, views)

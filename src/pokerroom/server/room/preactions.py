@@ -9,8 +9,8 @@ A pre-action is chosen for a *situation*: the hand, the betting round and the be
 chosen. When that situation changes so that the choice no longer means what the player chose, it is
 cancelled and the player is told (a Korean notice in their own view), never silently applied:
 
-- ``checkFold`` 체크/다이 (체크/폴드 at a no-limit or pot-limit table, whose button says 폴드) — check if free,
-  otherwise fold (die). Kept through raises in the same round.
+- ``checkFold`` 체크/다이 (체크/폴드 at a no-limit or pot-limit table, whose button says 폴드) — check
+  if free, otherwise fold (die). Kept through raises in the same round.
 - ``call``      콜 — call *this* amount only: cancelled as soon as someone raises (the bet to match grows).
 - ``callAny``   아무거나 콜 — call whatever it costs (or check when free). Kept through raises.
 - ``pingCall``  삥/콜 (Korean betting, offered while nobody has bet this round) — 삥 if the round is still
