@@ -298,3 +298,40 @@ def test_host_changes_options_between_games(live_server: Any, open_page: Any) ->
     host.click("[data-testid=start]")
     wp.wait_table(guest)
     guest.wait_for_function("() => window.__room.view && window.__room.view.options.mode === 'badugi'")
+
+
+#: Each member row of the waiting room: does its content stay inside it, and does a name run under the row's
+#: badge or button? And the room's big code: one line, inside its box.
+ROWS = r"""() => {
+  const rows = [...document.querySelectorAll('[data-testid=members] li')].map((li) => {
+    const [name, side] = li.children;
+    const range = document.createRange();
+    range.selectNodeContents(name); // (the glyphs: a name too long for its box runs past the box)
+    const n = range.getBoundingClientRect(), s = side.getBoundingClientRect(), r = li.getBoundingClientRect();
+    const panel = li.closest('.card-box').getBoundingClientRect();
+    return { inside: r.right <= panel.right + 0.5 && n.right <= r.right + 0.5 && s.right <= r.right + 0.5,
+             apart: n.right <= s.left + 0.5 || n.bottom <= s.top + 0.5 };
+  });
+  const code = document.querySelector('.code-big');
+  const c = code.getBoundingClientRect(), box = code.parentElement.getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(code).fontSize) * 1.6;
+  return { rows, code: { oneLine: c.height < line, inside: c.right <= box.right + 0.5 } };
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, {"width": 390, "height": 844}],
+                         ids=["320", "390"])
+def test_long_nicknames_and_the_code_fit_the_waiting_room(live_server: Any, open_page: Any,
+                                                          size: dict[str, int]) -> None:
+    """Twelve letters of Hangul (the longest nickname) without a space: a member's name wraps inside its row
+    (Korean breaks only between words, decision 0067, so a name would otherwise run under the host's 내보내기
+    button), and the room's code, ten letters as wide as its alphabet allows, stays on one line."""
+    host, guest = open_page("host", size), open_page("guest", size)
+    code = wp.create_room_ui(host, live_server.http, "가나다라마바사아자차카타", "holdem")
+    wp.join_ui(guest, live_server.http, code, "타카차자아사바마라다나가")
+    wp.wait_members(host, 2)
+    host.evaluate("() => { document.querySelector('.code-big').textContent = 'mwmwmwmwmw'; }")
+    got = host.evaluate(ROWS)
+    shot(host, f"lobby-long-names-{size['width']}")
+    assert got["rows"] == [{"inside": True, "apart": True}] * 2, got
+    assert got["code"] == {"oneLine": True, "inside": True}, got
