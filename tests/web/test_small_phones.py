@@ -275,3 +275,39 @@ def test_host_button_leaves_the_room_code_readable(live_server: Any, open_page: 
         widths.append(host.evaluate(
             "() => document.querySelector('#title small').getBoundingClientRect().width"))
     assert max(widths) - min(widths) < 0.5, widths
+
+
+#: The acting seat's open cards whose corner index (rank over suit: the card's top-left 12×24 px) the turn
+#: ring's circle reaches into.
+RING_OVER_INDEX = r"""(id) => {
+  const seat = document.querySelector(`.seat[data-seat-id=${id}]`);
+  const ring = seat.querySelector('.timer-ring').getBoundingClientRect();
+  const k = ring.width / 30, cx = ring.left + ring.width / 2, cy = ring.top + ring.height / 2;
+  return [...seat.querySelectorAll('.card:not(.card-back):not(.stacked)')].filter((c) => {
+    const r = c.getBoundingClientRect();
+    const dx = Math.max(r.left - cx, 0, cx - (r.left + 12)), dy = Math.max(r.top - cy, 0, cy - (r.top + 24));
+    return Math.hypot(dx, dy) < 14 * k - 0.5;
+  }).map((c) => c.getAttribute('aria-label'));
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 390, "height": 844}],
+                         ids=["360x740", "390x844"])
+def test_a_full_seven_poker_tables_turn_ring_leaves_every_open_cards_rank_and_suit(
+        static_page: Any, size: dict[str, int]) -> None:
+    """Six at 7 Poker: a top-row seat has no room beside or under it for its ring, which went into its
+    bottom-right corner over its newest open card, the rank left and the suit hidden; it now sits half under
+    that corner, in the gap above the next row, and every open card's rank and suit stay in view. (At 320 px
+    the rows are too close for that: there the ring still goes into the corner.)"""
+    page = harness(static_page, "seven_six_player", size)
+    covered = []
+    for k in range(1, 6):
+        v = crowd_view("sevenPoker", 6, "betting")
+        for s in v["seats"]:  # (a betting round just opened: no bet chips, badges or last actions yet)
+            s.update(committedRound=0, lastAction=None, away=False, allIn=False)
+        v["toAct"] = v["seats"][k]["id"]
+        v["pending"] = [v["toAct"]]
+        render(page, v)
+        covered += [f"seat {k + 1}: {label}" for label in page.evaluate(RING_OVER_INDEX, v["toAct"])]
+    shot(page, f"small-seven-six-ring-{size['width']}")
+    assert not covered, covered

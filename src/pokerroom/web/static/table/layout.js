@@ -224,8 +224,10 @@ function stackColumn(col, top, box, bottomLimit) {
  * corner instead, right or, towards the middle of the table, left. When that corner would reach over a
  * neighbour (a ten-seat table's tight rows) or the seat's marks, the ring goes right under its seat (under its
  * bet chip, if that is there: `chips`, placed first), centred, if nothing is there (no seat, chip, pot or
- * board: `soft`; inside the table: `bottom`); only with no room anywhere does it go into its seat's bottom
- * corner, over the last action's badge, never the first line. Computed from the positions, so a kept seat
+ * board: `soft`; inside the table: `bottom`); with no room there, half under its seat's bottom-right corner
+ * where the gap below the seat takes 6 or 12 px of it (the last card's rank and suit stay in view: a 7 Poker
+ * seat's newest open card); only with no room anywhere does it go into its seat's bottom corner, over the last
+ * action's badge or card, never the first line. Computed from the positions, so a kept seat
  * ends where a fresh one would. Returns each ring's box (null: inside its seat).
  */
 function placeRings(items, boxes, W, soft, bottom, chips) {
@@ -280,7 +282,14 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
       rings[k] = under;
       put(ring, at(under));
     } else {
-      put(ring, { top: "auto", bottom: "2px", right: "2px" });
+      // no room: half under its bottom-right corner where the gap below the seat allows (over the lower part
+      // of the last card, whose rank and suit stay in view), else inside that corner
+      const B = it.y + it.h / 2;
+      const low = [12, 6].map((d) => ({ l: R - border - 30, r: R - border, t: B + d - 30, b: B + d })).find(clear);
+      if (low) {
+        rings[k] = low;
+        put(ring, at(low));
+      } else put(ring, { top: "auto", bottom: "2px", right: "2px" });
     }
   });
   return rings;
