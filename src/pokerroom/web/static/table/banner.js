@@ -8,8 +8,8 @@ import { tx } from "../i18n.js";
 import { miniCardEl } from "../cards.js";
 import { fmt, signedFmt, withNames } from "../labels.js";
 import { h } from "../dom.js";
-import { knownParts } from "./center.js";
-import { freeCorridor } from "./geometry.js";
+import { centreKey, knownParts } from "./center.js";
+import { freeCorridor, overlap } from "./geometry.js";
 import { mySeatId, nameOf, sortedAwards } from "./view.js";
 
 export function renderBanner(v, names) {
@@ -205,17 +205,15 @@ function lowerCentre(t, main, soft, seats, bottom, tryPlace) {
   const low = Math.max(...soft.map((b) => b.b));
   for (let dy = 8; low + dy <= bottom; dy += 8) {
     const moved = soft.map((b) => ({ ...b, t: b.t + dy, b: b.b + dy }));
-    if (moved.some((b) => seats.some((o) => Math.min(b.r, o.r) - Math.max(b.l, o.l) > 0.5
-      && Math.min(b.b, o.b) - Math.max(b.t, o.t) > 0.5))) continue;
+    if (moved.some((b) => seats.some((o) => overlap(b, o)))) continue;
     const box = tryPlace(moved);
     if (!box) continue;
     // its usual place (the style sheet's) or where placeCenter put it, dy lower
     if (center.style.top) center.style.top = `${parseFloat(center.style.top) + dy}px`;
     else center.style.transform = `translate(-50%, calc(-50% + ${dy}px))`;
     const p = t.placed;
-    const panel = center.querySelector(".used-panel");
-    t.centerMoved = { key: `${t.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`,
-      gen: p.gen, style: center.getAttribute("style"), parts: moved };
+    t.centerMoved = { key: centreKey(t, p, center.querySelector(".used-panel")), gen: p.gen,
+      style: center.getAttribute("style"), parts: moved };
     return box;
   }
   return null;

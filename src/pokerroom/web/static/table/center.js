@@ -139,6 +139,11 @@ export function liftUsedPanel(host) {
   if (over > 0) center.style.translate = `0 ${-over}px`;
 }
 
+/** What a centre's parts are remembered by (its content, the table's size, the used-cards grid's state). */
+export function centreKey(t, p, panel) {
+  return `${t.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+}
+
 /**
  * The centre's parts (pot, side pots, board, grid) as boxes in the table's coordinates when known without a
  * layout: at the usual place as layoutMobile measured it, or where placeCenter moved it; else null.
@@ -148,7 +153,7 @@ export function knownParts(t, main) {
   const center = main.querySelector(":scope > .center");
   if (!p || !center) return p ? [] : null;
   const panel = center.querySelector(".used-panel");
-  const key = `${t.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+  const key = centreKey(t, p, panel);
   if (!center.hasAttribute("style")) return t.softCache?.key === key ? t.softCache.soft : null;
   const m = t.centerMoved;
   return m && m.key === key && m.gen === p.gen && m.style === center.getAttribute("style") ? m.parts : null;
@@ -172,7 +177,7 @@ export function placeCenter(t, minCell = 12) {
   // the usual place is free: known from what layoutMobile placed and the centre it measured, no layout
   const p = t.placed;
   t.centerMoved = null;
-  const softOk = p && t.softCache?.key === `${t.centerKeyShown}|${p.W}|${p.H}|${panel?.className}|${panel?.style.getPropertyValue("--cell")}`;
+  const softOk = p && t.softCache?.key === centreKey(t, p, panel);
   if (softOk) {
     const soft = t.softCache.soft;
     const clear = !soft.some((b) => b.t < 0 || b.b > p.H - 36 || p.boxes.some((o) => overlap(b, o)));
@@ -241,7 +246,7 @@ export function placeCenter(t, minCell = 12) {
     center.style.left = `${best.x}px`;
     center.style.top = `${best.y}px`;
     if (p) {
-      t.centerMoved = { key: `${t.centerKeyShown}|${p.W}|${p.H}|${state}`, gen: p.gen, style: center.getAttribute("style"),
+      t.centerMoved = { key: centreKey(t, p, panel), gen: p.gen, style: center.getAttribute("style"),
         parts: dim.inner.map((b) => ({ l: b.l + best.x, r: b.r + best.x, t: b.t + best.y, b: b.b + best.y })) };
     }
     return true;
