@@ -18,9 +18,28 @@ export function h(tag, attrs = {}, ...kids) {
   }
   for (const kid of kids.flat()) {
     if (kid == null || kid === false) continue;
-    node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
+    if (typeof kid === "string" && kid.includes(DOT)) appendGlued(node, kid);
+    else node.appendChild(typeof kid === "string" || typeof kid === "number" ? document.createTextNode(String(kid)) : kid);
   }
   return node;
+}
+
+const DOT = " · ";
+
+/**
+ * A list parted by middle dots ("노리밋 · 20판 · 20초"), each dot glued to the word before it: " ·" in a span
+ * that never wraps (`.dot`), so a line breaks after a dot's space and never starts with the dot. The text is
+ * the same ("A · B"), only its line breaks move.
+ */
+function appendGlued(node, text) {
+  const parts = text.split(DOT);
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      node.appendChild(h("span", { class: "dot" }, " ·"));
+      node.appendChild(document.createTextNode(" "));
+    }
+    if (part) node.appendChild(document.createTextNode(part));
+  });
 }
 
 const SVGS = new Map(); // class -> the parsed template

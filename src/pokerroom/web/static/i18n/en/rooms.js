@@ -288,7 +288,7 @@ export default {
   "ledger.2": "Past games {0}",
   "ledger.3": "Total",
   "ledger.4": "Games in this room: {0}",
-  "ledger.5": " · this game up to hand {0}",
+  "ledger.5": "this game up to hand {0}",
   "ledger.6": "Chips in the hand being played count once it ends.",
   "ledger.7": "Buy-in",
   "ledger.8": "Now",
