@@ -291,6 +291,19 @@ RING_OVER_INDEX = r"""(id) => {
 }"""
 
 
+#: Whether the acting seat's turn ring is on the table (inside its box) and over no other seat.
+INSIDE_TABLE = r"""(id) => {
+  const main = document.querySelector('.table-screen .seats').parentElement.getBoundingClientRect();
+  const r = document.querySelector(`.seat[data-seat-id=${id}] > .timer-ring`).getBoundingClientRect();
+  const apart = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 0.5
+    || Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 0.5;
+  return r.top >= main.top - 0.5 && r.left >= main.left - 0.5 && r.right <= main.right + 0.5
+    && r.bottom <= main.bottom + 0.5
+    && [...document.querySelectorAll(`.seat:not([data-seat-id=${id}])`)]
+      .every((s) => apart(r, s.getBoundingClientRect()));
+}"""
+
+
 @pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 390, "height": 844}],
                          ids=["360x740", "390x844"])
 def test_a_full_seven_poker_tables_turn_ring_leaves_every_open_cards_rank_and_suit(
@@ -298,7 +311,7 @@ def test_a_full_seven_poker_tables_turn_ring_leaves_every_open_cards_rank_and_su
     """Six at 7 Poker: a top-row seat has no room beside or under it for its ring, which went into its
     bottom-right corner over its newest open card, the rank left and the suit hidden; it now sits half under
     that corner, in the gap above the next row, and every open card's rank and suit stay in view. (At 320 px
-    the rows are too close for that: there the ring still goes into the corner.)"""
+    the rows are too close for that: the next test.)"""
     page = harness(static_page, "seven_six_player", size)
     covered = []
     for k in range(1, 6):
@@ -310,4 +323,26 @@ def test_a_full_seven_poker_tables_turn_ring_leaves_every_open_cards_rank_and_su
         render(page, v)
         covered += [f"seat {k + 1}: {label}" for label in page.evaluate(RING_OVER_INDEX, v["toAct"])]
     shot(page, f"small-seven-six-ring-{size['width']}")
+    assert not covered, covered
+
+
+def test_a_top_row_turn_ring_of_a_full_seven_poker_table_at_320_px_sits_astride_the_seats_edge(
+        static_page: Any) -> None:
+    """At 320×568 the rows of six 7 Poker seats are too close for a ring half under a seat: a top corner
+    seat's ring went inside its bottom-right corner, over the suit of its newest open card (하늘's 9♦,
+    서연's 10♥). It now sits astride the seat's right edge, right of that card's rank and suit, or, with no
+    room there, its left edge, over the hidden cards the row starts with. (The left seat of the middle row,
+    under the 보스 badge, still has its ring in the corner: a side pot's row is where it would go.)"""
+    page = harness(static_page, "seven_six_player", {"width": 320, "height": 568})
+    covered = []
+    for k in (2, 3, 4):  # the top row
+        v = crowd_view("sevenPoker", 6, "betting")
+        for s in v["seats"]:
+            s.update(committedRound=0, lastAction=None, away=False, allIn=False)
+        v["toAct"] = v["seats"][k]["id"]
+        v["pending"] = [v["toAct"]]
+        render(page, v)
+        covered += [f"seat {k + 1}: {label}" for label in page.evaluate(RING_OVER_INDEX, v["toAct"])]
+        assert page.evaluate(INSIDE_TABLE, v["toAct"]), k
+    shot(page, "small-seven-six-ring-320")
     assert not covered, covered

@@ -283,9 +283,12 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
       put(ring, at(under));
     } else {
       // no room: half under its bottom-right corner where the gap below the seat allows (over the lower part
-      // of the last card, whose rank and suit stay in view), else inside that corner
+      // of the last card, whose rank and suit stay in view), else astride its right edge, right of the last
+      // card's rank and suit, or its left one, over the hidden cards a 7 Poker row starts with; else inside
+      // the bottom-right corner
       const B = it.y + it.h / 2;
-      const low = [12, 6].map((d) => ({ l: R - border - 30, r: R - border, t: B + d - 30, b: B + d })).find(clear);
+      const low = [...[12, 6].map((d) => ({ l: R - border - 30, r: R - border, t: B + d - 30, b: B + d })),
+        { l: R - 21, r: R + 9, t: B - 30, b: B }, { l: L - 9, r: L + 21, t: B - 30, b: B }].find(clear);
       if (low) {
         rings[k] = low;
         put(ring, at(low));
