@@ -346,3 +346,39 @@ def test_a_top_row_turn_ring_of_a_full_seven_poker_table_at_320_px_sits_astride_
         assert page.evaluate(INSIDE_TABLE, v["toAct"]), k
     shot(page, "small-seven-six-ring-320")
     assert not covered, covered
+
+
+#: Each hi-lo seat label's two parts: (text of the high, its shown width, the low, whether it is shown whole).
+HILO_PARTS = """() => [...document.querySelectorAll('.seat .hand-label.split')].map((e) => {
+  const [high, low] = e.querySelectorAll('.part'), label = e.getBoundingClientRect();
+  const h = high.getBoundingClientRect(), l = low.getBoundingClientRect();
+  return [high.textContent, Math.min(h.right, label.right) - h.left, low.textContent,
+          l.width > 0 && l.left >= label.left - 0.5 && l.right <= label.right + 0.5];
+})"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_a_hi_lo_seats_label_keeps_some_of_its_high_in_english_too(static_page: Any,
+                                                                   size: dict[str, int]) -> None:
+    """The low of a hi-lo seat's label is kept whole and the high cut to fit: the room the low needs was
+    counted at 1em a character, right for Hangul, but an English low ("Low 7-high", ten characters of about
+    .6em) was given more than the seat's width, and the label read "/ Low 7-high", its high cut to nothing.
+    Now each character counts as wide as it is, and a high keeps at least its first letters."""
+    names = {"ko": ("J 원페어", "Q탑"), "en": ("J pair", "Q-high")}  # (as the client words them)
+    for lang, (high_name, low_name) in names.items():
+        page = static_page(f"/fixtures/harness.html?f=seven_six_player&lang={lang}", size, name=lang)
+        page.wait_for_function("() => window.rendered === true")
+        for n in (3, 6):
+            v = crowd_view("sevenHiLo", n, "handEnd", spectator=True)
+            for sd in v["showdown"]:
+                sd.update(handName=high_name, lowName=low_name, lowBest=[])
+            render(page, v)
+            page.wait_for_timeout(50)
+            parts = page.evaluate(HILO_PARTS)
+            assert len(parts) == n, parts
+            for high, shown, low, whole in parts:
+                assert high == high_name and low.endswith(low_name), (high, low)
+                assert shown >= 12, (lang, n, high, shown, low)  # a letter and the ellipsis at least
+                if lang == "ko":
+                    assert whole, (n, high, low)
+            shot(page, f"small-hilo-labels-{lang}-{n}-{size['width']}")

@@ -163,6 +163,8 @@ function seatCards(c, old = null) {
   return wrap;
 }
 
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/; // (a syllable is about 1em wide)
+
 /**
  * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") keeps its low whole and cuts only the high when a
  * narrow seat has no room for both: cut as one line, a long high hid the low, which is half of the pot. (One
@@ -173,8 +175,10 @@ function handLabelEl(text) {
   const at = text.indexOf(" / ");
   if (at < 0) return h("div", { class: "hand-label", title: text }, text);
   const low = text.slice(at + 3);
-  // (room for " / " and the low: about 1em a character, a little more than its digits and spaces take)
-  return h("div", { class: "hand-label split", title: text, style: `--low-w: ${low.length + 1.5}em` },
+  // (room for " / " and the low: a Hangul syllable about 1em, a letter, digit or space about .65em; counted as
+  // 1em each, an English low ("Low 7-high") took more than a small phone's seat and the high was cut to nothing)
+  const lowW = [...low].reduce((w, ch) => w + (HANGUL.test(ch) ? 1 : 0.65), 1.5);
+  return h("div", { class: "hand-label split", title: text, style: `--low-w: ${lowW.toFixed(2)}em` },
     h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
 }
 
