@@ -382,3 +382,41 @@ def test_a_hi_lo_seats_label_keeps_some_of_its_high_in_english_too(static_page: 
                 if lang == "ko":
                     assert whole, (n, high, low)
             shot(page, f"small-hilo-labels-{lang}-{n}-{size['width']}")
+
+
+#: Each open card of a seat whose rank (its corner's text) runs under the next card of the row, by how much.
+RANKS_UNDER = r"""() => {
+  const out = [];
+  for (const row of document.querySelectorAll('.seat .cards')) {
+    const cards = [...row.querySelectorAll('.card')];
+    for (let i = 0; i + 1 < cards.length; i++) {
+      const b = cards[i].querySelector('b');
+      if (!b) continue;
+      const r = b.getBoundingClientRect(), next = cards[i + 1].getBoundingClientRect();
+      if (next.left > r.left && r.right - next.left > 0.5 && next.top < r.bottom) {
+        out.push(`${b.textContent} under by ${(r.right - next.left).toFixed(1)} px`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [*SMALL, {"width": 390, "height": 844}], ids=[*IDS, "390x844"])
+def test_a_ten_in_a_fanned_row_of_a_seat_reads_10(static_page: Any, size: dict[str, int]) -> None:
+    """A seat's row of 7 Poker cards shows each card's first 14 px: a one-letter rank fits, but "10" was
+    18 px wide and its 0 ran under the next card ("1(", up to 5 px under at 320 to 390 px). A ten's rank is
+    narrowed to fit."""
+    page = harness(static_page, "seven_six_player", size)
+    under = []
+    for n in (3, 5, 6):
+        for phase in ("betting", "handEnd"):
+            v = crowd_view("sevenPoker", n, phase)
+            for k, seat in enumerate(v["seats"]):  # every open card but the last a ten
+                for j in range(len(seat["up"]) - 1):
+                    seat["up"][j] = {"id": 8 + 13 * ((j + k) % 4), "rank": 10, "suit": "SDHC"[(j + k) % 4]}
+            render(page, v)
+            page.wait_for_timeout(30)
+            under += [f"{n} seats, {phase}: {x}" for x in page.evaluate(RANKS_UNDER)]
+    shot(page, f"small-seven-tens-{size['width']}")
+    assert not under, under

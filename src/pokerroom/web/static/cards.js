@@ -232,6 +232,7 @@ export function miniCardEl(card, opts = {}) {
   faceUp(div, card, opts);
   const r = document.createElement("b");
   r.textContent = rankText(card.rank);
+  if (r.textContent.length > 1) r.className = "ten"; // (narrowed: a fanned row shows a card's first 14 px)
   const su = document.createElement("i");
   su.textContent = SUIT_SYMBOL[card.suit] ?? "";
   div.append(r, su);
