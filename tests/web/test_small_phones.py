@@ -420,3 +420,48 @@ def test_a_ten_in_a_fanned_row_of_a_seat_reads_10(static_page: Any, size: dict[s
             under += [f"{n} seats, {phase}: {x}" for x in page.evaluate(RANKS_UNDER)]
     shot(page, f"small-seven-tens-{size['width']}")
     assert not under, under
+
+
+#: Every bet chip over a seat's badge (its last action, 올인, 자리 비움, a draw's counts) and anything of a
+#: seat over the centre (the pot, the board), and whether the table grew past its height.
+CHIPS_OVER_BADGES = r"""() => {
+  const out = [];
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const c of document.querySelectorAll('.seat > .bet-chip')) {
+    if (!(c.getBoundingClientRect().width > 0)) continue;
+    for (const b of document.querySelectorAll('.seat .badge')) {
+      if (over(c.getBoundingClientRect(), b.getBoundingClientRect())) {
+        const [who, whose] = [c, b].map((e) => e.closest('.seat').dataset.seatId);
+        out.push(`${who}'s chip over ${whose}'s ${b.textContent}`);
+      }
+    }
+  }
+  for (const c of document.querySelectorAll('.center > *')) {  // (nor over the pot or the board)
+    if (!(c.getBoundingClientRect().width > 0)) continue;
+    for (const e of document.querySelectorAll('.seat, .seat > .bet-chip, .seat > .timer-ring, .seat .mark')) {
+      if (over(c.getBoundingClientRect(), e.getBoundingClientRect())) {
+        out.push(`${e.className} over ${c.className}`);
+      }
+    }
+  }
+  return [out, document.querySelector('.table-screen .seats').parentElement.style.flex !== ''];
+}"""
+
+
+def test_a_bet_chip_at_a_small_table_on_a_short_phone_leaves_its_seats_last_action(static_page: Any) -> None:
+    """Two or three players at 320×568, a bet in front of each: the pot sat right under the top row, so a
+    chip found no room below its seat and went over the seat's own bottom edge, over its last action
+    (레이즈, 하프) and 올인. The centre goes down where it has room, and the chip goes under the seat."""
+    page = harness(static_page, "seven_six_player", {"width": 320, "height": 568})
+    covered = []
+    for mode, n in (("holdem", 2), ("holdem", 3), ("badugi", 2), ("sevenPoker", 3)):
+        v = crowd_view(mode, n, "betting")
+        v["pots"] = v["pots"][:1]  # (no side pot: a second row of pots takes the room)
+        render(page, v)
+        page.wait_for_timeout(30)
+        over, grown = page.evaluate(CHIPS_OVER_BADGES)
+        covered += [f"{mode} {n}: {x}" for x in over]
+        assert not grown, (mode, n)
+    shot(page, "small-chips-320")
+    assert not covered, covered

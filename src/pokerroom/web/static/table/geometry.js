@@ -75,8 +75,10 @@ export function placeChips(items, boxes, soft, W, bottom) {
       }
     }
     const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
-    // never over the pot or the board either: rather over its own seat
-    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o))) ?? inside;
+    // never over the pot or the board either: where the centre has room to go down under the chip
+    // (placeCenter moves it), else over its own seat, where it hid the seat's last action and 올인
+    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o)))
+      ?? cands.find((x) => free(x, k) && centreGoesUnder(x, soft, bottom, [...boxes, ...placed])) ?? inside;
     placed.push(c);
     out[k] = c;
     const border = it.m.border;
@@ -89,6 +91,19 @@ export function placeChips(items, boxes, soft, W, bottom) {
     }
   });
   return out;
+}
+
+/**
+ * Can the centre at its usual place (`soft`, its parts' boxes) go straight down until it is under this chip's
+ * box, above `bottom` (the phase line) and clear of every box in `taken` (seats, chips placed)? placeCenter
+ * then finds that place (or a nearer one).
+ */
+function centreGoesUnder(c, soft, bottom, taken) {
+  if (!soft.length) return true;
+  const down = c.b + 4 - Math.min(...soft.map((o) => o.t));
+  if (down <= 0) return true;
+  const moved = soft.map((o) => ({ ...o, t: o.t + down, b: o.b + down }));
+  return moved.every((o) => o.b <= bottom - 4 && !taken.some((x) => overlap(o, x)));
 }
 
 /**
