@@ -465,3 +465,20 @@ def test_a_bet_chip_at_a_small_table_on_a_short_phone_leaves_its_seats_last_acti
         assert not grown, (mode, n)
     shot(page, "small-chips-320")
     assert not covered, covered
+
+
+def test_a_bet_chip_over_its_own_seat_sits_in_the_corner_beside_its_one_badge(static_page: Any) -> None:
+    """Six at 7 Poker at 360×740, each having called 10: a top corner seat has no room outside for its chip,
+    which then sat centred on the seat's bottom edge, over its 콜. It now sits in the corner that leaves the
+    seat's badges in view (a seat with two badges, 올인 and 콜, still loses part of one)."""
+    page = harness(static_page, "seven_six_player", {"width": 360, "height": 740})
+    v = crowd_view("sevenPoker", 6, "betting")
+    for s in v["seats"]:
+        s.update(committedRound=10, lastAction="k.call", allIn=False, away=False)
+    v["pots"] = v["pots"][:1]
+    render(page, v)
+    page.wait_for_timeout(30)
+    over, grown = page.evaluate(CHIPS_OVER_BADGES)
+    assert page.locator(".seat > .bet-chip").count() == 5  # (mine is under my own area)
+    assert not over and not grown, over
+    shot(page, "small-chips-corner-360")

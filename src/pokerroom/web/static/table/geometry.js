@@ -74,7 +74,12 @@ export function placeChips(items, boxes, soft, W, bottom) {
         if (!soft.some((o) => overlap(c, o))) cands.push(c);
       }
     }
-    const inside = at(it.x, b.b - 2 - ch / 2); // over its own seat's bottom edge: covers no one else
+    // over its own seat's bottom edge (covers no one else), in the corner that leaves more of the seat's
+    // badges (last action, 올인: on that edge) in view, towards the middle when both do as well
+    const L = it.x - it.w / 2;
+    const hidden = (x) => (it.m.badges ? Math.max(0, Math.min(x + cw / 2, L + it.m.badges.r) - Math.max(x - cw / 2, L + it.m.badges.l)) : 0);
+    const inside = at([toMid, -toMid].map((s) => it.x + s * Math.max(0, it.w / 2 - (it.m.border ?? 2) - cw / 2))
+      .reduce((a, x) => (hidden(x) < hidden(a) ? x : a)), b.b - 2 - ch / 2);
     // never over the pot or the board either: where the centre has room to go down under the chip
     // (placeCenter moves it), else over its own seat, where it hid the seat's last action and 올인
     const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o)))

@@ -144,7 +144,10 @@ function measureSeats(t, fresh, W) {
     const ms = mk ? [...mk.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width) : [];
     const pips = ms.length ? { l: Math.min(...ms.map((r) => r.left)) - box.left, r: Math.max(...ms.map((r) => r.right)) - box.left,
       t: Math.min(...ms.map((r) => r.top)) - box.top, b: Math.max(...ms.map((r) => r.bottom)) - box.top } : null;
-    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox, pips,
+    // the badges' span (last action, 올인), where a chip with no room outside goes over the seat's bottom edge
+    const bs = [...el.querySelectorAll(".badge")].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
+    const badges = bs.length ? { l: Math.min(...bs.map((r) => r.left)) - box.left, r: Math.max(...bs.map((r) => r.right)) - box.left } : null;
+    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox, pips, badges,
       chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
   });
   return widths;
