@@ -48,7 +48,7 @@ export function ledgerView(led, myId, onDownload) {
     h("td", {}, sum("rebuys") ? tx("ledger.1", [sum("rebuys")]) : "0", sum("rebuys") ? h("small", { class: "sub" }, fmt(sum("rebuyChips"))) : null),
     h("td", {}, fmt(sum("stack"))), netCell(sum("net"), { "data-testid": "ledger-net-total" }));
   return h("div", { class: "ledger", "data-testid": "ledger" },
-    h("p", { class: "help", "data-testid": "ledger-scope" }, h("span", { class: "chunk" }, tx("ledger.4", [fmt(led.games)]), led.handsPlayed ? " ·" : ""),
+    h("p", { class: "help", "data-testid": "ledger-scope" }, h("span", { class: "chunk" }, tx("ledger.4", [fmt(led.games)]), led.handsPlayed ? h("span", { class: "dot" }, " ·") : null),
       led.handsPlayed ? [" ", h("span", { class: "chunk" }, tx("ledger.5", [fmt(led.handsPlayed)]))] : null),
     led.running ? h("p", { class: "help muted" }, tx("ledger.6")) : null,
     h("div", { class: "ledger-scroll" }, h("table", {},
