@@ -9,7 +9,7 @@ import { miniCardEl } from "../cards.js";
 import { fmt, signedFmt, withNames } from "../labels.js";
 import { h } from "../dom.js";
 import { centreKey, knownParts } from "./center.js";
-import { freeCorridor, overlap } from "./geometry.js";
+import { freeCorridor, movedCentre } from "./geometry.js";
 import { mySeatId, nameOf, sortedAwards } from "./view.js";
 
 export function renderBanner(v, names) {
@@ -204,8 +204,8 @@ function lowerCentre(t, main, soft, seats, bottom, tryPlace) {
   if (!center || !soft.length) return null;
   const low = Math.max(...soft.map((b) => b.b));
   for (let dy = 8; low + dy <= bottom; dy += 8) {
-    const moved = soft.map((b) => ({ ...b, t: b.t + dy, b: b.b + dy }));
-    if (moved.some((b) => seats.some((o) => overlap(b, o)))) continue;
+    const moved = movedCentre(soft, dy, bottom, seats);
+    if (!moved) continue;
     const box = tryPlace(moved);
     if (!box) continue;
     // its usual place (the style sheet's) or where placeCenter put it, dy lower

@@ -99,16 +99,24 @@ export function placeChips(items, boxes, soft, W, bottom) {
 }
 
 /**
- * Can the centre at its usual place (`soft`, its parts' boxes) go straight down until it is under this chip's
- * box, above `bottom` (the phase line) and clear of every box in `taken` (seats, chips placed)? placeCenter
- * then finds that place (or a nearer one).
+ * The centre's parts (`soft`, their boxes) moved `dy` straight down, if they then end above `bottom` (the phase
+ * line) clear of every box in `taken`; else null. (A chip under its seat, placeChips, and the hand-end banner
+ * above the centre, banner.js lowerCentre, ask where the centre could go.)
+ */
+export function movedCentre(soft, dy, bottom, taken) {
+  const moved = soft.map((o) => ({ ...o, t: o.t + dy, b: o.b + dy }));
+  return moved.every((o) => o.b <= bottom && !taken.some((x) => overlap(o, x))) ? moved : null;
+}
+
+/**
+ * Can the centre at its usual place (`soft`) go straight down until it is under this chip's box, above
+ * `bottom` and clear of every box in `taken` (seats, chips placed)? placeCenter then finds that place (or a
+ * nearer one).
  */
 function centreGoesUnder(c, soft, bottom, taken) {
   if (!soft.length) return true;
   const down = c.b + 4 - Math.min(...soft.map((o) => o.t));
-  if (down <= 0) return true;
-  const moved = soft.map((o) => ({ ...o, t: o.t + down, b: o.b + down }));
-  return moved.every((o) => o.b <= bottom - 4 && !taken.some((x) => overlap(o, x)));
+  return down <= 0 || movedCentre(soft, down, bottom - 4, taken) !== null;
 }
 
 /**

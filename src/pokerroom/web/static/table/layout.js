@@ -229,8 +229,9 @@ function stackColumn(col, top, box, bottomLimit) {
  * bet chip, if that is there: `chips`, placed first), centred, if nothing is there (no seat, chip, pot or
  * board: `soft`; inside the table: `bottom`); with no room there, half under its seat's bottom-right corner
  * where the gap below the seat takes 6 or 12 px of it (the last card's rank and suit stay in view: a 7 Poker
- * seat's newest open card); only with no room anywhere does it go into its seat's bottom corner, over the last
- * action's badge or card, never the first line. Computed from the positions, so a kept seat
+ * seat's newest open card), else astride its right edge (right of that card's rank and suit) or its left one
+ * (over the hidden cards a 7 Poker row starts with); only with no room anywhere does it go into its seat's
+ * bottom corner, over the last action's badge or card, never the first line. Computed from the positions, so a kept seat
  * ends where a fresh one would. Returns each ring's box (null: inside its seat).
  */
 function placeRings(items, boxes, W, soft, bottom, chips) {
