@@ -204,6 +204,15 @@ def test_a_link_opens_the_hand_for_a_spectator(open_page: Any, live_server: Any,
         if i < steps - 1:
             page.keyboard.press("ArrowRight")
     assert page.inner_text("[data-testid=replay-count]").endswith(f"{steps} / {steps}")
+    # the link's notice is seen over the replayer (a modal dialog), not under its backdrop
+    page.click("[data-testid=replay-link]")
+    page.locator("[data-testid=toast]").wait_for()
+    assert page.evaluate(ON_TOP, "[data-testid=toast]"), "the toast is under the replayer"
+
+
+#: Is the element of this selector what a tap at its centre reaches (not under a modal dialog, not inert)?
+ON_TOP = """(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+  return e.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)); }"""
 
 
 def httpx_hand(live_server: Any, night: dict[str, Any], seq: int) -> dict[str, Any]:

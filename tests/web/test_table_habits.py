@@ -87,6 +87,24 @@ def test_call_pre_action_cancelled_by_a_raise_shows_a_notice(live_server: Any, o
     second_page.wait_for_selector("[data-action='nl.fold']:not([disabled])")
     v = wp.view(second_page)
     assert v is not None and v["toAct"] == second
+    # the notice came as my turn did: it neither covers nor takes a tap of what I must read and press now
+    assert toast.is_visible()
+    covered = second_page.evaluate(COVERED_ACTIONS)
+    assert covered == [], covered
+
+
+#: What the toast hides of my part of the table: the action buttons whose centre a tap would not reach, and
+#: whether it overlaps that part at all (my cards, the buttons, the tip that explains them).
+COVERED_ACTIONS = """() => {
+  const t = document.querySelector('[data-testid=toast]').getBoundingClientRect();
+  const meets = (r) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+  const untappable = [...document.querySelectorAll('[data-action]')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return !b.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
+  }).map((b) => b.innerText.replace(/\\s+/g, ' '));
+  const over = [...document.querySelectorAll('.me-area')].some((c) => meets(c.getBoundingClientRect()));
+  return over ? [...untappable, 'over my part of the table'] : untappable;
+}"""
 
 
 @pytest.mark.parametrize("viewport", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])

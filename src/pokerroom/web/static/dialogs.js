@@ -6,10 +6,20 @@ import { h } from "./dom.js";
 
 const $ = (sel) => document.querySelector(sel);
 
+/**
+ * A short notice for 3.8 s. A popover, shown in the top layer: an open modal dialog (the replayer, the log,
+ * the options) puts the page under its backdrop, and a toast of the page hid behind it ("링크를 복사했어요"
+ * in the replayer was never seen). At a table it sits under the top bar (style.css), where it hides the top
+ * seats for a moment instead of the cards and buttons of the player it speaks to.
+ */
 export function toast(text, kind = "error") {
   document.querySelectorAll(".toast").forEach((t) => t.remove());
-  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast" }, text);
-  document.body.append(t);
+  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast", popover: "manual" }, text);
+  // inside the open modal dialog if there is one: the rest of the page is inert under it (no tap, no selecting
+  // the link a failed copy shows)
+  const modal = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal")).pop();
+  (modal ?? document.body).append(t);
+  t.showPopover?.();
   setTimeout(() => t.remove(), 3800);
 }
 
