@@ -50,6 +50,35 @@ DOTS_FIRST = r"""(sel) => {
   return out;
 }"""
 
+#: The items of every list of this selector that a line break cuts ("기본 단위" / "10"), as "item: top, top".
+ITEMS_CUT = r"""(sel) => {
+  const out = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let item = [], text = "";
+    const flush = () => {
+      const tops = [...new Set(item.map((b) => Math.round(b.top)))];
+      if (tops.length > 1) out.push(`${text.trim()}: ${tops.join(", ")}`);
+      item = []; text = "";
+    };
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let i = 0; i < n.textContent.length; i++) {
+        const ch = n.textContent[i];
+        if (ch === "·") { flush(); continue; }
+        text += ch;
+        if (/\s/.test(ch)) continue;
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const b = [...r.getClientRects()].find((x) => x.width > 0);
+        if (b) item.push(b);
+      }
+    }
+    flush();
+  }
+  return out;
+}"""
+
 
 @pytest.mark.parametrize("phone", PHONES, ids=lambda p: f"{p['width']}x{p['height']}")
 def test_no_line_of_the_table_starts_with_a_middle_dot(static_page: Any, phone: dict[str, int]) -> None:
@@ -74,6 +103,11 @@ def test_the_waiting_rooms_options_and_the_ledgers_scope_keep_each_dot_at_a_line
     summary = a.locator("[data-testid=options-summary]").inner_text()
     assert summary.count(" · ") >= 5, summary  # (the list itself, as written)
     assert a.evaluate(DOTS_FIRST, "main") == []
+    # no option is cut by a line break either, at any phone's width ("… 기본 단위" / "10 · 20판 …")
+    for width in (390, 375, 360, 344, 320):
+        a.set_viewport_size({"width": width, "height": 740})
+        assert a.evaluate(ITEMS_CUT, "[data-testid=options-summary]") == [], width
+    a.set_viewport_size({"width": 390, "height": 844})
     a.click("[data-testid=start]")
     for page in (a, b):
         wait_table(page)

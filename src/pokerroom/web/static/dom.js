@@ -42,6 +42,15 @@ function appendGlued(node, text) {
   });
 }
 
+/**
+ * A short list ("기본 단위 10 · 시작 칩 1,000 · 20판") whose items never wrap inside (`.whole`), its dots glued
+ * as in appendGlued: a line broke between a label and its number ("… 기본 단위" / "10 · 20판"). For items
+ * that fit a line on the narrowest phone; the text is the items joined by " · ".
+ */
+export function wholeItems(items) {
+  return items.flatMap((item, i) => [...(i > 0 ? [h("span", { class: "dot" }, " ·"), " "] : []), h("span", { class: "whole" }, item)]);
+}
+
 const SVGS = new Map(); // class -> the parsed template
 
 /**

@@ -3,10 +3,10 @@
 
 import { tx } from "./i18n.js";
 import { createRoom, saveToken } from "./net.js";
-import { h } from "./dom.js";
+import { h, wholeItems } from "./dom.js";
 import {
   MODES, OPTION_DEFS, defaultOptions, optionApplies, optionErrors, validateNickname, optionsToSend, modeName, indianName,
-  setIndianName, resolvedBetting, maxPlayers, summarizeOptions,
+  setIndianName, resolvedBetting, maxPlayers, optionItems,
 } from "./options.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -48,7 +48,7 @@ export function joinForm(code, info, error, connect) {
   const players = (info.players ?? []).filter((p) => p.status !== "left");
   const form = h("form", { class: "card-box", novalidate: true },
     h("h2", {}, tx("lobby.5", [modeName(info.options?.mode)])),
-    h("p", { class: "opt-summary" }, summarizeOptions(info.options)),
+    h("p", { class: "opt-summary" }, wholeItems(optionItems(info.options))),
     h("p", {}, tx("lobby.6", [players.length, players.map((p) => p.nickname).join(", ") || tx("options.44"), info.phase === "playing" ? tx("lobby.28") : ""])),
     h("div", { class: "field" }, h("label", { for: "join-nick" }, tx("screens.45")), nick),
     adultNotice(),

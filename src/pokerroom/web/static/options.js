@@ -138,7 +138,12 @@ export function optionsToSend(o) {
 }
 
 export function summarizeOptions(o) {
-  if (!o) return "";
+  return optionItems(o).join(" · ");
+}
+
+/** The items of summarizeOptions (lobby.js draws them with dom.js's wholeItems). */
+export function optionItems(o) {
+  if (!o) return [];
   const parts = [modeName(o.mode, o)];
   const bet = { korean: tx("options.111"), noLimit: tx("options.24"), potLimit: tx("options.25") }[resolvedBetting(o)];
   parts.push(bet);
@@ -159,5 +164,5 @@ export function summarizeOptions(o) {
     if (o.straddle) parts.push(tx("labels.13"));
     if (o.runItTwice) parts.push(tx("labels.23"));
   }
-  return parts.filter(Boolean).join(" · ");
+  return parts.filter(Boolean);
 }

@@ -4,8 +4,8 @@
 
 import { tx } from "./i18n.js";
 import { fmt, netShort, withNames } from "./labels.js";
-import { modeName, summarizeOptions, validateNickname } from "./options.js";
-import { h } from "./dom.js";
+import { modeName, optionItems, validateNickname } from "./options.js";
+import { h, wholeItems } from "./dom.js";
 import { confirmDialog, copyText, inviteQr, toast } from "./dialogs.js";
 import { adultConfirmed, adultNotice, rememberAdult } from "./lobby.js";
 
@@ -32,7 +32,7 @@ export function renderWaiting(room) {
   const box = h("div", { class: "lobby" },
     h("div", { class: "card-box" },
       h("h2", {}, tx("screens.9", [modeName(l.options?.mode)])),
-      h("p", { class: "opt-summary", "data-testid": "options-summary" }, summarizeOptions(l.options)),
+      h("p", { class: "opt-summary", "data-testid": "options-summary" }, wholeItems(optionItems(l.options))),
       h("div", {}, tx("screens.10"), h("span", { class: "code-big", "data-testid": "room-code" }, room.code)),
       h("div", { class: "share" }, linkInput,
         h("button", { class: "btn small", type: "button", "data-testid": "copy-link", onclick: async () => {
