@@ -178,6 +178,28 @@ def test_showdown_names_and_why_use_ranks_and_nicknames(static_page: Any) -> Non
     assert page2.locator("[data-testid=hand-name]").inner_text() == "지금: K 원페어"
 
 
+def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> None:
+    """A no-limit table's fold button and badges say 폴드, a Korean table's 다이: so do the line under my cards
+    once I folded and the note of a hand that everyone else folded."""
+    page = harness(static_page, "holdem_raise")
+    for name, word in (("holdem_raise", "폴드"), ("seven_betting_me", "다이")):
+        v = load(name)
+        me = v["me"]["id"]
+        others = [s["id"] for s in v["seats"] if s["id"] != me]
+        v["toAct"], v["me"]["legalActions"] = others[0], []
+        for seat in v["seats"]:
+            seat["folded"] = seat["folded"] or seat["id"] == me
+        render(page, v)
+        assert page.locator(".controls .muted-line").inner_text() == f"이번 판은 {word}했어요", name
+        winner = others[0]
+        v.update(phase="handEnd", toAct=None, showdown=[],
+                 awards=[{"to": winner, "amount": v["potTotal"], "potIndex": 0, "hand": None, "why": None}])
+        v["me"]["legalActions"] = [{"type": "ready"}]
+        render(page, v)
+        note = page.locator("[data-testid=shown-note]").inner_text()
+        assert note == f"모두 {word}해서 카드를 공개하지 않아요", (name, note)
+
+
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
     page = harness(static_page, "seven_betting_me")
     v = load("seven_betting_me")

@@ -83,7 +83,7 @@ function bettingSlices(c, ctx) {
   }
   // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
   const restriction = lg.length ? c.houseRules?.restriction ?? "" : "";
-  const line = lg.length ? "" : seat.folded ? tx("controls.2") : seat.allIn ? tx("controls.3") : tx("controls.4", [c.toActName]);
+  const line = lg.length ? "" : seat.folded ? tx(c.betting === "korean" ? "controls.2" : "controls.64") : seat.allIn ? tx("controls.3") : tx("controls.4", [c.toActName]);
   const b = { lg, betting: c.betting, hintType: c.highlight === false ? null : me.hint?.type ?? null, busy: c.busy,
     lockGen: c.lockGen, restriction: c.houseRules?.restriction, noBet: c.noBet, raiseOpen: c.raiseOpen, raiseTo: c.raiseTo,
     panel: c.raiseOpen ? { currentBet: c.pot.currentBet, potTotal: c.pot.potTotal, baseUnit: c.baseUnit, stack: seat.stack,
