@@ -452,6 +452,19 @@ def test_small_phones_every_mode_nothing_covers_anything(static_page: Any, mode:
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
+def test_large_text_on_the_smallest_phone_covers_nothing_either(static_page: Any) -> None:
+    """큰 글씨 (settings) makes every seat, badge and pot taller: at 320×568 a ten-seat spectator's table
+    needed more growth than the table was allowed (side pots and board under the side seats)."""
+    page = harness(static_page, MODES["holdem"][0], PHONES["320x568"])
+    page.evaluate("() => document.body.classList.add('large-text')")
+    problems: list[str] = []
+    for mode in MODES:
+        views = phone_views(mode)
+        for script in (MEASURE_SEATS, CHIPS_CLEAR, POT_CLEAR, ME_CLEAR, BANNER_CLEAR):
+            problems += page.evaluate(script, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
 def test_a_full_table_on_320x568_scrolls_keeps_its_place_and_shows_my_turn(static_page: Any) -> None:
     """Ten at 320×568 do not fit above my area: the table grows and the page scrolls; a new view keeps the
     reader's scroll position, and my turn brings my area (cards and buttons) into view once."""

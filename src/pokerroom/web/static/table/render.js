@@ -142,6 +142,9 @@ export function onResize(t) {
   if (s && !same) placeTable(t, s);
 }
 
+// at most this many steps of 24 px (576 px): ten seats in large text (큰 글씨) at 320×568 take 19
+const GROWTH_STEPS = 24;
+
 /**
  * Seats, centre and banner. On a short phone (700 px high or less) a full table may not fit above my cards and
  * the action bar (320×568 with six players): rather than let seats cover each other, the pot or my cards, the
@@ -165,8 +168,8 @@ function placeTable(t, seats) {
     const tall = (t.vp?.[1] ?? window.innerHeight) > 700;
     const W = !main || tall ? 0 : t.placed?.W ?? main.clientWidth;
     // what the table placed, when all of it is known: checked without reading the layout back
-    const known = !main || tall || !W || W >= 600 || k >= 16 ? null : placedTable(t, main);
-    if (!main || tall || !W || W >= 600 || k >= 16 || (known ? placedClear(known) : tableClear(main))) {
+    const known = !main || tall || !W || W >= 600 || k >= GROWTH_STEPS ? null : placedTable(t, main);
+    if (!main || tall || !W || W >= 600 || k >= GROWTH_STEPS || (known ? placedClear(known) : tableClear(main))) {
       t.knownH = null;
       // scrolled to the top, a page that shrank for a moment is still at the top (reading scrollY would
       // force a layout)
