@@ -142,7 +142,7 @@ export function onResize(t) {
   if (s && !same) placeTable(t, s);
 }
 
-// at most this many steps of 24 px (576 px): ten seats in large text (큰 글씨) at 320×568 take 19
+// at most this many steps of 24 px (576 px): ten seats in large text (큰 글씨) at 320×568 take up to 20
 const GROWTH_STEPS = 24;
 
 /**
