@@ -28,6 +28,7 @@ from test_audit_fixes import (
     raise_open,
     render,
 )
+from test_english import OVERFLOW_JS
 from webplay import harness, load, shot
 
 pytestmark = pytest.mark.browser
@@ -179,8 +180,8 @@ def test_showdown_names_and_why_use_ranks_and_nicknames(static_page: Any) -> Non
 
 
 def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> None:
-    """A no-limit table's fold button and badges say 폴드, a Korean table's 다이: so do the line under my cards
-    once I folded and the note of a hand that everyone else folded."""
+    """A no-limit table's fold button and badges say 폴드, a Korean table's 다이: so do the line under my
+    cards once I folded and the note of a hand that everyone else folded."""
     page = harness(static_page, "holdem_raise")
     for name, word in (("holdem_raise", "폴드"), ("seven_betting_me", "다이")):
         v = load(name)
@@ -463,6 +464,18 @@ def test_large_text_on_the_smallest_phone_covers_nothing_either(static_page: Any
         for script in (MEASURE_SEATS, CHIPS_CLEAR, POT_CLEAR, ME_CLEAR, BANNER_CLEAR):
             problems += page.evaluate(script, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    # nor does any line stick out of the screen, in either language (the phase line ran off both edges:
+    # "스 홀덤 · 1/20판 · 런 잇 트와이스 · 기본 10 · 앤")
+    for lang in ("ko", "en"):
+        page = static_page(f"/fixtures/harness.html?f=seven_choice&lang={lang}", PHONES["320x568"], name=lang)
+        page.wait_for_function("() => window.rendered === true")
+        page.evaluate("() => document.body.classList.add('large-text')")
+        for name in ("seven_choice", "badugi_draw", "seven_betting_me", "holdem_raise", "holdem_showdown",
+                     "omaha_hilo_showdown", "indian_betting", "rebuy", "hilo_declare", "holdem_run_twice_ask",
+                     "holdem_antes"):
+            render(page, load(name))
+            problems += [f"{lang} {name}: {x}" for x in page.evaluate(OVERFLOW_JS)]
+    assert not problems, "\n".join(problems[:40])
 
 
 def test_a_full_table_on_320x568_scrolls_keeps_its_place_and_shows_my_turn(static_page: Any) -> None:
