@@ -187,6 +187,52 @@ MODES: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
+#: Every word (two letters or more, Latin or Hangul) of this selector's text that a line break cuts inside it.
+WORDS_CUT = r"""(sel) => {
+  const out = new Set();
+  for (const root of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !el.getClientRects().length || el.closest('.card, .sr-only')) continue;
+      const re = /[A-Za-z가-힣]{2,}/g;
+      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
+        const tops = new Set();
+        for (let i = m.index; i < m.index + m[0].length; i++) {
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          const b = [...r.getClientRects()].find((x) => x.width > 0);
+          if (b) tops.add(Math.round(b.top));
+        }
+        if (tops.size > 1) out.add(`${el.className || el.tagName}: ${m[0]}`);
+      }
+    }
+  }
+  return [...out];
+}"""
+
+
+def test_no_word_of_a_table_breaks_inside_on_the_narrowest_phone(static_page: Any) -> None:
+    """A Korean table's buttons are a quarter of the screen wide: at 320 px "Quarter" broke as "Quarte" /
+    "r". No word of a table (either language, large text or not) is cut by a line break."""
+    cut: list[str] = []
+    phone = {"width": 320, "height": 568}
+    fixtures = ("seven_choice", "badugi_draw", "seven_betting_me", "seven_six_player", "holdem_raise",
+                "holdem_showdown", "omaha_hilo_showdown", "indian_betting", "rebuy", "hilo_declare",
+                "holdem_run_twice_ask", "holdem_antes")
+    for lang in ("en", "ko"):
+        page = static_page(f"/fixtures/harness.html?f=seven_choice&lang={lang}", phone, name=lang)
+        page.wait_for_function("() => window.rendered === true")
+        for large in (False, True):
+            page.evaluate("(on) => document.body.classList.toggle('large-text', on)", large)
+            for name in fixtures:
+                page.evaluate("(v) => window.renderView(v, v.me ? 'player' : 'spectator')", wp.load(name))
+                where = f"{lang} {'large ' if large else ''}{name}"
+                cut += [f"{where}: {w}" for w in page.evaluate(WORDS_CUT, "body")]
+    assert not cut, "\n".join(cut)
+
+
 def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, open_page: Any) -> None:
     base = live_server.http
     host, guest = open_page("host", MOBILE), open_page("guest", MOBILE)

@@ -29,7 +29,7 @@ from test_audit_fixes import (
     render,
 )
 from test_english import OVERFLOW_JS
-from webplay import harness, load, shot
+from webplay import create_room_ui, harness, load, shot
 
 pytestmark = pytest.mark.browser
 
@@ -526,6 +526,26 @@ def test_top_bar_never_wraps_letter_by_letter(static_page: Any, size: str) -> No
     bar = page.locator("#topbar").bounding_box()
     assert bar and bar["height"] <= 44.5
     shot(page, f"phone-{size}-topbar")
+
+
+def test_the_hosts_top_bar_keeps_all_five_buttons_on_a_320_px_screen_in_large_text(
+        live_server: Any, open_page: Any) -> None:
+    """In a game the host's bar holds 기록 장부 방장 규칙 설정 beside the room's code; with 큰 글씨 on, 설정
+    (where large text is turned off) went past the screen's edge and the page scrolled sideways."""
+    page = open_page("host", {"width": 320, "height": 568})
+    page.add_init_script("localStorage.setItem('pokerroom:settings', JSON.stringify({largeText: true}))")
+    create_room_ui(page, live_server.http, "민수", "sevenPoker")
+    page.click("[data-testid=add-bot]")
+    page.wait_for_function("() => window.__room.lobby.players.length >= 2")
+    page.click("[data-testid=start]")
+    page.wait_for_selector(".table-screen")
+    assert page.evaluate("() => document.body.classList.contains('large-text')")
+    shown = page.evaluate("""() => [...document.querySelectorAll('#topbar > *')].filter((e) => e.offsetParent)
+      .map((e) => [e.id, e.getBoundingClientRect().left, e.getBoundingClientRect().right])""")
+    assert [s[0] for s in shown if s[0].startswith("btn-")] == [
+        "btn-log", "btn-ledger", "btn-host", "btn-rules", "btn-settings"], shown
+    assert all(left >= 0 and right <= 320 for _, left, right in shown), shown
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
 
 
 
