@@ -269,7 +269,7 @@ def test_raise_panel_says_what_the_log_says(static_page: Any) -> None:
 
 def test_result_shows_each_players_net_beside_final_chips(live_server: Any, open_page: Any) -> None:
     page = open_page("result", MOBILE)
-    room = live_server.create_room("방장", mode="holdem")
+    room = live_server.create_room("방장입니다요", mode="holdem")
     page.goto(f"{live_server.http}/r/{room['code']}")
     page.evaluate("([c, t]) => localStorage.setItem(`pokerroom:${c}`, t)", [room["code"], room["token"]])
     page.reload()
@@ -289,6 +289,14 @@ def test_result_shows_each_players_net_beside_final_chips(live_server: Any, open
     mine = page.locator(".me-row").inner_text()
     assert "906" in mine and "−94칩" in mine and "+906" not in mine
     shot(page, "reading-result-net")
+    # large text on the narrowest phone: six columns are wider than the screen; the table's own box scrolls
+    # sideways, the page does not, and my net is in view
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.evaluate("() => { document.body.classList.add('large-text'); window.__room.render(); }")
+    page.wait_for_selector("[data-testid=result]")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+    net = page.locator(".me-row [data-testid=net]").bounding_box()
+    assert net is not None and net["x"] + net["width"] <= 320, net
 
 
 # ------------------------------------------------------------------------------------------- tips

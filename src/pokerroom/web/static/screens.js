@@ -74,7 +74,8 @@ export function renderResult(room) {
   main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
     h("h1", {}, tx("screens.25")),
     h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, tx("screens.26")), h("th", {}, tx("screens.27")), h("th", {}, tx("screens.28")), h("th", {}, tx("screens.29")), h("th", {}, tx("screens.30")), h("th", {}, tx("labels.18")))), h("tbody", {}, rows)),
+    // (in a box of its own that scrolls sideways where six columns are wider than the screen: large text at 320 px)
+    h("div", { class: "result-scroll" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, tx("screens.26")), h("th", {}, tx("screens.27")), h("th", {}, tx("screens.28")), h("th", {}, tx("screens.29")), h("th", {}, tx("screens.30")), h("th", {}, tx("labels.18")))), h("tbody", {}, rows))),
     h("div", { class: "card-box" },
       h("div", {}, tx("screens.31", [fmt(stats.handsPlayed ?? 0)])),
       stats.biggestPot ? h("div", {}, tx("screens.32", [fmt(stats.biggestPot.amount), stats.biggestPot.handNo, (stats.biggestPot.winners ?? []).map(nm).join(", ")])) : null,
