@@ -90,6 +90,10 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     assert accept["height"] >= 36 and deny["height"] >= 36
     assert p2.locator("[data-testid=seat-request]").count() == 0
     shot(host, f"seat-join-{tag}-3-host-prompt")
+    # a notice at that moment (both sit under the top bar at a table) goes below the prompt, not over 수락
+    host.evaluate("() => import('/static/dialogs.js').then((m) => m.toast('다음 판부터 쉬어요', 'info'))")
+    host.locator("[data-testid=toast]").wait_for()
+    assert host.evaluate(TOAST_CLEAR_OF, "#seat-requests"), "the toast covers the seat request"
     host.click("[data-testid=seat-accept]")
     host.wait_for_selector("[data-testid=seat-request]", state="detached")
     friend.wait_for_function(ME_IS, arg=friend_id)
@@ -131,6 +135,12 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
     late.click("[data-testid=request-seat]")
     late.wait_for_selector("[data-testid=seat-asking]")
     assert late.evaluate("() => document.querySelector('#dlg-confirm').open") is False
+
+
+#: Does the toast stay clear of this element (no overlap)?
+TOAST_CLEAR_OF = """(sel) => { const t = document.querySelector('[data-testid=toast]').getBoundingClientRect();
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return r.bottom <= t.top || t.bottom <= r.top || r.right <= t.left || t.right <= r.left; }"""
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -20,6 +20,10 @@ export function toast(text, kind = "error") {
   const modal = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal")).pop();
   (modal ?? document.body).append(t);
   t.showPopover?.();
+  // the host's seat requests (a game under way: at a table) sit under the top bar too: the toast goes below
+  // them, not over 수락
+  const asks = modal ? null : document.getElementById("seat-requests");
+  if (asks) t.style.top = `${asks.getBoundingClientRect().bottom + 6}px`;
   setTimeout(() => t.remove(), 3800);
 }
 
