@@ -344,6 +344,11 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
             host.click("[data-testid=tab-past]")  # the past hands, and the hand replayed step by step
             host.wait_for_selector("[data-testid=past-hand]")
             no_hangul(host, "past hands")
+            # each is headed by its number ("6판" is hand 6, not six hands)
+            heads = host.locator("[data-testid=past-hand] .ph-head > b").all_inner_texts()
+            numbers = host.eval_on_selector_all("[data-testid=past-hand]",
+                                                "els => els.map((e) => e.dataset.handNo)")
+            assert heads == [f"Hand {n}" for n in numbers], heads
             host.click("[data-testid=past-hand] [data-testid=replay-open]")
             host.wait_for_selector("[data-testid=replay-caption]")
             for _ in range(4):

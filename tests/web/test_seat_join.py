@@ -138,7 +138,8 @@ def test_friend_after_start_asks_is_accepted_and_dealt_in(live_server: Any, open
 
 
 #: Does the toast stay clear of this element (no overlap)?
-TOAST_CLEAR_OF = """(sel) => { const t = document.querySelector('[data-testid=toast]').getBoundingClientRect();
+TOAST_CLEAR_OF = """(sel) => {
+  const t = document.querySelector('[data-testid=toast]').getBoundingClientRect();
   const r = document.querySelector(sel).getBoundingClientRect();
   return r.bottom <= t.top || t.bottom <= r.top || r.right <= t.left || t.right <= r.left; }"""
 

@@ -55,7 +55,7 @@ function handItem(hand, names, myId, currentGame, onReplay) {
   const winners = [...won.entries()].map(([id, amt]) => (net(id) == null
     ? tx("history.12", [nm(id), fmt(amt)]) : tx("history.13", [nm(id), signed(net(id))]))).join(", ");
   const head = h("div", { class: "ph-head" },
-    h("b", {}, tx("options.114", [hand.handNo])),
+    h("b", {}, tx("history.30", [hand.handNo])), // (a hand's number: "6판", "Hand 6"; options.114 is a count)
     hand.gameNo !== currentGame ? h("small", {}, tx("history.14", [hand.gameNo])) : null,
     h("small", {}, modeName(hand.mode)),
     h("span", { class: "ph-win", "data-testid": "past-winners" }, winners ? tx("history.15", [winners]) : tx("history.16")),

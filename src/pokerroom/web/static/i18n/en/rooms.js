@@ -333,6 +333,7 @@ export default {
   "history.27": "Hands: {0} (newest first, every hand in this room)",
   "history.28": "{0} {1}",
   "history.29": " (board {0})",
+  "history.30": "Hand {0}",
   "replay_screen.1": "Step",
   "replay_screen.2": "Start",
   "replay_screen.3": "Back",

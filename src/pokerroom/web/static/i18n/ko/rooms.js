@@ -333,6 +333,7 @@ export default {
   "history.27": "{0}판 (최신 판부터, 이 방의 모든 판)",
   "history.28": "{0} {1}장",
   "history.29": " (보드{0})",
+  "history.30": "{0}판",
   "replay_screen.1": "단계",
   "replay_screen.2": "처음",
   "replay_screen.3": "이전",
