@@ -384,6 +384,33 @@ def test_a_hi_lo_seats_label_keeps_some_of_its_high_in_english_too(static_page: 
             shot(page, f"small-hilo-labels-{lang}-{n}-{size['width']}")
 
 
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_a_hi_lo_seat_that_declared_one_side_names_that_sides_hand_whole(static_page: Any,
+                                                                          size: dict[str, int]) -> None:
+    """A seat that declared 하이 competes with its high alone, 로우 with its low: its label names that
+    hand, whole (at 360 px a six-seat table read "7 원… / 로우 J탑" for a player who declared 하이); a swing
+    names both."""
+    page = harness(static_page, "seven_six_player", size)
+    v = crowd_view("sevenHiLo", 6, "handEnd", spectator=True)
+    sides = ["high", "low", "swing", "high", "low", "swing"]
+    for seat, side in zip(v["seats"], sides, strict=True):
+        seat["declare"] = side
+    for sd in v["showdown"]:
+        sd.update(handName="원페어", rankName="7 원페어", lowName="J탑", lowBest=[])
+    render(page, v)
+    page.wait_for_timeout(50)
+    labels = page.evaluate("""() => [...document.querySelectorAll('.seat')].map((s) => {
+      const l = s.querySelector('.hand-label');
+      return [s.dataset.seatId, l.textContent, l.scrollWidth <= l.clientWidth + 0.5]; })""")
+    side_of = {seat["id"]: side for seat, side in zip(v["seats"], sides, strict=True)}
+    want = {"high": "7 원페어", "low": "로우 J탑", "swing": "7 원페어 / 로우 J탑"}
+    for pid, text, whole in labels:
+        assert text == want[side_of[pid]], (pid, side_of[pid], text)
+        if side_of[pid] != "swing":
+            assert whole, (pid, text)
+    shot(page, f"small-hilo-declared-{size['width']}")
+
+
 #: Each open card of a seat whose rank (its corner's text) runs under the next card of the row, by how much.
 RANKS_UNDER = r"""() => {
   const out = [];

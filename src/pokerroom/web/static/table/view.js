@@ -62,11 +62,15 @@ export function boardBest(awards, sd, k) {
 
 /**
  * The hand label under a shown seat: high, and the low of a hi-lo game ("로우 없음" in Omaha Hi-Lo); a board run
- * twice names the hand on each ("1: 에이스 플러시 · 2: 킹 원페어").
+ * twice names the hand on each ("1: 에이스 플러시 · 2: 킹 원페어"). A 7 Poker Hi-Lo seat that declared one side
+ * (`side`, the seat's `declare`) names only that side's hand: the other competes for nothing, and a phone's
+ * seat has room for one name whole ("7 원… / 로우 J탑" where 하이 was declared).
  */
-export function handLabel(sd) {
+export function handLabel(sd, side = null) {
   if (sd.second) return `1: ${handLabel({ ...sd, second: null })} · 2: ${handLabel(sd.second)}`;
   const high = sd.rankName ?? sd.handName;
+  if (side === "high" && high) return high;
+  if (side === "low" && sd.lowName) return tx("view.1") + sd.lowName;
   if (sd.lowBest !== undefined) return `${high} / ${sd.lowName ? tx("view.1") + sd.lowName : tx("controls.56")}`;
   return high + (sd.lowName ? ` / ${sd.lowName}` : "");
 }
