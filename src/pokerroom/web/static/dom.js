@@ -34,13 +34,13 @@ const DOT = " · ";
 function appendGlued(node, text) {
   const parts = text.split(DOT);
   parts.forEach((part, i) => {
-    if (i > 0) {
-      node.appendChild(h("span", { class: "dot" }, " ·"));
-      node.appendChild(document.createTextNode(" "));
-    }
+    if (i > 0) node.append(...gluedDot());
     if (part) node.appendChild(document.createTextNode(part));
   });
 }
+
+/** The separator between two items of a list: " ·" that never wraps, then the space a line may break at. */
+const gluedDot = () => [h("span", { class: "dot" }, " ·"), document.createTextNode(" ")];
 
 /**
  * A short list ("기본 단위 10 · 시작 칩 1,000 · 20판") whose items never wrap inside (`.whole`), its dots glued
@@ -48,7 +48,7 @@ function appendGlued(node, text) {
  * that fit a line on the narrowest phone; the text is the items joined by " · ".
  */
 export function wholeItems(items) {
-  return items.flatMap((item, i) => [...(i > 0 ? [h("span", { class: "dot" }, " ·"), " "] : []), h("span", { class: "whole" }, item)]);
+  return items.flatMap((item, i) => [...(i > 0 ? gluedDot() : []), h("span", { class: "whole" }, item)]);
 }
 
 const SVGS = new Map(); // class -> the parsed template
