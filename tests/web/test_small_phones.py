@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from crowd_views import crowd_view, render
 from test_play import open_room
-from webplay import SHOTS, harness, shot
+from webplay import SHOTS, harness, load, shot
 
 from pokerroom.server.room.tokens import CODE_ALPHABET, CODE_LENGTH
 
@@ -509,3 +509,32 @@ def test_a_bet_chip_over_its_own_seat_sits_in_the_corner_beside_its_one_badge(st
     assert page.locator(".seat > .bet-chip").count() == 5  # (mine is under my own area)
     assert not over and not grown, over
     shot(page, "small-chips-corner-360")
+
+
+#: (the text over the table, whether a tap at the screen's centre lands on the table screen's own overlay)
+ROTATE_NOTE = """() => { const s = document.querySelector('.table-screen');
+  const c = getComputedStyle(s, '::after').content;
+  const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+  return [c === 'none' ? '' : c.slice(1, -1), hit === s]; }"""
+
+
+def test_a_phone_held_sideways_is_asked_to_turn_upright(static_page: Any) -> None:
+    """A phone on its side (844×390) left the table a strip 40 px high under my cards, every seat over the
+    pot and the others: the table is laid out for portrait (the installed app is locked to it), so sideways
+    it says so over the table. A desktop window as short is not a phone held sideways (no touch): no note."""
+    page = harness(static_page, "holdem_raise", {"width": 844, "height": 390})
+    assert page.evaluate(ROTATE_NOTE) == ["", False]  # (no touch screen: a short desktop window)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        render(page, load("holdem_raise"))
+        text, covers = page.evaluate(ROTATE_NOTE)
+        assert text == "휴대폰을 세로로 돌려 주세요. 테이블은 세로 화면에 맞춰져 있어요." and covers
+        shot(page, "sideways-844x390")
+        page.set_viewport_size({"width": 390, "height": 844})  # turned upright: the table, as usual
+        render(page, load("holdem_raise"))
+        assert page.evaluate(ROTATE_NOTE)[0] == ""
+    finally:
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.detach()
+

@@ -26,7 +26,7 @@ import { houseRuleTags, mySeatId } from "./view.js";
 function skeleton(t) {
   const sk = t.sk;
   if (sk && sk.screen.parentNode === t.host) return sk;
-  const screen = h("div", { class: "table-screen" });
+  const screen = h("div", { class: "table-screen", "data-rotate": tx("render.4") }); // (said sideways: style.css)
   const main = h("div", { class: "table-main" });
   const seats = h("div", { class: "seats" });
   const phase = h("div", { class: "phase-line", "data-testid": "phase-line" });

@@ -195,6 +195,7 @@ export default {
   "render.1": "Hand {0}{1}",
   "render.2": "Base {0}",
   "render.3": "Level {0}",
+  "render.4": "Turn your phone upright: the table is laid out for a portrait screen.",
   "bank.1": "Time bank {0} s{1}",
   "bank.2": " in use",
   "talk.11": "Spectator chat",
