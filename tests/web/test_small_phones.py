@@ -538,3 +538,33 @@ def test_a_phone_held_sideways_is_asked_to_turn_upright(static_page: Any) -> Non
         cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
         cdp.detach()
 
+
+#: My line's parts that reach past the screen's edges: (class, left, right).
+MY_LINE_OUT = """() => [...document.querySelectorAll('.me-line > *, .me-right > *')]
+  .map((e) => [e.getAttribute('class') ?? '', e.getBoundingClientRect()])
+  .filter(([, r]) => r.width && (r.left < -0.5 || r.right > innerWidth + 0.5))
+  .map(([c, r]) => [c, Math.round(r.left), Math.round(r.right)])"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_my_line_keeps_my_turns_ring_and_reactions_on_the_screen(static_page: Any,
+                                                                  size: dict[str, int]) -> None:
+    """My line (mark, name, chips, this round's bet; badges, 😀, my turn's ring): in English at 320 px with
+    two badges ("First", "1,000 chips", "Bet 1,000", "Half", "Drew 2·1") the 😀 and the ring of my own turn
+    were past the screen's edge. The right part now goes under the left where both do not fit."""
+    out: list[str] = []
+    for lang in ("ko", "en"):
+        page = static_page(f"/fixtures/harness.html?f=seven_betting_me&lang={lang}", size, name=lang)
+        page.wait_for_function("() => window.rendered === true")
+        for large in (False, True):
+            page.evaluate("(on) => document.body.classList.toggle('large-text', on)", large)
+            for mode in ("sevenPoker", "badugi", "holdem"):
+                v = crowd_view(mode, 6, "betting")
+                me = v["me"]["id"]
+                v["toAct"], v["pending"] = me, [me]
+                render(page, v)
+                assert page.locator(".me-line .timer-ring").count() == 1
+                where = f"{lang}{' large' if large else ''} {mode}"
+                out += [f"{where}: {part}" for part in page.evaluate(MY_LINE_OUT)]
+    assert not out, out
+

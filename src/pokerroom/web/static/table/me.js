@@ -47,23 +47,26 @@ export function meSlices(t, ctx) {
   ];
 }
 
+/**
+ * My line: who I am and what I have on the left; my badges, 😀 and my turn's ring on the right, together
+ * (`.me-right`). Where both do not fit (English at 320 px: "First", "1,000 chips", "Bet 1,000", two badges)
+ * the right part goes under the left, whole, instead of past the screen's edge with my ring.
+ */
 function myLine(l, ctx) {
-  const line = h("div", { class: "me-line" },
+  const right = h("span", { class: "me-right" }, h("span", { class: "badges" }, badges(l.badges)), reactButton(l.palette, ctx));
+  if (l.waits) {
+    const r = ring();
+    r.style.position = "static";
+    right.append(r);
+  }
+  return h("div", { class: "me-line" },
     h("span", { class: "marks-inline" }, marks(l.marks)),
     h("span", { class: "name" }, l.name),
     h("span", { class: "stack", "data-testid": "my-stack" }, fmt(l.stack) + tx("controls.22")),
     bankPill(l.bank),
     l.bet ? h("span", { class: "mybet" }, tx("me.4", [fmt(l.bet)])) : null,
     l.ante ? h("span", { class: "mybet ante" }, tx("seats.21", [fmt(l.ante)])) : null,
-    h("span", { class: "spacer" }),
-    h("span", { class: "badges" }, badges(l.badges)),
-    reactButton(l.palette, ctx));
-  if (l.waits) {
-    const r = ring();
-    r.style.position = "static";
-    line.append(r);
-  }
-  return line;
+    right);
 }
 
 // ------------------------------------------------------------------ table talk (reactions, chat)
