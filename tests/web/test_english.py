@@ -161,6 +161,24 @@ def test_every_korean_string_of_the_golden_files_is_worded_in_english(static_pag
     assert said["아침: p0 2장, p1 2장, p2 2장"] == "Morning draw: p0 drew 2, p1 drew 2, p2 drew 2"
 
 
+def test_a_low_is_named_as_a_low_in_english(static_page: Any) -> None:
+    """The server names a high card and a low alike ("K탑", "9탑"); in English a low is "9-low" (it read
+    "Low 9-high"), told apart by where it stands: a view's lowName, a low half's award, after " / 로우 "."""
+    page = words_page(static_page)
+    lines = ["쇼다운: p2 트리플 / 로우 8탑, p0 원페어 / 로우 없음",
+             "p0 114칩 획득: 로우 Q탑, 혼자 로우를 선언해 로우 몫을 가져감", "K탑", "K탑이 p1의 Q탑을 이김"]
+    said = page.evaluate("(xs) => xs.map((x) => window.__w.words(x))", lines)
+    assert said == ["Showdown: p2 trips / 8-low, p0 pair / no low",
+                    "p0 wins 114 chips: Q-low: the only one declaring low, takes the low half",
+                    "K-high", "K-high beats p1's Q-high"], said
+    view = page.evaluate("""() => window.__w.wordView({ me: { lowName: '9탑', rankName: 'K탑' }, awards: [
+      { side: 'low', hand: '8탑', why: '8탑이 p1의 9탑을 이김' },
+      { side: 'high', hand: 'K탑', why: null }] })""")
+    assert view["me"] == {"lowName": "9-low", "rankName": "K-high"}
+    assert view["awards"][0] == {"side": "low", "hand": "8-low", "why": "8-low beats p1's 9-low"}
+    assert view["awards"][1]["hand"] == "K-high"
+
+
 def test_refusals_are_worded_from_their_code(static_page: Any) -> None:
     page = words_page(static_page)
     pairs = [[code, text] for code, text in MESSAGES.items()]

@@ -15,10 +15,22 @@ import KO from "./i18n/ko.js";
 const HANGUL = /[\uAC00-\uD7A3\u3131-\u318E]/;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+// a low's name: "9탑" (hands/names.py) reads "9-low" in English, where a high card's "K탑" is "K-high"; which
+// one a "…탑" is, only where it stands says (a view's lowName, a low half's award, what follows " / 로우 ")
+const LOW_KEY = "words.hand.lowTop";
+let lowContext = false;
+
+/** `text` worded as `words` does, every tight "…탑" in it named as a low ("9-low"). */
+function lowWords(text) {
+  const was = lowContext;
+  lowContext = true;
+  try { return words(text); } finally { lowContext = was; }
+}
+
 // every sentence of the server's grammar, longest literal first (so "빅 블라인드 앤티 {1}" wins over
 // "빅 블라인드 {1}"), as [regex, key]; hand labels and words are handled by `hand` below
 const SENTENCES = Object.keys(KO)
-  .filter((k) => k.startsWith("words.") && KO[k].includes("{"))
+  .filter((k) => k.startsWith("words.") && KO[k].includes("{") && k !== LOW_KEY)
   .map((k) => [new RegExp("^" + KO[k].split(/\{\d\}/).map(esc).join("(.+?)") + "$"), k, KO[k].replace(/\{\d\}/g, "").length])
   .sort((a, b) => b[2] - a[2]);
 
@@ -52,7 +64,7 @@ function hand(text) {
     const sep = tight ? "" : " ";
     if (text.endsWith(sep + ko)) {
       const r = ranks(text.slice(0, text.length - ko.length - sep.length));
-      if (r != null) return tight ? `${r}${tx(key)}` : `${r} ${tx(key)}`;
+      if (r != null) return tight ? (lowContext ? tx(LOW_KEY, [r]) : `${r}${tx(key)}`) : `${r} ${tx(key)}`;
     }
   }
   return ranks(text);
@@ -75,6 +87,7 @@ const SPECIAL = [
     tx("words.log.award", [m[1], m[2]]) + (m[3] ? tx("words.log.awardBoard", [m[3]]) : "") + (m[4] ? `: ${tr(m[4])}` : "")],
   [/^쇼다운: (.*)$/, (m) => tx("words.log.showdown", [m[1].split(", ").map(showdownEntry).join(", ")])],
   [/^(아침|점심|저녁|교환): (.*)$/, (m) => `${tr(m[1])}: ${m[2].replace(/(\S+) (\d+)장/g, (_, p, n) => tx("words.log.cards", [p, n]))}`],
+  [/^로우 (\S+탑)$/, (m) => lowWords(m[1])], // a low half's hand in a verdict ("로우 9탑, 혼자 로우를 선언해 …")
   [/^선언: (.*)$/, (m) => tx("words.log.declares", [m[1].replace(/ (하이|로우|스윙)(?=,|$)/g, (_, s) => ` ${tx(SIDES[s])}`)])],
 ];
 
@@ -85,7 +98,7 @@ function showdownEntry(entry) {
     const sp = /^(\S+) (.+)$/.exec(hi);
     const head = sp && hand(sp[2]) != null ? `${sp[1]} ${hand(sp[2])}` : tr(hi);
     if (low == null) return head;
-    return head + (low === "없음" ? tx("words.log.noLow") : tx("words.log.low", [tr(low)]));
+    return head + (low === "없음" ? tx("words.log.noLow") : tx("words.log.low", [lowWords(low)]));
   };
   return second == null ? one(main) : one(main) + tx("words.log.second", [one(`x ${second}`).slice(2)]);
 }
@@ -100,8 +113,8 @@ function tr(text, top = false) {
     const m = re.exec(text);
     if (m) return tx(key, m.slice(1).map((part) => tr(part)));
   }
-  for (const sep of [" · ", " / "]) { // "스트레이트 · 보드2 ...", a swing's "8 원페어 / 9탑"
-    if (text.includes(sep)) return text.split(sep).map((part) => tr(part)).join(sep);
+  for (const sep of [" · ", " / "]) { // "스트레이트 · 보드2 ...", a swing's "8 원페어 / 9탑" (its low after the slash)
+    if (text.includes(sep)) return text.split(sep).map((part, i) => (sep === " / " && i ? lowWords(part) : tr(part))).join(sep);
   }
   return text;
 }
@@ -142,7 +155,10 @@ export function wordView(node) {
   if (LANG === "ko" || node == null || typeof node !== "object") return node;
   if (Array.isArray(node)) { for (const x of node) if (x && typeof x === "object") wordView(x); return node; }
   for (const [k, v] of Object.entries(node)) {
-    if (typeof v === "string") { if (WORDED.has(k) && HANGUL.test(v)) node[k] = words(v); }
+    if (typeof v === "string") {
+      const low = k === "lowName" || (node.side === "low" && (k === "hand" || k === "why"));
+      if (WORDED.has(k) && HANGUL.test(v)) node[k] = low ? lowWords(v) : words(v);
+    }
     else if (v && typeof v === "object") wordView(v);
   }
   return node;

@@ -142,6 +142,7 @@ export default {
   "words.hand.backStraightFlush": "백 스트레이트 플러시",
   "words.hand.high": "하이",
   "words.hand.top": "탑",
+  "words.hand.lowTop": "{0}탑",
   "words.hand.made": "메이드",
   "words.hand.base": "베이스",
   "words.hand.twoBase": "투베이스",
