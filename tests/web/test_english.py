@@ -179,6 +179,45 @@ def test_a_low_is_named_as_a_low_in_english(static_page: Any) -> None:
     assert view["awards"][1]["hand"] == "K-high"
 
 
+#: Each declaration button's hand names ("Q pair + Q-low": split at " + ") whose letters run over two lines.
+NAMES_CUT = r"""() => [...document.querySelectorAll('[data-action^=declare-] .sub')].flatMap((sub) => {
+  const text = sub.textContent, out = [];
+  let at = 0;
+  for (const name of text.split(' + ')) {
+    const tops = new Set();
+    for (let i = at; i < at + name.length; i++) {
+      const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT);
+      let n = walker.nextNode(), k = i;
+      while (n && k >= n.textContent.length) { k -= n.textContent.length; n = walker.nextNode(); }
+      if (!n || /\s/.test(n.textContent[k])) continue;
+      const r = document.createRange();
+      r.setStart(n, k);
+      r.setEnd(n, k + 1);
+      const b = [...r.getClientRects()].find((x) => x.width > 0);
+      if (b) tops.add(Math.round(b.top));
+    }
+    if (tops.size > 1) out.push(name);
+    at += name.length + 3;
+  }
+  return out;
+})"""
+
+
+def test_a_hi_lo_declarations_hand_names_never_break_inside(static_page: Any) -> None:
+    """The three declaration buttons are a third of the screen wide: the swing's "Q pair + Q-low" broke its
+    low as "Q-" / "low" (at 390 px too). A name may go to the next line, whole, after the "+"."""
+    for size in ({"width": 390, "height": 844}, {"width": 360, "height": 740}, {"width": 320, "height": 568}):
+        page = static_page("/fixtures/harness.html?f=hilo_declare&lang=en", size, name=str(size["width"]))
+        page.wait_for_function("() => window.rendered === true")
+        page.evaluate("async () => { window.__w = await import('/static/words.js'); }")
+        v = wp.load("hilo_declare")
+        v["me"].update(handName="원페어", rankName="Q 원페어", lowName="Q탑")
+        page.evaluate("(v) => window.renderView(window.__w.wordView(v), 'player')", v)
+        swing = page.locator("[data-action=declare-swing] .sub").inner_text()
+        assert swing.replace("\n", " ").split(" + ") == ["Q pair", "Q-low"], swing
+        assert page.evaluate(NAMES_CUT) == [], size
+
+
 def test_refusals_are_worded_from_their_code(static_page: Any) -> None:
     page = words_page(static_page)
     pairs = [[code, text] for code, text in MESSAGES.items()]

@@ -336,10 +336,12 @@ function declareControls(box, c, ctx) {
   box.append(h("div", { class: "instruction" }, tx("controls.55")));
   const sides = lg.sides ?? ["high", "low", "swing"];
   const high = me.rankName ?? me.handName;
+  // (a low's name never breaks inside: a third of a phone broke English "Q-low" as "Q-" / "low")
+  const lowName = () => (me.lowName ? h("span", { class: "whole" }, me.lowName) : tx("controls.56"));
   const sub = {
     high: high ?? "",
-    low: me.lowName ?? (high ? tx("controls.56") : ""),
-    swing: high ? `${high} + ${me.lowName ?? tx("controls.56")}` : "",
+    low: me.lowName || high ? lowName() : "",
+    swing: high ? [`${high} + `, lowName()] : "",
   };
   const hint = me.hint;
   box.append(h("div", { class: "actions cols-3" }, ["high", "low", "swing"].map((s) =>
