@@ -99,7 +99,8 @@ COVERED_ACTIONS = """() => {
   const t = document.querySelector('[data-testid=toast]').getBoundingClientRect();
   const meets = (r) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
   const untappable = [...document.querySelectorAll('[data-action]')].filter((b) => {
-    const r = b.getBoundingClientRect();
+    const r = b.getBoundingClientRect(); // (a button not drawn, or below the fold, is nobody's tap)
+    if (!r.width || r.bottom > innerHeight) return false;
     return !b.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
   }).map((b) => b.innerText.replace(/\\s+/g, ' '));
   const over = [...document.querySelectorAll('.me-area')].some((c) => meets(c.getBoundingClientRect()));
