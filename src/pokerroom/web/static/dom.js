@@ -45,10 +45,11 @@ const gluedDot = () => [h("span", { class: "dot" }, " ·"), document.createTextN
 /**
  * A short list ("기본 단위 10 · 시작 칩 1,000 · 20판") whose items never wrap inside (`.whole`), its dots glued
  * as in appendGlued: a line broke between a label and its number ("… 기본 단위" / "10 · 20판"). For items
- * that fit a line on the narrowest phone; the text is the items joined by " · ".
+ * that fit a line on the narrowest phone; the text is the items joined by " · ". `cls` names the items' own
+ * rule where it is not `.whole` (the 장부's scope: `.ledger .chunk`, which English lets wrap).
  */
-export function wholeItems(items) {
-  return items.flatMap((item, i) => [...(i > 0 ? gluedDot() : []), h("span", { class: "whole" }, item)]);
+export function wholeItems(items, cls = "whole") {
+  return items.flatMap((item, i) => [...(i > 0 ? gluedDot() : []), h("span", { class: cls }, item)]);
 }
 
 const SVGS = new Map(); // class -> the parsed template

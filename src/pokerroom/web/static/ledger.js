@@ -5,7 +5,7 @@
 
 import { tx } from "./i18n.js";
 import { fmt, netShort } from "./labels.js";
-import { h } from "./dom.js";
+import { h, wholeItems } from "./dom.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -48,8 +48,8 @@ export function ledgerView(led, myId, onDownload) {
     h("td", {}, sum("rebuys") ? tx("ledger.1", [sum("rebuys")]) : "0", sum("rebuys") ? h("small", { class: "sub" }, fmt(sum("rebuyChips"))) : null),
     h("td", {}, fmt(sum("stack"))), netCell(sum("net"), { "data-testid": "ledger-net-total" }));
   return h("div", { class: "ledger", "data-testid": "ledger" },
-    h("p", { class: "help", "data-testid": "ledger-scope" }, h("span", { class: "chunk" }, tx("ledger.4", [fmt(led.games)]), led.handsPlayed ? h("span", { class: "dot" }, " ·") : null),
-      led.handsPlayed ? [" ", h("span", { class: "chunk" }, tx("ledger.5", [fmt(led.handsPlayed)]))] : null),
+    h("p", { class: "help", "data-testid": "ledger-scope" },
+      wholeItems([tx("ledger.4", [fmt(led.games)]), ...(led.handsPlayed ? [tx("ledger.5", [fmt(led.handsPlayed)])] : [])], "chunk")),
     led.running ? h("p", { class: "help muted" }, tx("ledger.6")) : null,
     h("div", { class: "ledger-scroll" }, h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, tx("screens.27")), h("th", {}, tx("ledger.7")), h("th", {}, tx("labels.18")), h("th", {}, tx("ledger.8")), h("th", {}, tx("screens.30")))),
