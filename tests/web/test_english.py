@@ -181,25 +181,25 @@ def test_a_low_is_named_as_a_low_in_english(static_page: Any) -> None:
 
 #: Each declaration button's hand names ("Q pair + Q-low": split at " + ") whose letters run over two lines.
 NAMES_CUT = r"""() => [...document.querySelectorAll('[data-action^=declare-] .sub')].flatMap((sub) => {
-  const text = sub.textContent, out = [];
-  let at = 0;
-  for (const name of text.split(' + ')) {
-    const tops = new Set();
-    for (let i = at; i < at + name.length; i++) {
-      const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT);
-      let n = walker.nextNode(), k = i;
-      while (n && k >= n.textContent.length) { k -= n.textContent.length; n = walker.nextNode(); }
-      if (!n || /\s/.test(n.textContent[k])) continue;
+  const glyphs = []; // [character, its line's top] of every character of the button's names, in order
+  const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (let i = 0; i < n.textContent.length; i++) {
       const r = document.createRange();
-      r.setStart(n, k);
-      r.setEnd(n, k + 1);
+      r.setStart(n, i);
+      r.setEnd(n, i + 1);
       const b = [...r.getClientRects()].find((x) => x.width > 0);
-      if (b) tops.add(Math.round(b.top));
+      glyphs.push([n.textContent[i], b ? Math.round(b.top) : null]);
     }
-    if (tops.size > 1) out.push(name);
-    at += name.length + 3;
   }
-  return out;
+  const names = glyphs.map(([c]) => c).join('').split(' + ');
+  let at = 0;
+  return names.filter((name) => {
+    const drawn = glyphs.slice(at, at + name.length).filter(([c, top]) => !/\s/.test(c) && top !== null);
+    const tops = new Set(drawn.map(([, top]) => top));
+    at += name.length + 3;
+    return tops.size > 1;
+  });
 })"""
 
 
