@@ -236,3 +236,14 @@ def test_hi_lo_explains_the_low_winner_too() -> None:
     assert high["to"] == "b" and high["why"] == f"{high['hand']}, 혼자 하이를 선언해 하이 몫을 가져감"
     low = next(x for x in v["awards"] if x["side"] == "low")
     assert low["why"] and low["why"].endswith("이김")
+
+
+def test_a_low_that_beats_a_low_is_called_a_low_in_its_sentence() -> None:
+    """A low is named as a high card is ("8탑"); the log's line has no side, so "8탑이 a의 J탑을 이김" read as
+    the lower high card winning. Both are called lows, in the award and in the log."""
+    v = _declared_hand(0, {"a": "low", "b": "high", "c": "low"})
+    low = next(x for x in v["awards"] if x["side"] == "low")
+    assert (low["to"], low["hand"]) == ("c", "8탑")
+    assert low["why"] == "로우 8탑이 a의 로우 J탑을 이김"
+    logged = [e["text"] for e in v["publicLog"] if e["type"] == "award"]
+    assert logged[-1] == f"c {low['amount']:,}칩 획득: 로우 8탑이 a의 로우 J탑을 이김"

@@ -177,6 +177,11 @@ def test_a_low_is_named_as_a_low_in_english(static_page: Any) -> None:
     assert view["me"] == {"lowName": "9-low", "rankName": "K-high"}
     assert view["awards"][0] == {"side": "low", "hand": "8-low", "why": "8-low beats p1's 9-low"}
     assert view["awards"][1]["hand"] == "K-high"
+    # the log's line has no side: the server calls both lows so ("8탑이 p0의 J탑을 이김" read "8-high …")
+    lines = ["p2 15칩 획득: 로우 8탑이 p0의 로우 J탑을 이김", "p1 8칩 획득: 로우 8·6탑 동점으로 나눔"]
+    logged = page.evaluate("(xs) => xs.map((x) => window.__w.words(x))", lines)
+    assert logged == ["p2 wins 15 chips: 8-low beats p0's J-low",
+                      "p1 wins 8 chips: 8·6-low: tie, split"], logged
 
 
 #: Each declaration button's hand names ("Q pair + Q-low": split at " + ") whose letters run over two lines.

@@ -8,9 +8,10 @@ Each award of a showdown gets two public fields:
 - ``hand``: the winner's hand for that pot (and side) by name, as decisively as the comparison needs:
   "A·10 투페어" when the second pair decided, "킹 투페어, 에이스 키커" when a kicker did;
 - ``why``: one Korean sentence with player ids (the client replaces them by nicknames): the best hand the
-  winner beat for that pot ("A·10 투페어가 p1의 10·9 투페어를 이김"), a split ("K 스트레이트 동점으로 나눔"),
-  or, in hi-lo, why a half went to the only hand on its side ("로우 9탑, 혼자 로우를 선언해 로우 몫을
-  가져감"), so both winners are explained; ``None`` when the pot had no other hand at all.
+  winner beat for that pot ("A·10 투페어가 p1의 10·9 투페어를 이김"; a low half's both called lows:
+  "로우 8탑이 p1의 로우 9탑을 이김"), a split ("K 스트레이트 동점으로 나눔"), or, in hi-lo, why a half
+  went to the only hand on its side ("로우 9탑, 혼자 로우를 선언해 로우 몫을 가져감"), so both winners are
+  explained; ``None`` when the pot had no other hand at all.
 
 Only players eligible for the pot are compared; in hi-lo only those who declared the side (swing counts for
 both), and never a hand that was better but disqualified (a swing that lost the other side), so the
@@ -66,7 +67,7 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
         if best is None:
             a["hand"] = ranked_name(mine)
             if len(winners) > 1:
-                a["why"] = f"{ranked_name(mine)} 동점으로 나눔"
+                a["why"] = f"{'로우 ' if side == 'low' else ''}{ranked_name(mine)} 동점으로 나눔"
             elif a["side"] in ("high", "low") and len(pots[index].eligible) > 1:
                 beaten_off = any(_side_value(values[pid], side) is not None for pid in rivals)
                 a["why"] = _alone(ranked_name(mine), side, declares, beaten_off)
@@ -75,7 +76,11 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
             continue
         mine_name, their_name = versus(mine, best[1])
         a["hand"] = mine_name
-        a["why"] = f"{subject(mine_name)} {best[0]}의 {object_(their_name)} 이김"
+        # a low is named as a high card is ("8탑"): in the sentence (the log's line too, which has no side)
+        # both are called lows, or "8탑이 9탑을 이김" reads as the lower high card winning
+        low = "로우 " if side == "low" else ""
+        said, beaten = low + mine_name, low + their_name
+        a["why"] = f"{subject(said)} {best[0]}의 {object_(beaten)} 이김"
 
 
 def _alone(name: str, side: str, declares: Mapping[str, str | None] | None, beaten_off: bool) -> str:
