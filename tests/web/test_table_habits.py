@@ -262,3 +262,39 @@ def test_uncalled_winner_shows_cards_with_one_tap(live_server: Any, open_page: A
         assert set(mine) <= wp.dom_card_ids(p)
         assert "카드를 보여 줬어요" in p.locator("[data-testid=shown-note]").inner_text()
     shot(spectator, "show-spectator-390")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 320, "height": 568}],
+                         ids=["360x740", "320x568"])
+def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, open_page: Any,
+                                                           viewport: dict[str, int]) -> None:
+    """폴드 with a check free asks first ("체크할 수 있는데 포기할까요?"). Left open while my turn ran out
+    (checked for me), the question stayed over the next street, where a check was free again: its 예 would
+    have folded that new turn, never decided. The question now goes with its decision; nothing is sent."""
+    host, guest = open_page("민수", viewport), open_page("지수", viewport)
+    code = wp.create_room_ui(host, fast_server.http, "민수", "holdem", turnSeconds=15)
+    wp.join_ui(guest, fast_server.http, code, "지수")
+    wp.wait_members(host, 2)
+    host.click("[data-testid=start]")
+    wp.wait_table(host)
+    wp.wait_table(guest)
+    by = _pages_by_id([host, guest])
+    v = wp.view(host)
+    assert v is not None and v["street"] == 0
+    small = by[v["toAct"]]  # heads-up: the button posts the small blind and acts first before the flop
+    big = guest if small is host else host
+    wp._click_and_wait(small, "[data-action='nl.call']", wp.version(small))
+    big.wait_for_function("() => window.__room.view.me.legalActions.some((a) => a.type === 'nl.check')")
+    big.click("[data-action='nl.fold']")
+    asked = big.locator("#dlg-confirm")
+    asked.wait_for(state="visible")
+    assert "체크할 수 있는데" in big.locator("#dlg-confirm-text").inner_text()
+    shot(big, f"fold-question-{viewport['width']}")
+    # nobody answers: the turn's 15 s (3 real seconds) run out, the server checks for me, the flop comes
+    big.wait_for_function("() => window.__room.view.street === 1", timeout=15000)
+    asked.wait_for(state="hidden", timeout=2000)
+    v = wp.view(big)
+    assert v is not None
+    me = next(s for s in v["seats"] if s["id"] == v["me"]["id"])
+    assert not me["folded"] and me["inHand"]
+    assert not any("폴드" in e["text"] for e in v["publicLog"]), v["publicLog"]

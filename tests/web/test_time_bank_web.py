@@ -8,9 +8,6 @@ The server's clock runs five times faster (``--time-scale 0.2``: the 15 s turn i
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,19 +27,7 @@ from serving import ServeProcess
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"민수": MOBILE, "지수": {"width": 360, "height": 740}, "영희": {"width": 320, "height": 568}}
-
-
-@pytest.fixture
-def fast_server(tmp_path: Path) -> Iterator[ServeProcess]:
-    """This checkout's server with a clock five times faster than the wall's."""
-    path = os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])
-    srv = ServeProcess(tmp_path / "data", "--host", "127.0.0.1", "--rooms-per-address", "0",
-                       "--room-creations-per-minute", "0", "--connections-per-address", "0",
-                       "--time-scale", "0.2", env={"PYTHONPATH": path}).up()
-    yield srv
-    srv.stop()
 
 
 def pill(page: Any, pid: str) -> Any:

@@ -61,19 +61,34 @@ export function inviteQr(code) {
   return row;
 }
 
-export function confirmDialog(text, yesLabel = tx("dialogs.3")) {
+/**
+ * Ask yes or no. `signal` (an AbortSignal) withdraws the question: the dialog closes and the answer is no. The
+ * table withdraws a question about a decision that is gone (my turn timed out, the hand ended): a "yes" tapped
+ * later would be sent at whatever decision is mine by then.
+ */
+export function confirmDialog(text, yesLabel = tx("dialogs.3"), signal = null) {
   const dlg = $("#dlg-confirm");
   $("#dlg-confirm-text").textContent = text;
   $("#dlg-confirm-yes").textContent = yesLabel;
   return new Promise((resolve) => {
-    const done = (v) => { dlg.close(); yes.removeEventListener("click", onYes); no.removeEventListener("click", onNo); resolve(v); };
     const yes = $("#dlg-confirm-yes");
     const no = $("#dlg-confirm-no");
     const onYes = () => done(true);
     const onNo = () => done(false);
+    const onCancel = () => done(false);
+    const done = (v) => {
+      dlg.close();
+      yes.removeEventListener("click", onYes);
+      no.removeEventListener("click", onNo);
+      dlg.removeEventListener("cancel", onCancel);
+      signal?.removeEventListener("abort", onCancel);
+      resolve(v);
+    };
+    if (signal?.aborted) { resolve(false); return; }
     yes.addEventListener("click", onYes);
     no.addEventListener("click", onNo);
-    dlg.addEventListener("cancel", () => resolve(false), { once: true });
+    dlg.addEventListener("cancel", onCancel);
+    signal?.addEventListener("abort", onCancel);
     dlg.showModal();
   });
 }

@@ -16,8 +16,8 @@ import { isMyTurn } from "./table/view.js";
 
 export class TableUI {
   /**
-   * host: element to draw into. callbacks: {onAction(action), confirm(text) -> Promise<bool>, onTurn(), toast,
-   * onPreAction, onTalk, disableTips, openHistory, seatBar(view), sitOutButton(view)}
+   * host: element to draw into. callbacks: {onAction(action), confirm(text, yesLabel, signal) -> Promise<bool>,
+   * onTurn(), toast, onPreAction, onTalk, disableTips, openHistory, seatBar(view), sitOutButton(view)}
    */
   constructor(host, callbacks) {
     const t = (this.t = createState(host));
@@ -29,7 +29,11 @@ export class TableUI {
       view: () => t.view,
       send: (action) => this.send(action),
       redraw: () => this.render(),
-      confirm: (text) => cb.confirm(text),
+      // a question about this decision, withdrawn when the decision is gone (takeView: a new t.ui)
+      confirm: (text) => {
+        const ask = (t.ui.asking = new AbortController());
+        return cb.confirm(text, undefined, ask.signal);
+      },
       toast: (text) => cb.toast?.(text),
       onPreAction: (kind) => cb.onPreAction?.(kind),
       seatBar: () => cb.seatBar?.(t.view) ?? null,

@@ -170,12 +170,13 @@ function preActionButtons(pre, betting, ctx) {
   return row;
 }
 
-/** Folding when a check is free asks first. */
+/** Folding when a check is free asks first; an answer given after the decision is gone is not sent. */
 async function confirmFold(lg, action, ctx) {
   const canCheck = lg.some((a) => a.type === "k.check" || a.type === "nl.check");
   if (canCheck) {
+    const draft = ctx.ui; // this decision's (state.js: a new decision makes new drafts)
     const ok = await ctx.confirm(tx("controls.18"));
-    if (!ok) return;
+    if (!ok || ctx.ui !== draft) return;
   }
   ctx.send(action);
 }

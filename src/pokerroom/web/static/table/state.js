@@ -48,6 +48,7 @@ export function takeView(t, view, ctx) {
   view = t.view;
   const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
   if (key !== t.ui.key) {
+    t.ui.asking?.abort(); // a question about the decision that is gone (controls.js: folding when a check is free)
     const keepDraft = t.ui.key && t.ui.phase === view.phase && t.ui.handNo === view.handNo;
     t.ui = {
       key, phase: view.phase, handNo: view.handNo,
