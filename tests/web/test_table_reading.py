@@ -1,8 +1,7 @@
-"""Reading the table, in the browser (docs/decisions/0006-hands-named-and-explained.md): ranked hand names
-and why a pot was won, my open cards marked, the hi-lo low five highlighted, text sizes and contrast measured
-from computed styles, opponents' open cards at least 40 px tall, the net result, the raise wording, first-hand
-tips that cover nothing and stay closed, and every mode on small phones (360×640, 320×568) checked with
-bounding boxes.
+"""Reading the table, in the browser: text sizes and contrast measured from computed styles, opponents' open
+cards at least 40 px tall, the net result, first-hand tips that cover nothing and stay closed, and every mode
+on small phones (360×640, 320×568) checked with bounding boxes (the hands' names and why a pot was won:
+test_names_and_why.py).
 
 Most checks render synthetic views (docs/view.md shape) through the fixture harness (no server).
 """
@@ -151,117 +150,6 @@ def test_opponents_open_cards_are_40px_tall_in_seven_poker(static_page: Any) -> 
         assert heights and min(heights) >= 40, (size, min(heights))
         render(page, crowd_view("sevenPoker", 6, "betting"))
         shot(page, f"reading-seven-six-open-cards-{size}")
-
-
-# ---------------------------------------------------------------------------------- names and why
-
-
-def test_showdown_names_and_why_use_ranks_and_nicknames(static_page: Any) -> None:
-    page = harness(static_page, "holdem_showdown")
-    v = load("holdem_showdown")
-    for e in v["showdown"]:
-        e["rankName"] = {"p1": "에이스 플러시", "p2": "퀸 트리플", "p4": "9 트리플"}[e["id"]]
-    why = "에이스 플러시가 p2의 퀸 트리플을 이김"
-    v["awards"] = [dict(a, hand="에이스 플러시", why=why) for a in v["awards"]]
-    render(page, v)
-    banner = page.locator("[data-testid=hand-result]").inner_text()
-    assert "민수 +180 · 에이스 플러시" in banner
-    assert page.locator("[data-testid=why]").inner_text() == "민수: 에이스 플러시가 지수의 퀸 트리플을 이김"
-    labels = page.locator(".seat .hand-label").all_inner_texts()
-    assert "퀸 트리플" in labels and "9 트리플" in labels
-    shot(page, "reading-why-holdem")
-    # my own hint names the rank too
-    page2 = harness(static_page, "seven_betting_me")
-    v2 = load("seven_betting_me")
-    v2["me"]["handName"] = "원페어"
-    v2["me"]["rankName"] = "K 원페어"
-    render(page2, v2)
-    assert page2.locator("[data-testid=hand-name]").inner_text() == "지금: K 원페어"
-
-
-def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> None:
-    """A no-limit table's fold button and badges say 폴드, a Korean table's 다이: so do the line under my
-    cards once I folded and the note of a hand that everyone else folded."""
-    page = harness(static_page, "holdem_raise")
-    for name, word in (("holdem_raise", "폴드"), ("seven_betting_me", "다이")):
-        v = load(name)
-        me = v["me"]["id"]
-        others = [s["id"] for s in v["seats"] if s["id"] != me]
-        v["toAct"], v["me"]["legalActions"] = others[0], []
-        for seat in v["seats"]:
-            seat["folded"] = seat["folded"] or seat["id"] == me
-        render(page, v)
-        assert page.locator(".controls .muted-line").inner_text() == f"이번 판은 {word}했어요", name
-        winner = others[0]
-        v.update(phase="handEnd", toAct=None, showdown=[],
-                 awards=[{"to": winner, "amount": v["potTotal"], "potIndex": 0, "hand": None, "why": None}])
-        v["me"]["legalActions"] = [{"type": "ready"}]
-        render(page, v)
-        note = page.locator("[data-testid=shown-note]").inner_text()
-        assert note == f"모두 {word}해서 카드를 공개하지 않아요", (name, note)
-
-
-def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
-    page = harness(static_page, "seven_betting_me")
-    v = load("seven_betting_me")
-    me = v["me"]
-    assert me["up"] and me["hole"]
-    render(page, v)
-    info = page.evaluate(
-        """() => [...document.querySelectorAll('[data-testid=my-cards] .card')].map((c) => ({
-          id: Number(c.dataset.cardId), tag: c.querySelector('.open-tag')?.textContent ?? null,
-          shadow: getComputedStyle(c).boxShadow, label: c.getAttribute('aria-label') }))"""
-    )
-    up = {c["id"] for c in me["up"]}
-    for c in info:
-        if c["id"] in up:
-            assert c["tag"] == "공개" and c["shadow"] != "none" and c["label"].endswith("(공개)"), c
-        else:
-            assert c["tag"] is None and c["shadow"] == "none", c
-    tag = page.locator(".open-tag").first.bounding_box()
-    first_up = page.locator("[data-testid=my-cards] .card.open-card").first.bounding_box()
-    assert tag and first_up and tag["height"] >= 12
-    assert first_up["y"] <= tag["y"] and tag["y"] + tag["height"] <= first_up["y"] + first_up["height"]
-    shot(page, "reading-seven-open-cards-marked")
-
-
-LIT = "(id) => [...document.querySelectorAll(`.seat[data-seat-id=${id}] .card.best`)]" \
-    ".map(c => +c.dataset.cardId)"
-
-
-def test_hi_lo_low_winner_highlights_the_low_five(static_page: Any) -> None:
-    page = harness(static_page, "hilo_declare")
-    v = crowd_view("sevenHiLo", 3, "handEnd")
-    hi_id, lo_id = v["seats"][1]["id"], v["seats"][2]["id"]
-    cards = {s["id"]: s["hole"] + s["up"] for s in v["seats"]}
-    for e in v["showdown"]:
-        c = cards[e["id"]]
-        e["cards"] = c
-        e["best"] = c[:5]
-        e["lowBest"] = c[2:7]
-        e["declare"] = "high" if e["id"] == hi_id else "low"
-    v["awards"] = [
-        {"potIndex": 0, "to": hi_id, "amount": 500, "side": "high"},
-        {"potIndex": 0, "to": lo_id, "amount": 500, "side": "low"},
-    ]
-    render(page, v)
-    lit = page.evaluate(LIT, lo_id)
-    assert sorted(lit) == sorted(c["id"] for c in cards[lo_id][2:7])
-    lit_hi = page.evaluate(LIT, hi_id)
-    assert sorted(lit_hi) == sorted(c["id"] for c in cards[hi_id][:5])
-    shot(page, "reading-hilo-low-five")
-
-
-def test_raise_panel_says_what_the_log_says(static_page: Any) -> None:
-    page = harness(static_page, "holdem_raise")
-    page.click("[data-action='nl.raise']")
-    page.click("[data-quick=min]")
-    text = page.locator("[data-testid=raise-amount]").inner_text()
-    v = load("holdem_raise")
-    raise_entry = next(a for a in v["me"]["legalActions"] if a["type"] == "nl.raise")
-    label = "벳" if raise_entry.get("isBet") else "레이즈"
-    want = f"벳 {raise_entry['min']:,}" if label == "벳" else f"레이즈 {raise_entry['min']:,}까지"
-    assert text == want  # the engine logs "p1 레이즈 80까지" (tests/engine/test_table_reading.py)
 
 
 # ------------------------------------------------------------------------------------------- result

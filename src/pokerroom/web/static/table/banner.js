@@ -12,6 +12,12 @@ import { centreKey, knownParts } from "./center.js";
 import { freeCorridor, movedCentre } from "./geometry.js";
 import { mySeatId, nameOf, sortedAwards } from "./view.js";
 
+/**
+ * What an award took from the pot. An Indian 10-fold penalty (potIndex −1) goes to the winner apart from the
+ * pot (poker.md §5.4.7) and has its own line: counted in, "판돈 190" stood beside the centre's "판돈 90".
+ */
+const fromPot = (a) => (a.potIndex === -1 ? 0 : a.amount);
+
 export function renderBanner(v, names) {
   if (v.phase !== "handEnd") return null;
   const nm = (id) => nameOf(names, id);
@@ -24,7 +30,7 @@ export function renderBanner(v, names) {
   const whys = [];
   for (const a of sortedAwards(v)) {
     const cur = byTo.get(a.to) ?? { amount: 0, sides: new Set(), hands: [] };
-    cur.amount += a.amount;
+    cur.amount += fromPot(a);
     if (a.side) cur.sides.add(a.side);
     // what won this pot, as decisively as needed ("A·10 투페어"), and why (the engine's sentence); run it
     // twice: on which board ("보드2 킹 트리플")
@@ -36,7 +42,7 @@ export function renderBanner(v, names) {
     byTo.set(a.to, cur);
   }
   const nets = v.handNet ?? {};
-  const total = awards.reduce((a, x) => a + x.amount, 0);
+  const total = awards.reduce((a, x) => a + fromPot(x), 0);
   // what this player collected, against everything paid out: "판돈 150", or "판돈 150 중 75" for a share
   const potText = (amount) => (amount === total ? tx("banner.3", [fmt(total)]) : tx("banner.4", [fmt(total), fmt(amount)]));
   for (const [to, info] of byTo) {
