@@ -262,6 +262,22 @@ def test_first_hand_tips_cover_nothing_and_stay_closed(static_page: Any) -> None
     assert page.locator("[data-testid=tip]").count() == 0
 
 
+def test_no_tip_for_a_decision_that_is_not_mine(static_page: Any) -> None:
+    """A folded seat makes no draw or declaration, yet the first hand's "바꿀 카드를 …" tip showed on its
+    phone while the others drew. A tip is for a decision of mine: with it offered, it shows; folded, not."""
+    page = harness(static_page, "badugi_draw")
+    page.evaluate("() => { window.tips = true; }")
+    for fixture in ("badugi_draw", "hilo_declare"):
+        v = first_hand(load(fixture), my_turn=False)
+        render(page, v)
+        assert page.locator("[data-testid=tip]").count() == 1, fixture
+        v["me"]["legalActions"] = []
+        mine = next(s for s in v["seats"] if s["id"] == v["me"]["id"])
+        mine["folded"] = True
+        render(page, v)
+        assert page.locator("[data-testid=tip]").count() == 0, fixture
+
+
 # ------------------------------------------------------------------------------------- small phones
 
 # my cards and the action bar against every seat, chip, ring, mark, the centre and the banner

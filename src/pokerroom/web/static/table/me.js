@@ -112,9 +112,11 @@ function renderTip(t, ctx) {
   if (!v.me || (v.handNo ?? 0) > 1) return null;
   let key = null;
   let text = null;
-  if (v.phase === "choice" && !v.me.chosen) { key = "choice"; text = tx("me.5"); }
-  else if (v.phase === "draw" && v.me.drawPending == null) { key = "draw"; text = v.mode === "badugi" ? tx("me.6") : tx("me.7"); }
-  else if (v.phase === "declare") { key = "declare"; text = tx("me.8"); }
+  // a tip for a decision that is mine to make (a folded seat makes no choice, draw or declaration)
+  const mine = (type) => (v.me.legalActions ?? []).some((a) => a.type === type);
+  if (v.phase === "choice" && mine("choose") && !v.me.chosen) { key = "choice"; text = tx("me.5"); }
+  else if (v.phase === "draw" && mine("draw") && v.me.drawPending == null) { key = "draw"; text = v.mode === "badugi" ? tx("me.6") : tx("me.7"); }
+  else if (v.phase === "declare" && mine("declare")) { key = "declare"; text = tx("me.8"); }
   else if (v.phase === "betting" && isMyTurn(v)) {
     if (v.betting === "korean") { key = "korean"; text = tx("me.9"); }
     else { key = "nl"; text = tx("me.10"); }
