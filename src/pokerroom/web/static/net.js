@@ -72,6 +72,17 @@ export const MOVING_CODES = [4012, 1012];
 /** How long after a stale_version refusal a view that has not come is asked for (staleSeen). */
 const STALE_RESYNC_MS = 1500;
 
+/**
+ * A socket the browser still calls open may be dead: a phone that slept or changed networks keeps it "open"
+ * for minutes while nothing passes, and its table stands still with a green dot. Every message heard is a
+ * sign of life; a ping goes out every PING_MS (the server answers pong); nothing heard for SILENT_MS and the
+ * socket is dropped and a new one made at once. When the page comes back (shown again, online again) a ping
+ * must be answered within PROBE_MS, and a connection waiting out its back-off tries at once.
+ */
+const PING_MS = 20000;
+const SILENT_MS = 45000;
+const PROBE_MS = 4000;
+
 export class RoomConnection {
   constructor(code, hello, handlers) {
     this.code = code;
@@ -87,6 +98,12 @@ export class RoomConnection {
     this.staleTimer = null;
     this.pending = new Map();
     this.views = new ViewTracker();
+    this.heardAt = 0; // when the socket last said anything (a sign of life)
+    this.probeTimer = null;
+    this.ended = false; // left, refused for good, or the room closed: nothing reconnects
+    this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
+    window.addEventListener("online", this.onBack);
+    document.addEventListener("visibilitychange", this.onBack);
     this.connect();
   }
 
@@ -110,10 +127,12 @@ export class RoomConnection {
       this.views.reset(); // a new socket starts with a whole view
       this.resyncAsked = false;
       ws.send(JSON.stringify({ type: "hello", ...this.hello, deltas: true }));
+      this.heardAt = Date.now();
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
+      this.pingTimer = setInterval(() => this.beat(ws), PING_MS);
     };
     ws.onmessage = (ev) => {
+      this.heardAt = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       // refusals and notices reach the app already in the page's language (words.js)
@@ -155,6 +174,7 @@ export class RoomConnection {
       if (msg.type === "error" && msg.code === "stale_version") this.staleSeen();
       if (msg.type === "error" && ((!this.welcomed && this.isFatal(msg.code)) || this.isTerminal(msg.code))) {
         this.closedByUs = true;
+        this.ended = true;
         this.h.onFatal?.(msg.code, msg.message);
         try { ws.close(1000); } catch { /* ignore */ }
         return;
@@ -167,6 +187,7 @@ export class RoomConnection {
       this.ws = null;
       if (this.closedByUs) { this.h.onState?.("closed", "left"); return; }
       if (ev.code === 4404) {
+        this.ended = true;
         this.h.onState?.("closed", "room_closed");
         this.h.onFatal?.("room_closed", tx("net.4"));
         return;
@@ -204,6 +225,41 @@ export class RoomConnection {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
+  /** Every PING_MS on an open socket: a ping, or, when nothing was heard for SILENT_MS, a new socket. */
+  beat(ws) {
+    if (this.ws !== ws) return;
+    if (Date.now() - this.heardAt > SILENT_MS) this.dropSilent(ws);
+    else this.send({ type: "ping" });
+  }
+
+  /** The page came back (shown again, online again): is the socket alive? A waiting retry goes at once. */
+  probe() {
+    if (this.ended || this.closedByUs) return;
+    const ws = this.ws;
+    if (!ws) {
+      clearTimeout(this.retryTimer);
+      this.connect();
+      return;
+    }
+    if (ws.readyState !== WebSocket.OPEN) return; // still connecting: its own handshake decides
+    const asked = Date.now();
+    this.send({ type: "ping" });
+    clearTimeout(this.probeTimer);
+    this.probeTimer = setTimeout(() => { if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws); }, PROBE_MS);
+  }
+
+  /** A silent socket is given up (its close may never complete over a dead link) and a new one made now. */
+  dropSilent(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    ws.onclose = null;
+    ws.onmessage = null;
+    try { ws.close(4000); } catch { /* ignore */ }
+    this.h.onState?.("closed", "retry");
+    this.connect();
+  }
+
   send(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));
@@ -238,8 +294,12 @@ export class RoomConnection {
 
   close() {
     this.closedByUs = true;
+    this.ended = true;
+    window.removeEventListener("online", this.onBack);
+    document.removeEventListener("visibilitychange", this.onBack);
     clearTimeout(this.retryTimer);
     clearTimeout(this.staleTimer);
+    clearTimeout(this.probeTimer);
     clearInterval(this.pingTimer);
     try { this.ws?.close(1000); } catch { /* ignore */ }
   }

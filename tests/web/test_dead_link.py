@@ -1,0 +1,113 @@
+"""A link that dies without closing: a phone that slept or changed networks keeps its socket "open" while
+nothing passes, and its table stood still under a green dot until the browser gave up, minutes later. The
+page now takes a socket that has said nothing for 45 s for dead (a ping goes out every 20 s, answered by a
+pong), and when it comes back (shown again, online again) a ping must be answered within 4 s; either way it
+connects again at once with its seat token and gets the table as it now is.
+
+The dead link is made in the browser itself: its websockets are routed through the test
+(``page.route_web_socket``), which stops passing a socket's frames either way without closing it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp
+from webplay import MOBILE
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+
+class Links:
+    """Every websocket of a page, passed on to the server frame by frame until :meth:`cut`: then the newest
+    one passes nothing more, either way, and stays open (new sockets pass as before)."""
+
+    def __init__(self) -> None:
+        self.cut_ids: set[int] = set()
+        self.count = 0
+
+    def route(self, ws: Any) -> None:
+        self.count += 1
+        me = self.count
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if me in self.cut_ids else server.send(m))
+        server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
+
+    def cut(self) -> int:
+        self.cut_ids.add(self.count)
+        return self.count
+
+
+@pytest.fixture
+def routed(browser: Any) -> Iterator[tuple[Any, Links]]:
+    """A phone page of its own context whose websockets go through :class:`Links` (not a pooled page: a
+    websocket route outlives a test's wipe)."""
+    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR")
+    page = ctx.new_page()
+    links = Links()
+    page.route_web_socket(re.compile(r".*/ws/.*"), links.route)
+    yield page, links
+    ctx.close()
+
+
+def _stale_after_a_cut(live_server: Any, open_page: Any, page: Any, links: Links) -> tuple[Any, int]:
+    """Heads-up hold'em, ``page`` the guest: its link is cut while the host acts, so the guest's table is a
+    street behind. Returns the host's page and the version the server is at."""
+    host = open_page("민수", MOBILE)
+    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
+    v = wp.view(host)
+    assert v is not None and v["street"] == 0
+    host_id = host.evaluate("() => window.__room.playerId")
+    if v["toAct"] == host_id:  # the host has the button and acts first: a call, then the guest's turns
+        wp._click_and_wait(host, "[data-action='nl.call']", wp.version(host))
+    caught_up = "(v) => window.__room.conn.version >= v"
+    page.wait_for_function(caught_up, arg=wp.version(host))
+    while (wp.view(page) or {}).get("toAct") != host_id:  # the guest checks (or calls) to the host's turn
+        legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
+        move = "nl.check" if "nl.check" in legal else "nl.call"
+        wp._click_and_wait(page, f"[data-action='{move}']", wp.version(page))
+        page.wait_for_function(caught_up, arg=wp.version(page))
+    host.wait_for_function("(id) => window.__room.view.toAct === id", arg=host_id)
+    before = wp.version(page)
+    assert links.cut() == 1
+    move = "nl.check" if any(a["type"] == "nl.check" for a in (wp.view(host) or {})["me"]["legalActions"]) \
+        else "nl.call"
+    wp._click_and_wait(host, f"[data-action='{move}']", wp.version(host))
+    page.wait_for_timeout(500)
+    assert wp.version(page) == before  # the cut link brought nothing
+    return host, wp.version(host)
+
+
+@pytest.mark.parametrize("event", ["online", "visibilitychange"])
+def test_a_page_that_comes_back_finds_its_dead_link_and_reconnects(
+        live_server: Any, open_page: Any, routed: tuple[Any, Links], event: str) -> None:
+    page, links = routed
+    _host, now = _stale_after_a_cut(live_server, open_page, page, links)
+    target = "window" if event == "online" else "document"
+    page.evaluate(f"() => {target}.dispatchEvent(new Event('{event}'))")
+    # the probe's ping goes unanswered for 4 s: a new socket, the table as it now is
+    page.wait_for_function("(v) => window.__room.conn.version >= v", arg=now, timeout=12000)
+    assert links.count == 2
+    v = wp.view(page)
+    assert v is not None and v["street"] >= 1 and v["me"]["hole"], v
+
+
+def test_a_socket_silent_for_45_seconds_is_given_up(live_server: Any, open_page: Any,
+                                                    routed: tuple[Any, Links]) -> None:
+    page, links = routed
+    page.clock.install()  # (time runs as usual until the test moves it on)
+    _host, now = _stale_after_a_cut(live_server, open_page, page, links)
+    page.clock.run_for(30_000)
+    page.wait_for_timeout(300)
+    assert links.count == 1  # 30 s of silence: still waiting
+    page.clock.run_for(40_000)
+    page.wait_for_function("(v) => window.__room.conn.version >= v", arg=now, timeout=12000)
+    assert links.count == 2
