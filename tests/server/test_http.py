@@ -69,3 +69,47 @@ def test_static_files_and_health(server: LiveServer, tmp_path: object) -> None:
     assert httpx.get(f"{server.http}/static/..%2f..%2fpyproject.toml").status_code == 404
     health = httpx.get(f"{server.http}/healthz").json()
     assert health["ok"] is True and health["rooms"] == 1
+
+
+def test_the_clients_files_come_compressed_and_revalidated(make_server: object) -> None:
+    """The real client (about fifty text files): gzip-ed to a browser that accepts it, as they are to one
+    that does not, never kept without asking (``no-cache``), and a repeat visit answered 304 with no body. The
+    ETag is the content's, so two servers (a cluster's nodes) give the same file the same one."""
+    from pokerroom.server.app import STATIC_DIR
+
+    first = make_server(static_dir=STATIC_DIR)  # type: ignore[operator]
+    second = make_server(static_dir=STATIC_DIR)  # type: ignore[operator]
+    names = ["/", "/static/app.js", "/static/style.css", "/static/table/render.js",
+             "/static/manifest.webmanifest"]
+    raw_total = wire_total = 0
+    for name in names:
+        plain = httpx.get(f"{first.http}{name}", headers={"accept-encoding": "identity"})
+        assert plain.status_code == 200 and "content-encoding" not in plain.headers, name
+        disk = STATIC_DIR / ("index.html" if name == "/" else name.removeprefix("/static/"))
+        assert plain.content == disk.read_bytes(), name
+        packed = httpx.get(f"{first.http}{name}", headers={"accept-encoding": "gzip, deflate"})
+        assert packed.headers["content-encoding"] == "gzip" and packed.content == plain.content, name
+        assert packed.headers["vary"] == "Accept-Encoding" and packed.headers["cache-control"] == "no-cache"
+        raw_total += len(plain.content)
+        wire_total += int(packed.headers["content-length"])
+        etag = packed.headers["etag"]
+        assert httpx.get(f"{second.http}{name}").headers["etag"] == etag, name
+        again = httpx.get(f"{first.http}{name}", headers={"if-none-match": etag})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag, name
+        assert httpx.get(f"{first.http}{name}", headers={"if-none-match": '"other"'}).status_code == 200
+    assert wire_total < raw_total / 2, (wire_total, raw_total)
+    refused = httpx.get(f"{first.http}/static/app.js", headers={"accept-encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused.headers
+    assert refused.headers["content-type"].startswith("text/javascript")
+
+
+def test_a_changed_file_is_served_as_it_now_is(server: LiveServer) -> None:
+    """Read once and kept, a file is read again when it changes on disk (a new ETag, its new text)."""
+    static = server.config.static_dir
+    static.mkdir(parents=True, exist_ok=True)
+    (static / "app.js").write_text("console.log(1)", encoding="utf-8")
+    before = httpx.get(f"{server.http}/static/app.js")
+    (static / "app.js").write_text("console.log(22)", encoding="utf-8")
+    after = httpx.get(f"{server.http}/static/app.js", headers={"if-none-match": before.headers["etag"]})
+    assert after.status_code == 200 and after.text == "console.log(22)"
+    assert after.headers["etag"] != before.headers["etag"]

@@ -26,7 +26,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -48,6 +48,7 @@ from pokerroom.server.room.rooms import Rooms
 from pokerroom.server.room.startup import Restorer
 from pokerroom.server.room.timers import Clock
 from pokerroom.server.room.tokens import is_room_code
+from pokerroom.server.static_assets import StaticAssets
 from pokerroom.server.topology import SingleNode, Topology
 from pokerroom.server.websocket import DirectSend, OpenSockets, WsConnection, refuse
 from pokerroom.server.wire import protocol as P
@@ -240,11 +241,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         server = request.scope.get("server") or ("127.0.0.1", 80)
         return f"{base_url('http', str(server[0]), int(server[1] or 80))}/r/{code}"
 
+    assets = StaticAssets()
+
     async def index(request: Request) -> Response:
         page = cfg.static_dir / "index.html"
         if not page.is_file():
             return PlainTextResponse("웹 클라이언트가 아직 준비되지 않았어요", status_code=404)
-        return FileResponse(page, media_type="text/html; charset=utf-8")
+        return assets.response(request, page)
 
     async def static(request: Request) -> Response:
         rel = request.path_params["path"]
@@ -255,7 +258,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return PlainTextResponse("없는 파일이에요", status_code=404)
         if not target.is_relative_to(root) or not target.is_file():
             return PlainTextResponse("없는 파일이에요", status_code=404)
-        return FileResponse(target)
+        return assets.response(request, target)
 
     async def healthz(request: Request) -> Response:
         rooms = rooms_of(request)
