@@ -264,13 +264,11 @@ def test_uncalled_winner_shows_cards_with_one_tap(live_server: Any, open_page: A
     shot(spectator, "show-spectator-390")
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 320, "height": 568}],
-                         ids=["360x740", "320x568"])
-def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, open_page: Any,
-                                                           viewport: dict[str, int]) -> None:
+def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, open_page: Any) -> None:
     """폴드 with a check free asks first ("체크할 수 있는데 포기할까요?"). Left open while my turn ran out
     (checked for me), the question stayed over the next street, where a check was free again: its 예 would
     have folded that new turn, never decided. The question now goes with its decision; nothing is sent."""
+    viewport = {"width": 360, "height": 740}
     host, guest = open_page("민수", viewport), open_page("지수", viewport)
     code = wp.create_room_ui(host, fast_server.http, "민수", "holdem", turnSeconds=15)
     wp.join_ui(guest, fast_server.http, code, "지수")
