@@ -270,13 +270,15 @@ def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, ope
     have folded that new turn, never decided. The question now goes with its decision; nothing is sent."""
     viewport = {"width": 360, "height": 740}
     host, guest = open_page("민수", viewport), open_page("지수", viewport)
-    code = wp.create_room_ui(host, fast_server.http, "민수", "holdem", turnSeconds=15)
+    # a 30 s turn (6 real seconds): the small blind's call comes well inside it, even on a loaded machine
+    code = wp.create_room_ui(host, fast_server.http, "민수", "holdem", turnSeconds=30)
     wp.join_ui(guest, fast_server.http, code, "지수")
     wp.wait_members(host, 2)
     host.click("[data-testid=start]")
     wp.wait_table(host)
     wp.wait_table(guest)
     by = _pages_by_id([host, guest])
+    host.wait_for_function("() => window.__room.view.phase === 'betting' && !!window.__room.view.toAct")
     v = wp.view(host)
     assert v is not None and v["street"] == 0
     small = by[v["toAct"]]  # heads-up: the button posts the small blind and acts first before the flop
@@ -288,7 +290,7 @@ def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, ope
     asked.wait_for(state="visible")
     assert "체크할 수 있는데" in big.locator("#dlg-confirm-text").inner_text()
     shot(big, f"fold-question-{viewport['width']}")
-    # nobody answers: the turn's 15 s (3 real seconds) run out, the server checks for me, the flop comes
+    # nobody answers: the turn's 30 s (6 real seconds) run out, the server checks for me, the flop comes
     big.wait_for_function("() => window.__room.view.street === 1", timeout=15000)
     asked.wait_for(state="hidden", timeout=2000)
     v = wp.view(big)
@@ -296,3 +298,13 @@ def test_a_fold_question_is_withdrawn_when_my_turn_is_gone(fast_server: Any, ope
     me = next(s for s in v["seats"] if s["id"] == v["me"]["id"])
     assert not me["folded"] and me["inHand"]
     assert not any("폴드" in e["text"] for e in v["publicLog"]), v["publicLog"]
+    # after the flop the big blind acts first, a check free again: asked again, and the game ends under the
+    # question (the other player leaves): the table goes, and its question with it
+    big.wait_for_function("() => window.__room.view.me.legalActions.some((a) => a.type === 'nl.check')")
+    big.click("[data-action='nl.fold']")
+    asked.wait_for(state="visible")
+    small.click("#btn-settings")
+    small.click("[data-testid=leave]")
+    small.click("#dlg-confirm-yes")
+    big.wait_for_function("() => window.__room.view.phase === 'finished'")
+    asked.wait_for(state="hidden", timeout=2000)
