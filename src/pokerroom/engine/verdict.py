@@ -55,6 +55,9 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
         mine = _side_value(me, side)
         if mine is None:
             continue
+        # a low is named as a high card is ("8탑"): its sentences call it a low (the log's line has no side,
+        # and "8탑이 p1의 9탑을 이김" reads as the lower high card winning)
+        low = "로우 " if side == "low" else ""
         rivals = [pid for pid in pots[index].eligible if pid not in winners and pid in values
                   and _contests(declares, pid, side)]
         best: tuple[str, Any] | None = None
@@ -67,7 +70,7 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
         if best is None:
             a["hand"] = ranked_name(mine)
             if len(winners) > 1:
-                a["why"] = f"{'로우 ' if side == 'low' else ''}{ranked_name(mine)} 동점으로 나눔"
+                a["why"] = f"{low}{ranked_name(mine)} 동점으로 나눔"
             elif a["side"] in ("high", "low") and len(pots[index].eligible) > 1:
                 beaten_off = any(_side_value(values[pid], side) is not None for pid in rivals)
                 a["why"] = _alone(ranked_name(mine), side, declares, beaten_off)
@@ -76,11 +79,7 @@ def annotate(awards: list[dict[str, Any]], pots: Sequence[Pot], values: Mapping[
             continue
         mine_name, their_name = versus(mine, best[1])
         a["hand"] = mine_name
-        # a low is named as a high card is ("8탑"): in the sentence (the log's line too, which has no side)
-        # both are called lows, or "8탑이 9탑을 이김" reads as the lower high card winning
-        low = "로우 " if side == "low" else ""
-        said, beaten = low + mine_name, low + their_name
-        a["why"] = f"{subject(said)} {best[0]}의 {object_(beaten)} 이김"
+        a["why"] = f"{subject(low + mine_name)} {best[0]}의 {object_(low + their_name)} 이김"
 
 
 def _alone(name: str, side: str, declares: Mapping[str, str | None] | None, beaten_off: bool) -> str:
