@@ -25,6 +25,9 @@ from webplay import MOBILE
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
+#: a page has the server's version ``v`` (or a later one)
+CAUGHT_UP = "(v) => window.__room.conn.version >= v"
+
 
 class Links:
     """Every websocket of a page, passed on to the server frame by frame until :meth:`cut`: then the newest
@@ -71,16 +74,20 @@ def _stale_after_a_cut(live_server: Any, open_page: Any, page: Any, links: Links
     return host, _host_moves_while_cut(host, page, links)
 
 
+def _check_or_call(page: Any) -> None:
+    """The page's player checks (or calls, when nothing is free) through its button."""
+    legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
+    move = "nl.check" if "nl.check" in legal else "nl.call"
+    wp._click_and_wait(page, f"[data-action='{move}']", wp.version(page))
+
+
 def _to_the_hosts_turn(host: Any, page: Any) -> None:
     """The guest (its link alive) checks or calls until the host is to act."""
     host_id = host.evaluate("() => window.__room.playerId")
-    caught_up = "(v) => window.__room.conn.version >= v"
-    page.wait_for_function(caught_up, arg=wp.version(host))
+    page.wait_for_function(CAUGHT_UP, arg=wp.version(host))
     while (wp.view(page) or {}).get("toAct") != host_id:
-        legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
-        move = "nl.check" if "nl.check" in legal else "nl.call"
-        wp._click_and_wait(page, f"[data-action='{move}']", wp.version(page))
-        page.wait_for_function(caught_up, arg=wp.version(page))
+        _check_or_call(page)
+        page.wait_for_function(CAUGHT_UP, arg=wp.version(page))
     host.wait_for_function("(id) => window.__room.view.toAct === id", arg=host_id)
 
 
@@ -91,9 +98,7 @@ def _host_moves_while_cut(host: Any, page: Any, links: Links) -> int:
     _to_the_hosts_turn(host, page)
     before = wp.version(page)
     links.cut()
-    legal = {a["type"] for a in (wp.view(host) or {})["me"]["legalActions"]}
-    move = "nl.check" if "nl.check" in legal else "nl.call"
-    wp._click_and_wait(host, f"[data-action='{move}']", wp.version(host))
+    _check_or_call(host)
     page.wait_for_timeout(300)
     assert wp.version(page) == before  # the cut link brought nothing
     return wp.version(host)
@@ -104,12 +109,11 @@ def test_a_dead_link_is_found_when_the_page_comes_back_or_after_45_silent_second
     page, links = routed
     page.clock.install()  # (time runs as usual until the test moves it on)
     host, now = _stale_after_a_cut(live_server, open_page, page, links)
-    caught_up = "(v) => window.__room.conn.version >= v"
     # the page is shown again, then comes back online: each time a ping goes unanswered for 4 s and a new
     # socket brings the table as it now is
     for n, (target, event) in enumerate([("document", "visibilitychange"), ("window", "online")], start=2):
         page.evaluate(f"() => {target}.dispatchEvent(new Event('{event}'))")
-        page.wait_for_function(caught_up, arg=now, timeout=12000)
+        page.wait_for_function(CAUGHT_UP, arg=now, timeout=12000)
         assert links.count == n, event
         v = wp.view(page)
         assert v is not None and v["me"]["hole"] and v["street"] >= 1, v
@@ -121,5 +125,5 @@ def test_a_dead_link_is_found_when_the_page_comes_back_or_after_45_silent_second
     page.wait_for_timeout(300)
     assert links.count == 3  # 30 s of silence: still waiting
     page.clock.run_for(40_000)
-    page.wait_for_function(caught_up, arg=now, timeout=12000)
+    page.wait_for_function(CAUGHT_UP, arg=now, timeout=12000)
     assert links.count == 4
