@@ -170,13 +170,12 @@ function preActionButtons(pre, betting, ctx) {
   return row;
 }
 
-/** Folding when a check is free asks first; an answer given after the decision is gone is not sent. */
+/** Folding when a check is free asks first (a question withdrawn with its decision answers no: table.js). */
 async function confirmFold(lg, action, ctx) {
   const canCheck = lg.some((a) => a.type === "k.check" || a.type === "nl.check");
   if (canCheck) {
-    const draft = ctx.ui; // this decision's (state.js: a new decision makes new drafts)
     const ok = await ctx.confirm(tx("controls.18"));
-    if (!ok || ctx.ui !== draft) return;
+    if (!ok) return;
   }
   ctx.send(action);
 }
