@@ -208,6 +208,9 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     # 2. it becomes p2's turn: chime + vibration
     p1.wait_for_function("() => window.__snd.freqs.includes(1320)")  # the game started on p1's turn
     assert _snd(p1)["vib"] == [120] and _snd(p2)["vib"] == []
+    # the tab's title says whose turn it is too (read from another tab or the phone's app switcher)
+    code = p1.url.rstrip("/").rsplit("/", 1)[1]
+    assert (p1.title(), p2.title()) == (f"내 차례! · 포커 방 · {code}", f"포커 방 · {code}")
     p1_turns = _snd(p1)["freqs"].count(1320)
     before = wp.version(p1)
     p1.click("[data-action='nl.call']")
@@ -217,6 +220,7 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
         p.wait_for_function("() => window.__snd.bands.includes(2400)")
     assert _snd(p2)["vib"] == [120]
     assert _snd(p1)["freqs"].count(1320) == p1_turns and _snd(p1)["vib"] == [120]  # not p1's turn now
+    assert (p1.title(), p2.title()) == (f"포커 방 · {code}", f"내 차례! · 포커 방 · {code}")
     # 3. the flop: cards (3200 Hz band) for everyone
     p2.click("[data-action='nl.check']")
     for p in (p1, p2):
@@ -230,6 +234,8 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     folder.click("[data-action='nl.fold']")
     bettor.wait_for_function("() => [523, 659, 784].every(f => window.__snd.freqs.includes(f))")
     assert 784 not in _snd(folder)["freqs"]
+    folder.wait_for_function("() => window.__room.view.phase === 'handEnd'")
+    assert (bettor.title(), folder.title()) == (f"포커 방 · {code}",) * 2  # the hand is over: no one's turn
     # the toggle turns every sound off
     folder.evaluate("() => { window.__snd.freqs.length = 0; window.__snd.bands.length = 0; }")
     folder.click("#btn-settings")

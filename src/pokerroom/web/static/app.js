@@ -4,6 +4,7 @@
 import { languageField, tx } from "./i18n.js";
 import { RoomConnection, roomInfo, loadToken, forgetToken } from "./net.js";
 import { TableUI } from "./table.js";
+import { isMyTurn } from "./table/view.js";
 import { pastHandsView } from "./history.js";
 import * as replay from "./replay/index.js";
 import { rulesContent } from "./rules.js";
@@ -447,6 +448,9 @@ class Room {
     hostLive.update(this); // the 방장 menu and the pause layer (hostlive.js)
     const phase = this.phase();
     keepAwake(phase === "playing");
+    // my turn shows in the tab's title too: a player reading another tab (or the phone's app switcher) sees it
+    const myTurn = phase === "playing" && !!this.view?.me && isMyTurn(this.view);
+    document.title = tx(myTurn ? "app.40" : "app.20", [this.code]);
     $("#btn-log").hidden = phase !== "playing" && phase !== "finished";
     if (phase === "playing") {
       if (this.screen !== "table" || !this.table) {

@@ -108,6 +108,7 @@ export default {
   "app.37": "Not sent: the connection dropped. Reconnecting.",
   "app.38": "Sitting out from the next hand",
   "app.39": "Back in from the next hand",
+  "app.40": "Your turn! · Poker room · {0}",
   "hostlive.1": "Host menu",
   "hostlive.2": "Host {0} paused the game",
   "hostlive.3": "The host paused the game",
