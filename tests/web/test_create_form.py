@@ -44,6 +44,13 @@ def test_create_form_button_always_reachable_and_short(live_server: Any, open_pa
     for key in ("betting", "rebuy", "turnSeconds", "dealerRule", "hints", "blindUpEvery"):
         assert not page.locator(f"input[data-opt='{key}']").first.is_visible(), key
     assert m["formHeight"] <= 1.3 * m["viewport"], m
+    # a mode card cuts its blurb on a phone: the chosen mode's whole line and seat limit are under the cards
+    line = page.locator("[data-testid=mode-line]")
+    chosen = page.locator("input[data-opt='mode']:checked").get_attribute("value")
+    assert (chosen, line.inner_text()) == ("sevenPoker", "7포커 · 한국식 초이스 세븐 스터드 · 최대 6명")
+    wp.pick_option(page, "mode", "indian")
+    assert line.inner_text() == "인디언 포커 · 이마 카드, 남의 패만 보임 · 최대 6명" and line.is_visible()
+    wp.pick_option(page, "mode", chosen)
     shot(page, "lobby-create-short")
     # a house rule added to OPTION_DEFS without "main" lands behind 더 보기 (the form is data-driven)
     page.click("details.more-options summary")

@@ -108,6 +108,8 @@ export function optionsEditor(opts, errors, players = null) {
   const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": tx("lobby.10") });
   const nameChoice = h("div", { class: "field", "data-field": "indianName" });
   const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
+  // the chosen mode's whole line (its card cuts the blurb on a phone) and its seat limit under the options
+  const modeLine = h("div", { class: "help mode-line", "data-testid": "mode-line" });
   const moreBody = h("div", {});
   const more = h("details", { class: "more more-options" },
     h("summary", {}, tx("lobby.11"), h("small", {}, tx("lobby.12"))), moreBody);
@@ -149,7 +151,8 @@ export function optionsEditor(opts, errors, players = null) {
       else (def.mode ? modeSpecific : shared).append(field);
     }
     if (note) fields.push(h("div", { class: "notice", "data-testid": "recommend-note" }, note));
-    fields.push(h("div", { class: "help", style: "color:var(--muted);font-size:.85em" }, tx("lobby.15", [maxPlayers(opts)])));
+    const chosen = MODES.find((m) => m.key === opts.mode);
+    modeLine.textContent = chosen ? tx("lobby.15", [modeName(chosen.key), chosen.blurb, maxPlayers(opts)]) : "";
     // the mode's own rules (로우 판정, 인디언 카드 수, 오마하 하이로우 ...) belong to choosing the mode: shown
     const own = modeSpecific.childElementCount ? [h("div", { class: "card-box mode-options", "data-testid": "mode-options" }, h("h2", {}, tx("lobby.16", [modeName(opts.mode)])), modeSpecific)] : [];
     optionsBox.replaceChildren(...own, ...fields);
@@ -171,7 +174,7 @@ export function optionsEditor(opts, errors, players = null) {
   };
   drawModes();
   drawOptions();
-  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, tx("lobby.10")), modeBox, modeError), nameChoice, optionsBox, more];
+  return [h("div", { class: "field", "data-field": "mode" }, h("span", { class: "label" }, tx("lobby.10")), modeBox, modeLine, modeError), nameChoice, optionsBox, more];
 }
 
 export function renderLobby(route) {

@@ -271,7 +271,7 @@ export default {
   "lobby.12": " betting · rebuys · time …",
   "lobby.13": "Mode default ({0})",
   "lobby.14": "For last-one-standing we set the base unit to double every 10 hands and no rebuys (you can change it).",
-  "lobby.15": "This mode takes up to {0} players.",
+  "lobby.15": "{0} · {1} · up to {2} players",
   "lobby.16": "{0} settings",
   "lobby.17": "Display name",
   "lobby.18": "If the name 'Indian poker' feels wrong, it can show as 'Forehead poker'.",
