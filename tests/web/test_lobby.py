@@ -198,6 +198,27 @@ def test_join_by_code_from_the_lobby(live_server: Any, open_page: Any) -> None:
     assert page.locator("[data-testid=members]").inner_text().count("지수") == 1
 
 
+def test_a_stale_link_says_what_became_of_the_room_and_offers_a_new_one(live_server: Any,
+                                                                         open_page: Any) -> None:
+    page = open_page("stale")
+    page.recorder.allowed.append("status of 404")  # the browser logs the room's 404 itself
+    # a link to a room that is gone, then the same with a seat token kept from when the player was in it
+    for token in (None, "t" * 32):
+        page.goto(live_server.http + "/")
+        if token:
+            page.evaluate("(t) => localStorage.setItem('pokerroom:zzzzzzzzzz', t)", token)
+        page.goto(live_server.http + "/r/zzzzzzzzzz")
+        card = page.locator("[data-testid=cannot-enter]")
+        card.wait_for()
+        text = card.inner_text()
+        gone = "링크가 틀렸거나 이미 닫힌 방이에요. 방이 닫히면 칩과 기록도 함께 사라져요."
+        assert gone in text, (token, text)
+        assert "방에 들어갈 수 없어요" in text and "방을 찾을 수 없어요" in text, text
+        card.get_by_role("button", name="새 방 만들기").click()
+        page.wait_for_url(live_server.http + "/")
+        assert page.locator("[data-testid=create-room]").is_visible()
+
+
 def test_imapoker_display_name(live_server: Any, open_page: Any) -> None:
     page = open_page("host")
     page.goto(live_server.http + "/")

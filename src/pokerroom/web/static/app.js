@@ -196,8 +196,7 @@ class Room {
     this.screen = "join";
     let info = null;
     try { info = await roomInfo(this.code); this.info = info; if (typeof info.link === "string") this.link = info.link; } catch (e) {
-      main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" },
-        h("h2", {}, tx("app.22")), h("p", {}, e.message), h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, tx("app.23")))));
+      goneCard(tx("app.22"), e.message, e.code === "room_not_found" ? [tx("app.41"), tx("app.43")] : null);
       return;
     }
     main().replaceChildren(h("div", { class: "lobby" }, joinForm(this.code, info, error, (hello) => this.connect(hello))));
@@ -216,8 +215,7 @@ class Room {
       onFatal: (code, message) => {
         if (code === "bad_token" || code === "kicked" || code === "banned") forgetToken(this.code);
         if (code === "room_closed") {
-          main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box" }, h("h2", {}, tx("net.4")),
-            h("button", { class: "btn", onclick: () => { history.pushState({}, "", "/"); route(); } }, tx("app.23")))));
+          goneCard(tx("net.4"), null, [tx("app.43")]);
           return;
         }
         this.showJoin(message || tx("app.27"));
@@ -538,6 +536,15 @@ class Room {
 }
 
 let room = null;
+
+/** A room that cannot be entered: why, and the way home. A room that is gone (`gone`: the lines that say what
+ * became of it, its chips and history went with it, poker.md §12) offers a new room instead. */
+function goneCard(title, message, gone) {
+  const home = () => { history.pushState({}, "", "/"); route(); };
+  main().replaceChildren(h("div", { class: "lobby" }, h("div", { class: "card-box", "data-testid": "cannot-enter" },
+    h("h2", {}, title), message ? h("p", {}, message) : null, gone ? h("p", { class: "help" }, gone.join(" ")) : null,
+    h("button", { class: gone ? "btn primary" : "btn", onclick: home }, tx(gone ? "app.42" : "app.23")))));
+}
 
 function route() {
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
