@@ -8,6 +8,7 @@
 // its way, show a talk bubble, destroy.
 
 import { animateAwards } from "./table/banner.js";
+import { listenForKeys } from "./table/keys.js";
 import { bubble, closePalette, openPalette } from "./table/me.js";
 import { onResize, render } from "./table/render.js";
 import { createState, takeView } from "./table/state.js";
@@ -44,6 +45,7 @@ export class TableUI {
       togglePalette: () => (t.palette ? closePalette(t) : openPalette(t, cb.onTalk)),
     };
     this.timer = setInterval(() => tick(host, t.view), 250);
+    this.stopKeys = listenForKeys(host);
     this.resizeObs = null;
     this.wide = window.matchMedia("(min-width: 1000px)"); // style.css: where the side panel shows
     this.onWide = () => { if (this.wide.matches) this.render(); };
@@ -57,6 +59,7 @@ export class TableUI {
     this.wide.removeEventListener("change", this.onWide);
     closePalette(this.t);
     clearInterval(this.timer);
+    this.stopKeys();
     this.resizeObs?.disconnect();
   }
 
