@@ -169,6 +169,14 @@ def test_created_options_reach_the_server_and_waiting_room(live_server: Any, ope
     page.click("[data-testid=add-bot]")
     page.wait_for_function("() => window.__room.lobby.players.length === 2")
     assert page.locator("[data-testid=start]").is_enabled()
+    # the host chooses how the bot plays: 쉬움 at first, 보통 with a tap (the server keeps it)
+    level = page.locator("[data-testid=bot-level]")
+    assert level.locator("[aria-pressed=true]").inner_text() == "쉬움"
+    level.locator("[data-level=normal]").click()
+    page.wait_for_function("() => window.__room.lobby.players.some((p) => p.bot && p.level === 'normal')")
+    assert level.locator("[aria-pressed=true]").inner_text() == "보통"
+    members = httpx.get(f"{live_server.http}/api/rooms/{code}", timeout=5).json()["players"]
+    assert [m["level"] for m in members if m["bot"]] == ["normal"]
     shot(page, "waiting-room")
     # a reload comes back to the same seat through the stored token
     pid = page.evaluate("() => window.__room.playerId")

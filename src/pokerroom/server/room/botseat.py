@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from pokerroom import bots
 
 View = dict[str, Any]
 ActionFn = Callable[[View], dict[str, Any] | None]
+
+
+class Decider(Protocol):
+    """A bot seat's brain: its action from its own view, at the level the host chose for it."""
+
+    def __call__(self, view: View, level: Literal["easy", "normal"] = "easy") -> dict[str, Any] | None: ...
 
 _PREFERENCE = ("ready", "k.check", "nl.check", "k.call", "nl.call", "declare", "draw", "rebuy", "runTwice",
                "k.die", "nl.fold")
@@ -33,8 +39,8 @@ def legal_actions(view: View) -> list[dict[str, Any]]:
     return []
 
 
-def cautious_decide(view: View) -> dict[str, Any] | None:
-    """Fallback bot: the most passive legal action, or None (the timeout will act)."""
+def cautious_decide(view: View, level: Literal["easy", "normal"] = "easy") -> dict[str, Any] | None:
+    """Fallback bot: the most passive legal action, or None (the timeout will act), at every level."""
     acts = legal_actions(view)
     by_type = {a.get("type"): a for a in acts}
     for kind in _PREFERENCE:
@@ -49,8 +55,8 @@ def cautious_decide(view: View) -> dict[str, Any] | None:
     return None
 
 
-def load_decider() -> ActionFn:
-    """The bot brain of a room's bot seats: :func:`pokerroom.bots.decide` (its default ``easy`` level)."""
+def load_decider() -> Decider:
+    """The bot brain of a room's bot seats: :func:`pokerroom.bots.decide`, at each bot's level."""
     return bots.decide
 
 

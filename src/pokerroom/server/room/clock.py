@@ -22,7 +22,7 @@ from pokerroom.server.storage import LogRow
 
 if TYPE_CHECKING:
     from pokerroom.server.engine_port import GameEngine
-    from pokerroom.server.room.botseat import ActionFn
+    from pokerroom.server.room.botseat import Decider
     from pokerroom.server.room.driver import RoomDriver
     from pokerroom.server.room.timers import Clock, Later
 
@@ -35,13 +35,13 @@ MIN_PAUSE_MS = 1000
 
 @dataclass(eq=False)
 class RoomClock:
-    """Deadlines, delayed retries and bot moves. ``decider``: a bot's choice from its view."""
+    """Deadlines, delayed retries and bot moves. ``decider``: a bot's choice from its view, at its level."""
 
     engine: GameEngine
     clock: Clock
     driver: RoomDriver
     later: Later
-    decider: ActionFn
+    decider: Decider
     bot_delay_ms: int
 
     def after_change(self, room: Room) -> None:
@@ -132,7 +132,10 @@ class RoomClock:
             room.bot_pending.discard(pid)
             if room.closed or room.phase != "playing" or room.state is None or room.table.paused is not None:
                 return
-            action = BotSeat(pid, self.decider).choose(self.engine.view(room.state, pid))
+            member = room.members.get(pid)
+            level = member.level if member is not None else "easy"
+            action = BotSeat(pid, functools.partial(self.decider, level=level)).choose(
+                self.engine.view(room.state, pid))
             if action is None:
                 return  # the deadline will act for the bot
             now = self.clock.now_ms()

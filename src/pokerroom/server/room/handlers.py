@@ -231,7 +231,7 @@ async def add_bot(parts: Parts, room: Room, conn: Connection, msg: P.AddBot) -> 
         nickname = next(f"봇 {i}" for i in itertools.count(1) if f"봇 {i}" not in taken)
     nick = clean_nickname(nickname)
     check_capacity(room, nick)
-    _, _, after = new_member(room.table, nick, bot=True)
+    _, _, after = new_member(room.table, nick, bot=True, level=msg.level)
     await parts.driver.save(room, after)  # not stored, not added (a store outage must not leave a ghost bot)
     parts.views.broadcast_lobby(room)
 
@@ -244,6 +244,19 @@ async def remove_bot(parts: Parts, room: Room, conn: Connection, msg: P.RemoveBo
     if member is None or not member.bot:
         raise P.error("no_such_bot")
     await parts.driver.save(room, room.table.without_member(msg.playerId))
+    parts.views.broadcast_lobby(room)
+
+
+async def bot_level(parts: Parts, room: Room, conn: Connection, msg: P.BotLevel) -> None:
+    """The host makes a bot play another way (docs/bots.md "Levels"), between games like adding one."""
+    require_host(room, conn)
+    if room.phase == "playing":
+        raise P.error("game_running")
+    member = room.members.get(msg.playerId)
+    if member is None or not member.bot:
+        raise P.error("no_such_bot")
+    if member.level != msg.level:
+        await parts.driver.save(room, room.table.with_member(replace(member, level=msg.level)))
     parts.views.broadcast_lobby(room)
 
 
@@ -359,6 +372,7 @@ HANDLERS: dict[type, Handler] = {
     P.Start: start,
     P.AddBot: add_bot,
     P.RemoveBot: remove_bot,
+    P.BotLevel: bot_level,
     P.SetOptions: set_options,
     P.Leave: leave,
     P.Kick: kick,

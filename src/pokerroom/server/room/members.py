@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pokerroom.server.room import bans
-from pokerroom.server.room.model import Connection, Member, Room, Table, clean_nickname
+from pokerroom.server.room.model import BotLevel, Connection, Member, Room, Table, clean_nickname
 from pokerroom.server.room.nicknames import confusable_with
 from pokerroom.server.room.tokens import new_seat_token, token_digest, token_matches
 from pokerroom.server.wire import protocol as P
@@ -55,11 +55,11 @@ def check_capacity(room: Room, nick: str) -> None:
         raise P.error("room_full")
 
 
-def new_member(table: Table, nick: str, *, bot: bool) -> tuple[Member, str, Table]:
+def new_member(table: Table, nick: str, *, bot: bool, level: BotLevel = "easy") -> tuple[Member, str, Table]:
     """A new member (and their seat token; bots have none) and the table with them in it."""
     token = "" if bot else new_seat_token()
     member = Member(f"p{table.next_seq}", nick, None if bot else token_digest(token), bot,
-                    "waiting" if table.phase == "playing" else "seated", table.next_seq)
+                    "waiting" if table.phase == "playing" else "seated", table.next_seq, level=level)
     return member, token, table.with_member(member).evolve(next_seq=table.next_seq + 1)
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
+BotLevel = Literal["easy", "normal"]  # pokerroom.bots's levels (docs/bots.md), a bot seat's choice
 MAX_NICKNAME = 12
 ACKS_KEPT = 256
 
@@ -95,15 +96,19 @@ class Member:
     status: Status
     seq: int
     asking: bool = False  # waiting for the host's answer to a seat request (server.seating)
+    level: BotLevel = "easy"  # a bot's play (pokerroom.bots levels), chosen by the host who added it
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "nickname": self.nickname, "digest": self.digest, "bot": self.bot,
+        data = {"id": self.id, "nickname": self.nickname, "digest": self.digest, "bot": self.bot,
                 "status": self.status, "seq": self.seq, "asking": self.asking}
+        if self.level != "easy":  # (stored only when chosen: every room stored before levels reads the same)
+            data["level"] = self.level
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Member:
         return Member(data["id"], data["nickname"], data["digest"], data["bot"], data["status"], data["seq"],
-                      bool(data.get("asking", False)))
+                      bool(data.get("asking", False)), "normal" if data.get("level") == "normal" else "easy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +394,8 @@ class Room:
         online = self.connected_ids()
         players = [
             {"id": m.id, "nickname": m.nickname, "bot": m.bot, "connected": m.bot or m.id in online,
-             "host": m.id == self.host_id, "status": m.status, "asking": m.asking}
+             "host": m.id == self.host_id, "status": m.status, "asking": m.asking,
+             **({"level": m.level} if m.bot else {})}
             for m in self.members.values()
         ]
         return {"code": self.code, "phase": self.phase, "hostId": self.host_id, "players": players,

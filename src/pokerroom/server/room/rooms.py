@@ -32,7 +32,7 @@ from typing import Any, Generic, TypeVar, overload
 from pokerroom.server.edge.limits import Limits
 from pokerroom.server.engine_port import GameEngine, OptionsError
 from pokerroom.server.room import handlers, restore
-from pokerroom.server.room.botseat import ActionFn, cautious_decide
+from pokerroom.server.room.botseat import ActionFn, Decider, cautious_decide
 from pokerroom.server.room.clock import RoomClock
 from pokerroom.server.room.driver import RETRY_FIRST_S, RETRY_MAX_S, SLOW_COMMIT_S, RoomDriver, WriteGuard
 from pokerroom.server.room.members import new_member
@@ -100,7 +100,7 @@ class Rooms:
 
     def __init__(self, engine: GameEngine, store: RoomStore, *, clock: Clock | None = None,
                  limits: Limits | None = None, idle_close_s: float = 1800.0, reap_interval_s: float = 5.0,
-                 bot_delay_ms: int = 800, decider: ActionFn | None = None,
+                 bot_delay_ms: int = 800, decider: Decider | None = None,
                  recommender: ActionFn | None = None, guard: WriteGuard | None = None,
                  restore: bool = True) -> None:
         """``guard``: consulted around every store write (a cluster node's fencing, see ``WriteGuard``);

@@ -120,11 +120,18 @@ class Start(_Strict):
 class AddBot(_Strict):
     type: Literal["addBot"]
     nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    level: Literal["easy", "normal"] = "easy"  # how the bot plays (docs/bots.md "Levels")
 
 
 class RemoveBot(_Strict):
     type: Literal["removeBot"]
     playerId: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class BotLevel(_Strict):
+    type: Literal["botLevel"]
+    playerId: Annotated[str, Field(min_length=1, max_length=16)]
+    level: Literal["easy", "normal"]
 
 
 class SetOptions(_Strict):
@@ -282,15 +289,15 @@ class TransferHost(_Strict):
 HOST_LIVE_MESSAGES = (PauseGame, ResumeGame, SetStakes, EndGame, TransferHost)
 
 ClientMessage = Annotated[
-    Hello | ActionMsg | Start | AddBot | RemoveBot | SetOptions | Leave | Ping | History
+    Hello | ActionMsg | Start | AddBot | RemoveBot | BotLevel | SetOptions | Leave | Ping | History
     | RequestSeat | AnswerSeat | SitOut | SitIn | PreActionMsg | React | Chat | SocialMsg | Resync | Kick
     | Unban | PauseGame | ResumeGame | SetStakes | EndGame | TransferHost,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "setOptions", "leave", "ping",
-                          "history", "requestSeat", "answerSeat", "sitOut", "sitIn", "preAction", "react",
-                          "chat", "social", "resync", "kick", "unban", "pause", "resume", "setStakes",
-                          "endGame", "transferHost"})
+CLIENT_TYPES = frozenset({"hello", "action", "start", "addBot", "removeBot", "botLevel", "setOptions",
+                          "leave", "ping", "history", "requestSeat", "answerSeat", "sitOut", "sitIn",
+                          "preAction", "react", "chat", "social", "resync", "kick", "unban", "pause",
+                          "resume", "setStakes", "endGame", "transferHost"})
 _CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

@@ -12,6 +12,17 @@ import { adultConfirmed, adultNotice, rememberAdult } from "./lobby.js";
 const $ = (sel) => document.querySelector(sel);
 const main = () => $("#main");
 
+/** The host's choice of how a bot plays (docs/bots.md "Levels": 쉬움 a loose beginner, 보통 tight and
+ * aggressive), between games like adding it; the others read it beside the bot's name. */
+function botLevel(room, p) {
+  const level = p.level === "normal" ? "normal" : "easy";
+  return h("span", { class: "seg bot-level", role: "group", "aria-label": tx("screens.66", [p.nickname]), "data-testid": "bot-level" },
+    [["easy", tx("screens.64")], ["normal", tx("screens.65")]].map(([value, label]) => h("button", {
+      class: `btn small${value === level ? " on" : ""}`, type: "button", "data-level": value, "aria-pressed": value === level ? "true" : "false",
+      onclick: () => { if (value !== level) room.conn.send({ type: "botLevel", playerId: p.id, level: value }); },
+    }, label)));
+}
+
 export function renderWaiting(room) {
   room.fetchLink();
   room.screen = "waiting";
@@ -24,9 +35,10 @@ export function renderWaiting(room) {
   const count = seated.length;
   const limitMsg = count < (l.minPlayers ?? 2) ? tx("screens.2", [l.minPlayers ?? 2]) : count > (l.maxPlayers ?? 10) ? tx("screens.3", [l.maxPlayers]) : "";
   const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", {},
-    h("span", {}, p.nickname, p.bot ? tx("screens.4") : "", p.id === room.playerId ? tx("screens.5") : ""),
+    h("span", {}, p.nickname, p.bot && !host ? tx(p.level === "normal" ? "screens.63" : "screens.62") : p.bot ? tx("screens.4") : "", p.id === room.playerId ? tx("screens.5") : ""),
     h("span", { class: "row" },
       h("small", {}, [p.host ? tx("screens.6") : "", p.connected ? "" : tx("screens.7")].filter(Boolean).join(" · ")),
+      host && p.bot ? botLevel(room, p) : null,
       host && p.bot ? h("button", { class: "btn small", onclick: () => room.conn.send({ type: "removeBot", playerId: p.id }) }, tx("screens.8")) : null,
       host && !p.bot && p.id !== room.playerId ? kickButton(room, p) : null))));
   const box = h("div", { class: "lobby" },
