@@ -31,7 +31,7 @@ from pokerroom.server.room.members import (
     require_host,
     with_host_fixed,
 )
-from pokerroom.server.room.model import Connection, Room, Table, clean_nickname
+from pokerroom.server.room.model import Connection, Member, Room, Table, clean_nickname
 from pokerroom.server.room.parts import Parts
 from pokerroom.server.storage import LogRow
 from pokerroom.server.storage.base import StoreError
@@ -236,25 +236,26 @@ async def add_bot(parts: Parts, room: Room, conn: Connection, msg: P.AddBot) -> 
     parts.views.broadcast_lobby(room)
 
 
-async def remove_bot(parts: Parts, room: Room, conn: Connection, msg: P.RemoveBot) -> None:
+def hosts_bot(room: Room, conn: Connection, player_id: str) -> Member:
+    """The bot ``player_id`` for its host to remove or change: only the host, only a bot, between games."""
     require_host(room, conn)
     if room.phase == "playing":
         raise P.error("game_running")
-    member = room.members.get(msg.playerId)
+    member = room.members.get(player_id)
     if member is None or not member.bot:
         raise P.error("no_such_bot")
+    return member
+
+
+async def remove_bot(parts: Parts, room: Room, conn: Connection, msg: P.RemoveBot) -> None:
+    hosts_bot(room, conn, msg.playerId)
     await parts.driver.save(room, room.table.without_member(msg.playerId))
     parts.views.broadcast_lobby(room)
 
 
 async def bot_level(parts: Parts, room: Room, conn: Connection, msg: P.BotLevel) -> None:
-    """The host makes a bot play another way (docs/bots.md "Levels"), between games like adding one."""
-    require_host(room, conn)
-    if room.phase == "playing":
-        raise P.error("game_running")
-    member = room.members.get(msg.playerId)
-    if member is None or not member.bot:
-        raise P.error("no_such_bot")
+    """The host makes a bot play another way (docs/bots.md "Levels")."""
+    member = hosts_bot(room, conn, msg.playerId)
     if member.level != msg.level:
         await parts.driver.save(room, room.table.with_member(replace(member, level=msg.level)))
     parts.views.broadcast_lobby(room)
