@@ -34,8 +34,9 @@ export function renderWaiting(room) {
   const host = room.isHost();
   const count = seated.length;
   const limitMsg = count < (l.minPlayers ?? 2) ? tx("screens.2", [l.minPlayers ?? 2]) : count > (l.maxPlayers ?? 10) ? tx("screens.3", [l.maxPlayers]) : "";
-  const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", {},
-    h("span", {}, p.nickname, p.bot && !host ? tx(p.level === "normal" ? "screens.63" : "screens.62") : p.bot ? tx("screens.4") : "", p.id === room.playerId ? tx("screens.5") : ""),
+  const list = h("ul", { class: "seat-list", "data-testid": "members" }, members.map((p) => h("li", { class: host && p.bot ? "host-bot" : null },
+    // a bot: its level beside its name, or for the host the level's own buttons (only a bot has them)
+    h("span", {}, p.nickname, p.bot && !host ? tx(p.level === "normal" ? "screens.63" : "screens.62") : "", p.id === room.playerId ? tx("screens.5") : ""),
     h("span", { class: "row" },
       h("small", {}, [p.host ? tx("screens.6") : "", p.connected ? "" : tx("screens.7")].filter(Boolean).join(" · ")),
       host && p.bot ? botLevel(room, p) : null,

@@ -11,7 +11,6 @@ export default {
   "screens.1": "Invite link",
   "screens.2": "You can start once {0} players are here",
   "screens.3": "This mode takes up to {0} players",
-  "screens.4": " (bot)",
   "screens.62": " (bot · easy)",
   "screens.63": " (bot · normal)",
   "screens.64": "Easy",

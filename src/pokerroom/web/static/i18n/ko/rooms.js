@@ -11,7 +11,6 @@ export default {
   "screens.1": "초대 링크",
   "screens.2": "{0}명 이상 모이면 시작할 수 있어요",
   "screens.3": "이 모드는 최대 {0}명까지 할 수 있어요",
-  "screens.4": " (봇)",
   "screens.62": " (봇 · 쉬움)",
   "screens.63": " (봇 · 보통)",
   "screens.64": "쉬움",
