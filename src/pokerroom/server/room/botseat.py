@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from pokerroom import bots
 
@@ -22,7 +22,7 @@ ActionFn = Callable[[View], dict[str, Any] | None]
 class Decider(Protocol):
     """A bot seat's brain: its action from its own view, at the level the host chose for it."""
 
-    def __call__(self, view: View, level: Literal["easy", "normal"] = "easy") -> dict[str, Any] | None: ...
+    def __call__(self, view: View, level: bots.Level = "easy") -> dict[str, Any] | None: ...
 
 _PREFERENCE = ("ready", "k.check", "nl.check", "k.call", "nl.call", "declare", "draw", "rebuy", "runTwice",
                "k.die", "nl.fold")
@@ -39,7 +39,7 @@ def legal_actions(view: View) -> list[dict[str, Any]]:
     return []
 
 
-def cautious_decide(view: View, level: Literal["easy", "normal"] = "easy") -> dict[str, Any] | None:
+def cautious_decide(view: View, level: bots.Level = "easy") -> dict[str, Any] | None:
     """Fallback bot: the most passive legal action, or None (the timeout will act), at every level."""
     acts = legal_actions(view)
     by_type = {a.get("type"): a for a in acts}

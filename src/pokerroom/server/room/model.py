@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 Phase = Literal["lobby", "playing", "finished"]
 Status = Literal["seated", "waiting", "left"]
-BotLevel = Literal["easy", "normal"]  # pokerroom.bots's levels (docs/bots.md), a bot seat's choice
+BotLevel = P.BotLevelName  # how a bot seat plays, chosen by the host
 MAX_NICKNAME = 12
 ACKS_KEPT = 256
 

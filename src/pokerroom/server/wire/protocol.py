@@ -117,10 +117,14 @@ class Start(_Strict):
     type: Literal["start"]
 
 
+#: how a bot plays: the levels of ``pokerroom.bots`` (docs/bots.md "Levels")
+BotLevelName = Literal["easy", "normal"]
+
+
 class AddBot(_Strict):
     type: Literal["addBot"]
     nickname: Annotated[str, Field(min_length=1, max_length=64)] | None = None
-    level: Literal["easy", "normal"] = "easy"  # how the bot plays (docs/bots.md "Levels")
+    level: BotLevelName = "easy"
 
 
 class RemoveBot(_Strict):
@@ -131,7 +135,7 @@ class RemoveBot(_Strict):
 class BotLevel(_Strict):
     type: Literal["botLevel"]
     playerId: Annotated[str, Field(min_length=1, max_length=16)]
-    level: Literal["easy", "normal"]
+    level: BotLevelName
 
 
 class SetOptions(_Strict):
