@@ -108,7 +108,7 @@ export function optionsEditor(opts, errors, players = null) {
   const modeBox = h("div", { class: "mode-grid", role: "radiogroup", "aria-label": tx("lobby.10") });
   const nameChoice = h("div", { class: "field", "data-field": "indianName" });
   const modeError = h("div", { class: "field-error", role: "alert", "data-error-for": "mode" });
-  // the chosen mode's whole line (its card cuts the blurb on a phone) and its seat limit under the options
+  // under the mode cards: the chosen mode's whole line (its card cuts the blurb on a phone) and seat limit
   const modeLine = h("div", { class: "help mode-line", "data-testid": "mode-line" });
   const moreBody = h("div", {});
   const more = h("details", { class: "more more-options" },
