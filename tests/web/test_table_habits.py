@@ -199,7 +199,7 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     a, b = open_page("a", MOBILE), open_page("b", MOBILE)
     for p in (a, b):
         p.context.add_init_script(AUDIO_STUB)
-    wp.start_heads_up(a, b, live_server.http)
+    code = wp.start_heads_up(a, b, live_server.http)
     by = _pages_by_id([a, b])
     first = wp.view(a)["toAct"]  # type: ignore[index]
     second = next(pid for pid in by if pid != first)
@@ -209,7 +209,6 @@ def test_sounds_for_turn_bet_cards_and_win_with_vibration(live_server: Any, open
     p1.wait_for_function("() => window.__snd.freqs.includes(1320)")  # the game started on p1's turn
     assert _snd(p1)["vib"] == [120] and _snd(p2)["vib"] == []
     # the tab's title says whose turn it is too (read from another tab or the phone's app switcher)
-    code = p1.url.rstrip("/").rsplit("/", 1)[1]
     assert (p1.title(), p2.title()) == (f"내 차례! · 포커 방 · {code}", f"포커 방 · {code}")
     p1_turns = _snd(p1)["freqs"].count(1320)
     before = wp.version(p1)
