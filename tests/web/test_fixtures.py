@@ -14,6 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from crowd_views import render
 from webplay import DESKTOP, MOBILE, harness, load, shot
 
 pytestmark = pytest.mark.browser
@@ -156,6 +157,22 @@ def test_badugi_draw_selection_label_and_clash_hint(static_page: Any) -> None:
     shot(page, "fixture-badugi-draw")
     button.click()
     assert sent(page) == [{"type": "draw", "cardIds": [2]}]
+
+
+def test_badugi_hand_end_marks_only_the_cards_of_my_hand(static_page: Any) -> None:
+    """At the hand's end my badugi's cards are raised (used-best); the draw's clash outline, drawn in the same
+    yellow, would mark the cards my hand does not use as if they were in it."""
+    page = harness(static_page, "badugi_draw")
+    view = load("badugi_draw")
+    me = view["seats"][0]
+    best = [me["hole"][0], me["hole"][2]]  # A♠ 7♦: a two-card badugi
+    view.update(phase="handEnd", awards=[{"potIndex": 0, "to": "p1", "amount": 80}],
+                showdown=[{"id": "p1", "cards": me["hole"], "best": best, "handName": "7 투베이스"}])
+    view["me"].update(legalActions=[{"type": "ready"}], hint=None)
+    render(page, view)
+    page.wait_for_selector("[data-action=ready]")
+    assert page.locator("[data-testid=my-cards] .card.used-best").count() == 2
+    assert page.locator("[data-testid=my-cards] .card.clash").count() == 0
 
 
 def test_hilo_declare_shows_my_high_and_low(static_page: Any) -> None:

@@ -107,7 +107,8 @@ export function renderMyCards(m, old, ctx) {
     const up = m.phase === "choice" && m.choice ? [] : m.up ?? [];
     const choosing = m.phase === "choice" && m.choice && !m.chosen && m.choose;
     const drawing = (m.phase === "draw" ? m.draw : null) && m.drawPending == null;
-    const clash = m.mode === "badugi" && m.hints ? badugiClash(hole) : new Set();
+    // (a badugi hint for choosing draws: at the hand's end the raised best cards are what my hand is)
+    const clash = m.mode === "badugi" && m.hints && m.phase !== "handEnd" ? badugiClash(hole) : new Set();
     const chosen = m.chosen ?? null;
     const ch = choosing ? hintOf(m, "choose") : null;
     const dh = drawing ? hintOf(m, "draw") : null;
