@@ -66,6 +66,45 @@ def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> Non
         assert note == f"모두 {word}해서 카드를 공개하지 않아요", (name, note)
 
 
+#: the action grid's box, and each button's visibility and the line's box inside it
+SPENT_BOX = r"""() => {
+  const grid = document.querySelector('.controls .actions');
+  const line = document.querySelector('.controls .muted-line').getBoundingClientRect();
+  const box = grid.getBoundingClientRect();
+  return { top: box.top, height: box.height, seen: [...grid.querySelectorAll('.act')]
+    .map((b) => getComputedStyle(b).visibility), line: [line.top, line.bottom], lines: document
+    .querySelectorAll('.controls .muted-line').length };
+}"""
+
+
+@pytest.mark.parametrize("name", ["seven_betting_me", "holdem_raise"])
+def test_a_folded_or_all_in_seat_keeps_the_buttons_room_but_not_the_dead_buttons(static_page: Any,
+                                                                                  name: str) -> None:
+    """Waiting for my turn, my greyed buttons say what is coming; folded or all in, nothing is coming this
+    hand: the eight (or four) dead buttons are not drawn, the line saying why stands in their room, and that
+    room keeps its size, so the table does not move when I fold or when the next hand deals me in."""
+    page = harness(static_page, name)
+    v = load(name)
+    me = v["me"]["id"]
+    v["toAct"] = next(s["id"] for s in v["seats"] if s["id"] != me)
+    v["me"]["legalActions"] = []
+    render(page, v)
+    waiting = page.evaluate(SPENT_BOX)
+    assert set(waiting["seen"]) == {"visible"} and waiting["lines"] == 1
+    for state in ("folded", "allIn"):
+        for seat in v["seats"]:
+            if seat["id"] == me:
+                seat["folded"], seat["allIn"] = state == "folded", state == "allIn"
+        render(page, v)
+        spent = page.evaluate(SPENT_BOX)
+        assert set(spent["seen"]) == {"hidden"}, (name, state)
+        assert (spent["top"], spent["height"]) == (waiting["top"], waiting["height"]), (name, state)
+        assert spent["lines"] == 1
+        assert spent["top"] <= spent["line"][0] and spent["line"][1] <= spent["top"] + spent["height"]
+        shot(page, f"spent-{name}-{state}")
+    assert page.locator(".controls .muted-line").inner_text() == "올인했어요"
+
+
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
     page = harness(static_page, "seven_betting_me")
     v = load("seven_betting_me")

@@ -84,22 +84,36 @@ function bettingSlices(c, ctx) {
   // house rule (docs/rules-extensions.md): say why the other buttons are grey while 491 binds this round
   const restriction = lg.length ? c.houseRules?.restriction ?? "" : "";
   const line = lg.length ? "" : seat.folded ? tx(c.betting === "korean" ? "controls.2" : "controls.64") : seat.allIn ? tx("controls.3") : tx("controls.4", [c.toActName]);
-  const b = { lg, betting: c.betting, hintType: c.highlight === false ? null : me.hint?.type ?? null, busy: c.busy,
+  // folded or all in, I have nothing left to press this hand: the buttons' room says so (spentOver)
+  const spent = !lg.length && (seat.folded || seat.allIn) ? line : null;
+  const b = { lg, spent, betting: c.betting, hintType: c.highlight === false ? null : me.hint?.type ?? null, busy: c.busy,
     lockGen: c.lockGen, restriction: c.houseRules?.restriction, noBet: c.noBet, raiseOpen: c.raiseOpen, raiseTo: c.raiseTo,
     panel: c.raiseOpen ? { currentBet: c.pot.currentBet, potTotal: c.pot.potTotal, baseUnit: c.baseUnit, stack: seat.stack,
       committedRound: seat.committedRound, toCall: me.toCall, hint: me.hint, seatId: seat.id } : null, highlight: c.highlight };
   let panel = null; // (the raise panel comes with the buttons: one key for both)
   return [
-    slice("line", line, (s) => (s ? h("div", { class: "instruction muted-line" }, s) : null)),
+    slice("line", spent ? "" : line, (s) => (s ? h("div", { class: "instruction muted-line" }, s) : null)),
     slice("rule", restriction, (s) => (s ? h("div", { class: "instruction house-rule", "data-testid": "house-rule" }, s) : null)),
     slice("buttons", b, (k) => {
-      if (k.betting === "korean") return koreanButtons(k, ctx);
+      if (k.betting === "korean") return spentOver(koreanButtons(k, ctx), k.spent);
       const [grid, raise] = nlButtons(k, ctx);
       panel = raise ?? null;
-      return grid;
+      return spentOver(grid, k.spent);
     }),
     slice("raise", b, () => panel),
   ];
+}
+
+/**
+ * A folded or all-in seat's buttons (`line`: why nothing can be pressed, else null): the grid keeps its size,
+ * so the table does not move when I fold and again at the next deal, but its eight dead buttons are not drawn
+ * (style.css .actions.spent) and the line stands in their middle.
+ */
+function spentOver(grid, line) {
+  if (!line) return grid;
+  grid.classList.add("spent");
+  grid.append(h("div", { class: "instruction muted-line spent-line" }, line));
+  return grid;
 }
 
 function renderControls(c, ctx) {
