@@ -69,6 +69,19 @@ def test_digit_keys_press_the_action_buttons_in_the_order_they_are_drawn(static_
     assert _sent_after(page, view, ["1", "2", "4"]) == []
 
 
+def test_the_keys_stylesheet_is_linked_once_however_often_a_table_is_drawn(static_page: Any) -> None:
+    """A part's own sheet (dom.js useSheet) comes with the part, once: a table drawn again, or the part asked
+    again, adds no second link."""
+    page = harness(static_page, "seven_betting_me", DESKTOP)
+    links = "(href) => document.querySelectorAll(`link[rel=stylesheet][href='${href}']`).length"
+    assert page.evaluate(links, "/static/keys.css") == 1
+    render(page, load("holdem_raise"))
+    page.evaluate("async () => { const m = await import('/static/dom.js');"
+                  " m.useSheet('keys'); m.useSheet('keys'); }")
+    assert page.evaluate(links, "/static/keys.css") == 1
+    assert page.evaluate(links, "/static/replay.css") == 0  # (a part not drawn brings nothing)
+
+
 def test_the_raise_panel_opens_steps_raises_and_closes_by_key(static_page: Any) -> None:
     page = harness(static_page, "holdem_raise", DESKTOP)
     view = load("holdem_raise")  # 폴드 콜 레이즈(80~880) 올인; base unit 10

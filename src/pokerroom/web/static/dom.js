@@ -24,6 +24,16 @@ export function h(tag, attrs = {}, ...kids) {
   return node;
 }
 
+/**
+ * Link the stylesheet `/static/<name>.css` once, however often it is asked for. The parts that not every page
+ * shows (the host's pause layer, the replayer, the key digits, the English layout) bring their own sheet when
+ * first drawn, so style.css carries only what every page needs.
+ */
+export function useSheet(name) {
+  const href = `/static/${name}.css`;
+  if (!document.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
 const DOT = " · ";
 
 /**

@@ -4,7 +4,7 @@
 // host's messages of docs/protocol.md §2.9; the server checks each again.
 
 import { tx } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, useSheet } from "./dom.js";
 import { confirmDialog, toast } from "./dialogs.js";
 import { fmt } from "./labels.js";
 import { OPTION_DEFS } from "./options.js";
@@ -19,7 +19,7 @@ let shown = ""; // what the pause layer and the button show now (redrawn only wh
 function chrome() {
   let btn = $("#btn-host");
   if (btn) return btn;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/hostlive.css" }));
+  useSheet("hostlive");
   btn = h("button", { class: "icon-btn", id: "btn-host", type: "button", "aria-label": tx("hostlive.1"), "data-testid": "host-menu", hidden: true }, tx("screens.6"));
   btn.addEventListener("click", () => openMenu());
   $("#btn-rules")?.before(btn);

@@ -5,6 +5,7 @@
 
 import KO from "./i18n/ko.js";
 import EN from "./i18n/en.js";
+import { useSheet } from "./dom.js";
 
 const STORE = "pokerroom:lang";
 const CATALOG = { ko: KO, en: EN };
@@ -56,9 +57,7 @@ function wordStatic() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = tx(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", tx(node.dataset.i18nAria));
   for (const node of document.querySelectorAll("[data-i18n-content]")) node.setAttribute("content", tx(node.dataset.i18nContent));
-  const css = document.createElement("link"); // the English page's own layout: longer words
-  Object.assign(css, { rel: "stylesheet", href: "/static/english.css" });
-  document.head.append(css);
+  useSheet("english"); // the English page's own layout: longer words
   const root = document.documentElement.style;
   for (const k of ["any", "discard", "open", "draw"]) root.setProperty(`--hint-${k}`, JSON.stringify(tx(`hint.${k}`)));
 }

@@ -5,7 +5,7 @@
 
 import { tx } from "../i18n.js";
 import { TableUI } from "../table.js";
-import { h } from "../dom.js";
+import { h, useSheet } from "../dom.js";
 import { copyText, toast } from "../dialogs.js";
 import { caption, stepViews } from "./steps.js";
 
@@ -16,7 +16,7 @@ let cur = null; // the replay on screen: {views, steps, i, table, ctx, nm, timer
 
 function chrome() {
   if (dlg) return dlg;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/replay.css" }));
+  useSheet("replay");
   const title = h("h2", { id: "replay-title" });
   const sub = h("small", { class: "replay-sub" });
   const close = h("button", { class: "btn small ghost", type: "button", "data-testid": "replay-close" }, tx("me.13"));

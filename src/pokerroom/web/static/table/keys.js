@@ -1,4 +1,4 @@
-import { h } from "../dom.js";
+import { useSheet } from "../dom.js";
 
 /**
  * Playing from a computer's keyboard: the digit keys 1–9 press the table's action buttons in the order they
@@ -35,14 +35,9 @@ const RAISE_PANEL_KEYS = {
   Escape: ".confirm-row > button:first-child", ArrowLeft: "[data-step='-']", ArrowRight: "[data-step='+']",
 };
 
-let styled = false;
-
 /** Listen for these keys while a table is shown; returns what stops listening (the table's destroy). */
 export function listenForKeys(host) {
-  if (!styled) {
-    styled = true;
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/keys.css" }));
-  }
+  useSheet("keys");
   const onKey = (ev) => {
     const button = buttonForKey(ev, host);
     if (!button) return;
