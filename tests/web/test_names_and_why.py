@@ -105,6 +105,27 @@ def test_a_folded_or_all_in_seat_keeps_the_buttons_room_but_not_the_dead_buttons
     assert page.locator(".controls .muted-line").inner_text() == "올인했어요"
 
 
+def test_a_break_even_is_read_in_the_texts_colour_not_as_a_gain(static_page: Any) -> None:
+    """장부: a gain is green, a loss red, and a net of 0칩 neither (in green it read as a win)."""
+    page = harness(static_page, "holdem_raise")
+    colours = page.evaluate("""async () => {
+      const m = await import('/static/ledger.js');
+      const row = (id, net) => ({ id, nickname: id, games: 1, buyIn: 1000, rebuys: 0, rebuyChips: 0,
+                                  closed: 0, stack: 1000 + net, net });
+      const led = { rows: [row('p1', 0), row('p2', 50), row('p3', -50)], games: 1, handsPlayed: 3 };
+      document.body.append(m.ledgerView(led, 'p1', () => {}));
+      const ink = getComputedStyle(document.documentElement).getPropertyValue('--ink').trim();
+      const probe = document.createElement('span'); probe.style.color = ink; document.body.append(probe);
+      const cells = [...document.querySelectorAll('[data-testid=ledger-net]')];
+      return { ink: getComputedStyle(probe).color,
+               nets: cells.map((td) => [td.textContent, getComputedStyle(td).color]) };
+    }""")
+    (zero, zero_colour), (gain, gain_colour), (loss, loss_colour) = colours["nets"]
+    assert (zero, gain, loss) == ("0칩", "+50칩", "−50칩")
+    assert zero_colour == colours["ink"]
+    assert len({zero_colour, gain_colour, loss_colour}) == 3
+
+
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
     page = harness(static_page, "seven_betting_me")
     v = load("seven_betting_me")

@@ -4,7 +4,7 @@
 // says, and it works on any node of a cluster, through the socket that already reaches the room.
 
 import { tx } from "./i18n.js";
-import { fmt, netShort } from "./labels.js";
+import { fmt, netClass, netShort } from "./labels.js";
 import { h, wholeItems } from "./dom.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -35,7 +35,7 @@ function drawLedger(room) {
 export function ledgerView(led, myId, onDownload) {
   const rows = led.rows ?? [];
   const sum = (key) => rows.reduce((a, r) => a + (r[key] ?? 0), 0);
-  const netCell = (n, extra = {}) => h("td", { class: n < 0 ? "net loss" : "net", ...extra }, netShort(n));
+  const netCell = (n, extra = {}) => h("td", { class: netClass(n), ...extra }, netShort(n));
   const body = rows.map((r) => h("tr", { class: r.id === myId ? "me-row" : "", "data-player": r.id, "data-testid": "ledger-row" },
     h("td", { class: "who" }, r.nickname, r.id === myId ? h("small", {}, tx("screens.5")) : null),
     h("td", { "data-col": "buyIn" }, fmt(r.buyIn)),

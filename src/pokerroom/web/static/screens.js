@@ -3,7 +3,7 @@
 // it draws for and calls only its public methods (send, leave, openOptions ...).
 
 import { tx } from "./i18n.js";
-import { fmt, netShort, withNames } from "./labels.js";
+import { fmt, netClass, netShort, withNames } from "./labels.js";
 import { modeName, optionItems, validateNickname } from "./options.js";
 import { h, wholeItems } from "./dom.js";
 import { confirmDialog, copyText, inviteQr, toast } from "./dialogs.js";
@@ -81,7 +81,7 @@ export function renderResult(room) {
   const net = (e) => e.net ?? e.finalChips - (room.currentOptions().startingChips ?? 0) * (1 + (e.rebuys ?? 0));
   const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === room.playerId ? "me-row" : "", "data-player": e.playerId },
     h("td", {}, tx("screens.24", [e.rank])), h("td", {}, nm(e.playerId)), h("td", {}, fmt(e.score)),
-    h("td", {}, fmt(e.finalChips)), h("td", { class: net(e) < 0 ? "net loss" : "net", "data-testid": "net" }, netShort(net(e))),
+    h("td", {}, fmt(e.finalChips)), h("td", { class: netClass(net(e)), "data-testid": "net" }, netShort(net(e))),
     h("td", {}, fmt(e.rebuys))));
   const stats = r?.stats ?? {};
   main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
