@@ -63,3 +63,41 @@ def test_a_hello_sent_again_after_a_welcome_is_not_refused(prefix: str, redis_ur
         await relay.close()
 
     asyncio.run(main())
+
+
+def test_a_message_sent_while_the_hello_looks_for_the_owner_waits_for_it(prefix: str, redis_url: str) -> None:
+    """A client says hello and, before the node has found the room's owner (a takeover can take a moment),
+    sends its next message (the host's 시작, a ping). That message waits for the hello's answer: it does not
+    look for the owner a second time and say the remembered hello again, which the owner refused as
+    "이미 입장했어요" (already_hello) once the first one arrived."""
+    async def main() -> None:
+        redis = aioredis.Redis.from_url(redis_url, socket_timeout=5)
+        got: list[M.Routed] = []
+        owner = Relay(redis, Keys(prefix), "node-c", got.append)  # the room's owner: what reaches it
+        node_b = Relay(redis, Keys(prefix), "node-b", lambda m: None)
+        await owner.start()
+        await node_b.start()
+
+        async def resolve(code: str) -> str:
+            await asyncio.sleep(0.3)  # the lease names the owner only after a takeover's moment
+            return "node-c"
+
+        sockets = Sockets("node-b", None, node_b, resolve)  # type: ignore[arg-type]
+        sock = NodeSocket(WsConnection(object(), Limits()), CODE)  # type: ignore[arg-type]
+        sockets.add(sock)
+        hello = {"type": "hello", "token": "t0k"}
+        start = {"type": "start"}
+        first = asyncio.ensure_future(sockets.dispatch(sock, P.client_message_from(hello), hello))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        await sockets.dispatch(sock, P.client_message_from(start), start)  # type: ignore[arg-type]
+        await first
+        async with asyncio.timeout(5):
+            while len(got) < 2:
+                await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # (a second hello would have arrived by now)
+        bodies = [m.body.get("type") for m in got if isinstance(m, M.ClientMsg)]
+        assert bodies == ["hello", "start"], bodies
+        await node_b.close()
+        await owner.close()
+
+    asyncio.run(main())

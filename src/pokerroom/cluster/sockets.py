@@ -65,12 +65,18 @@ class NodeSocket:
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
-        self.attaching = False  # looking for the owner right now (a second look would hello twice)
+        self.settled = asyncio.Event()  # set while no attach is under way (see attaching)
+        self.settled.set()
         self.welcome = M.WelcomeWatch()  # the welcome of this node's own room (a relayed one is a message)
 
     @property
     def conn_id(self) -> int:
         return self.conn.conn_id
+
+    @property
+    def attaching(self) -> bool:
+        """Looking for the owner right now, its hello with it (a second look would say hello twice)."""
+        return not self.settled.is_set()
 
     @property
     def unanswered(self) -> bool:
@@ -245,7 +251,12 @@ class Sockets:
         self.relay.send(target, M.ClientMsg(sock.conn_id, self.node_id, sock.code, body, hops))
 
     async def _target(self, sock: NodeSocket, hello_now: bool = False) -> str | None:
-        """The owner this socket talks to now, attaching it (its ``hello`` again) if it has none."""
+        """The owner this socket talks to now, attaching it (its ``hello`` again) if it has none. A message
+        that comes while an attach is under way (the client's next one, right after its hello met a room
+        being taken over) waits for that attach instead of starting a second one, whose hello the owner
+        would refuse as already_hello once the first arrived."""
+        while sock.attaching:
+            await sock.settled.wait()
         if sock.target == LOCAL and self.rooms.get(sock.code) is not None:
             return LOCAL
         if sock.target:
@@ -257,11 +268,11 @@ class Sockets:
         ``quiet``: a background retry, which does not tell the client again that the room is moving."""
         if sock.closing:
             return None
-        sock.attaching = True
+        sock.settled.clear()
         try:
             return await self._attach(sock, send_hello, quiet)
         finally:
-            sock.attaching = False
+            sock.settled.set()
 
     async def _attach(self, sock: NodeSocket, send_hello: bool, quiet: bool) -> str | None:
         try:
