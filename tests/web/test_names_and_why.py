@@ -126,6 +126,43 @@ def test_a_break_even_is_read_in_the_texts_colour_not_as_a_gain(static_page: Any
     assert len({zero_colour, gain_colour, loss_colour}) == 3
 
 
+def test_the_first_chips_of_a_street_read_bet_and_a_raise_over_them_raise(static_page: Any) -> None:
+    """poker.md §5.3: into a round with nothing to call it is a 벳, over one a 레이즈. The view names both
+    "nl.raise"; the seat's badge says which, as the raise button and the log do."""
+    page = harness(static_page, "holdem_raise")
+    v = load("holdem_raise")  # the flop, p1 (me) to act
+
+    def badge(pid: str) -> Any:
+        return page.locator(f".seat[data-seat-id={pid}] .badge.last")
+
+    seats = {s["id"]: s for s in v["seats"]}
+    for s in v["seats"]:
+        s.update(lastAction=None, committedRound=0, allIn=False, folded=False)
+    v.update(currentBet=0, toAct="p2")
+    v["me"]["legalActions"] = []
+    render(page, v)
+
+    def act(pid: str, to: int, nxt: str) -> None:
+        seats[pid].update(lastAction="nl.raise", committedRound=to)
+        seats[pid]["stack"] -= to
+        v.update(currentBet=to, toAct=nxt)
+        render(page, v)
+
+    act("p2", 40, "p3")
+    assert badge("p2").inner_text() == "벳"
+    act("p3", 120, "p4")
+    assert (badge("p2").inner_text(), badge("p3").inner_text()) == ("벳", "레이즈")
+    act("p2", 360, "p3")  # p2 raises again: its 벳 is gone
+    assert badge("p2").inner_text() == "레이즈"
+    # the turn: the round starts again with nothing to call
+    for s in v["seats"]:
+        s.update(lastAction=None, committedRound=0)
+    v.update(street=2, streetName="턴", currentBet=0)
+    render(page, v)
+    act("p3", 50, "p4")
+    assert badge("p3").inner_text() == "벳"
+
+
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
     page = harness(static_page, "seven_betting_me")
     v = load("seven_betting_me")

@@ -5,7 +5,7 @@ import { tx } from "./i18n.js";
 export const ACTION_LABEL = {
   "k.die": tx("labels.1"), "k.check": tx("labels.2"), "k.ping": tx("labels.3"), "k.call": tx("labels.4"), "k.ddadang": tx("labels.5"),
   "k.quarter": tx("labels.6"), "k.half": tx("labels.7"), "k.full": tx("labels.8"),
-  "nl.fold": tx("labels.9"), "nl.check": tx("labels.2"), "nl.call": tx("labels.4"), "nl.raise": tx("labels.10"), "nl.allIn": tx("labels.11"),
+  "nl.fold": tx("labels.9"), "nl.check": tx("labels.2"), "nl.call": tx("labels.4"), "nl.raise": tx("labels.10"), "nl.bet": tx("controls.27"), "nl.allIn": tx("labels.11"),
   ante: tx("labels.12"), sb: "SB", bb: "BB", straddle: tx("labels.13"),
   choose: tx("labels.14"), draw: tx("labels.15"), declare: tx("labels.16"), ready: tx("labels.17"), rebuy: tx("labels.18"),
 };

@@ -26,7 +26,7 @@ export function placeSeats(t, container) {
     t.seatCache = new Map();
     const level = n >= 7 ? 1 : 0;
     others.forEach((seat, i) => {
-      const el = buildSeat(seatInputs(v, seat, n, t.names), level).el;
+      const el = buildSeat(seatInputs(v, seat, n, t.names, t.bets), level).el;
       container.append(el);
       const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
       el.style.width = `${bw}px`;
@@ -44,7 +44,7 @@ export function placeSeats(t, container) {
   const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
   const first = n >= 8 ? 2 : n >= 5 || manyUp ? 1 : 0;
   const gen = (t.seatGen = (t.seatGen ?? 0) + 1);
-  const inputs = others.map((seat) => seatInputs(v, seat, n, t.names));
+  const inputs = others.map((seat) => seatInputs(v, seat, n, t.names, t.bets));
   for (let level = first; level <= 2; level++) {
     const boxes = layoutMobile(t, container, inputs, slots, level, W, gen);
     if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(placeCenter(t, 14)))) break;

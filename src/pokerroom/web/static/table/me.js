@@ -11,7 +11,7 @@ import { controlsSlice } from "./controls.js";
 import { handNameText, myCardsInputs, renderMyCards } from "./mycards.js";
 import { badgeInputs, badges, betInputs, markInputs, marks } from "./seats.js";
 import { slice } from "./slices.js";
-import { saveTipsSeen } from "./state.js";
+import { isBet, saveTipsSeen } from "./state.js";
 import { ring } from "./timer.js";
 import { bankInputs, bankPill } from "./bank.js";
 import { isMyTurn, mySeatId, nameOf, waitsFor } from "./view.js";
@@ -32,7 +32,7 @@ export function meSlices(t, ctx) {
   }
   const seat = (v.seats ?? []).find((s) => s.id === me.id) ?? {};
   const line = { marks: markInputs(seat, v.betting), name: nameOf(t.names, me.id), stack: seat.stack, bank: bankInputs(seat),
-    ...betInputs(seat, v), badges: badgeInputs(seat, v),
+    ...betInputs(seat, v), badges: badgeInputs(seat, v, isBet(t.bets, seat)),
     waits: waitsFor(v, me.id), palette: !!t.palette };
   const hn = handNameText(v);
   const sr = isMyTurn(v) ? tx("me.3") : "";

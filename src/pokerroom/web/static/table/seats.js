@@ -11,6 +11,7 @@ import { COLOUR_ONLY } from "./fan.js";
 import { slice, syncChildren } from "./slices.js";
 import { ring } from "./timer.js";
 import { bankInputs, bankPill } from "./bank.js";
+import { isBet } from "./state.js";
 import { handLabel, isHidden, nameOf, showdownEntry, waitsFor, wonCards } from "./view.js";
 
 /** §3 "보스" 왕관: a small crown drawn inline (no emoji font needed). */
@@ -37,9 +38,9 @@ export function marks(m) {
 }
 
 /** What a seat's badges read: the seat's state and the phase, betting style and mode of the view. */
-export function badgeInputs(seat, v) {
+export function badgeInputs(seat, v, bet = false) {
   return { folded: seat.folded, allIn: seat.allIn, away: seat.away, sittingOut: seat.sittingOut, status: seat.status,
-    lastAction: seat.lastAction, phase: v.phase, korean: v.betting === "korean", inHand: seat.inHand,
+    lastAction: bet ? "nl.bet" : seat.lastAction, phase: v.phase, korean: v.betting === "korean", inHand: seat.inHand,
     choiceDone: seat.choiceDone, drawDone: seat.drawDone, drawCounts: seat.drawCounts, mode: v.mode,
     declare: seat.declare, declared: seat.declared, ready: seat.ready };
 }
@@ -93,11 +94,11 @@ export function betChip(c) {
  * Everything a seat's box shows: buildSeat and patchSeat read nothing else, so an equal serialisation means
  * the same element, with the same size, can stay on the table. `awards`: this seat's awards only.
  */
-export function seatInputs(v, seat, n, names) {
+export function seatInputs(v, seat, n, names, bets = null) {
   const sd = showdownEntry(v, seat.id);
   const awards = (v.awards ?? []).filter((a) => a.to === seat.id);
   return { seat, n, name: nameOf(names, seat.id), phase: v.phase, street: v.street, toAct: v.toAct === seat.id, betting: v.betting,
-    mode: v.mode, awards, sd, won: sd ? [...wonCards(awards, sd)] : null, waits: waitsFor(v, seat.id),
+    mode: v.mode, awards, sd, won: sd ? [...wonCards(awards, sd)] : null, waits: waitsFor(v, seat.id), bet: isBet(bets, seat),
     body: document.body.className };
 }
 
@@ -199,7 +200,7 @@ function seatSlices(inp) {
     slice("cards", { hole: seat.hole, up: seat.up, forehead: seat.forehead, hasForehead: seat.hasForehead, shown: !!seat.shown,
       mode: inp.mode, n: inp.n, won: winner && sd ? inp.won : null }, seatCards),
     slice("label", label ?? "", handLabelEl),
-    slice("badges", badgeInputs(seat, inp), (b) => { const k = badges(b); return k.length ? h("div", { class: "badges" }, k) : null; }),
+    slice("badges", badgeInputs(seat, inp, inp.bet), (b) => { const k = badges(b); return k.length ? h("div", { class: "badges" }, k) : null; }),
     slice("chip", chip, betChip),
     slice("ring", inp.waits, (waits) => (waits ? ring() : null), false),
   ];

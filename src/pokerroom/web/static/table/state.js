@@ -21,7 +21,7 @@ export function createState(host) {
     lockGen: 0, // bumped by each lock: the controls built while locked are not reused after it
     ui: { key: null }, // my drafts for this decision (takeView)
     tipsSeen: loadTipsSeen(), tipOpen: false, usedOpen: false, palette: null,
-    renders: 0, wasMyTurn: null,
+    renders: 0, wasMyTurn: null, bets: { key: null, ids: new Map() },
     // the screen across renders: the skeleton (render.js), each region's slice memo, the side panel's key
     sk: null, centerMemo: null, centerKeyShown: null, meMemo: null, ctlBox: null, ctlMemo: null, sideKey: null, rankCache: null,
     // the phone layout (layout.js, center.js, banner.js): sizes read at the start of a render, what was
@@ -46,6 +46,7 @@ export function takeView(t, view, ctx) {
   t.seatPart = ctx.seat ?? null;
   t.social = ctx.social ?? {};
   view = t.view;
+  noteBets(t.bets, t.prev, view);
   const key = [view.handNo, view.phase, view.street, view.toAct, (view.pending ?? []).join(",")].join("|");
   if (key !== t.ui.key) {
     t.ui.asking?.abort(); // a question about the decision that is gone (controls.js: folding when a check is free)
@@ -58,6 +59,31 @@ export function takeView(t, view, ctx) {
       drawSel: keepDraft ? t.ui.drawSel : new Set(),
     };
   }
+}
+
+/**
+ * The seats whose "nl.raise" this street opened it, a bet (poker.md §5.3: 벳, the first chips into a round
+ * with nothing to call; the raise button already says 벳 then), as this table saw it happen: the view names
+ * both "nl.raise", and the seat's badge read 레이즈 for every bet after the flop. `bets.ids`: id -> the bet's
+ * amount (its committedRound), so a seat that raises again no longer matches; a new street forgets them. A
+ * bet this table did not see made (a reload, two raises inside one skipped view) keeps the word 레이즈.
+ */
+export function noteBets(bets, prev, v) {
+  const key = `${v.handNo}|${v.street}`;
+  if (bets.key !== key) {
+    bets.key = key;
+    bets.ids = new Map();
+  }
+  if (v.betting === "korean" || !prev || `${prev.handNo}|${prev.street}` !== key || (prev.currentBet ?? 0) !== 0) return;
+  const was = new Map((prev.seats ?? []).map((s) => [s.id, s]));
+  const opened = (v.seats ?? []).filter((s) => s.lastAction === "nl.raise" && s.committedRound === v.currentBet
+    && (was.get(s.id)?.committedRound ?? 0) !== s.committedRound);
+  if (opened.length === 1) bets.ids.set(opened[0].id, opened[0].committedRound);
+}
+
+/** Did this seat's last action open the round (a bet: noteBets), not raise a bet? */
+export function isBet(bets, seat) {
+  return seat.lastAction === "nl.raise" && bets?.ids.get(seat.id) === seat.committedRound;
 }
 
 /**
