@@ -211,6 +211,42 @@ def test_indian_used_cards_panel_covers_no_seat(static_page: Any) -> None:
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
+#: after the frame that placed it: the hand-end banner's box against each centre part but the board's cards,
+#: [part's class, covered in part, drawn]
+UNDER_BANNER = r"""async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const banner = document.querySelector('.table-main > .banner');
+  if (!banner) return null;
+  const b = banner.getBoundingClientRect();
+  return [...document.querySelectorAll('.table-main > .center > :not(.board)')].map((e) => {
+    const r = e.getBoundingClientRect();
+    const over = Math.min(r.right, b.right) > Math.max(r.left, b.left)
+      && Math.min(r.bottom, b.bottom) > Math.max(r.top, b.top);
+    return [e.className, over, getComputedStyle(e).visibility === 'visible'];
+  });
+}"""
+
+
+def test_a_banner_over_the_centre_leaves_no_cut_edges_around_it(static_page: Any) -> None:
+    """A tall phone's table does not grow, so at a hand's end the banner may find no place clear of the centre
+    and lie over it (Indian poker at 360×740: the pot and the used-cards grid under it). What it covers is
+    not drawn then (the banner says the pot); what it does not cover stays; the next deal draws it all."""
+    page = harness(static_page, "indian_betting", {"width": 360, "height": 740})
+    covered = 0
+    for n in range(2, 7):
+        for used in (4, 20):
+            render(page, indian_view(n, "handEnd", used=used))
+            parts = page.evaluate(UNDER_BANNER)
+            assert parts, (n, used)
+            assert all(over != drawn for _, over, drawn in parts), (n, used, parts)
+            covered += sum(over for _, over, _ in parts)
+    assert covered, "no case put the banner over the centre"
+    shot(page, "audit-indian-banner-over-centre")
+    render(page, indian_view(4, "betting"))
+    assert page.evaluate(UNDER_BANNER) is None  # (no banner)
+    assert page.locator(".center > .under-banner").count() == 0
+
+
 def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) -> None:
     # 375×600 during a bet with one opponent: no band below the top seat is tall enough for the grid
     # (at 375×667 the short-phone my-area now leaves the grid room enough)

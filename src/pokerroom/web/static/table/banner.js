@@ -101,7 +101,10 @@ export function renderBanner(v, names) {
 export function placeBanner(t) {
   const main = t.host.querySelector(".table-main");
   const banner = main?.querySelector(":scope > .banner");
-  if (!banner) return;
+  if (!banner) {
+    if (main) showUnder(main);
+    return;
+  }
   // a phone: the seats and the centre where layoutMobile put and measured them (or placeCenter moved the
   // centre to), so the banner is placed without reading the layout the seat writes made dirty
   const p = t.placed;
@@ -180,9 +183,11 @@ export function placeBanner(t) {
     }
     return null;
   };
-  const box = place(false, soft) ?? place(true, soft)
-    ?? (known ? lowerCentre(t, main, soft, p.boxes, H - 36, (moved) => place(false, moved) ?? place(true, moved)) : null)
-    ?? place(false, []) ?? place(true, []);
+  const clear = place(false, soft) ?? place(true, soft)
+    ?? (known ? lowerCentre(t, main, soft, p.boxes, H - 36, (moved) => place(false, moved) ?? place(true, moved)) : null);
+  const box = clear ?? place(false, []) ?? place(true, []);
+  if (clear) showUnder(main);
+  else requestAnimationFrame(() => hideUnder(main, banner)); // (its place is read once the frame is laid out)
   if (!box) {
     // nowhere free: the old place, above the pot, kept small
     banner.classList.add("cramped");
@@ -197,6 +202,26 @@ export function placeBanner(t) {
   banner.style.left = `${box.l}px`;
   banner.style.top = `${box.t}px`;
   keepBannerBox(t, banner, { l: box.l, r: box.l + box.w, t: box.t, b: box.t + dim.h });
+}
+
+/**
+ * The last resort put the banner over the centre: what of it the banner covers, besides the board's cards,
+ * is not drawn while it is there (the pot, side pots, a carried pot, Indian poker's used-cards grid), where
+ * their edges showed around the banner, cut ("사용된 카드 4…" on both sides of it at 360×740). The banner says
+ * the pot itself; showUnder draws them again once the banner is gone or placed clear of them.
+ */
+function hideUnder(main, banner) {
+  if (!banner.isConnected) return;
+  const b = banner.getBoundingClientRect();
+  for (const e of main.querySelectorAll(".center > :not(.board)")) {
+    const r = e.getBoundingClientRect();
+    const over = Math.min(r.right, b.right) > Math.max(r.left, b.left) && Math.min(r.bottom, b.bottom) > Math.max(r.top, b.top);
+    e.classList.toggle("under-banner", over);
+  }
+}
+
+function showUnder(main) {
+  for (const e of main.querySelectorAll(".center > .under-banner")) e.classList.remove("under-banner");
 }
 
 /**
