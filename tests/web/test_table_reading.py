@@ -177,11 +177,17 @@ def test_result_shows_each_players_net_beside_final_chips(live_server: Any, open
     mine = page.locator(".me-row").inner_text()
     assert "906" in mine and "−94칩" in mine and "+906" not in mine
     shot(page, "reading-result-net")
+    # the narrowest phone: the host's 한 판 더 is read on one line (squeezed between 설정 바꾸기 and 나가기 it
+    # went down letter by letter; it goes under them instead), in large text as well
+    page.set_viewport_size({"width": 320, "height": 568})
+    lines = ("(b) => { const r = document.createRange(); r.selectNodeContents(b);"
+             " return r.getClientRects().length; }")
+    assert page.locator("[data-testid=again]").evaluate(lines) == 1
     # large text on the narrowest phone: six columns are wider than the screen; the table's own box scrolls
     # sideways, the page does not, and my net is in view
-    page.set_viewport_size({"width": 320, "height": 568})
     page.evaluate("() => { document.body.classList.add('large-text'); window.__room.render(); }")
     page.wait_for_selector("[data-testid=result]")
+    assert page.locator("[data-testid=again]").evaluate(lines) == 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
     net = page.locator(".me-row [data-testid=net]").bounding_box()
     assert net is not None and net["x"] + net["width"] <= 320, net

@@ -96,7 +96,7 @@ export function renderResult(room) {
     h("p", { class: "notice" }, tx("screens.34")),
     h("div", { class: "row" },
       host ? h("button", { class: "btn", type: "button", "data-testid": "edit-options", onclick: () => room.openOptions() }, tx("screens.21")) : null,
-      host ? h("button", { class: "btn primary grow", "data-testid": "again", onclick: () => room.conn.send({ type: "start" }) }, tx("screens.35"))
+      host ? h("button", { class: "btn primary grow nowrap", "data-testid": "again", onclick: () => room.conn.send({ type: "start" }) }, tx("screens.35"))
         : h("p", { class: "tagline grow" }, tx("screens.36")),
       h("button", { class: "btn", onclick: () => room.leave() }, tx("screens.37")))));
 }
