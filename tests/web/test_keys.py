@@ -82,6 +82,37 @@ def test_the_keys_stylesheet_is_linked_once_however_often_a_table_is_drawn(stati
     assert page.evaluate(links, "/static/replay.css") == 0  # (a part not drawn brings nothing)
 
 
+#: the ::after content of each card I may pick, left to right
+CARD_LETTERS = """() => [...document.querySelectorAll('[data-testid=my-cards] .card.selectable')]
+  .map((c) => getComputedStyle(c, '::after').content)"""
+
+
+def test_the_home_rows_letters_pick_my_cards_and_the_digits_confirm(static_page: Any) -> None:
+    """7 Poker's choice and a draw: A S D F … pick my cards left to right, as a tap does (the first picked of
+    the four is thrown away, the second shown); each card shows its letter where the pointer is a mouse."""
+    page = harness(static_page, "seven_choice", DESKTOP)
+    # A♠ 7♦ 7♣ J♥
+    letter = "counter(card-key, card-key)"  # (keys.css: the card-key style's symbols are A S D F G H J)
+    assert page.evaluate(CARD_LETTERS) == [letter] * 4
+    page.keyboard.press("d")  # 7♣ away
+    page.keyboard.press("a")  # A♠ shown
+    assert page.locator("[data-testid=my-cards] .card.discard").get_attribute("aria-label") == "클로버 7"
+    assert page.locator("[data-testid=my-cards] .card.raised").get_attribute("aria-label") == "스페이드 A"
+    assert page.evaluate(CARD_LETTERS) == [letter, letter, '"✕"', letter]  # (the card thrown away: its ✕)
+    page.evaluate("() => { window.sent = []; }")
+    page.keyboard.press("Digit2")  # 되돌리기, 확인
+    page.wait_for_timeout(50)
+    assert page.evaluate("() => window.sent") == [{"type": "choose", "discardId": 44, "openId": 12}]
+    # a draw: S and F pick 4♠ and 7♥; K (past the last card) and a letter while typing pick nothing
+    page = harness(static_page, "badugi_draw", DESKTOP)
+    for key in ("s", "f", "k"):
+        page.keyboard.press(key)
+    assert page.locator("[data-action=draw]").inner_text() == "2장 바꾸기"
+    page.evaluate("() => { const i = document.createElement('input'); document.body.append(i); i.focus(); }")
+    page.keyboard.press("a")
+    assert page.locator("[data-testid=my-cards] .card.raised").count() == 2
+
+
 def test_the_raise_panel_opens_steps_raises_and_closes_by_key(static_page: Any) -> None:
     page = harness(static_page, "holdem_raise", DESKTOP)
     view = load("holdem_raise")  # 폴드 콜 레이즈(80~880) 올인; base unit 10
@@ -111,5 +142,8 @@ def test_a_phone_shows_no_digits_on_its_buttons(browser: Any) -> None:
         page.wait_for_function("() => window.rendered === true")
         digits = page.evaluate(DIGITS)
         assert len(digits) == 8 and all(c == "none" for _, c in digits), digits
+        page.goto(f"{FAKE_ORIGIN}/fixtures/harness.html?f=seven_choice")
+        page.wait_for_function("() => window.rendered === true")
+        assert page.evaluate(CARD_LETTERS) == ["none"] * 4  # (a phone's cards: no letter)
     finally:
         ctx.close()
