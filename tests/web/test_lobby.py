@@ -364,3 +364,20 @@ def test_long_nicknames_and_the_code_fit_the_waiting_room(live_server: Any, open
     shot(host, f"lobby-long-names-{size['width']}")
     assert got["rows"] == [{"inside": True, "apart": True}] * 2, got
     assert got["code"] == {"oneLine": True, "inside": True}, got
+
+
+def test_an_already_joined_answer_tells_the_player_nothing(live_server: Any, open_page: Any) -> None:
+    """A hello answered "already joined" means the socket is in the room (a cluster node could say a socket's
+    hello twice on its way to the room's owner): no toast; any other refusal is still shown."""
+    page = open_page("joined")
+    room = live_server.create_room("방장", mode="holdem")
+    page.goto(f"{live_server.http}/r/{room['code']}")
+    page.evaluate("([c, t]) => localStorage.setItem(`pokerroom:${c}`, t)", [room["code"], room["token"]])
+    page.reload()
+    page.wait_for_selector("[data-testid=room-code]")
+    say = "(m) => window.__room.onMessage(m)"
+    page.evaluate(say, {"type": "error", "code": "already_hello", "message": "이미 입장했어요"})
+    page.wait_for_timeout(100)
+    assert page.locator("[data-testid=toast]").count() == 0
+    page.evaluate(say, {"type": "error", "code": "not_host", "message": "방장만 할 수 있어요"})
+    assert page.locator("[data-testid=toast]").first.inner_text() == "방장만 할 수 있어요"

@@ -302,6 +302,9 @@ class Room {
           toast(m.code === "stale_version" ? tx("app.32") : m.message, "info");
           break;
         }
+        // a hello answered "already joined": this socket is in the room (the page says hello once a socket;
+        // one more came from a cluster node on its way to the room's owner), so a player is told nothing
+        if (m.code === "already_hello") break;
         if (m.code === "stale_version" && this.onStale(m)) break;
         if (replay.refused(m)) break; // a replay being awaited: waits out history_rate, or says why
         if (m.code !== "stale_version") toast(m.message || tx("app.33"));
