@@ -247,6 +247,30 @@ def test_a_banner_over_the_centre_leaves_no_cut_edges_around_it(static_page: Any
     assert page.locator(".center > .under-banner").count() == 0
 
 
+# the hand-end banner against each seat's marks (선, D, SB, BB, 보스: astride the seat's top edge, outside it)
+BANNER_MARKS = _VIEWS_HEAD + r"""    const banner = document.querySelector('.table-main > .banner');
+    if (!banner) { out.push(`${label}: no banner`); continue; }
+    const b = banner.getBoundingClientRect();
+    for (const m of document.querySelectorAll('.seat .marks .mark')) {
+      if (hit(b, m.getBoundingClientRect())) out.push(`${label}: ${m.textContent}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740},
+                                  {"width": 320, "height": 568}], ids=["390", "360", "320"])
+def test_the_hand_end_banner_covers_no_seats_mark(static_page: Any, size: dict[str, int]) -> None:
+    """A spectator's 5- or 6-handed hold'em at 390×844 had the banner over the SB mark of a side seat (it kept
+    off the seats' boxes, and a mark sits half outside its seat's)."""
+    page = harness(static_page, "holdem_ten_player", size)
+    views = [(f"{mode}/{n}/{'spectator' if sp else 'player'}", crowd_view(mode, n, "handEnd", sp))
+             for mode, (_, top, *_rest) in MODES.items() for n in range(2, top + 1) for sp in (False, True)]
+    problems = page.evaluate(BANNER_MARKS, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
 def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) -> None:
     # 375×600 during a bet with one opponent: no band below the top seat is tall enough for the grid
     # (at 375×667 the short-phone my-area now leaves the grid room enough)

@@ -115,10 +115,12 @@ export function placeBanner(t) {
   const H = known ? p.H : main.clientHeight;
   if (!W || !H) return;
   let seats;
+  let marks; // (a seat's marks sit astride its top edge, outside its box: the banner keeps off them too)
   let soft;
   let potTop;
   if (known) {
     seats = p.seats;
+    marks = (p.marks ?? []).filter(Boolean);
     soft = parts.filter((b) => b.r > b.l);
     // (the pot is the centre's first part)
     potTop = main.querySelector("[data-testid=pot]") && parts.length ? parts[0].t : null;
@@ -129,6 +131,7 @@ export function placeBanner(t) {
       return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
     };
     seats = [...main.querySelectorAll(".seat")].map(rel);
+    marks = [...main.querySelectorAll(".seat > .marks")].map(rel).filter((b) => b.r > b.l);
     soft = [...main.querySelectorAll(".center > *")].map(rel).filter((b) => b.r > b.l);
     const pot = main.querySelector("[data-testid=pot]");
     potTop = pot ? rel(pot).t : null;
@@ -177,7 +180,7 @@ export function placeBanner(t) {
         }
         const mid = Math.max(c.l + dim.w / 2, Math.min(c.r - dim.w / 2, W / 2));
         const box = { l: mid - dim.w / 2, r: mid + dim.w / 2, t: y, b: y + dim.h };
-        if (hits(box, seats) || hits(box, avoid)) break;
+        if (hits(box, seats) || hits(box, marks) || hits(box, avoid)) break;
         return { ...box, w: dim.w };
       }
     }
