@@ -103,9 +103,9 @@ def test_the_home_rows_letters_pick_my_cards_and_the_digits_confirm(static_page:
     page.keyboard.press("Digit2")  # 되돌리기, 확인
     page.wait_for_timeout(50)
     assert page.evaluate("() => window.sent") == [{"type": "choose", "discardId": 44, "openId": 12}]
-    # a draw: S and F pick 4♠ and 7♥; K (past the last card) and a letter while typing pick nothing
+    # a draw: S and F pick 4♠ and 7♥; G (a fifth card's key, of four) and a letter while typing pick nothing
     page = harness(static_page, "badugi_draw", DESKTOP)
-    for key in ("s", "f", "k"):
+    for key in ("s", "f", "g"):
         page.keyboard.press(key)
     assert page.locator("[data-action=draw]").inner_text() == "2장 바꾸기"
     page.evaluate("() => { const i = document.createElement('input'); document.body.append(i); i.focus(); }")

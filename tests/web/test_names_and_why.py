@@ -161,6 +161,14 @@ def test_the_first_chips_of_a_street_read_bet_and_a_raise_over_them_raise(static
     render(page, v)
     act("p3", 50, "p4")
     assert badge("p3").inner_text() == "벳"
+    # the river, seen only after a bet and a raise over it (a view skipped): no guess, both read 레이즈
+    for s in v["seats"]:
+        s.update(lastAction=None, committedRound=0)
+    v.update(street=3, streetName="리버", currentBet=0)
+    render(page, v)
+    seats["p2"].update(lastAction="nl.raise", committedRound=30)
+    act("p3", 90, "p4")
+    assert (badge("p2").inner_text(), badge("p3").inner_text()) == ("레이즈", "레이즈")
 
 
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:

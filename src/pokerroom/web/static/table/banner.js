@@ -190,7 +190,7 @@ export function placeBanner(t) {
     ?? (known ? lowerCentre(t, main, soft, p.boxes, H - 36, (moved) => place(false, moved) ?? place(true, moved)) : null);
   const box = clear ?? place(false, []) ?? place(true, []);
   if (clear) showUnder(main);
-  else requestAnimationFrame(() => hideUnder(main, banner)); // (its place is read once the frame is laid out)
+  else requestAnimationFrame(() => hideUnder(main, banner)); // (read next frame, not inside this render)
   if (!box) {
     // nowhere free: the old place, above the pot, kept small
     banner.classList.add("cramped");

@@ -65,8 +65,9 @@ export function takeView(t, view, ctx) {
  * The seats whose "nl.raise" this street opened it, a bet (poker.md §5.3: 벳, the first chips into a round
  * with nothing to call; the raise button already says 벳 then), as this table saw it happen: the view names
  * both "nl.raise", and the seat's badge read 레이즈 for every bet after the flop. `bets.ids`: id -> the bet's
- * amount (its committedRound), so a seat that raises again no longer matches; a new street forgets them. A
- * bet this table did not see made (a reload, two raises inside one skipped view) keeps the word 레이즈.
+ * amount (its committedRound), so a seat that raises again no longer matches; a new street forgets them. Only
+ * a view whose one change of chips is that seat's counts: a bet this table did not see made alone (a reload,
+ * a bet and a raise inside one view it skipped) keeps the word 레이즈.
  */
 export function noteBets(bets, prev, v) {
   const key = `${v.handNo}|${v.street}`;
@@ -75,10 +76,10 @@ export function noteBets(bets, prev, v) {
     bets.ids = new Map();
   }
   if (v.betting === "korean" || !prev || `${prev.handNo}|${prev.street}` !== key || (prev.currentBet ?? 0) !== 0) return;
-  const was = new Map((prev.seats ?? []).map((s) => [s.id, s]));
-  const opened = (v.seats ?? []).filter((s) => s.lastAction === "nl.raise" && s.committedRound === v.currentBet
-    && (was.get(s.id)?.committedRound ?? 0) !== s.committedRound);
-  if (opened.length === 1) bets.ids.set(opened[0].id, opened[0].committedRound);
+  const was = new Map((prev.seats ?? []).map((s) => [s.id, s.committedRound ?? 0]));
+  const moved = (v.seats ?? []).filter((s) => (was.get(s.id) ?? 0) !== (s.committedRound ?? 0));
+  const [s] = moved;
+  if (moved.length === 1 && s.lastAction === "nl.raise" && s.committedRound === v.currentBet) bets.ids.set(s.id, s.committedRound);
 }
 
 /** Did this seat's last action open the round (a bet: noteBets), not raise a bet? */
