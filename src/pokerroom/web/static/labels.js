@@ -45,13 +45,13 @@ export function netChips(n) {
   return v ? tx("labels.26", [signedFmt(v)]) : tx("labels.27");
 }
 
-/** A gain or loss in a narrow column (the result table): "+94칩" in Korean, "+94" in English, whose header says chips. */
 /** The classes of a net's cell: green a gain, red a loss, the text's own colour a break-even (no win to read). */
 export function netClass(n) {
   const v = Number(n) || 0;
   return v < 0 ? "net loss" : v > 0 ? "net" : "net even";
 }
 
+/** A gain or loss in a narrow column (the result table): "+94칩" in Korean, "+94" in English, whose header says chips. */
 export function netShort(n) {
   const v = Number(n) || 0;
   return v ? tx("labels.net", [signedFmt(v)]) : tx("labels.27");
