@@ -171,6 +171,25 @@ def test_the_first_chips_of_a_street_read_bet_and_a_raise_over_them_raise(static
     assert (badge("p2").inner_text(), badge("p3").inner_text()) == ("레이즈", "레이즈")
 
 
+def test_a_replays_and_a_past_hands_lines_say_bet_and_raise_to_as_the_log_does(static_page: Any) -> None:
+    """The replayer's caption and a past hand's lines come from the hand's events: an opening nl.raise (the
+    event's ``bet``) reads "벳 20", a raise "레이즈 60까지" (the total, as the live log says; the chips it
+    moved were 50 for a seat with 10 in), a Korean action and an event without those fields as before."""
+    page = harness(static_page, "holdem_raise")
+    said = page.evaluate("""async (events) => {
+      const m = await import('/static/history.js');
+      return events.map((e) => m.stepText(e, (id) => id));
+    }""", [
+        {"type": "action", "player": "p1", "action": {"type": "nl.raise", "to": 20}, "amount": 20,
+         "bet": True},
+        {"type": "action", "player": "p2", "action": {"type": "nl.raise", "to": 60}, "amount": 50,
+         "bet": False},
+        {"type": "action", "player": "p3", "action": {"type": "k.half"}, "amount": 40},
+        {"type": "action", "player": "p4", "action": {"type": "nl.raise"}, "amount": 30},
+    ])
+    assert said == ["p1 벳 20", "p2 레이즈 60까지", "p3 하프 40", "p4 레이즈 30"]
+
+
 def test_my_open_cards_are_marked_and_hidden_ones_are_not(static_page: Any) -> None:
     page = harness(static_page, "seven_betting_me")
     v = load("seven_betting_me")

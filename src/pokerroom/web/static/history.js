@@ -23,9 +23,14 @@ export function stepText(e, nm, names = {}) {
     case "ante": return `${nm(e.from)} ${e.kind === "bigBlind" ? tx("view.6") : tx("labels.12")} ${fmt(e.amount)}`;
     case "blind": return `${nm(e.from)} ${{ sb: "SB", straddle: tx("labels.13") }[e.kind] ?? "BB"} ${fmt(e.amount)}`;
     case "action": {
-      const label = ACTION_LABEL[e.action?.type] ?? e.action?.type ?? "";
-      const amount = e.amount ? ` ${fmt(e.amount)}` : "";
-      return `${nm(e.player)} ${label}${amount}${e.allIn && e.action?.type !== "nl.allIn" ? tx("history.1") : ""}${e.auto ? tx("history.2") : ""}`;
+      // a no-limit raise in the log's words (engine/log.py): "벳 20" into no bet (the event's `bet`), else the
+      // total it raised to, "레이즈 60까지" (its chips moved would be 50 for a seat that had 10 in already)
+      const type = e.action?.type;
+      const to = e.action?.to;
+      const said = type === "nl.raise" && e.bet ? tx("words.log.bet", [fmt(e.amount)])
+        : type === "nl.raise" && Number.isInteger(to) ? tx("words.log.raiseTo", [fmt(to)])
+          : `${ACTION_LABEL[type] ?? type ?? ""}${e.amount ? ` ${fmt(e.amount)}` : ""}`;
+      return `${nm(e.player)} ${said}${e.allIn && type !== "nl.allIn" ? tx("history.1") : ""}${e.auto ? tx("history.2") : ""}`;
     }
     case "board": return `${e.run === 2 ? tx("center.7") : tx("history.3")} ${(e.cards ?? []).map(cardShort).join(" ")}`;
     case "uncalled": return tx("history.4", [nm(e.to), fmt(e.amount)]);
