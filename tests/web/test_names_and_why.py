@@ -272,3 +272,22 @@ def test_an_indian_penalty_is_not_counted_in_the_pot(static_page: Any) -> None:
     assert winner.startswith("민수 +160") and winner.endswith("판돈 90"), winner
     assert "지수 10 다이 벌칙 100" in page.locator("[data-testid=hand-result]").inner_text()
     assert page.locator("[data-testid=pot]").inner_text().replace("\n", " ").endswith("90")
+
+
+@pytest.mark.parametrize("side", ["high", "low", "swing"])
+def test_my_hi_lo_hand_at_the_end_names_the_side_i_declared(static_page: Any, side: str) -> None:
+    """7 Poker Hi-Lo: the line over my cards at the hand's end names the hand I competed with, as my seat's
+    label does for the others: 하이 declared, my high alone ("A탑 / 로우 6탑" read as if my low played too);
+    로우, my low alone; 스윙, both."""
+    page = harness(static_page, "seven_six_player", {"width": 360, "height": 740})
+    v = crowd_view("sevenHiLo", 4, "handEnd")
+    me = v["me"]["id"]
+    for seat in v["seats"]:
+        seat["declare"] = side
+    v["me"]["declare"] = side
+    for sd in v["showdown"]:
+        sd.update(handName="원페어", rankName="7 원페어", lowName="J탑")
+    render(page, v)
+    text = page.locator("[data-testid=hand-name]").inner_text()
+    want = {"high": "7 원페어", "low": "로우 J탑", "swing": "7 원페어 / 로우 J탑"}[side]
+    assert text == want, (me, side, text)

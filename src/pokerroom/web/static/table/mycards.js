@@ -27,10 +27,14 @@ function myBest(awards, sd) {
   return won.size ? [...won] : ids;
 }
 
-/** The text over my cards: my hand at showdown, or what I hold now. */
+/**
+ * The text over my cards: my hand at showdown, or what I hold now. A 7 Poker Hi-Lo hand I declared 하이 or 로우
+ * for is named by that side alone, as the seats' labels name the others': the other side competed for nothing.
+ */
 export function handNameText(v) {
   const me = v.me;
   const sd = showdownEntry(v, me.id);
+  if (sd && v.phase === "handEnd" && (me.declare === "high" || me.declare === "low")) return handLabel(sd, me.declare);
   if (sd && v.phase === "handEnd" && (sd.lowBest !== undefined || sd.second)) return handLabel(sd); // hi-lo, two boards
   if (sd && v.phase === "handEnd") return `${sd.rankName ?? sd.handName}${sd.lowName ? tx("mycards.1") + sd.lowName : ""}`;
   if (me.handName) return tx("mycards.2", [me.rankName ?? me.handName, me.lowName ? tx("mycards.8") + me.lowName : ""]);
