@@ -291,3 +291,54 @@ def test_my_hi_lo_hand_at_the_end_names_the_side_i_declared(static_page: Any, si
     text = page.locator("[data-testid=hand-name]").inner_text()
     want = {"high": "7 원페어", "low": "로우 J탑", "swing": "7 원페어 / 로우 J탑"}[side]
     assert text == want, (me, side, text)
+
+
+
+PAST_ITEM_JS = """async ([hand, myId]) => {
+  const m = await import('/static/history.js');
+  const el = m.pastHandsView([hand], { names: { me: '민수', p2: '봇 1' }, myId, currentGame: 1 });
+  document.body.append(el);
+  const item = el.querySelector('[data-testid=past-hand]');
+  const ids = (sel) => [...item.querySelectorAll(`${sel} [data-card-id]`)]
+    .map((c) => Number(c.dataset.cardId));
+  const rows = [...item.querySelectorAll('[data-testid=past-showdown] .ph-row')]
+    .map((r) => r.innerText.trim());
+  const out = { all: ids(''), mine: ids('[data-testid=past-mine]'), rows, text: item.innerText };
+  el.remove();
+  return out;
+}"""
+
+
+def _cards(*ids: int) -> list[dict[str, Any]]:
+    return [{"id": i, "rank": i % 13 + 2, "suit": "SHDC"[i // 13]} for i in ids]
+
+
+@pytest.mark.parametrize("case", ["draw", "seven", "alone"])
+def test_a_past_hand_shows_my_cards_once(static_page: Any, case: str) -> None:
+    """기록 → 지난 판: my hand was listed twice when I went to the showdown, once as 내 카드 (with its name
+    and my net) and again as the showdown's "나" row with the very same cards (five of them in a draw game).
+    The showdown lists the others then; my row stays where it says more (7 Poker: 내 카드 holds my discarded
+    card too), and a hand where I alone showed is not called one without a showdown."""
+    page = harness(static_page, "holdem_raise")
+    mine = _cards(0, 14, 28, 42, 5, 6, 7, 8) if case == "seven" else _cards(0, 14, 28, 42, 5)
+    theirs = _cards(20, 33, 46, 11, 24)
+    showdown = [{"id": "me", "cards": mine[:7], "handName": "에이스 하이"}]
+    if case != "alone":
+        showdown.append({"id": "p2", "cards": theirs, "handName": "9 트리플"})
+    hand = {"handNo": 2, "gameNo": 1, "mode": "fiveDraw", "seq": 0, "board": [], "mine": mine,
+            "mineName": "에이스 하이", "showdown": showdown,
+            "awards": [{"to": "me" if case == "alone" else "p2", "amount": 120}],
+            "startingStacks": {"me": 1000, "p2": 1000}, "finishingStacks": {"me": 970, "p2": 1090},
+            "actions": []}
+    got = page.evaluate(PAST_ITEM_JS, [hand, "me"])
+    assert got["mine"] == [c["id"] for c in mine], got
+    assert "에이스 하이" in got["text"] and "−30칩" in got["text"], got["text"]
+    assert "한 명만 남았어요" not in got["text"], got["text"]
+    if case == "seven":  # 내 카드 holds a card the showdown does not: both rows stay
+        assert [r.split()[0] for r in got["rows"]] == ["나", "봇"], got["rows"]
+    else:
+        listed = [*mine, *(theirs if case == "draw" else [])]
+        assert sorted(got["all"]) == sorted(c["id"] for c in listed), got
+        assert not any(r.startswith("나") for r in got["rows"]), got["rows"]
+    if case != "alone":
+        assert any(r.startswith("봇 1") and "9 트리플" in r for r in got["rows"]), got["rows"]

@@ -77,10 +77,14 @@ function handItem(hand, names, myId, currentGame, onReplay) {
     rows.push(h("div", { "data-testid": "past-mine" }, row(tx("mycards.6"), cardsEl(hand.mine),
       hand.mineName ? h("span", { "data-testid": "past-mine-name" }, hand.mineName) : null, h("small", {}, tx("labels.26", [signed(delta)])))));
   }
+  // my showdown row when 내 카드 above holds the very same cards (its name and my net too): not listed twice
+  const mineIds = new Set((hand.mine ?? []).map((c) => c.id));
+  const repeatsMine = (e) => e.id === myId && e.cards?.length === mineIds.size && e.cards.every((c) => mineIds.has(c.id));
   const sd = hand.showdown ?? [];
-  if (sd.length) {
-    rows.push(h("div", { "data-testid": "past-showdown" }, sd.map((e) => row(e.id === myId ? tx("history.20") : nm(e.id), cardsEl(e.cards), h("span", {}, shownName(e))))));
-  } else {
+  const shown = sd.filter((e) => !repeatsMine(e));
+  if (shown.length) {
+    rows.push(h("div", { "data-testid": "past-showdown" }, shown.map((e) => row(e.id === myId ? tx("history.20") : nm(e.id), cardsEl(e.cards), h("span", {}, shownName(e))))));
+  } else if (!sd.length) {
     rows.push(row(tx("history.21"), h("span", {}, tx("history.22"))));
   }
   const lines = (hand.actions ?? []).map((e) => stepText(e, nm, hand.shownNames)).filter(Boolean);
