@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crowd_views import render
+from crowd_views import crowd_view, render
 from webplay import harness, load, shot
 
 pytestmark = pytest.mark.browser
@@ -129,3 +129,46 @@ def test_the_hands_end_leaves_the_result_in_view(static_page: Any) -> None:
     banner = page.evaluate("() => { const b = document.querySelector('.banner').getBoundingClientRect();"
                            " return b.top >= 0 && b.bottom <= window.innerHeight; }")
     assert got["scrollY"] == 0 and banner, got
+
+
+#: Each seat the phase line ("7포커 하이로우 · 1/20판 · 초이스 · 기본 10") is written over, by how many px.
+UNDER_PHASE = r"""() => {
+  const p = document.querySelector('[data-testid=phase-line]').getBoundingClientRect();
+  return [...document.querySelectorAll('.seat')].map((s) => [s.dataset.seatId, s.getBoundingClientRect()])
+    .filter(([, r]) => Math.min(r.right, p.right) - Math.max(r.left, p.left) > 0.5
+      && Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top) > 0.5)
+    .map(([id, r]) => `${id} by ${(Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top)).toFixed(1)} px`);
+}"""
+
+
+@pytest.mark.parametrize("size", SHORT, ids=["360x640", "320x568"])
+def test_the_phase_line_is_written_over_no_seat(static_page: Any, size: dict[str, int]) -> None:
+    """At 320×568 a four-player 7 Poker Hi-Lo choice with one pot (the common case) stacked the side seats
+    below the top one, down into the phase line's band: "7포커 하이로우 · 1/20판" lay over their 선택 완료
+    badges by up to 21 px (with the first hands' tips open). The table was still "clear" (inside its box), so
+    it neither tried narrower seats nor grew. Every mode, two to six players, each phase, one pot, tips open
+    or not: no seat under the phase line."""
+    page = harness(static_page, "seven_six_player", size)
+    under = []
+    for tips in (False, True):
+        page.evaluate(f"window.tips = {'true' if tips else 'false'}")
+        for mode, n, phase in itertools.chain(
+                itertools.product(["sevenPoker", "sevenHiLo"], range(2, 7), ["betting", "choice", "handEnd"]),
+                itertools.product(["badugi", "holdem", "indian"], range(2, 7), ["betting", "handEnd"])):
+            v = crowd_view(mode, n, phase)
+            me = v["me"]
+            v["pots"] = [{"amount": 40, "eligible": [s["id"] for s in v["seats"]]}]
+            v["potTotal"] = 40
+            for k, seat in enumerate(v["seats"]):  # the dealer (선) on the seat after mine, as a deal puts it
+                seat.update(sun=k == 1 and v["betting"] == "korean", dealer=k == 1, allIn=False, away=False)
+            if phase == "choice":
+                ids = [c["id"] for c in me["choice"]]
+                me.update(legalActions=[{"type": "choose", "cardIds": ids}], handName="원페어",
+                          hint={"type": "choose", "discardId": ids[0], "openId": ids[1]})
+                v["pending"] = [me["id"]]
+                for seat in v["seats"][1:]:
+                    seat["choiceDone"] = True
+            render(page, v)
+            page.wait_for_timeout(30)
+            under += [f"{mode}/{n}/{phase}{'/tips' if tips else ''}: {s}" for s in page.evaluate(UNDER_PHASE)]
+    assert not under, under

@@ -9,7 +9,7 @@ import { miniCardEl } from "../cards.js";
 import { fmt, signedFmt, withNames } from "../labels.js";
 import { h } from "../dom.js";
 import { centreKey, knownParts } from "./center.js";
-import { freeCorridor, movedCentre } from "./geometry.js";
+import { PHASE_LINE, freeCorridor, movedCentre } from "./geometry.js";
 import { mySeatId, nameOf, sortedAwards } from "./view.js";
 
 /**
@@ -157,7 +157,7 @@ export function placeBanner(t) {
   };
   const natural = size(maxW);
   const prefer = (potTop ?? H / 2) - GAP - natural.h;
-  const bottom = H - 32; // above the phase line
+  const bottom = H - PHASE_LINE;
   const ys = [];
   for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
   ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));

@@ -2,6 +2,13 @@
 // (do two overlap, where is the free band between the side columns, where does a bet chip go, is the table
 // clear). Pure arithmetic except where a function says it reads or writes the layout.
 
+/**
+ * The band at the bottom of a phone's table that the phase line takes (style.css .phase-line: 10 px from the
+ * bottom, one line high, as wide as its text): no seat goes into it, or the line is written over the seat's
+ * badges ("선택 완료" under "7포커 하이로우 · 1/20판").
+ */
+export const PHASE_LINE = 32;
+
 export function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
@@ -121,8 +128,9 @@ function centreGoesUnder(c, soft, bottom, taken) {
 
 /**
  * Does nothing on the table cover anything it must not (mobile)? No two seats overlap; every seat with its
- * marks, bet chip and timer ring stays inside the table area; no chip, ring or mark covers another seat or
- * the centre (pot, side pots, board); the centre covers no seat; the hand-end banner covers neither.
+ * marks, bet chip and timer ring stays inside the table area, each seat above the phase line's band; no chip,
+ * ring or mark covers another seat or the centre (pot, side pots, board); the centre covers no seat; the
+ * hand-end banner covers neither.
  */
 export function tableClear(main) {
   const o = main.getBoundingClientRect();
@@ -139,7 +147,7 @@ export function tableClear(main) {
   const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
   const banner = main.querySelector(":scope > .banner");
   for (const [k, s] of seatEls.entries()) {
-    if (!inside(seats[k])) return false;
+    if (!inside(seats[k]) || seats[k].b > H - PHASE_LINE + 0.5) return false;
     for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {
       const b = rect(e);
       if (!(b.r > b.l)) continue;
@@ -159,7 +167,7 @@ export function placedClear(k) {
   const inside = (b) => b.l >= -0.5 && b.r <= k.W + 0.5 && b.t >= -0.5 && b.b <= k.H + 0.5;
   const parts = k.parts.filter((b) => b.r > b.l);
   for (const [i, s] of k.seats.entries()) {
-    if (!inside(s)) return false;
+    if (!inside(s) || s.b > k.H - PHASE_LINE + 0.5) return false;
     for (const b of [k.chips[i], k.rings[i], k.marks[i]]) {
       if (!b || !(b.r > b.l)) continue;
       if (!inside(b) || k.seats.some((x, m) => m !== i && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;

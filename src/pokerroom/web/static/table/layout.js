@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { boxesOverlap, keepRingInside, overlap, placeChips, seatSlots } from "./geometry.js";
+import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, placeChips, seatSlots } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -47,7 +47,9 @@ export function placeSeats(t, container) {
   const inputs = others.map((seat) => seatInputs(v, seat, n, t.names, t.bets));
   for (let level = first; level <= 2; level++) {
     const boxes = layoutMobile(t, container, inputs, slots, level, W, gen);
-    if (level === 2 || (!boxesOverlap(boxes) && !["folded", "blocked"].includes(placeCenter(t, 14)))) break;
+    // (a side column stacked under the top row into the phase line's band: narrower seats may not need to)
+    const low = boxes.some((b) => b.b > t.placed.H - PHASE_LINE + 0.5);
+    if (level === 2 || (!boxesOverlap(boxes) && !low && !["folded", "blocked"].includes(placeCenter(t, 14)))) break;
   }
   for (const [k, e] of t.seatCache) if (e.gen !== gen) t.seatCache.delete(k);
 }
@@ -315,7 +317,7 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   soft.early();
   fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
   const items = made.map(({ el, entry, group, px, py }) => ({ el, entry, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
-  const bottomLimit = H - 32; // above the phase line
+  const bottomLimit = H - PHASE_LINE;
   for (const it of items) {
     it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
     it.y = Math.max(it.h / 2 + Math.max(8, it.up + 2), Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
