@@ -169,6 +169,5 @@ def test_the_phase_line_is_written_over_no_seat(static_page: Any, size: dict[str
                 for seat in v["seats"][1:]:
                     seat["choiceDone"] = True
             render(page, v)
-            page.wait_for_timeout(30)
             under += [f"{mode}/{n}/{phase}{'/tips' if tips else ''}: {s}" for s in page.evaluate(UNDER_PHASE)]
     assert not under, under
