@@ -293,7 +293,6 @@ def test_my_hi_lo_hand_at_the_end_names_the_side_i_declared(static_page: Any, si
     assert text == want, (me, side, text)
 
 
-
 PAST_ITEM_JS = """async ([hand, myId]) => {
   const m = await import('/static/history.js');
   const el = m.pastHandsView([hand], { names: { me: '민수', p2: '봇 1' }, myId, currentGame: 1 });
