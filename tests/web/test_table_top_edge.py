@@ -146,22 +146,29 @@ def test_the_phase_line_is_written_over_no_seat(static_page: Any, size: dict[str
     """At 320×568 a four-player 7 Poker Hi-Lo choice with one pot (the common case) stacked the side seats
     below the top one, down into the phase line's band: "7포커 하이로우 · 1/20판" lay over their 선택 완료
     badges by up to 21 px (with the first hands' tips open). The table was still "clear" (inside its box), so
-    it neither tried narrower seats nor grew. Every mode, two to six players, each phase, one pot, tips open
-    or not: no seat under the phase line."""
+    it neither tried narrower seats nor grew. And a spectator's bottom seat, placed on the band's edge, met
+    the line by a pixel, by four in large text (a taller line than the 32 px band). Every mode, two to six
+    players, each phase, one pot, tips open or not, large text, a spectator's full table: no seat under the
+    phase line."""
     page = harness(static_page, "seven_six_player", size)
+    seven, others = ["sevenPoker", "sevenHiLo"], ["badugi", "holdem", "indian"]
+    crowd = ["sevenPoker", "holdem"]
+    tables = [*itertools.product(seven, range(2, 7), ["betting", "choice", "handEnd"], [False]),
+              *itertools.product(others, range(2, 7), ["betting", "handEnd"], [False]),
+              *itertools.product(crowd, range(2, 7), ["betting", "handEnd"], [True])]  # (spectators)
     under = []
-    for tips in (False, True):
+    for tips, large in ((False, False), (True, False), (False, True)):
         page.evaluate(f"window.tips = {'true' if tips else 'false'}")
-        for mode, n, phase in itertools.chain(
-                itertools.product(["sevenPoker", "sevenHiLo"], range(2, 7), ["betting", "choice", "handEnd"]),
-                itertools.product(["badugi", "holdem", "indian"], range(2, 7), ["betting", "handEnd"])):
-            v = crowd_view(mode, n, phase)
+        page.evaluate(f"document.body.classList.toggle('large-text', {'true' if large else 'false'})")
+        how = f"{'/tips' if tips else ''}{'/large' if large else ''}"
+        for mode, n, phase, spectator in tables:
+            v = crowd_view(mode, n, phase, spectator)
             me = v["me"]
             v["pots"] = [{"amount": 40, "eligible": [s["id"] for s in v["seats"]]}]
             v["potTotal"] = 40
             for k, seat in enumerate(v["seats"]):  # the dealer (선) on the seat after mine, as a deal puts it
                 seat.update(sun=k == 1 and v["betting"] == "korean", dealer=k == 1, allIn=False, away=False)
-            if phase == "choice":
+            if phase == "choice" and me:
                 ids = [c["id"] for c in me["choice"]]
                 me.update(legalActions=[{"type": "choose", "cardIds": ids}], handName="원페어",
                           hint={"type": "choose", "discardId": ids[0], "openId": ids[1]})
@@ -169,5 +176,6 @@ def test_the_phase_line_is_written_over_no_seat(static_page: Any, size: dict[str
                 for seat in v["seats"][1:]:
                     seat["choiceDone"] = True
             render(page, v)
-            under += [f"{mode}/{n}/{phase}{'/tips' if tips else ''}: {s}" for s in page.evaluate(UNDER_PHASE)]
+            who = f"{mode}/{n}/{phase}{how}{'/spectator' if spectator else ''}"
+            under += [f"{who}: {s}" for s in page.evaluate(UNDER_PHASE)]
     assert not under, under

@@ -157,7 +157,8 @@ export function placeBanner(t) {
   };
   const natural = size(maxW);
   const prefer = (potTop ?? H / 2) - GAP - natural.h;
-  const bottom = H - PHASE_LINE;
+  const band = t.placed?.band ?? PHASE_LINE;
+  const bottom = H - band;
   const ys = [];
   for (let y = 4; y + natural.h <= bottom; y += 4) ys.push(y);
   ys.sort((a, b) => Math.abs(a - prefer) - Math.abs(b - prefer));
@@ -187,7 +188,7 @@ export function placeBanner(t) {
     return null;
   };
   const clear = place(false, soft) ?? place(true, soft)
-    ?? (known ? lowerCentre(t, main, soft, p.boxes, H - 36, (moved) => place(false, moved) ?? place(true, moved)) : null);
+    ?? (known ? lowerCentre(t, main, soft, p.boxes, H - band - 4, (moved) => place(false, moved) ?? place(true, moved)) : null);
   const box = clear ?? place(false, []) ?? place(true, []);
   if (clear) showUnder(main);
   else requestAnimationFrame(() => hideUnder(main, banner)); // (read next frame, not inside this render)

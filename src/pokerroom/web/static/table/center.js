@@ -7,7 +7,7 @@ import { cardEl } from "../cards.js";
 import { fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
 import { h } from "../dom.js";
-import { freeCorridor, overlap } from "./geometry.js";
+import { freeCorridor, overlap, phaseBand } from "./geometry.js";
 import { slice } from "./slices.js";
 import { boardBest, wonCards } from "./view.js";
 
@@ -180,7 +180,7 @@ export function placeCenter(t, minCell = 12) {
   const softOk = p && t.softCache?.key === centreKey(t, p, panel);
   if (softOk) {
     const soft = t.softCache.soft;
-    const clear = !soft.some((b) => b.t < 0 || b.b > p.H - 36 || p.boxes.some((o) => overlap(b, o)));
+    const clear = !soft.some((b) => b.t < 0 || b.b > p.H - p.band - 4 || p.boxes.some((o) => overlap(b, o)));
     if (clear) return "usual";
   }
   // not free: where to move it is worked out from the placed seats too (no layout), when they are known
@@ -205,7 +205,7 @@ export function placeCenter(t, minCell = 12) {
   let seats = full;
   const hits = (box) => seats.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0.5
     && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0.5);
-  const bottom = H - 36; // above the phase line
+  const bottom = H - (known ? known.band : phaseBand(main)) - 4; // above the phase line
   const parts = () => [...center.children].map(rel).filter((b) => b.r > b.l);
   // (known: the quick check above already found the usual place taken)
   if (!known && !parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";

@@ -5,9 +5,20 @@
 /**
  * The band at the bottom of a phone's table that the phase line takes (style.css .phase-line: 10 px from the
  * bottom, one line high, as wide as its text): no seat goes into it, or the line is written over the seat's
- * badges ("선택 완료" under "7포커 하이로우 · 1/20판").
+ * badges ("선택 완료" under "7포커 하이로우 · 1/20판"). This is its normal size; large text makes it taller,
+ * so the placement reads it (phaseBand).
  */
 export const PHASE_LINE = 32;
+
+/**
+ * The phase line's band in the table `main`, read from the layout: the line's height, its distance from the
+ * bottom and a pixel of air between it and what sits above (never less than PHASE_LINE).
+ */
+export function phaseBand(main) {
+  const line = main?.querySelector(":scope > .phase-line");
+  if (!line?.offsetHeight) return PHASE_LINE;
+  return Math.max(PHASE_LINE, Math.ceil(line.offsetHeight + (parseFloat(getComputedStyle(line).bottom) || 0)) + 1);
+}
 
 export function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
@@ -146,8 +157,9 @@ export function tableClear(main) {
   const inside = (b) => b.l >= -0.5 && b.r <= W + 0.5 && b.t >= -0.5 && b.b <= H + 0.5;
   const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
   const banner = main.querySelector(":scope > .banner");
+  const band = phaseBand(main);
   for (const [k, s] of seatEls.entries()) {
-    if (!inside(seats[k]) || seats[k].b > H - PHASE_LINE + 0.5) return false;
+    if (!inside(seats[k]) || seats[k].b > H - band + 0.5) return false;
     for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {
       const b = rect(e);
       if (!(b.r > b.l)) continue;
@@ -160,14 +172,15 @@ export function tableClear(main) {
 
 /**
  * tableClear from what the table placed (layoutMobile's seats, marks, chips and rings, the centre's parts,
- * the banner's box): the same checks, with no layout read. k: {W, H, seats, marks, chips, rings, parts, banner}.
+ * the banner's box): the same checks, with no layout read. k: {W, H, band, seats, marks, chips, rings, parts,
+ * banner}.
  */
 export function placedClear(k) {
   if (boxesOverlap(k.seats)) return false;
   const inside = (b) => b.l >= -0.5 && b.r <= k.W + 0.5 && b.t >= -0.5 && b.b <= k.H + 0.5;
   const parts = k.parts.filter((b) => b.r > b.l);
   for (const [i, s] of k.seats.entries()) {
-    if (!inside(s) || s.b > k.H - PHASE_LINE + 0.5) return false;
+    if (!inside(s) || s.b > k.H - (k.band ?? PHASE_LINE) + 0.5) return false;
     for (const b of [k.chips[i], k.rings[i], k.marks[i]]) {
       if (!b || !(b.r > b.l)) continue;
       if (!inside(b) || k.seats.some((x, m) => m !== i && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;

@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, placeChips, seatSlots } from "./geometry.js";
+import { boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -48,7 +48,7 @@ export function placeSeats(t, container) {
   for (let level = first; level <= 2; level++) {
     const boxes = layoutMobile(t, container, inputs, slots, level, W, gen);
     // (a side column stacked under the top row into the phase line's band: narrower seats may not need to)
-    const low = boxes.some((b) => b.b > t.placed.H - PHASE_LINE + 0.5);
+    const low = boxes.some((b) => b.b > t.placed.H - t.placed.band + 0.5);
     if (level === 2 || (!boxesOverlap(boxes) && !low && !["folded", "blocked"].includes(placeCenter(t, 14)))) break;
   }
   for (const [k, e] of t.seatCache) if (e.gen !== gen) t.seatCache.delete(k);
@@ -313,11 +313,16 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   const widths = measureSeats(t, fresh, W);
   // (placeTable grows the table by a known height: no read, no layout, for the new height)
   const H = t.knownH ?? (container.clientHeight || 480);
+  // the phase line's band depends on the page's font classes only (large text): read once per class list
+  if (t.bandCache?.key !== document.body.className) {
+    t.bandCache = { key: document.body.className, band: phaseBand(container.parentElement) };
+  }
+  const band = t.bandCache.band;
   const soft = softCentre(t, container, W, H);
   soft.early();
   fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
   const items = made.map(({ el, entry, group, px, py }) => ({ el, entry, group, px, py, w: entry.m.w, h: entry.m.h, up: entry.m.up, m: entry.m }));
-  const bottomLimit = H - PHASE_LINE;
+  const bottomLimit = H - band;
   for (const it of items) {
     it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
     it.y = Math.max(it.h / 2 + Math.max(8, it.up + 2), Math.min(bottomLimit - it.h / 2, (H * it.py) / 100));
@@ -346,7 +351,7 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   const seatBoxes = items.map((it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 }));
   const marks = items.map((it, k) => (it.m.mk ? { l: seatBoxes[k].l + it.m.mk.l, r: seatBoxes[k].l + it.m.mk.r,
     t: seatBoxes[k].t + it.m.mk.t, b: seatBoxes[k].t + it.m.mk.b } : null));
-  t.placed = { W, H, gen, seats: seatBoxes, marks, chips, rings, bare: marked, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
+  t.placed = { W, H, band, gen, seats: seatBoxes, marks, chips, rings, bare: marked, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
     l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
   return boxes;
 }

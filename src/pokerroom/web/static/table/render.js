@@ -196,7 +196,7 @@ function placedTable(t, main) {
   const banner = main.querySelector(":scope > .banner");
   if (banner && !(t.bannerBox?.el === banner && t.bannerBox.gen === p.gen
     && t.bannerBox.style === banner.getAttribute("style"))) return null;
-  return { W: p.W, H: p.H, seats: p.seats, marks: p.marks, chips: p.chips, rings: p.rings, parts,
+  return { W: p.W, H: p.H, band: p.band, seats: p.seats, marks: p.marks, chips: p.chips, rings: p.rings, parts,
     banner: banner ? t.bannerBox.box : null };
 }
 
