@@ -12,11 +12,12 @@ export const PHASE_LINE = 32;
 
 /**
  * The phase line's band in the table `main`, read from the layout: the line's height, its distance from the
- * bottom and a pixel of air between it and what sits above (never less than PHASE_LINE).
+ * bottom and a pixel of air between it and what sits above (never less than PHASE_LINE); null where no line
+ * is laid out (callers then take PHASE_LINE, and do not remember it).
  */
 export function phaseBand(main) {
   const line = main?.querySelector(":scope > .phase-line");
-  if (!line?.offsetHeight) return PHASE_LINE;
+  if (!line?.offsetHeight) return null;
   return Math.max(PHASE_LINE, Math.ceil(line.offsetHeight + (parseFloat(getComputedStyle(line).bottom) || 0)) + 1);
 }
 
@@ -157,7 +158,7 @@ export function tableClear(main) {
   const inside = (b) => b.l >= -0.5 && b.r <= W + 0.5 && b.t >= -0.5 && b.b <= H + 0.5;
   const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
   const banner = main.querySelector(":scope > .banner");
-  const band = phaseBand(main);
+  const band = phaseBand(main) ?? PHASE_LINE;
   for (const [k, s] of seatEls.entries()) {
     if (!inside(seats[k]) || seats[k].b > H - band + 0.5) return false;
     for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {

@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots } from "./geometry.js";
+import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -315,9 +315,10 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   const H = t.knownH ?? (container.clientHeight || 480);
   // the phase line's band depends on the page's font classes only (large text): read once per class list
   if (t.bandCache?.key !== document.body.className) {
-    t.bandCache = { key: document.body.className, band: phaseBand(container.parentElement) };
+    const read = phaseBand(container.parentElement);
+    t.bandCache = read === null ? null : { key: document.body.className, band: read };
   }
-  const band = t.bandCache.band;
+  const band = t.bandCache?.band ?? PHASE_LINE;
   const soft = softCentre(t, container, W, H);
   soft.early();
   fresh.forEach(({ el }, i) => { el.style.width = `${widths[i]}px`; });
