@@ -7,7 +7,7 @@ import { cardEl } from "../cards.js";
 import { fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
 import { h } from "../dom.js";
-import { PHASE_LINE, freeCorridor, overlap, phaseBand } from "./geometry.js";
+import { freeCorridor, overlap, phaseBand } from "./geometry.js";
 import { slice } from "./slices.js";
 import { boardBest, wonCards } from "./view.js";
 
@@ -205,7 +205,7 @@ export function placeCenter(t, minCell = 12) {
   let seats = full;
   const hits = (box) => seats.some((o) => Math.min(box.r, o.r) - Math.max(box.l, o.l) > 0.5
     && Math.min(box.b, o.b) - Math.max(box.t, o.t) > 0.5);
-  const bottom = H - (known ? known.band : phaseBand(main) ?? PHASE_LINE) - 4; // above the phase line
+  const bottom = H - (known ? known.band : phaseBand(main)) - 4; // above the phase line
   const parts = () => [...center.children].map(rel).filter((b) => b.r > b.l);
   // (known: the quick check above already found the usual place taken)
   if (!known && !parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";

@@ -12,12 +12,12 @@ export const PHASE_LINE = 32;
 
 /**
  * The phase line's band in the table `main`, read from the layout: the line's height, its distance from the
- * bottom and a pixel of air between it and what sits above (never less than PHASE_LINE); null where no line
- * is laid out (callers then take PHASE_LINE, and do not remember it).
+ * bottom and a pixel of air between it and what sits above (never less than PHASE_LINE); `none` where no line
+ * is laid out (PHASE_LINE; the seats' placement asks for null, so as not to remember it).
  */
-export function phaseBand(main) {
+export function phaseBand(main, none = PHASE_LINE) {
   const line = main?.querySelector(":scope > .phase-line");
-  if (!line?.offsetHeight) return null;
+  if (!line?.offsetHeight) return none;
   return Math.max(PHASE_LINE, Math.ceil(line.offsetHeight + (parseFloat(getComputedStyle(line).bottom) || 0)) + 1);
 }
 
@@ -158,7 +158,7 @@ export function tableClear(main) {
   const inside = (b) => b.l >= -0.5 && b.r <= W + 0.5 && b.t >= -0.5 && b.b <= H + 0.5;
   const parts = [...main.querySelectorAll(".center > *")].map(rect).filter((b) => b.r > b.l);
   const banner = main.querySelector(":scope > .banner");
-  const band = phaseBand(main) ?? PHASE_LINE;
+  const band = phaseBand(main);
   for (const [k, s] of seatEls.entries()) {
     if (!inside(seats[k]) || seats[k].b > H - band + 0.5) return false;
     for (const e of s.querySelectorAll(":scope > .bet-chip, :scope > .timer-ring, .marks .mark")) {
@@ -181,7 +181,7 @@ export function placedClear(k) {
   const inside = (b) => b.l >= -0.5 && b.r <= k.W + 0.5 && b.t >= -0.5 && b.b <= k.H + 0.5;
   const parts = k.parts.filter((b) => b.r > b.l);
   for (const [i, s] of k.seats.entries()) {
-    if (!inside(s) || s.b > k.H - (k.band ?? PHASE_LINE) + 0.5) return false;
+    if (!inside(s) || s.b > k.H - k.band + 0.5) return false;
     for (const b of [k.chips[i], k.rings[i], k.marks[i]]) {
       if (!b || !(b.r > b.l)) continue;
       if (!inside(b) || k.seats.some((x, m) => m !== i && overlap(b, x)) || parts.some((x) => overlap(b, x))) return false;

@@ -315,7 +315,7 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   const H = t.knownH ?? (container.clientHeight || 480);
   // the phase line's band depends on the page's font classes only (large text): read once per class list
   if (t.bandCache?.key !== document.body.className) {
-    const read = phaseBand(container.parentElement);
+    const read = phaseBand(container.parentElement, null);
     t.bandCache = read === null ? null : { key: document.body.className, band: read };
   }
   const band = t.bandCache?.band ?? PHASE_LINE;
