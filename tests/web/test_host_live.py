@@ -62,6 +62,8 @@ def test_pause_shows_to_everyone_and_resume_goes_on(live_server: Any, open_page:
     pause_game(host, [host, guest, watcher])
     for page in (host, guest, watcher):
         assert "민수" in page.locator("[data-testid=pause-banner]").inner_text()
+        # the layer says who paused; no toast says it again over the top seats (the notice came first)
+        assert page.locator("[data-testid=toast]").count() == 0, page.locator("[data-testid=toast]").inner_text()
     assert guest.locator("[data-testid=pause-resume]").count() == 0  # only the host may go on
     before, due = wp.version(guest), (wp.view(guest) or {})["deadlineAt"]
     shot(host, "host-live-paused-host-390")
@@ -71,6 +73,10 @@ def test_pause_shows_to_everyone_and_resume_goes_on(live_server: Any, open_page:
     assert wp.version(guest) == before
     resume_game(host, [host, guest, watcher])
     guest.wait_for_function("(v) => window.__room.conn.version > v", arg=before)
+    # the host is told of their own act in their own words, the others by name
+    host.locator("[data-testid=toast]", has_text="게임을 다시 시작했어요").wait_for()
+    assert "민수" not in host.locator("[data-testid=toast]").inner_text()
+    guest.locator("[data-testid=toast]", has_text="민수 님이 게임을 다시 시작했어요").wait_for()
     # the turn resumes with the time it had: its deadline moved by the pause's length
     assert (wp.view(guest) or {})["deadlineAt"] >= due + 1400
 
@@ -111,6 +117,8 @@ def test_host_menu_on_three_phones_then_stakes_end_and_handover(live_server: Any
     shot(host, "host-live-end-confirm-320")
     host.click("#dlg-confirm-yes")
     guest.wait_for_function("() => window.__room.view.endAfterHand === true")
+    host.locator("[data-testid=toast]", has_text="이번 판이 끝나면 게임을 마치고").wait_for()
+    guest.locator("[data-testid=toast]", has_text="방장이 게임을 마치기로 했어요").wait_for()
     wp.play_hand([host, guest])
     for page in (host, guest):
         page.locator("[data-testid=result]").wait_for(timeout=20000)

@@ -276,9 +276,11 @@ class Room {
         this.ledger = m.ledger;
         showLedger(this);
         break;
-      case "notice":
-        toast(m.message, "info");
+      case "notice": {
+        const text = hostLive.noticeText(this, m); // (the host's own acts in the host's words)
+        if (text) toast(text, "info");
         break;
+      }
       case "events":
         eventSounds(m.events, this.role === "player" ? this.playerId : null);
         break;

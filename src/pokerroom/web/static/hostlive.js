@@ -40,6 +40,20 @@ function send(msg) {
 
 const playing = (room) => room?.lobby?.phase === "playing" && !!room.view && room.view.phase !== "finished";
 
+/** The host's own notices, worded to the host ("게임을 마쳤어요", not "방장이 게임을 마쳤어요"): only the host
+ * can pause, resume or end, so a host who hears of one did it. */
+const OWN_NOTICE = { resumed: "hostlive.27", ending: "hostlive.28", ended: "hostlive.29" };
+
+/**
+ * A `notice` as this page tells it (a toast), or null for none: a pause is said by the pause layer itself
+ * (who stopped the game, in the same words), and the host is told of their own acts in their own words.
+ */
+export function noticeText(room, m) {
+  if (m.code === "paused" && playing(room)) return null;
+  const own = OWN_NOTICE[m.code];
+  return own && room?.isHost() ? tx(own) : m.message;
+}
+
 /** Called on every render of the room (and with null when it is gone): cheap unless something changed. */
 export function update(room) {
   current = room;
