@@ -30,9 +30,9 @@ pytestmark = pytest.mark.browser
 SAFE = ("ready", "nl.check", "nl.call", "k.check", "k.call")
 
 
-def _play(base: str, hands: int, mode: str = "holdem") -> dict[str, Any]:
-    """A room of 민수 (host) and 지수 playing ``hands`` hands with safe moves over websockets; returns the
-    room's code and both seat tokens."""
+def _play(base: str, hands: int, mode: str = "holdem", bots: int = 0) -> dict[str, Any]:
+    """A room of 민수 (host), 지수 and ``bots`` bots playing ``hands`` hands, the two people with safe moves over
+    websockets; returns the room's code and both seat tokens."""
     options = {"mode": mode, "handLimit": 20}
     room = httpx.post(f"{base}/api/rooms", json={"nickname": "민수", "options": options}).json()
     code = room["code"]
@@ -42,6 +42,8 @@ def _play(base: str, hands: int, mode: str = "holdem") -> dict[str, Any]:
         a.send(json.dumps({"type": "hello", "token": room["token"]}))
         b.send(json.dumps({"type": "hello", "nickname": "지수"}))
         b.recv(timeout=10)  # its welcome: seated before the start
+        for _ in range(bots):  # (handled in order: seated before the start too)
+            a.send(json.dumps({"type": "addBot"}))
         a.send(json.dumps({"type": "start"}))
         acted = {"a": -1, "b": -1}  # once per version, like a person (the socket's rate is 20 a second)
         last = {"a": 0.0, "b": 0.0}
@@ -179,6 +181,46 @@ def test_a_player_replays_a_hand_of_the_night(open_page: Any, live_server: Any,
     assert "".join("23456789TJQKA"[c["rank"] - 2] + c["suit"].lower() for c in hand["mine"]) in text
     page.click("[data-testid=replay-close]")
     page.wait_for_function(f"() => location.search === '' && location.pathname === '/r/{night['code']}'")
+
+
+_IN_VIEW = """(sels) => { const host = document.querySelector('#dlg-replay .replay-table').getBoundingClientRect();
+  return sels.map((sel) => { const e = document.querySelector(sel); if (!e) return [sel, 'missing'];
+    const r = e.getBoundingClientRect();
+    return [sel, r.top >= host.top - 0.5 && r.bottom <= host.bottom + 0.5 ? 'in' : `${r.top}-${r.bottom} not in ${host.top}-${host.bottom}`]; }); }"""
+_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def test_a_short_phone_follows_the_replay(open_page: Any, live_server: Any) -> None:
+    """At 320×568 a table of five is taller than the replayer leaves it (it scrolls inside the dialog): each
+    step scrolls it to what the step is about. The hand's end showed the top seats while the result banner and
+    my own cards lay under the controls."""
+    five = _play(live_server.http, 1, bots=3)
+    page = _as_player(open_page, live_server.http, five, {"width": 320, "height": 568})
+    page.click("#btn-log")
+    page.click("[data-testid=tab-past]")
+    page.click("[data-testid=past-hand] [data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-caption]")
+    table = "#dlg-replay .replay-table"
+    steps = int(page.eval_on_selector("[data-testid=replay-slider]", "e => Number(e.max)")) + 1
+    seats = page.eval_on_selector_all(f"{table} .seat[data-seat-id]", "els => els.map(e => [e.dataset.seatId, "
+                                      "e.getAttribute('aria-label').replace(/ 자리$/, '')])")
+    followed = 0
+    for i in range(steps - 1):  # an action's seat is in view (the seat that acted: its caption names it)
+        caption = page.inner_text("[data-testid=replay-caption]")
+        page.evaluate(_FRAMES)
+        acted = [sid for sid, name in seats if caption.startswith(name + " ") and "보드" not in caption]
+        if acted:
+            followed += 1
+            where = page.evaluate(_IN_VIEW, [f'{table} .seat[data-seat-id="{acted[0]}"]'])
+            assert where[0][1] == "in", f"step {i + 1} ({caption}): {where}"
+        page.click("[data-testid=replay-next]")
+    assert followed >= 3
+    page.evaluate(_FRAMES)
+    assert page.inner_text("[data-testid=replay-caption]").startswith("결과")
+    assert page.eval_on_selector(table, "e => e.scrollHeight > e.clientHeight + 40"), "the table fits: no test"
+    where = page.evaluate(_IN_VIEW, [f"{table} .banner", f"{table} [data-testid=my-cards]"])
+    assert all(w == "in" for _, w in where), where
+    shot(page, "replay-follows-end-320x568")
 
 
 @pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 320, "height": 568}],

@@ -8,6 +8,7 @@ import { TableUI } from "../table.js";
 import { h, useSheet } from "../dom.js";
 import { copyText, toast } from "../dialogs.js";
 import { caption, stepViews } from "./steps.js";
+import { follow } from "./camera.js";
 
 const PLAY_MS = 1400; // a step every 1.4 s: time to read what happened, a hand of 20 steps in half a minute
 
@@ -128,6 +129,10 @@ function go(i) {
   const view = cur.views[at];
   cur.table.update(view, cur.ctx);
   const d = dlg;
+  // a short phone's table scrolls to what the step is about, once the table has placed its seats
+  const step = cur.steps[at];
+  const me = cur.ctx.role === "player" ? view.me?.id ?? null : null;
+  requestAnimationFrame(() => { if (cur?.i === at) follow(d.host, step, me); });
   d.text.textContent = caption(cur.steps[at], view, cur.nm);
   d.count.textContent = `${view.streetName ? view.streetName + " · " : ""}${at + 1} / ${n}`;
   d.slider.value = String(at);
