@@ -63,7 +63,8 @@ def test_pause_shows_to_everyone_and_resume_goes_on(live_server: Any, open_page:
     for page in (host, guest, watcher):
         assert "민수" in page.locator("[data-testid=pause-banner]").inner_text()
         # the layer says who paused; no toast says it again over the top seats (the notice came first)
-        assert page.locator("[data-testid=toast]").count() == 0, page.locator("[data-testid=toast]").inner_text()
+        toasts = page.locator("[data-testid=toast]")
+        assert toasts.count() == 0, toasts.inner_text()
     assert guest.locator("[data-testid=pause-resume]").count() == 0  # only the host may go on
     before, due = wp.version(guest), (wp.view(guest) or {})["deadlineAt"]
     shot(host, "host-live-paused-host-390")

@@ -31,8 +31,8 @@ SAFE = ("ready", "nl.check", "nl.call", "k.check", "k.call")
 
 
 def _play(base: str, hands: int, mode: str = "holdem", bots: int = 0) -> dict[str, Any]:
-    """A room of 민수 (host), 지수 and ``bots`` bots playing ``hands`` hands, the two people with safe moves over
-    websockets; returns the room's code and both seat tokens."""
+    """A room of 민수 (host), 지수 and ``bots`` bots playing ``hands`` hands, the two people with safe
+    moves over websockets; returns the room's code and both seat tokens."""
     options = {"mode": mode, "handLimit": 20}
     room = httpx.post(f"{base}/api/rooms", json={"nickname": "민수", "options": options}).json()
     code = room["code"]
@@ -183,10 +183,16 @@ def test_a_player_replays_a_hand_of_the_night(open_page: Any, live_server: Any,
     page.wait_for_function(f"() => location.search === '' && location.pathname === '/r/{night['code']}'")
 
 
-_IN_VIEW = """(sels) => { const host = document.querySelector('#dlg-replay .replay-table').getBoundingClientRect();
-  return sels.map((sel) => { const e = document.querySelector(sel); if (!e) return [sel, 'missing'];
+_IN_VIEW = """(sels) => {
+  const host = document.querySelector('#dlg-replay .replay-table').getBoundingClientRect();
+  return sels.map((sel) => {
+    const e = document.querySelector(sel);
+    if (!e) return [sel, 'missing'];
     const r = e.getBoundingClientRect();
-    return [sel, r.top >= host.top - 0.5 && r.bottom <= host.bottom + 0.5 ? 'in' : `${r.top}-${r.bottom} not in ${host.top}-${host.bottom}`]; }); }"""
+    const inside = r.top >= host.top - 0.5 && r.bottom <= host.bottom + 0.5;
+    return [sel, inside ? 'in' : `${r.top}-${r.bottom} not in ${host.top}-${host.bottom}`];
+  });
+}"""
 _FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -202,8 +208,9 @@ def test_a_short_phone_follows_the_replay(open_page: Any, live_server: Any) -> N
     page.wait_for_selector("[data-testid=replay-caption]")
     table = "#dlg-replay .replay-table"
     steps = int(page.eval_on_selector("[data-testid=replay-slider]", "e => Number(e.max)")) + 1
-    seats = page.eval_on_selector_all(f"{table} .seat[data-seat-id]", "els => els.map(e => [e.dataset.seatId, "
-                                      "e.getAttribute('aria-label').replace(/ 자리$/, '')])")
+    seats = page.eval_on_selector_all(
+        f"{table} .seat[data-seat-id]",
+        "els => els.map(e => [e.dataset.seatId, e.getAttribute('aria-label').replace(/ 자리$/, '')])")
     followed = 0
     for i in range(steps - 1):  # an action's seat is in view (the seat that acted: its caption names it)
         caption = page.inner_text("[data-testid=replay-caption]")
@@ -217,7 +224,8 @@ def test_a_short_phone_follows_the_replay(open_page: Any, live_server: Any) -> N
     assert followed >= 3
     page.evaluate(_FRAMES)
     assert page.inner_text("[data-testid=replay-caption]").startswith("결과")
-    assert page.eval_on_selector(table, "e => e.scrollHeight > e.clientHeight + 40"), "the table fits: no test"
+    grown = page.eval_on_selector(table, "e => e.scrollHeight > e.clientHeight + 40")
+    assert grown, "the table fits the window: nothing to follow"
     where = page.evaluate(_IN_VIEW, [f"{table} .banner", f"{table} [data-testid=my-cards]"])
     assert all(w == "in" for _, w in where), where
     shot(page, "replay-follows-end-320x568")
