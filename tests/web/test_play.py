@@ -310,6 +310,11 @@ def test_game_end_result_and_again(live_server: Any, open_page: Any) -> None:
     a.wait_for_function(f"async () => !(await ({AWAKE})())")
     text = a.locator("[data-testid=result]").inner_text()
     assert "1위" in text and "칩" in text and "₩" not in text  # chips only, never money
+    # the last one standing scores places (점수 2, 1: its own column); nobody could rebuy: no 리바이 of zeros
+    heads = a.eval_on_selector_all(".result thead th", "els => els.map((e) => e.innerText.trim())")
+    assert heads == ["순위", "닉네임", "점수", "최종 칩", "손익"], heads
+    scores = a.eval_on_selector_all(".result td[data-col=score]", "els => els.map((e) => e.innerText.trim())")
+    assert scores == ["2", "1"], scores
     shot(a, "result-host")
     shot(spectator, "result-spectator")
     assert b.locator("[data-testid=again]").count() == 0  # only the host restarts

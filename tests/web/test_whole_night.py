@@ -65,12 +65,20 @@ def night_server(tmp_path: Path) -> Iterator[ServeProcess]:
 
 
 def result_rows(page: Any) -> dict[str, dict[str, int]]:
-    """The result table as shown, by nickname: final chips, net (손익), rebuys."""
+    """The result table as shown, by nickname: final chips, net (손익), rebuys (its column is shown only where
+    someone rebought: 0 without it)."""
     page.wait_for_selector("[data-testid=result]")
     rows = page.evaluate("""() => [...document.querySelectorAll('.result tbody tr')].map((tr) =>
-      [...tr.children].map((td) => td.innerText.trim()))""")
-    return {who: {"chips": signed(chips), "net": signed(net), "rebuys": int(rebuys)}
-            for _rank, who, _score, chips, net, rebuys in rows}
+      Object.fromEntries([...tr.children].map((td) => [td.dataset.col, td.innerText.trim()])))""")
+    return {row["name"]: {"chips": signed(row["chips"]), "net": signed(row["net"]),
+                          "rebuys": int(row.get("rebuys", "0"))} for row in rows}
+
+
+def result_heads(page: Any) -> list[str]:
+    """The result table's column titles."""
+    heads: list[str] = page.eval_on_selector_all(".result thead th",
+                                                 "els => els.map((e) => e.innerText.trim())")
+    return heads
 
 
 def finish_game(pages: dict[str, Any], hand_no: int, rule: Any) -> dict[str, dict[str, int]]:
@@ -169,6 +177,8 @@ def test_a_whole_night(night_server: ServeProcess, open_page: Any) -> None:
     end_game(a)
     game1 = finish_game(pages, 3, fold_to_the_blind)
     assert game1["영희"]["rebuys"] == 1
+    # 점수 is the chips less the rebuys' here
+    assert result_heads(a) == ["순위", "닉네임", "점수", "최종 칩", "손익", "리바이"]
     shot(a, "night-result-game1-390x844")
     nets = check_against_ledger(a, game1, {}, 3)
 
@@ -182,6 +192,8 @@ def test_a_whole_night(night_server: ServeProcess, open_page: Any) -> None:
         end_game(a)
         result = finish_game(pages, 1, fold_to_the_blind)
         nets = check_against_ledger(pages[HUMANS[game - 1]], result, nets, 1)
+        # no rebuy in this game: each score is the final chips, each rebuy count 0; neither column repeats
+        assert result_heads(a) == ["순위", "닉네임", "최종 칩", "손익"]
     shot(c, "night-result-game3-390x844")
 
     # ---- a hand of the night replayed (the bust), its link shared: 지수's phone opens the same hand

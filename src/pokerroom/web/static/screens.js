@@ -79,16 +79,24 @@ export function renderResult(room) {
   const host = room.isHost();
   // 손익 (net) beside the final chips: what the game won or lost each player, never the score read as a gain
   const net = (e) => e.net ?? e.finalChips - (room.currentOptions().startingChips ?? 0) * (1 + (e.rebuys ?? 0));
-  const rows = (r?.ranking ?? []).map((e) => h("tr", { class: e.playerId === room.playerId ? "me-row" : "", "data-player": e.playerId },
-    h("td", {}, tx("screens.24", [e.rank])), h("td", {}, nm(e.playerId)), h("td", {}, fmt(e.score)),
-    h("td", {}, fmt(e.finalChips)), h("td", { class: netClass(net(e)), "data-testid": "net" }, netShort(net(e))),
-    h("td", {}, fmt(e.rebuys))));
+  const ranking = r?.ranking ?? [];
+  // 점수 only where it is not the final chips (a game by hands without a rebuy scores each player their chips;
+  // a last-standing game scores places), 리바이 only where someone rebought: else two columns that repeat
+  // another or say 0 for all (and push a large-text table sideways on a small phone)
+  const scored = ranking.some((e) => e.score !== e.finalChips);
+  const rebought = ranking.some((e) => (e.rebuys ?? 0) > 0);
+  const cols = [["rank", tx("screens.26"), (e) => tx("screens.24", [e.rank])], ["name", tx("screens.27"), (e) => nm(e.playerId)],
+    scored ? ["score", tx("screens.28"), (e) => fmt(e.score)] : null, ["chips", tx("screens.29"), (e) => fmt(e.finalChips)],
+    ["net", tx("screens.30"), (e) => netShort(net(e))], rebought ? ["rebuys", tx("labels.18"), (e) => fmt(e.rebuys)] : null]
+    .filter(Boolean);
+  const rows = ranking.map((e) => h("tr", { class: e.playerId === room.playerId ? "me-row" : "", "data-player": e.playerId },
+    ...cols.map(([col, , cell]) => h("td", col === "net" ? { class: netClass(net(e)), "data-testid": "net", "data-col": col } : { "data-col": col }, cell(e)))));
   const stats = r?.stats ?? {};
   main().replaceChildren(h("div", { class: "result", "data-testid": "result" },
     h("h1", {}, tx("screens.25")),
     h("p", { class: "summary" }, withNames(r?.summary ?? "", names)),
     // (in a box of its own that scrolls sideways where six columns are wider than the screen: large text at 320 px)
-    h("div", { class: "result-scroll" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, tx("screens.26")), h("th", {}, tx("screens.27")), h("th", {}, tx("screens.28")), h("th", {}, tx("screens.29")), h("th", {}, tx("screens.30")), h("th", {}, tx("labels.18")))), h("tbody", {}, rows))),
+    h("div", { class: "result-scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ...cols.map(([col, title]) => h("th", { "data-col": col }, title)))), h("tbody", {}, rows))),
     h("div", { class: "card-box" },
       h("div", {}, tx("screens.31", [fmt(stats.handsPlayed ?? 0)])),
       stats.biggestPot ? h("div", {}, tx("screens.32", [fmt(stats.biggestPot.amount), stats.biggestPot.handNo, (stats.biggestPot.winners ?? []).map(nm).join(", ")])) : null,
