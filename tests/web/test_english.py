@@ -184,6 +184,25 @@ def test_a_low_is_named_as_a_low_in_english(static_page: Any) -> None:
                       "p1 wins 8 chips: 8·6-low: tie, split"], logged
 
 
+def test_one_is_singular(static_page: Any) -> None:
+    """"1 cards sent. Waiting for the others…" after drawing one card, and a room of one rebuy summed up as
+    "1 rebuys": in English one of a thing is said in the singular (Korean has one form: "1장", "1회")."""
+    page = static_page("/fixtures/harness.html?f=badugi_draw&lang=en", name="en")
+    page.wait_for_function("() => window.rendered === true")
+    waiting = []
+    for pending in ([12], [12, 2]):
+        page.evaluate("""(ids) => fetch('/fixtures/badugi_draw.json').then((r) => r.json()).then((v) => {
+          v.me.drawPending = ids; v.me.legalActions = []; window.renderView(v); })""", pending)
+        line = page.locator(".waiting-line").filter(has_text="sent")
+        line.wait_for()
+        waiting.append(line.inner_text())
+    assert waiting == [f"{n} sent. Waiting for the others…" for n in ("1 card", "2 cards")], waiting
+    page.evaluate("async () => { window.__o = await import('/static/options.js'); }")
+    rebuys = page.evaluate("""() => [1, 2].map((n) => window.__o.optionItems({ ...window.__o.defaultOptions(),
+      rebuy: 'limited', rebuyLimit: n }).find((x) => /rebuy/.test(x)))""")
+    assert rebuys == ["1 rebuy", "2 rebuys"], rebuys
+
+
 #: Each declaration button's hand names ("Q pair + Q-low": split at " + ") whose letters run over two lines.
 NAMES_CUT = r"""() => [...document.querySelectorAll('[data-action^=declare-] .sub')].flatMap((sub) => {
   const glyphs = []; // [character, its line's top] of every character of the button's names, in order

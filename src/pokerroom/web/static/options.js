@@ -151,7 +151,7 @@ export function optionItems(o) {
   parts.push(tx("options.113", [o.baseUnit]));
   parts.push(o.endCondition === "lastStanding" ? tx("options.32") : tx("options.114", [o.handLimit]));
   if (o.blindUpEvery) parts.push(tx("options.115", [o.blindUpEvery]));
-  parts.push({ off: tx("options.116"), limited: tx("options.117", [o.rebuyLimit]), unlimited: tx("options.118") }[o.rebuy] ?? "");
+  parts.push({ off: tx("options.116"), limited: tx(o.rebuyLimit === 1 ? "options.130" : "options.117", [o.rebuyLimit]), unlimited: tx("options.118") }[o.rebuy] ?? "");
   parts.push(tx("options.119", [o.turnSeconds]));
   if (o.timeBank) parts.push(tx("options.129", [o.timeBank]));
   if (o.rule491 && ["sevenPoker", "sevenHiLo"].includes(o.mode) && resolvedBetting(o) === "korean") parts.push(tx("view.2"));

@@ -320,7 +320,7 @@ function drawControls(box, c, ctx) {
   const ui = ctx.ui;
   const lg = legalIn(me, "draw");
   if (!lg || me.drawPending != null) {
-    box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? tx("controls.46", [me.drawPending.length ? me.drawPending.length + tx("controls.63") : tx("controls.52")]) : tx("controls.47")));
+    box.append(h("div", { class: "waiting-line" }, me.drawPending != null ? tx("controls.46", [me.drawPending.length ? me.drawPending.length + tx(me.drawPending.length === 1 ? "controls.65" : "controls.63") : tx("controls.52")]) : tx("controls.47")));
     return box;
   }
   const sel = new Set(c.drawSel);

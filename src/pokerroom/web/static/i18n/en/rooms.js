@@ -386,6 +386,7 @@ export default {
   "options.127": "Never",
   "options.128": "Every 20 hands",
   "options.129": "Time bank {0} s",
+  "options.130": "{0} rebuy",
   "static.description": "A private poker room for friends. Virtual chips only.",
   "static.logAria": "Hand log",
   "static.log": "Log",

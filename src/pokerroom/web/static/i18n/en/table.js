@@ -108,6 +108,7 @@ export default {
   "controls.62": " ({0} left)",
   "controls.63": " cards",
   "controls.64": "You folded this hand",
+  "controls.65": " card",
   "banner.1": "Board {0} ",
   "banner.2": "{0}",
   "banner.3": "Pot {0}",

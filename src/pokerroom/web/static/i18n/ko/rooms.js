@@ -386,6 +386,7 @@ export default {
   "options.127": "충전 안 함",
   "options.128": "20판마다",
   "options.129": "타임뱅크 {0}초",
+  "options.130": "리바이 {0}회",
   "static.description": "친구끼리 여는 비공개 포커 방. 가상 칩만 사용해요.",
   "static.logAria": "핸드 기록",
   "static.log": "기록",

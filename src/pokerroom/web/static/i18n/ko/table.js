@@ -108,6 +108,7 @@ export default {
   "controls.62": " (남은 횟수 {0})",
   "controls.63": "장 바꾸기",
   "controls.64": "이번 판은 폴드했어요",
+  "controls.65": "장 바꾸기",
   "banner.1": "보드{0} ",
   "banner.2": "로우 {0}",
   "banner.3": "판돈 {0}",
