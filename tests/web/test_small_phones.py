@@ -384,6 +384,35 @@ def test_a_hi_lo_seats_label_keeps_some_of_its_high_in_english_too(static_page: 
             shot(page, f"small-hilo-labels-{lang}-{n}-{size['width']}")
 
 
+#: Each hi-lo seat label without a low: (text of the high, whether the high is shown whole).
+NO_LOW_HIGHS = """() => [...document.querySelectorAll('.seat .hand-label.split.no-low')].map((e) => {
+  const high = e.querySelector('.part'), label = e.getBoundingClientRect(), h = high.getBoundingClientRect();
+  return [high.textContent, h.width > 0 && h.left >= label.left - 0.5 && h.right <= label.right + 0.5,
+          high.scrollWidth <= high.clientWidth + 0.5];
+})"""
+
+
+@pytest.mark.parametrize("size", SMALL, ids=IDS)
+def test_a_hi_lo_seat_without_a_low_keeps_its_high_whole(static_page: Any, size: dict[str, int]) -> None:
+    """A seat whose hand has no low plays for the high alone: its label keeps the high whole and lets
+    "로우 없음" give way (a spectator's Omaha Hi-Lo seats at 390 px read "잭 … / 로우 없음")."""
+    names = {"ko": "J 투페어", "en": "Jacks and tens"}  # (a long English high: the label's worst case)
+    for lang, high_name in names.items():
+        page = static_page(f"/fixtures/harness.html?f=seven_six_player&lang={lang}", size, name=lang)
+        page.wait_for_function("() => window.rendered === true")
+        for n in (3, 6):
+            v = crowd_view("sevenHiLo", n, "handEnd", spectator=True)
+            for sd in v["showdown"]:
+                sd.update(handName=high_name, rankName=high_name, lowName=None, lowBest=[])
+            render(page, v)
+            page.wait_for_timeout(50)
+            highs = page.evaluate(NO_LOW_HIGHS)
+            assert len(highs) == n, highs
+            for high, inside, uncut in highs:
+                assert high == high_name and inside and uncut, (lang, n, high, inside, uncut)
+            shot(page, f"small-hilo-no-low-{lang}-{n}-{size['width']}")
+
+
 @pytest.mark.parametrize("size", SMALL, ids=IDS)
 def test_a_hi_lo_seat_that_declared_one_side_names_that_sides_hand_whole(static_page: Any,
                                                                           size: dict[str, int]) -> None:

@@ -169,13 +169,19 @@ const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/; // (a syllable is ab
 /**
  * A seat's hand name. A hi-lo one ("K 투페어 / 로우 7탑") keeps its low whole and cuts only the high when a
  * narrow seat has no room for both: cut as one line, a long high hid the low, which is half of the pot. (One
- * line still: two would make the seats taller and push the hand-end banner over them.)
+ * line still: two would make the seats taller and push the hand-end banner over them.) A hand without a low
+ * ("J 투페어 / 로우 없음") is the other way round: its high is all it plays for, so the high stays whole and the
+ * "로우 없음" gives way (it read "J … / 로우 없음").
  */
 function handLabelEl(text) {
   if (!text) return null;
   const at = text.indexOf(" / ");
   if (at < 0) return h("div", { class: "hand-label", title: text }, text);
   const low = text.slice(at + 3);
+  if (low === tx("controls.56")) {
+    return h("div", { class: "hand-label split no-low", title: text },
+      h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
+  }
   // (room for " / " and the low: a Hangul syllable about 1em, a letter, digit or space about .65em; counted as
   // 1em each, an English low ("Low 7-high") took more than a small phone's seat and the high was cut to nothing)
   const lowW = [...low].reduce((w, ch) => w + (HANGUL.test(ch) ? 1 : 0.65), 1.5);
