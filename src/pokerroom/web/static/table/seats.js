@@ -178,15 +178,13 @@ function handLabelEl(text) {
   const at = text.indexOf(" / ");
   if (at < 0) return h("div", { class: "hand-label", title: text }, text);
   const low = text.slice(at + 3);
-  if (low === tx("controls.56")) {
-    return h("div", { class: "hand-label split no-low", title: text },
-      h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
-  }
+  const noLow = low === tx("controls.56"); // (no room kept for it: style.css cuts the label's end instead)
   // (room for " / " and the low: a Hangul syllable about 1em, a letter, digit or space about .65em; counted as
   // 1em each, an English low ("Low 7-high") took more than a small phone's seat and the high was cut to nothing)
   const lowW = [...low].reduce((w, ch) => w + (HANGUL.test(ch) ? 1 : 0.65), 1.5);
-  return h("div", { class: "hand-label split", title: text, style: `--low-w: ${lowW.toFixed(2)}em` },
-    h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
+  const attrs = { class: noLow ? "hand-label split no-low" : "hand-label split", title: text,
+    style: noLow ? null : `--low-w: ${lowW.toFixed(2)}em` };
+  return h("div", attrs, h("span", { class: "part" }, text.slice(0, at)), " / ", h("span", { class: "part" }, low));
 }
 
 /**
