@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from night_steps import pause_game, resume_game, set_base_unit
+from night_steps import end_game, pause_game, resume_game, set_base_unit
 from webplay import shot
 
 pytestmark = pytest.mark.browser
@@ -134,3 +134,26 @@ def test_host_menu_on_three_phones_then_stakes_end_and_handover(live_server: Any
     guest.locator("#btn-host").wait_for()
     host.wait_for_function("() => document.querySelector('#btn-host').hidden")
     assert guest.locator("[data-testid=again]").count() == 1  # the new host may start the next game
+
+
+def test_the_notice_that_the_game_will_end_goes_when_it_has(live_server: Any, open_page: Any) -> None:
+    """"이번 판이 끝나면 결과가 나와요" is untrue on the result screen itself: a hand folded at once
+    after the host's 게임 끝내기, and both players' 다음 판, brought the results under the notice, which
+    stayed over them for the rest of its seconds."""
+    host, guest, _ = _room(live_server, open_page, PHONES[2])
+    host.click("[data-testid=start]")
+    for page in (host, guest):
+        wp.wait_table(page)
+    end_game(host)
+    guest.locator("[data-testid=toast]", has_text="방장이 게임을 마치기로 했어요").wait_for()
+    host.locator("[data-testid=toast]", has_text="이번 판이 끝나면 게임을 마치고").wait_for()
+    acting = next(p for p in (host, guest)
+                  if any(a["type"] == "nl.fold" for a in (wp.view(p) or {})["me"]["legalActions"]))
+    acting.click("[data-action='nl.fold']")
+    for page in (host, guest):  # 다음 판 on both: the results come at once, not after the hand's 4 s
+        page.locator("[data-action=ready]").click()
+    for page in (host, guest):
+        page.locator("[data-testid=result]").wait_for(timeout=10000)
+        said = page.locator("[data-testid=toast]").all_inner_texts()
+        assert not any("끝나면" in t or "마치기로" in t for t in said), said
+

@@ -11,7 +11,7 @@ import { rulesContent } from "./rules.js";
 import { playSound, soundsForEvents, unlockAudio, vibrateTurn } from "./sound.js";
 import { withNames } from "./labels.js";
 import { h } from "./dom.js";
-import { confirmDialog, toast } from "./dialogs.js";
+import { confirmDialog, dropToast, toast } from "./dialogs.js";
 import { keepAwake } from "./wake.js";
 import { joinForm, optionsEditor, renderLobby } from "./lobby.js";
 import { ledgerChrome, showLedger } from "./ledger.js";
@@ -270,6 +270,7 @@ class Room {
         break;
       case "result":
         this.result = m.result;
+        dropToast("ending"); // ("the results come after this hand": they are here)
         this.render();
         break;
       case "ledger": // 장부 (protocol §2.10): the top bar's button and its dialog
@@ -278,7 +279,7 @@ class Room {
         break;
       case "notice": {
         const text = hostLive.noticeText(this, m); // (the host's own acts in the host's words)
-        if (text) toast(text, "info");
+        if (text) toast(text, "info", m.code);
         break;
       }
       case "events":

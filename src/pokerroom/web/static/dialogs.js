@@ -12,9 +12,9 @@ const $ = (sel) => document.querySelector(sel);
  * in the replayer was never seen). At a table it sits under the top bar (style.css), where it hides the top
  * seats for a moment instead of the cards and buttons of the player it speaks to.
  */
-export function toast(text, kind = "error") {
+export function toast(text, kind = "error", code = null) {
   document.querySelectorAll(".toast").forEach((t) => t.remove());
-  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast", popover: "manual" }, text);
+  const t = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", "data-testid": "toast", "data-code": code, popover: "manual" }, text);
   // inside the open modal dialog if there is one: the rest of the page is inert under it (no tap, no selecting
   // the link a failed copy shows)
   const modal = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal")).pop();
@@ -25,6 +25,11 @@ export function toast(text, kind = "error") {
   const asks = modal ? null : document.getElementById("seat-requests");
   if (asks) t.style.top = `${asks.getBoundingClientRect().bottom + 6}px`;
   setTimeout(() => t.remove(), 3800);
+}
+
+/** Take away the toast of a server notice (`code`) that what just happened made untrue. */
+export function dropToast(code) {
+  document.querySelectorAll(`.toast[data-code="${CSS.escape(code)}"]`).forEach((t) => t.remove());
 }
 
 /**
