@@ -67,6 +67,31 @@ def test_an_imported_hand_replays_with_every_known_card() -> None:
     assert done.names == {"p1": "Phil Ivey", "p2": "Patrik Antonius", "p3": "Tom Dwan"}
 
 
+def test_a_loser_who_mucks_at_the_showdown_is_a_muck_not_a_fold() -> None:
+    """``p2 sm`` with no cards after the river's last call: p2 threw the hand away at the showdown. The
+    replay's table takes p2 out of the pot as a fold does but says it was a muck (``mucked``), so the
+    banner does not say everyone folded to p1; nobody else is marked."""
+    done = import_phh(_MUCK)
+    last = replay_frames(done.record, None, everyone=True)[-1]["view"]
+    by_id = {s["id"]: s for s in last["seats"]}
+    assert by_id["p2"]["mucked"] and by_id["p2"]["folded"]
+    assert by_id["p1"]["shown"] and not by_id["p1"]["mucked"] and not by_id["p1"]["folded"]
+    assert not any(s["mucked"] for s in last["seats"] if s["id"] != "p2")
+    assert {a["to"] for a in last["awards"]} == {"p1"}
+    assert [s["stack"] for s in last["seats"]] == [10300, 9700, 10000]
+
+
+_MUCK = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000]
+actions = ["d dh p1 6d3d", "d dh p2 ThKs", "d dh p3 5s2d", "p3 f", "p1 cbr 300", "p2 cc",
+  "d db Qh6s9s", "p1 cc", "p2 cc", "d db 2h", "p1 cc", "p2 cc", "d db 8d", "p1 cc", "p2 cc",
+  "p1 sm 6d3d", "p2 sm"]
+"""
+
+
 _DWAN = """variant = "NT"
 ante_trimming_status = true
 antes = [500, 500, 500]

@@ -66,6 +66,32 @@ def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> Non
         assert note == f"모두 {word}해서 카드를 공개하지 않아요", (name, note)
 
 
+def test_a_replayed_muck_is_told_as_a_muck(static_page: Any) -> None:
+    """An imported hand whose loser threw the cards away at the showdown (the replay's seat ``mucked``):
+    the seat says 덮음 rather than 폴드, and the note says who showed and who mucked, not that everyone
+    folded (with no one shown, only who mucked)."""
+    page = harness(static_page, "holdem_raise")
+    v = load("holdem_raise")
+    winner, loser = (s["id"] for s in v["seats"][:2])
+    v.update(phase="handEnd", toAct=None, showdown=[], me=None,
+             awards=[{"to": winner, "amount": v["potTotal"], "potIndex": 0, "hand": None, "why": None}])
+    for seat in v["seats"]:
+        seat["folded"] = seat["id"] != winner
+        seat["mucked"] = seat["id"] == loser
+        seat["shown"] = seat["id"] == winner
+    render(page, v)
+    names = {s["id"]: page.locator(f".seat[data-seat-id='{s['id']}'] .name").inner_text() for s in v["seats"]}
+    note = page.locator("[data-testid=shown-note]").inner_text()
+    assert note == f"{names[winner]} 님이 카드를 보여 줬고 {names[loser]} 님은 덮었어요", note
+    badges = page.locator(f".seat[data-seat-id='{loser}'] .badge").all_inner_texts()
+    assert "덮음" in badges and "폴드" not in badges, badges
+    others = [s["id"] for s in v["seats"] if s["id"] not in (winner, loser)]
+    assert "폴드" in page.locator(f".seat[data-seat-id='{others[0]}'] .badge").all_inner_texts()
+    v["seats"][0]["shown"] = False
+    render(page, v)
+    assert page.locator("[data-testid=shown-note]").inner_text() == f"{names[loser]} 님이 카드를 덮었어요"
+
+
 #: the action grid's box, and each button's visibility and the line's box inside it
 SPENT_BOX = r"""() => {
   const grid = document.querySelector('.controls .actions');

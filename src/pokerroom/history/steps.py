@@ -50,6 +50,7 @@ class _Seat:
     declared: bool = False
     shown: list[dict[str, Any]] | None = None  # cards shown to everyone (showdown, a show, Indian's end)
     shown_forehead: dict[str, Any] | None = None
+    mucked: bool = False  # an imported hand's seat that threw its cards away at the showdown (``sm`` alone)
     sb: bool = False
     bb: bool = False
 
@@ -212,7 +213,8 @@ class PublicTable:
         elif kind == "shown" and seat is not None:
             seat.shown = _private_part(seat, e.get("cards"))
         elif kind == "mucked" and seat is not None:
-            seat.folded = True
+            seat.folded = True  # out of every pot, but the table says it was a muck, not a fold
+            seat.mucked = True
         elif kind == "indianReveal":
             for pid, both in (e.get("cards") or {}).items():
                 s = self.seats.get(str(pid))
@@ -258,6 +260,7 @@ class PublicTable:
             "drawCounts": list(s.draw_counts), "drawDone": self.phase == "draw" and s.draw_done,
             "choiceDone": s.choice_done or (self.phase != "choice" and bool(s.up)),
             "declare": s.declare, "declared": s.declared, "ready": False, "shown": s.shown is not None,
+            "mucked": s.mucked,
         }
 
     def _used(self) -> list[dict[str, Any]]:

@@ -72,9 +72,13 @@ export function renderBanner(v, names) {
   for (const [why, who] of byWhy) lines.push(h("span", { class: "why", "data-testid": "why" }, `${who.join(", ")}: ${withNames(why, names)}`));
   if (!sd.length && awards.length && v.mode !== "indian") {
     const shown = (v.seats ?? []).filter((s) => s.shown).map((s) => nm(s.id));
+    // an imported hand whose loser threw their cards away at the showdown: nobody folded to the winner
+    const mucked = (v.seats ?? []).filter((s) => s.mucked).map((s) => nm(s.id));
     const korean = v.betting === "korean"; // (a no-limit table's fold is 폴드, as on its button and badges)
-    lines.push(h("span", { "data-testid": "shown-note" },
-      shown.length ? tx(korean ? "banner.5" : "banner.14", [shown.join(", ")]) : tx(korean ? "banner.6" : "banner.15")));
+    const note = mucked.length
+      ? (shown.length ? tx("banner.17", [shown.join(", "), mucked.join(", ")]) : tx("banner.16", [mucked.join(", ")]))
+      : shown.length ? tx(korean ? "banner.5" : "banner.14", [shown.join(", ")]) : tx(korean ? "banner.6" : "banner.15");
+    lines.push(h("span", { "data-testid": "shown-note" }, note));
   }
   // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
   if (hr?.noOpener) {

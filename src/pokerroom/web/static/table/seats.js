@@ -39,7 +39,7 @@ export function marks(m) {
 
 /** What a seat's badges read: the seat's state and the phase, betting style and mode of the view. */
 export function badgeInputs(seat, v, bet = false) {
-  return { folded: seat.folded, allIn: seat.allIn, away: seat.away, sittingOut: seat.sittingOut, status: seat.status,
+  return { folded: seat.folded, mucked: seat.mucked, allIn: seat.allIn, away: seat.away, sittingOut: seat.sittingOut, status: seat.status,
     lastAction: bet ? "nl.bet" : seat.lastAction, phase: v.phase, korean: v.betting === "korean", inHand: seat.inHand,
     choiceDone: seat.choiceDone, drawDone: seat.drawDone, drawCounts: seat.drawCounts, mode: v.mode,
     declare: seat.declare, declared: seat.declared, ready: seat.ready };
@@ -47,7 +47,8 @@ export function badgeInputs(seat, v, bet = false) {
 
 export function badges(b) {
   const out = [];
-  if (b.folded) out.push(h("span", { class: "badge die" }, b.korean ? tx("labels.1") : tx("labels.9")));
+  if (b.mucked) out.push(h("span", { class: "badge die" }, tx("seats.24"))); // (a replayed hand's muck)
+  else if (b.folded) out.push(h("span", { class: "badge die" }, b.korean ? tx("labels.1") : tx("labels.9")));
   if (b.allIn) out.push(h("span", { class: "badge allin" }, tx("labels.11")));
   if (b.away) out.push(h("span", { class: "badge away" }, tx("seats.7")));
   if (b.sittingOut) out.push(h("span", { class: "badge away", "data-testid": "sitting-out" }, tx("seats.8")));
