@@ -306,6 +306,33 @@ def test_desktop_fixture_layout_has_side_panel(static_page: Any) -> None:
     shot(page, "fixture-desktop-seven")
 
 
+def test_a_long_log_on_a_wide_screen_keeps_its_heading_and_past_hands(static_page: Any) -> None:
+    """A wide screen has no 기록 button in the top bar: the side panel's log heading holds the way to past
+    hands (지난 판). A night's log is longer than its room, and the log scrolls to its newest line; the
+    heading and its button stay in sight above the lines (they scrolled away with them), the newest line is
+    in sight, and the log has at least a third of the panel (the rankings below it scroll in their own
+    room)."""
+    page = harness(static_page, "seven_betting_me", DESKTOP)
+    v = load("seven_betting_me")
+    v["publicLog"] = [{"handNo": 1 + k // 10, "text": f"p2 삥 {10 * (k + 1)}"} for k in range(60)]
+    page.evaluate("(v) => window.renderView(v, 'player')", v)
+    page.wait_for_timeout(50)  # (the log scrolls to its end in a microtask)
+    boxes = page.evaluate("""() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+      const button = document.querySelector('[data-testid=open-past]');
+      const r = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const lines = [...document.querySelectorAll('[data-testid=hand-log] li')];
+      const list = document.querySelector('[data-testid=hand-log]');
+      return { hit: hit === button, panel: box(document.querySelector('.side-panel')), list: box(list),
+               last: box(lines[lines.length - 1]), log: box(document.querySelector('.side-panel .log')) };
+    }""")
+    assert boxes["hit"], boxes
+    assert boxes["last"][1] <= boxes["list"][1] + 1 and boxes["last"][0] >= boxes["list"][0] - 1, boxes
+    panel_h = boxes["panel"][1] - boxes["panel"][0]
+    assert boxes["log"][1] - boxes["log"][0] >= panel_h / 3, boxes
+
+
 @pytest.mark.parametrize("size", [MOBILE, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
 def test_omaha_hi_lo_showdown_names_the_low_and_marks_each_half(static_page: Any,
                                                                size: dict[str, int]) -> None:

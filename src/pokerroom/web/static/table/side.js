@@ -26,6 +26,7 @@ export function renderSidePanel(s, ctx, t) {
     h("section", { class: "log" }, h("h3", {}, tx("side.2"),
       h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => ctx.openHistory() }, tx("side.3"))), log),
     h("section", { class: "ranks" }, h("h3", {}, tx("side.4")), ranking(t, s.mode, s.options)));
-  queueMicrotask(() => { const sec = panel.querySelector("section.log"); if (sec) sec.scrollTop = sec.scrollHeight; });
+  // the lines scroll to the newest, under their heading (its 지난 판 is a wide screen's only way to past hands)
+  queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
   return panel;
 }
