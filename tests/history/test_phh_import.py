@@ -70,15 +70,21 @@ def test_an_imported_hand_replays_with_every_known_card() -> None:
 def test_a_loser_who_mucks_at_the_showdown_is_a_muck_not_a_fold() -> None:
     """``p2 sm`` with no cards after the river's last call: p2 threw the hand away at the showdown. The
     replay's table takes p2 out of the pot as a fold does but says it was a muck (``mucked``), so the
-    banner does not say everyone folded to p1; nobody else is marked."""
+    banner does not say everyone folded to p1; nobody else is marked; and p1's award names the hand p1
+    showed, as a showdown's would."""
     done = import_phh(_MUCK)
     last = replay_frames(done.record, None, everyone=True)[-1]["view"]
     by_id = {s["id"]: s for s in last["seats"]}
     assert by_id["p2"]["mucked"] and by_id["p2"]["folded"]
     assert by_id["p1"]["shown"] and not by_id["p1"]["mucked"] and not by_id["p1"]["folded"]
     assert not any(s["mucked"] for s in last["seats"] if s["id"] != "p2")
-    assert {a["to"] for a in last["awards"]} == {"p1"}
+    assert [(a["to"], a["hand"]) for a in last["awards"]] == [("p1", "6 원페어")]  # what won the showdown
     assert [s["stack"] for s in last["seats"]] == [10300, 9700, 10000]
+    # a pot won by a fold names no hand, even when the winner shows after it
+    folded = import_phh(_MUCK.replace('"p2 cc",\n  "p1 sm 6d3d", "p2 sm"]', '"p2 f", "p1 sm 6d3d"]'))
+    end = replay_frames(folded.record, None, everyone=True)[-1]["view"]
+    assert [(a["to"], a["hand"]) for a in end["awards"]] == [("p1", None)]
+    assert not any(s["mucked"] for s in end["seats"])
 
 
 _MUCK = """variant = "NT"

@@ -183,6 +183,7 @@ class _Replay:
         self.draws: dict[str, int] | None = None  # counts of the draw under way
         self.draw_no = 0
         self.ended = False
+        self.mucked: list[str] = []  # who threw their hand away at the showdown (``sm`` with no cards)
         base = p.blinds[1] or p.fixed.get("min_bet") or p.fixed.get("small_bet") or 0
         options: dict[str, Any] = {"mode": p.mode, "betting": p.betting, "baseUnit": base, "hints": True}
         if p.hi_lo:
@@ -367,6 +368,7 @@ class _Replay:
         pl = self.players[pid]
         if not arg:
             pl.folded = True  # a muck: out of every pot
+            self.mucked.append(pid)
             self.emit({"type": "mucked", "player": pid})
             return
         cards = _cards(arg)
@@ -419,6 +421,17 @@ class _Replay:
         except ValueError:
             raise PhhError(f"{pid} 의 카드로 족보를 만들 수 없어요 (보드가 모자라요)") from None
 
+    def _won_by_showing(self, alive: list[str]) -> dict[str, Any]:
+        """The high value of the one player left when the others mucked at the showdown and that player's
+        cards are known (shown): their hand is what won the pot there, so the award names it as a
+        showdown's would; nothing when the pot was won by a fold or the cards are unknown."""
+        if len(alive) != 1 or not self.mucked:
+            return {}
+        try:
+            return {alive[0]: self._values(alive[0])[0]}
+        except PhhError:
+            return {}
+
     def settle(self) -> None:
         """Pots to the best hands (or to the last player left), with the project's award rules."""
         alive = [pid for pid in self.ids if not self.players[pid].folded]
@@ -441,8 +454,9 @@ class _Replay:
             self.emit({"type": "showdown", "entries": entries})
         awards: list[Award] = (award_hilo_cards_speak(pots, high, low, self.ids) if self.p.hi_lo and entries
                                else award_pots(pots, high, self.ids))
+        shown = self._won_by_showing(alive)
         for a in awards:
-            value = (low if a.side == "low" else high).get(a.to)
+            value = (low if a.side == "low" else high).get(a.to, shown.get(a.to))
             self.players[a.to].stack += a.amount
             self.emit({"type": "award", "potIndex": a.pot_index, "to": a.to, "amount": a.amount,
                        "side": a.side or "high", "hand": None if value is None else ranked_name(value),
