@@ -160,11 +160,12 @@ export function knownParts(t, main) {
 }
 
 /**
- * Mobile: the centre (pot, side pots, board, Indian used-cards grid) goes where it hides no seat (nor its
- * marks, bet chip or timer): the free band between the side columns nearest to its usual place, with the
- * grid's cells shrunk to the band's width (not below `minCell` px) if need be. With no such band the grid
- * folds into a count the player can open. Returns "none" (desktop), "usual", "moved", "folded" (Indian)
- * or "blocked" (no free band: the usual place).
+ * The centre (pot, side pots, board, Indian used-cards grid) goes where it hides no seat (nor its marks, bet
+ * chip or timer): the free band between the side seats nearest to its usual place, with the grid's cells
+ * shrunk to the band's width (not below `minCell` px) if need be. With no such band the grid folds into a
+ * count the player can open. A wide screen's arc is held to it too (an Indian heads-up's tall forehead
+ * seat reached down over the pot). Returns "none" (no centre), "usual", "moved", "folded" (Indian) or
+ * "blocked" (no free band: the usual place).
  */
 export function placeCenter(t, minCell = 12) {
   const main = t.host.querySelector(".table-main");
@@ -187,7 +188,7 @@ export function placeCenter(t, minCell = 12) {
   const known = softOk && p.bare && p.gen === t.seatGen ? p : null;
   const W = known ? known.W : main.clientWidth;
   const H = known ? known.H : main.clientHeight;
-  if (!W || !H || W >= 600) return "none";
+  if (!W || !H) return "none";
   let origin = null; // read when first needed (not at all when the seats are known)
   const rel = (e) => {
     origin ??= main.getBoundingClientRect();

@@ -195,11 +195,11 @@ export function placedClear(k) {
  * Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left.
  * Each slot is [x, y, group] with group "left" | "top" | "right" | "bottom" (mobile) or "arc" (desktop).
  */
-export function seatSlots(n, full, W) {
+export function seatSlots(n, full, W, span = 256) {
   if (W >= 600) {
     const out = [];
     for (let i = 0; i < n; i++) {
-      const theta = full ? (360 / n) * i : n === 1 ? 180 : 52 + ((i + 0.5) * 256) / n;
+      const theta = full ? (360 / n) * i : n === 1 ? 180 : 180 - span / 2 + ((i + 0.5) * span) / n;
       const rad = (theta * Math.PI) / 180;
       out.push([50 - 42 * Math.sin(rad), 50 + 40 * Math.cos(rad), "arc"]);
     }

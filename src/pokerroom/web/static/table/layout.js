@@ -19,26 +19,42 @@ export function placeSeats(t, container) {
   t.placed = null;
   if (!n) { container.replaceChildren(); return; }
   const W = t.preW || container.clientWidth || 390;
-  const slots = seatSlots(n, full, W);
   if (W >= 600) {
     const H = container.clientHeight || 480;
-    container.replaceChildren();
     t.seatCache = new Map();
-    const level = n >= 7 ? 1 : 0;
-    others.forEach((seat, i) => {
-      const el = buildSeat(seatInputs(v, seat, n, t.names, t.bets), level).el;
-      container.append(el);
-      const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
-      el.style.width = `${bw}px`;
-      const bh = el.offsetHeight || 90;
-      const [px, py] = slots[i];
-      const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
-      el.style.left = `${x}px`;
-      keepRingInside(el, x + bw / 2, W);
-      el.style.top = `${Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100))}px`;
-    });
+    // a crowded arc (a laptop's table of seven or more) spreads round the felt's bottom, empty on a wide screen
+    // (my own seat is below the table), from the first deal, so the seats keep their places from phase to
+    // phase; then, where seats still overlap (a hand's end, every hand shown), they take denser forms first
+    // (same places) and spread further last
+    const base = n >= 7 ? 1 : 0;
+    const span = n >= 7 ? 312 : 256;
+    let items = [];
+    for (const [level, arc] of [[base, span], [2, span], [2, span + 24]]) {
+      const slots = seatSlots(n, full, W, arc);
+      container.replaceChildren();
+      items = others.map((seat, i) => {
+        const el = buildSeat(seatInputs(v, seat, n, t.names, t.bets), level).el;
+        container.append(el);
+        const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
+        el.style.width = `${bw}px`;
+        const bh = el.offsetHeight || 90;
+        const [px, py] = slots[i];
+        const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
+        const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100));
+        el.style.left = `${x}px`;
+        keepRingInside(el, x + bw / 2, W);
+        el.style.top = `${y}px`;
+        // (the D / SB / BB marks stick out above the seat: that strip is the seat's too)
+        const marks = el.querySelector(":scope > .marks")?.getBoundingClientRect();
+        const up = marks?.height ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - marks.top)) : 0;
+        return { el, x, y, w: bw, h: bh, up, group: py < 30 ? "top" : px < 50 ? "left" : "right" };
+      });
+      if (!boxesOverlap(items.map(arcBox))) break;
+    }
+    arcChips(items, W, H - phaseBand(container.parentElement) - 4);
     return;
   }
+  const slots = seatSlots(n, full, W);
   // mobile: seats get narrower (and their mini cards overlap) until no two seats overlap, whatever the phase
   // shows in them, and (Indian) the used-cards grid has room
   const manyUp = n >= 3 && v.mode !== "indian" && (v.seats ?? []).some((x) => (x.up ?? []).length >= 3);
@@ -302,6 +318,25 @@ function placeRings(items, boxes, W, soft, bottom, chips) {
     }
   });
   return rings;
+}
+
+/** A seat's box on the wide screen's arc ({l, r, t, b}), from its centre and size, its marks included. */
+const arcBox = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2 - it.up, b: it.y + it.h / 2 });
+
+/**
+ * The wide screen's bet chips, each where it covers no other seat (placeChips, as on a phone): a chip under its
+ * seat lay on the seat below in a crowded arc's side. Measured here (the arc's seats are built afresh each
+ * render); the centre moves clear of the chips afterwards (placeCenter), so none is kept off it here.
+ */
+function arcChips(items, W, bottom) {
+  for (const it of items) {
+    const box = it.el.getBoundingClientRect();
+    const chip = it.el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
+    const bs = [...it.el.querySelectorAll(".badge")].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
+    it.m = { border: it.el.clientTop, chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null,
+      badges: bs.length ? { l: Math.min(...bs.map((r) => r.left)) - box.left, r: Math.max(...bs.map((r) => r.right)) - box.left } : null };
+  }
+  placeChips(items, items.map(arcBox), [], W, bottom);
 }
 
 /** One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes. */

@@ -1,0 +1,89 @@
+"""A laptop's table (1,000 px and wider: the seats on an arc, the side panel beside): no seat over another,
+and the centre (pot, side pots, board, Indian's used cards) and the hand-end banner over no seat, for every
+mode, player count and phase of the worst-case views (crowd_views.py: every seat marked, badged and, at a
+hand's end, shown with the longest hand name); and each seat's bet chip and marks over no other seat, the
+centre over no seat with the raise panel open.
+
+Why: the phone's layout was held to this (test_audit_fixes.py) and the wide one was not. At 1,280×800 a
+table of nine or ten at a hand's end put its side seats over each other, and an Indian heads-up's pot lay on
+the opponent's seat, whose forehead card makes it tall; the seats now spread round the felt's empty bottom
+and then take denser forms until none overlap, the centre moves clear of them and the chips go where they
+cover no one, as on a phone; and on a screen 900 px tall or less the raise panel takes my cards' place while
+it is open, as on a phone (it squeezed the table until the pot lay on a seat).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from crowd_views import all_crowd_views, crowd_view, raise_open, render
+from test_audit_fixes import CHIPS_CLEAR, MODES, POT_CLEAR, with_button_at
+from webplay import harness, shot
+
+pytestmark = pytest.mark.browser
+
+#: every seat against every other, and each part of the centre and the banner against every seat
+CLEAR = r"""(views) => {
+  const out = [];
+  const W = window.innerWidth;
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const [label, v] of views) {
+    window.renderView(v, v.me ? 'player' : 'spectator');
+    const seats = [...document.querySelectorAll('.seat')]
+      .map((e) => [e.dataset.seatId, e.getBoundingClientRect()]);
+    for (const [id, r] of seats) if (r.left < 0 || r.right > W) out.push(`${label}: ${id} out`);
+    for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++)
+      if (hit(seats[i][1], seats[j][1])) out.push(`${label}: ${seats[i][0]} x ${seats[j][0]}`);
+    for (const e of document.querySelectorAll('.table-main > .center > *, .table-main > .banner')) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      for (const [id, s] of seats) if (hit(r, s)) out.push(`${label}: ${e.className.split(' ')[0]} x ${id}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1280, "height": 800},
+                                  {"width": 1366, "height": 768}], ids=["1024x768", "1280x800", "1366x768"])
+def test_a_wide_table_puts_nothing_over_a_seat(static_page: Any, size: dict[str, int]) -> None:
+    page = harness(static_page, "seven_six_player", size)
+    problems: list[str] = page.evaluate(CLEAR, all_crowd_views())
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, crowd_view("holdem", 10, "handEnd"))
+    shot(page, f"wide-holdem-ten-hand-end-{size['width']}")
+    render(page, crowd_view("indian", 2, "betting"))
+    shot(page, f"wide-indian-heads-up-{size['width']}")
+
+
+def test_a_wide_tables_chips_marks_and_raise_cover_no_seat(static_page: Any) -> None:
+    """At 1,280×800 a chip under a side seat of a table of nine lay on the seat below, and with the raise
+    panel open the table was squeezed until an Indian heads-up's pot lay on the opponent's seat."""
+    page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 800})
+    views = []
+    for mode, (_, top, *_rest) in MODES.items():
+        for n in range(2, top + 1):
+            for sp in (False, True):
+                base = crowd_view(mode, n, "betting", sp)
+                for k in range(n):
+                    label = f"{mode}/{n}/{'spectator' if sp else 'player'}/button{k}"
+                    v = with_button_at(base, k)
+                    views.append((label, v))
+                    if not sp and v["betting"] != "korean":
+                        views.append((label + "/raise", raise_open(v)))
+    problems: list[str] = page.evaluate(CHIPS_CLEAR, views)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    raised = [(f"{mode}/{n}/raise", raise_open(crowd_view(mode, n, "betting")))
+              for mode in ("holdem", "omaha", "indian", "indian2") for n in range(2, MODES[mode][1] + 1)]
+    problems = page.evaluate(POT_CLEAR, raised)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, raise_open(crowd_view("indian", 2, "betting")))
+    page.click("[data-action='nl.raise']")
+    shot(page, "wide-indian-heads-up-raise-1280")
