@@ -164,7 +164,11 @@ def test_a_whole_night(night_server: ServeProcess, open_page: Any) -> None:
             page.wait_for_function("([id, n]) => document.querySelector(`.seat[data-seat-id='${id}'] "
                                    "[data-testid=time-bank]`)?.textContent === String(n)", arg=[pid, left])
     log = [e["text"] for e in (view(a) or {})["publicLog"]]
-    assert any(f"{pid} 타임뱅크 {30 - left}초 씀 (남은 {left}초)" in t for t in log), log[-5:]
+    # what the bank held when this turn's clock ran out ("타임뱅크 사용 (30초)"; less where a slow machine let
+    # an earlier turn of this player's run out too): the seconds used are counted from it
+    held = int(re.findall(rf"{pid} 타임뱅크 사용 \((\d+)초\)", "\n".join(log))[-1])
+    assert 0 < left < held <= 30, (left, held)
+    assert any(f"{pid} 타임뱅크 {held - left}초 씀 (남은 {left}초)" in t for t in log), log[-5:]
     assert (view(a) or {})["baseUnit"] == 10  # the hand in play keeps its stakes
     play_hand(pages, 2, check_down)
 
