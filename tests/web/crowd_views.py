@@ -195,3 +195,21 @@ def raise_open(v: dict[str, Any]) -> dict[str, Any]:
     ]
     v["openRaise"] = True
     return v
+
+
+def button_views() -> list[tuple[str, dict[str, Any]]]:
+    """Every mode and player count during a bet, for a player and a spectator, with the dealer (선) at each
+    seat in turn (the marks and bet chips move with it), and for a no-limit player also with the raise panel
+    to open: the views the bet chips and marks are held to (test_audit_fixes.py, test_wide_tables.py)."""
+    views = []
+    for mode, (_, top, *_rest) in MODES.items():
+        for n in range(2, top + 1):
+            for sp in (False, True):
+                base = crowd_view(mode, n, "betting", sp)
+                for k in range(n):
+                    label = f"{mode}/{n}/{'spectator' if sp else 'player'}/button{k}"
+                    v = with_button_at(base, k)
+                    views.append((label, v))
+                    if not sp and v["betting"] != "korean":
+                        views.append((label + "/raise", raise_open(v)))
+    return views

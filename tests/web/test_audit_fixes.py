@@ -19,11 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crowd_views import (
     MODES,
     all_crowd_views,
+    button_views,
     crowd_view,
     indian_view,
     raise_open,
     render,
-    with_button_at,
 )
 from webplay import harness, load, shot
 
@@ -326,18 +326,7 @@ CHIPS_CLEAR = _VIEWS_HEAD + r"""    if (v.openRaise) {
 
 def test_bet_chips_and_marks_cover_no_other_seat(static_page: Any) -> None:
     page = harness(static_page, "holdem_ten_player")
-    views = []
-    for mode, (_, top, *_rest) in MODES.items():
-        for n in range(2, top + 1):
-            for sp in (False, True):
-                base = crowd_view(mode, n, "betting", sp)
-                for k in range(n):
-                    label = f"{mode}/{n}/{'spectator' if sp else 'player'}/button{k}"
-                    v = with_button_at(base, k)
-                    views.append((label, v))
-                    if not sp and v["betting"] != "korean":
-                        views.append((label + "/raise", raise_open(v)))
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, views)
+    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, indian_view(10, "betting"))
     shot(page, "audit-chips-indian-ten")

@@ -22,20 +22,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crowd_views import all_crowd_views, crowd_view, raise_open, render
-from test_audit_fixes import CHIPS_CLEAR, MODES, POT_CLEAR, with_button_at
+from crowd_views import MODES, all_crowd_views, button_views, crowd_view, raise_open, render
+from test_audit_fixes import _VIEWS_HEAD, CHIPS_CLEAR, POT_CLEAR
 from webplay import harness, shot
 
 pytestmark = pytest.mark.browser
 
 #: every seat against every other, and each part of the centre and the banner against every seat
-CLEAR = r"""(views) => {
-  const out = [];
-  const W = window.innerWidth;
-  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
-  for (const [label, v] of views) {
-    window.renderView(v, v.me ? 'player' : 'spectator');
+CLEAR = _VIEWS_HEAD + r"""
     const seats = [...document.querySelectorAll('.seat')]
       .map((e) => [e.dataset.seatId, e.getBoundingClientRect()]);
     for (const [id, r] of seats) if (r.left < 0 || r.right > W) out.push(`${label}: ${id} out`);
@@ -67,18 +61,7 @@ def test_a_wide_tables_chips_marks_and_raise_cover_no_seat(static_page: Any) -> 
     """At 1,280×800 a chip under a side seat of a table of nine lay on the seat below, and with the raise
     panel open the table was squeezed until an Indian heads-up's pot lay on the opponent's seat."""
     page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 800})
-    views = []
-    for mode, (_, top, *_rest) in MODES.items():
-        for n in range(2, top + 1):
-            for sp in (False, True):
-                base = crowd_view(mode, n, "betting", sp)
-                for k in range(n):
-                    label = f"{mode}/{n}/{'spectator' if sp else 'player'}/button{k}"
-                    v = with_button_at(base, k)
-                    views.append((label, v))
-                    if not sp and v["betting"] != "korean":
-                        views.append((label + "/raise", raise_open(v)))
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, views)
+    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     raised = [(f"{mode}/{n}/raise", raise_open(crowd_view(mode, n, "betting")))
               for mode in ("holdem", "omaha", "indian", "indian2") for n in range(2, MODES[mode][1] + 1)]

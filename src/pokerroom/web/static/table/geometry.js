@@ -192,8 +192,9 @@ export function placedClear(k) {
 }
 
 /**
- * Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc), clockwise from my left.
- * Each slot is [x, y, group] with group "left" | "top" | "right" | "bottom" (mobile) or "arc" (desktop).
+ * Seat centres in % of the table for `n` opponents (mobile: rows; desktop: an arc of `span` degrees centred on
+ * the top, a whole circle for a spectator), clockwise from my left. Each slot is [x, y, group] with group
+ * "left" | "top" | "right" | "bottom" (mobile) or "arc" (desktop).
  */
 export function seatSlots(n, full, W, span = 256) {
   if (W >= 600) {
