@@ -31,24 +31,25 @@ export function placeSeats(t, container) {
     let items = [];
     for (const [level, arc] of [[base, span], [2, span], [2, span + 24]]) {
       const slots = seatSlots(n, full, W, arc);
-      container.replaceChildren();
-      items = others.map((seat, i) => {
-        const el = buildSeat(seatInputs(v, seat, n, t.names, t.bets), level).el;
-        container.append(el);
-        const bw = Math.ceil(el.getBoundingClientRect().width) || 112;
-        el.style.width = `${bw}px`;
-        const bh = el.offsetHeight || 90;
-        const [px, py] = slots[i];
-        const x = Math.max(bw / 2 + 2, Math.min(W - bw / 2 - 2, (W * px) / 100));
-        const y = Math.max(bh / 2 + 8, Math.min(H - bh / 2 - 36, (H * py) / 100));
-        el.style.left = `${x}px`;
-        keepRingInside(el, x + bw / 2, W);
-        el.style.top = `${y}px`;
+      const els = others.map((seat) => buildSeat(seatInputs(v, seat, n, t.names, t.bets), level).el);
+      container.replaceChildren(...els);
+      // every seat read, then written, then read again: two layouts a try, not two a seat
+      const widths = els.map((el) => Math.ceil(el.getBoundingClientRect().width) || 112);
+      els.forEach((el, i) => { el.style.width = `${widths[i]}px`; });
+      items = els.map((el, i) => {
         // (the D / SB / BB marks stick out above the seat: that strip is the seat's too)
         const marks = el.querySelector(":scope > .marks")?.getBoundingClientRect();
         const up = marks?.height ? Math.max(0, Math.ceil(el.getBoundingClientRect().top - marks.top)) : 0;
-        return { el, x, y, w: bw, h: bh, up, group: py < 30 ? "top" : px < 50 ? "left" : "right" };
+        const [px, py] = slots[i];
+        return { el, w: widths[i], h: el.offsetHeight || 90, up, px, py, group: py < 30 ? "top" : px < 50 ? "left" : "right" };
       });
+      for (const it of items) {
+        it.x = Math.max(it.w / 2 + 2, Math.min(W - it.w / 2 - 2, (W * it.px) / 100));
+        it.y = Math.max(it.h / 2 + 8, Math.min(H - it.h / 2 - 36, (H * it.py) / 100));
+        it.el.style.left = `${it.x}px`;
+        keepRingInside(it.el, it.x + it.w / 2, W);
+        it.el.style.top = `${it.y}px`;
+      }
       if (!boxesOverlap(items.map(arcBox))) break;
     }
     arcChips(items, W, H - phaseBand(container.parentElement) - 4);
