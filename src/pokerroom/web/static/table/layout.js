@@ -156,18 +156,13 @@ function measureSeats(t, fresh, W) {
     const up = mr ? Math.max(0, Math.ceil(box.top - mr.top)) : 0;
     // a crowded marks row (D, SB, BB over a tiny seat) can stick out sideways too: its overhang, centred
     const side = mr ? Math.max(0, Math.ceil(Math.max(box.left - mr.left, mr.right - box.right))) : 0;
-    const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
     // the marks row's box relative to the seat's (tableClear checks it without reading the layout)
     const mkBox = mr && mr.width ? { l: mr.left - box.left, r: mr.right - box.left, t: mr.top - box.top, b: mr.bottom - box.top } : null;
     // the marks themselves (the row is as wide as the seat): what a timer ring in a corner must leave alone
     const ms = mk ? [...mk.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width) : [];
     const pips = ms.length ? { l: Math.min(...ms.map((r) => r.left)) - box.left, r: Math.max(...ms.map((r) => r.right)) - box.left,
       t: Math.min(...ms.map((r) => r.top)) - box.top, b: Math.max(...ms.map((r) => r.bottom)) - box.top } : null;
-    // the badges' span (last action, 올인), where a chip with no room outside goes over the seat's bottom edge
-    const bs = [...el.querySelectorAll(".badge")].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
-    const badges = bs.length ? { l: Math.min(...bs.map((r) => r.left)) - box.left, r: Math.max(...bs.map((r) => r.right)) - box.left } : null;
-    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox, pips, badges,
-      chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null };
+    entry.m = { w: widths[i], h: el.offsetHeight || 90, up, side, border: el.clientTop, mk: mkBox, pips, ...chipAndBadges(el, box) };
   });
   return widths;
 }
@@ -330,14 +325,20 @@ const arcBox = (it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h
  * render); the centre moves clear of the chips afterwards (placeCenter), so none is kept off it here.
  */
 function arcChips(items, W, bottom) {
-  for (const it of items) {
-    const box = it.el.getBoundingClientRect();
-    const chip = it.el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
-    const bs = [...it.el.querySelectorAll(".badge")].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
-    it.m = { border: it.el.clientTop, chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null,
-      badges: bs.length ? { l: Math.min(...bs.map((r) => r.left)) - box.left, r: Math.max(...bs.map((r) => r.right)) - box.left } : null };
-  }
+  for (const it of items) it.m = { border: it.el.clientTop, ...chipAndBadges(it.el, it.el.getBoundingClientRect()) };
   placeChips(items, items.map(arcBox), [], W, bottom);
+}
+
+/**
+ * What placeChips reads of a seat, measured (`box`: the seat's own rectangle): its bet chip's size, and the
+ * badges' span (last action, 올인) relative to the seat's left edge, where a chip with no room outside goes
+ * over the seat's bottom edge; null for either that is not there.
+ */
+function chipAndBadges(el, box) {
+  const chip = el.querySelector(":scope > .bet-chip")?.getBoundingClientRect();
+  const bs = [...el.querySelectorAll(".badge")].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
+  return { chip: chip ? { w: Math.ceil(chip.width), h: Math.ceil(chip.height) } : null,
+    badges: bs.length ? { l: Math.min(...bs.map((r) => r.left)) - box.left, r: Math.max(...bs.map((r) => r.right)) - box.left } : null };
 }
 
 /** One try of the mobile layout at a density level (0 normal, 1 compact, 2 tiny); returns the seat boxes. */
