@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-from hardening_helpers import ws_open
+from hardening_helpers import flood_history, spectators_not_reading, ws_open
 
 from serving import ServeProcess
 
@@ -133,6 +133,55 @@ async def in_another_process(attack: str, port: int, seconds: float, source: str
     return Counter(json.loads(out.decode().strip().splitlines()[-1]))
 
 
+class HistoryFlood:
+    """Sixty spectators (20 a room) that never read, in a child process, asking ``history`` 20 times a
+    second each whenever :meth:`flood` says so. The child connects once and floods on command (a line on
+    its stdin, "done" on its stdout when the burst is over), so a test can alternate quiet and attacked
+    seconds against the same sockets while its own event loop only times the victim."""
+
+    def __init__(self, port: int, source: str, codes: list[str]) -> None:
+        self.args = [str(port), source, *codes]
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(Path(__file__).resolve()), "history", *self.args,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
+            env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
+        )
+        await self._reply()  # "ready": every socket said hello
+
+    async def flood(self, seconds: float) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(f"{seconds}\n".encode())
+        await self.proc.stdin.drain()
+        await self._reply()
+
+    async def close(self) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.close()
+        assert await asyncio.wait_for(self.proc.wait(), 10) == 0
+
+    async def _reply(self) -> str:
+        assert self.proc is not None and self.proc.stdout is not None
+        line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
+        assert line, "the history flood's process ended early"
+        return line.decode().strip()
+
+
+async def _history_child(port: int, source: str, codes: list[str]) -> None:
+    """The child of :class:`HistoryFlood`: connect, then one burst per line read, until stdin closes."""
+    target: Any = _Port(port)
+    groups = await asyncio.gather(*(spectators_not_reading(target, code, 20, source) for code in codes))
+    loop = asyncio.get_running_loop()
+    print("ready", flush=True)
+    while line := await loop.run_in_executor(None, sys.stdin.readline):
+        await asyncio.gather(*(flood_history(group, float(line), 20.0) for group in groups))
+        print("done", flush=True)
+    for ws in [w for group in groups for w in group]:
+        ws.transport.abort()
+
+
 async def _main(attack: str, port: int, seconds: float, source: str, codes: list[str]) -> None:
     counts: Counter[str] = Counter()
     target: Any = _Port(port)
@@ -147,5 +196,7 @@ async def _main(attack: str, port: int, seconds: float, source: str, codes: list
     print(json.dumps(dict(counts)))
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.argv[1] == "history":
+    asyncio.run(_history_child(int(sys.argv[2]), sys.argv[3], sys.argv[4:]))
+elif __name__ == "__main__":
     asyncio.run(_main(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5:]))

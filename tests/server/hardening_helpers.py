@@ -54,6 +54,30 @@ async def hello(ws: Any, **kw: Any) -> dict[str, Any]:
     return await recv_json(ws, kind="welcome")
 
 
+async def spectators_not_reading(srv: ServeProcess, code: str, n: int,
+                                 source: str = "127.0.0.2") -> list[Any]:
+    """``n`` spectators of ``code`` that never read."""
+    sockets = []
+    for _ in range(n):
+        ws = await ws_open(srv.ws_url(code), source=source, max_queue=1, rcvbuf=4096)
+        await hello(ws, spectate=True)
+        sockets.append(ws)
+    return sockets
+
+
+async def flood_history(sockets: list[Any], seconds: float, rate: float) -> None:
+    """Each of ``sockets`` asks for ``history`` ``rate`` times a second for ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        t0 = time.monotonic()
+        for ws in sockets:
+            try:
+                await ws.send('{"type":"history"}')
+            except websockets.ConnectionClosed:
+                pass
+        await asyncio.sleep(max(0.0, 1.0 / rate - (time.monotonic() - t0)))
+
+
 async def bot_room(srv: ServeProcess, hands: int, bots: int = 3, timeout: float = 60.0,
                    mode: str = "holdem", wait_end: bool = True) -> tuple[str, Any]:
     """A room of the host and ``bots`` bots playing a game of ``hands`` hands (10, 20, 30 or 50) by
