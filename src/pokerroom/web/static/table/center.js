@@ -7,7 +7,7 @@ import { cardEl } from "../cards.js";
 import { fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
 import { h } from "../dom.js";
-import { freeCorridor, overlap, phaseBand } from "./geometry.js";
+import { freeCorridor, freeGaps, overlap, phaseBand } from "./geometry.js";
 import { slice } from "./slices.js";
 import { boardBest, wonCards } from "./view.js";
 
@@ -211,7 +211,8 @@ export function placeCenter(t, minCell = 12) {
   // (known: the quick check above already found the usual place taken)
   if (!known && !parts().some((b) => hits(b) || b.t < 0 || b.b > bottom)) return "usual";
   const GAP = 4;
-  const corridor = (y, h) => freeCorridor(seats, W, y, h, GAP);
+  // a phone's band between its side columns; a wide screen's every gap between seats (freeGaps)
+  const corridors = (y, h) => (W >= 600 ? freeGaps(seats, W, y, h, GAP) : [freeCorridor(seats, W, y, h, GAP)]);
   const prefer = H * 0.58;
   Object.assign(center.style, { left: "0px", top: "0px", transform: "none" });
   // the centre's size (and its parts' boxes inside it) depends on its content, the grid's state and the
@@ -237,11 +238,12 @@ export function placeCenter(t, minCell = 12) {
     // the free spot nearest to the usual one; off the middle line counts double
     let best = null;
     for (let y = 4; y + h <= bottom; y += 2) {
-      const c = corridor(y, h);
-      if (!c || c.r - c.l < w) continue;
-      const x = Math.max(c.l, Math.min(c.r - w, W / 2 - w / 2));
-      const cost = Math.abs(y + h / 2 - prefer) + 2 * Math.abs(x + w / 2 - W / 2);
-      if (!best || cost < best.cost) best = { x, y, cost };
+      for (const c of corridors(y, h)) {
+        if (!c || c.r - c.l < w) continue;
+        const x = Math.max(c.l, Math.min(c.r - w, W / 2 - w / 2));
+        const cost = Math.abs(y + h / 2 - prefer) + 2 * Math.abs(x + w / 2 - W / 2);
+        if (!best || cost < best.cost) best = { x, y, cost };
+      }
     }
     if (!best) return false;
     center.style.left = `${best.x}px`;

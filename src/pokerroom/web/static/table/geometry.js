@@ -53,6 +53,66 @@ export function freeCorridor(seats, W, y, h, gap) {
   return { l: l + gap, r: r - gap };
 }
 
+/**
+ * Every free width of the band [y, y + h] of a table W wide between the seats (boxes {l, r, t, b}) that reach
+ * into it, less `gap` on each side, left to right. Why beside freeCorridor: a wide screen's felt has room on
+ * both sides of a seat across the middle (an Indian heads-up's tall forehead seat on a laptop 610 px tall left
+ * the pot no band under it), where a phone's has none.
+ */
+export function freeGaps(seats, W, y, h, gap) {
+  const taken = seats.filter((o) => Math.min(y + h, o.b) - Math.max(y, o.t) > 0).sort((a, b) => a.l - b.l);
+  const out = [];
+  let x = 0;
+  for (const o of taken) {
+    if (o.l > x) out.push({ l: x + gap, r: o.l - gap });
+    x = Math.max(x, o.r);
+  }
+  if (x < W) out.push({ l: x + gap, r: W - gap });
+  return out;
+}
+
+/**
+ * Seats still on each other after every try of the arc moved apart up and down: the upper of two seats that
+ * overlap goes up, the lower down, each as far as the table's edges (`top`, `bottom`) and the seats above or
+ * below it allow. Why: on a laptop's short window (1,280×610, a 1,280×720 screen less the browser's bars) the
+ * two side seats of a table of nine or ten stacked a few pixels into each other, with room to spare above
+ * and below them. boxes: {l, r, t, b}; returns each seat's vertical shift in px (0: kept).
+ */
+export function unstack(boxes, top, bottom, gap) {
+  const b = boxes.map((x) => ({ ...x }));
+  const across = (p, q) => Math.min(p.r, q.r) - Math.max(p.l, q.l) > 0.5;
+  // how far seat k may move (dir -1 up, +1 down) before the edge or a seat beyond it, its partner aside
+  const room = (k, dir, partner) => {
+    let free = dir < 0 ? b[k].t - top : bottom - b[k].b;
+    for (let o = 0; o < b.length; o++) {
+      if (o === k || o === partner || !across(b[o], b[k])) continue;
+      if (dir < 0 && b[o].b <= b[k].t + 0.5) free = Math.min(free, b[k].t - b[o].b - gap);
+      if (dir > 0 && b[o].t >= b[k].b - 0.5) free = Math.min(free, b[o].t - b[k].b - gap);
+    }
+    return Math.max(0, free);
+  };
+  const shift = (k, dy) => { b[k].t += dy; b[k].b += dy; };
+  for (let round = 0; round < 4; round++) {
+    let moved = false;
+    for (let i = 0; i < b.length; i++) {
+      for (let j = i + 1; j < b.length; j++) {
+        if (!overlap(b[i], b[j])) continue;
+        const [u, d] = b[i].t + b[i].b <= b[j].t + b[j].b ? [i, j] : [j, i];
+        const need = b[u].b - b[d].t + gap;
+        const up = room(u, -1, d);
+        const down = room(d, 1, u);
+        if (up + down < need) continue;
+        const su = Math.max(need - down, Math.min(up, need / 2));
+        shift(u, -su);
+        shift(d, need - su);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return b.map((x, k) => x.t - boxes[k].t);
+}
+
 /** The timer ring sits on a seat's top-right corner; near the screen edge it moves in over the seat. */
 export function keepRingInside(el, right, W) {
   const ring = el.querySelector(":scope > .timer-ring");

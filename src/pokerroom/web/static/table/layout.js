@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots } from "./geometry.js";
+import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots, unstack } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -52,6 +52,10 @@ export function placeSeats(t, container) {
       }
       if (!boxesOverlap(items.map(arcBox))) break;
     }
+    // still on each other (a short window): apart up and down, where the felt has room
+    unstack(items.map(arcBox), 2, H - 36, GAP).forEach((dy, i) => {
+      if (dy) { items[i].y += dy; items[i].el.style.top = `${items[i].y}px`; }
+    });
     arcChips(items, W, H - phaseBand(container.parentElement) - 4);
     return;
   }
