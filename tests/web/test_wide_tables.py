@@ -45,6 +45,12 @@ CLEAR = _VIEWS_HEAD + r"""
 }"""
 
 
+def _raised() -> list[tuple[str, dict[str, Any]]]:
+    """The betting views of every betting mode and player count with the raise panel open."""
+    return [(f"{mode}/{n}/raise", raise_open(crowd_view(mode, n, "betting")))
+            for mode in ("holdem", "omaha", "indian", "indian2") for n in range(2, MODES[mode][1] + 1)]
+
+
 #: the screens, and two laptops' windows (1,280×720 and 1,366×768 less the browser's bars): the short ones
 #: gave 63 and 21 problems before the player's own area took a phone's short-screen forms, the side seats of
 #: a crowded arc moved apart up and down, and the centre found the room beside a seat across the middle
@@ -68,18 +74,23 @@ def test_a_wide_tables_chips_marks_and_raise_cover_no_seat(static_page: Any) -> 
     page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 800})
     problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
-    raised = [(f"{mode}/{n}/raise", raise_open(crowd_view(mode, n, "betting")))
-              for mode in ("holdem", "omaha", "indian", "indian2") for n in range(2, MODES[mode][1] + 1)]
-    problems = page.evaluate(POT_CLEAR, raised)
+    problems = page.evaluate(POT_CLEAR, _raised())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, raise_open(crowd_view("indian", 2, "betting")))
     page.click("[data-action='nl.raise']")
     shot(page, "wide-indian-heads-up-raise-1280")
 
 
-def test_a_short_laptop_windows_chips_and_marks_cover_no_seat(static_page: Any) -> None:
+def test_a_short_laptop_windows_chips_marks_and_raise_cover_no_seat(static_page: Any) -> None:
     """1,280×610: a 1,280×720 laptop's screen less the browser's bars, where the table has a third less height
-    than at 1,280×800; each seat's bet chip and marks still go where they cover no other seat."""
+    than at 1,280×800; each seat's bet chip and marks still go where they cover no other seat, and with the
+    raise panel open (its presets and slider side by side) the centre covers no seat: in three rows the panel
+    squeezed an Indian table of ten until its pot lay on the top seat."""
     page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 610})
     problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    problems = page.evaluate(POT_CLEAR, _raised())
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    render(page, raise_open(crowd_view("holdem", 6, "betting")))
+    page.click("[data-action='nl.raise']")
+    shot(page, "wide-holdem-six-raise-1280x610")
