@@ -4,7 +4,8 @@ longer and prints the figures).
 
 Why an attack may run in a process of its own (:func:`in_another_process`): sixty workers reconnecting in a
 loop keep an event loop busy, and a victim measured in that same loop would time the attacker's loop, not
-the server. Run as a script, this module runs one attack and prints its counts as JSON.
+the server. Run as a script, this module runs one attack and prints its counts as JSON, or (``history``)
+floods on command (:class:`HistoryFlood`).
 """
 
 from __future__ import annotations
@@ -123,33 +124,36 @@ async def in_another_process(attack: str, port: int, seconds: float, source: str
     """Run ``attack`` against the server on ``port`` in a child Python process and return its counts:
     "churn" (20 :func:`history_churn` workers per room) or "resync" (a :func:`resync_flood` of 20 spectators
     per room, 18 a second each)."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(Path(__file__).resolve()), attack, str(port), str(seconds), source, *codes,
-        stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
-        env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
-    )
+    proc = await _child(attack, str(port), str(seconds), source, *codes)
     out, _ = await proc.communicate()
     assert proc.returncode == 0, out
     return Counter(json.loads(out.decode().strip().splitlines()[-1]))
+
+
+async def _child(*args: str, stdin: int | None = None) -> asyncio.subprocess.Process:
+    """This module run as a script with ``args``, its stdout piped (and its stdin, if asked)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).resolve()), *args, stdin=stdin, stdout=asyncio.subprocess.PIPE,
+        cwd=str(HERE),
+        env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
+    )
 
 
 class HistoryFlood:
     """Sixty spectators (20 a room) that never read, in a child process, asking ``history`` 20 times a
     second each whenever :meth:`flood` says so. The child connects once and floods on command (a line on
     its stdin, "done" on its stdout when the burst is over), so a test can alternate quiet and attacked
-    seconds against the same sockets while its own event loop only times the victim."""
+    seconds against the same sockets while its own event loop only times the victim. Used as ``async
+    with``: the child ends with the block, a failed test's too (killed if it does not end by itself)."""
 
     def __init__(self, port: int, source: str, codes: list[str]) -> None:
         self.args = [str(port), source, *codes]
         self.proc: asyncio.subprocess.Process | None = None
 
-    async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, str(Path(__file__).resolve()), "history", *self.args,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(HERE),
-            env={**os.environ, "PYTHONPATH": f"{HERE.parent}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
-        )
+    async def __aenter__(self) -> HistoryFlood:
+        self.proc = await _child("history", *self.args, stdin=asyncio.subprocess.PIPE)
         await self._reply()  # "ready": every socket said hello
+        return self
 
     async def flood(self, seconds: float) -> None:
         assert self.proc is not None and self.proc.stdin is not None
@@ -157,10 +161,15 @@ class HistoryFlood:
         await self.proc.stdin.drain()
         await self._reply()
 
-    async def close(self) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         assert self.proc is not None and self.proc.stdin is not None
         self.proc.stdin.close()
-        assert await asyncio.wait_for(self.proc.wait(), 10) == 0
+        try:
+            code = await asyncio.wait_for(self.proc.wait(), 10)
+        except TimeoutError:
+            self.proc.kill()
+            raise
+        assert code == 0 or exc[0] is not None, f"the history flood's process exited {code}"
 
     async def _reply(self) -> str:
         assert self.proc is not None and self.proc.stdout is not None

@@ -100,22 +100,20 @@ def test_history_attack_keeps_another_room_fast(serve_process: Serve) -> None:
         await victim.start()
         await asyncio.sleep(1.0)
         before = srv.rss_mb()
-        flood = HistoryFlood(srv.port, "127.0.0.2", [code for code, _ in rooms])
-        await flood.start()
         quiet_ms: list[float] = []
         attacked_ms: list[float] = []
-        for _ in range(6):
-            victim.latencies_ms.clear()
-            await asyncio.sleep(1.0)
-            quiet_ms += victim.latencies_ms
-            victim.latencies_ms.clear()
-            await flood.flood(1.0)
-            attacked_ms += victim.latencies_ms
-            await asyncio.sleep(0.3)  # the requests still queued when the flood pauses count for neither side
-        await victim.stop()
+        async with HistoryFlood(srv.port, "127.0.0.2", [code for code, _ in rooms]) as flood:
+            for _ in range(6):
+                victim.latencies_ms.clear()
+                await asyncio.sleep(1.0)
+                quiet_ms += victim.latencies_ms
+                victim.latencies_ms.clear()
+                await flood.flood(1.0)
+                attacked_ms += victim.latencies_ms
+                await asyncio.sleep(0.3)  # the requests queued when the flood pauses count for neither side
+            await victim.stop()
+            rss = srv.rss_mb()
         quiet, attacked = _figures(quiet_ms), _figures(attacked_ms)
-        rss = srv.rss_mb()
-        await flood.close()
         assert attacked["n"] >= 0.6 * quiet["n"], f"victim slowed down: quiet {quiet}, attacked {attacked}"
         assert attacked["p90"] < max(100.0, 3 * quiet["p90"]), f"victim: quiet {quiet}, attacked {attacked}"
         assert attacked["p50"] < max(20.0, 3 * quiet["p50"]), f"victim: quiet {quiet}, attacked {attacked}"
