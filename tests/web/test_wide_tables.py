@@ -45,6 +45,17 @@ CLEAR = _VIEWS_HEAD + r"""
 }"""
 
 
+def _chips_and_raise_clear(static_page: Any, size: dict[str, int]) -> Any:
+    """A page of ``size`` where no bet chip or mark of any seat's turn at the button covers another seat and,
+    with the raise panel open, no part of the centre covers a seat (every betting mode and player count)."""
+    page = harness(static_page, "holdem_ten_player", size)
+    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    problems = page.evaluate(POT_CLEAR, _raised())
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    return page
+
+
 def _raised() -> list[tuple[str, dict[str, Any]]]:
     """The betting views of every betting mode and player count with the raise panel open."""
     return [(f"{mode}/{n}/raise", raise_open(crowd_view(mode, n, "betting")))
@@ -71,11 +82,7 @@ def test_a_wide_table_puts_nothing_over_a_seat(static_page: Any, size: dict[str,
 def test_a_wide_tables_chips_marks_and_raise_cover_no_seat(static_page: Any) -> None:
     """At 1,280×800 a chip under a side seat of a table of nine lay on the seat below, and with the raise
     panel open the table was squeezed until an Indian heads-up's pot lay on the opponent's seat."""
-    page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 800})
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
-    problems = page.evaluate(POT_CLEAR, _raised())
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    page = _chips_and_raise_clear(static_page, {"width": 1280, "height": 800})
     render(page, raise_open(crowd_view("indian", 2, "betting")))
     page.click("[data-action='nl.raise']")
     shot(page, "wide-indian-heads-up-raise-1280")
@@ -86,11 +93,7 @@ def test_a_short_laptop_windows_chips_marks_and_raise_cover_no_seat(static_page:
     than at 1,280×800; each seat's bet chip and marks still go where they cover no other seat, and with the
     raise panel open (its presets and slider side by side) the centre covers no seat: in three rows the panel
     squeezed an Indian table of ten until its pot lay on the top seat."""
-    page = harness(static_page, "holdem_ten_player", {"width": 1280, "height": 610})
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
-    problems = page.evaluate(POT_CLEAR, _raised())
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    page = _chips_and_raise_clear(static_page, {"width": 1280, "height": 610})
     render(page, raise_open(crowd_view("holdem", 6, "betting")))
     page.click("[data-action='nl.raise']")
     shot(page, "wide-holdem-six-raise-1280x610")
