@@ -28,7 +28,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from hardening_helpers import Victim, bot_room, hello, ws_open
+from hardening_helpers import Victim, bot_room, flood_history, spectators_not_reading
 
 from serving import ServeProcess, serve
 
@@ -69,25 +69,12 @@ async def _phase(srv: ServeProcess, victim: Victim, seconds: float,
 
 
 async def history_flood(srv: ServeProcess, codes: list[str], per_room: int, seconds: float,
-                        rate: float) -> dict[str, int]:
-    """Items 1 and 5: spectators that ask for history ``rate`` times a second and never read."""
-    sockets = []
-    for code in codes:
-        for _ in range(per_room):
-            ws = await ws_open(srv.ws_url(code), source="127.0.0.2", max_queue=1, rcvbuf=4096)
-            await hello(ws, spectate=True)
-            sockets.append(ws)
-    sent = 0
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.monotonic()
-        for ws in sockets:
-            try:
-                await ws.send('{"type":"history"}')
-                sent += 1
-            except Exception:  # dropped by the server (too slow) or closed
-                pass
-        await asyncio.sleep(max(0.0, 1.0 / rate - (time.monotonic() - t0)))
+                        rate: float, source: str) -> dict[str, int]:
+    """Items 1 and 5: spectators from ``source`` that ask for history ``rate`` times a second and never read.
+    Each phase comes from an address of its own: the server's hellos are rated per client (a burst of 100),
+    and a phase of 100 sockets after one of 40 from the same address was turned away (1013)."""
+    sockets = [ws for code in codes for ws in await spectators_not_reading(srv, code, per_room, source)]
+    sent = await flood_history(sockets, seconds, rate)
     queue = srv.healthz()["sendQueue"]
     dropped = sum(1 for ws in sockets if ws.close_code is not None)
     for ws in sockets:
@@ -176,9 +163,10 @@ async def main(seconds: float) -> int:
 
         phases: list[tuple[str, Any]] = [
             ("quiet (victim alone)", quiet),
-            ("1: 40 slow history readers", lambda s: history_flood(srv, codes[:2], 20, s, 20.0)),
-            ("1: 100 slow history readers", lambda s: history_flood(srv, codes, 20, s, 20.0)),
-            ("5: 60 spectators asking history", lambda s: history_flood(srv, codes[:3], 20, s, 20.0)),
+            ("1: 40 slow history readers", lambda s: history_flood(srv, codes[:2], 20, s, 20.0, "127.0.0.2")),
+            ("1: 100 slow history readers", lambda s: history_flood(srv, codes, 20, s, 20.0, "127.0.0.3")),
+            ("5: 60 spectators asking history",
+             lambda s: history_flood(srv, codes[:3], 20, s, 20.0, "127.0.0.4")),
             ("3: room creation flood", lambda s: room_flood(srv, s)),
             ("4: 5000 sockets from one address", lambda s: socket_flood(srv, s, ["127.0.0.2"], 5000)),
             ("4: 1200 sockets from 200 addresses",
