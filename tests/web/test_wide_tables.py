@@ -97,3 +97,27 @@ def test_a_short_laptop_windows_chips_marks_and_raise_cover_no_seat(static_page:
     render(page, raise_open(crowd_view("holdem", 6, "betting")))
     page.click("[data-action='nl.raise']")
     shot(page, "wide-holdem-six-raise-1280x610")
+
+
+#: what a player reads from across the room: a board card's width, my card's, a seat's card's height, its text
+SIZES = """() => {
+  const w = (sel, side = 'width') => document.querySelector(sel).getBoundingClientRect()[side];
+  return { board: w('.board .card'), mine: w('.my-cards .card'), seatCard: w('.seat .cards .card', 'height'),
+           seatText: parseFloat(getComputedStyle(document.querySelector('.seat')).fontSize) };
+}"""
+
+
+def test_a_big_screen_grows_the_table(static_page: Any) -> None:
+    """A TV or a monitor read from across the room (1,920×1,080): the table's cards and words are a fifth or
+    more larger than on a laptop's 1,366×768, where they kept the laptop's size before (big.css), and nothing
+    lies on a seat for any mode, player count or phase."""
+    sizes: dict[int, dict[str, float]] = {}
+    for size in ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080}):
+        page = harness(static_page, "seven_six_player", size)
+        render(page, crowd_view("holdem", 10, "handEnd"))
+        sizes[size["width"]] = page.evaluate(SIZES)
+    grown = {k: round(sizes[1920][k] / sizes[1366][k], 2) for k in sizes[1366]}
+    assert all(ratio >= 1.2 for ratio in grown.values()), (grown, sizes)
+    shot(page, "big-holdem-ten-hand-end-1920")
+    problems: list[str] = page.evaluate(CLEAR, all_crowd_views())
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
