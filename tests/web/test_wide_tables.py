@@ -109,8 +109,8 @@ SIZES = """() => {
 
 def test_a_big_screen_grows_the_table(static_page: Any) -> None:
     """A TV or a monitor read from across the room (1,920×1,080): the table's cards and words are a fifth or
-    more larger than on a laptop's 1,366×768, where they kept the laptop's size before (big.css), and nothing
-    lies on a seat for any mode, player count or phase."""
+    more larger than on a laptop's 1,366×768, where they kept the laptop's size before (style.css's
+    --scale), and nothing lies on a seat for any mode, player count or phase."""
     sizes: dict[int, dict[str, float]] = {}
     for size in ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080}):
         page = harness(static_page, "seven_six_player", size)
