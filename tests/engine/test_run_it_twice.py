@@ -236,7 +236,7 @@ def test_two_boards_from_the_same_deck_each_deciding_half() -> None:
     log = [e["text"] for e in v["publicLog"]]
     assert "두 번째 보드: K♣ 4◆ 8♠" in log
     assert "p1 1,000칩 획득(보드 2): 킹 트리플이 p0의 에이스 원페어를 이김" in log
-    assert any(t.startswith("쇼다운: p0 원페어 · 보드2 원페어") for t in log)
+    assert "쇼다운: p0 에이스 원페어 · 보드2 에이스 원페어, p1 킹 원페어 · 보드2 킹 트리플" in log, log
     check_cards(g.s)
     check_chips(g.s)
     for viewer in ("p0", "p1", None):

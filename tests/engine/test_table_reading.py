@@ -96,6 +96,27 @@ def test_seven_poker_hint_and_showdown_carry_the_ranked_korean_name() -> None:
     assert me["handName"] == "원페어" and me["rankName"] == "K 원페어"
 
 
+def test_the_logs_showdown_line_names_each_hand_as_its_seat_does() -> None:
+    """Two high cards read "a 에이스 하이, b 킹 하이" in the log, not "a 하이카드, b 하이카드" (nor a 7 Poker
+    "탑, 탑"): the line names each shown hand by its ranked name, the one its seat shows."""
+    s = setup(["a", "b"], {"mode": "holdem"}, seed=5)
+    c = parse_cards
+    rig(s, a=c("Ac 3d"), b=c("Kh Jh"), deck=c("5c 9d 8s 6c 5d 4d 5h 2h"))
+    s, _ = _finish_hand(s)
+    lines = [e["text"] for e in view(s, None)["publicLog"] if e["type"] == "showdown"]
+    assert lines == ["쇼다운: a 에이스 하이, b 킹 하이"], lines
+    seen = 0
+    for seed in range(40):
+        s = setup(["a", "b", "c"], {"mode": "sevenPoker"}, seed=seed)
+        s, _ = _finish_hand(s)
+        v = view(s, None)
+        if v["showdown"]:
+            (line,) = [e["text"] for e in v["publicLog"] if e["type"] == "showdown"]
+            assert line == "쇼다운: " + ", ".join(f"{e['id']} {e['rankName']}" for e in v["showdown"])
+            seen += 1
+    assert seen >= 5, seen
+
+
 def test_hi_lo_showdown_carries_the_low_five() -> None:
     found = 0
     for seed in range(60):

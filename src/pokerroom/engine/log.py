@@ -95,7 +95,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                             else "인디언 덱을 다시 섞었어요"),
     "uncalled": lambda e: f"{e['to']}에게 받지 않은 {e['amount']:,}칩 반환",
     "showdown": lambda e: "쇼다운: " + ", ".join(
-        f"{x['id']} {x['handName']}{_low_words(x)}{_second_words(x)}" for x in e["entries"]),
+        f"{x['id']} {_named(x)}{_low_words(x)}{_second_words(x)}" for x in e["entries"]),
     "award": _award,
     "shown": lambda e: f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"]),
     "penalty": lambda e: f"{e['from']} 10 다이 벌칙 {e['amount']:,}",
@@ -126,6 +126,13 @@ def _stakes(when: str, e: dict[str, Any]) -> str:
     return f"{when} 기본 단위 {e['baseUnit']:,} · 시작 칩 {e['startingChips']:,}"
 
 
+def _named(entry: dict[str, Any]) -> str:
+    """A shown hand as its seat names it: the ranked name ("A탑", "K 원페어", "에이스 하이"), where the
+    category alone ("탑", "원페어") would not tell two hands of a showdown apart; an entry without a ranked
+    name keeps its name."""
+    return str(entry.get("rankName") or entry["handName"])
+
+
 def _low_words(entry: dict[str, Any]) -> str:
     """Hi-lo entries (they carry ``lowBest``: 7 Poker hi-lo and Omaha Hi-Lo) also name the low."""
     if "lowBest" not in entry:
@@ -136,7 +143,7 @@ def _low_words(entry: dict[str, Any]) -> str:
 def _second_words(entry: dict[str, Any]) -> str:
     """Run it twice: the hand on the second board too ("민수 스트레이트 · 보드2 원페어")."""
     second = entry.get("second")
-    return "" if second is None else f" · 보드2 {second['handName']}{_low_words(second)}"
+    return "" if second is None else f" · 보드2 {_named(second)}{_low_words(second)}"
 
 
 def emit(state: State, events: list[dict[str, Any]], event: dict[str, Any]) -> None:
