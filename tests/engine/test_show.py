@@ -12,8 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_support import check_no_leak, secret_cards, visible_cards
+from engine_support import check_no_leak, rig, secret_cards, visible_cards
 
+from pokerroom.cards import parse_cards
 from pokerroom.engine import apply, setup, view
 from pokerroom.engine.state import State
 from pokerroom.engine.view import legal_actions
@@ -22,8 +23,8 @@ from pokerroom.rejections import Rejected
 IDS = ["a", "b", "c"]
 
 
-def _fold_to_one(mode: str, seed: int) -> State:
-    state = setup(IDS, {"mode": mode}, seed=seed)
+def _fold_to_one(mode: str, seed: int, **options: object) -> State:
+    state = setup(IDS, {"mode": mode, **options}, seed=seed)
     for _ in range(40):
         pub = view(state, None)
         if pub["phase"] == "handEnd":
@@ -75,6 +76,23 @@ def test_uncalled_winner_may_show_and_nothing_leaks_before(mode: str, seed: int)
         apply(state, others[0], {"type": "show"}, 0)
     assert loser.value.code == "cannot_show"
     assert "카드 공개" in view(shown_state, None)["publicLog"][-1]["text"]
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_a_shown_hand_is_named_on_its_seat_for_everyone(hints: bool) -> None:
+    """After everyone folded, the winner's shown cards are named on their seat ("에이스 원페어") for every
+    viewer, hints on or off: no showdown entry names them. Before the show no seat carries a name."""
+    state = _fold_to_one("holdem", 1, hints=hints)
+    winner = view(state, None)["awards"][0]["to"]
+    rig(state, **{winner: parse_cards("Ac Ad")})
+    assert state.hand is not None and state.hand.board == []
+    for viewer in [None, *IDS]:
+        assert all("shownName" not in seat for seat in view(state, viewer)["seats"])
+    shown_state, _ = apply(state, winner, {"type": "show"}, 0)
+    for viewer in [None, *IDS]:
+        seats = {seat["id"]: seat for seat in view(shown_state, viewer)["seats"]}
+        assert seats[winner]["shownName"] == "에이스 원페어"
+        assert all("shownName" not in seat for pid, seat in seats.items() if pid != winner)
 
 
 def test_show_only_at_hand_end() -> None:

@@ -66,6 +66,36 @@ def test_a_fold_is_called_as_the_tables_button_calls_it(static_page: Any) -> Non
         assert note == f"모두 {word}해서 카드를 공개하지 않아요", (name, note)
 
 
+def test_cards_shown_after_a_fold_are_named_on_the_seat_and_in_the_note(static_page: Any) -> None:
+    """The winner of an uncalled pot who shows: their seat reads what the cards make (the view's
+    ``shownName``) and so does the note, "모두 폴드했어요 · 민수 님이 카드를 보여 줬어요: 에이스 원페어"; in
+    English too ("Everyone else folded · 민수 showed Ace pair")."""
+    for lang, expect in (("ko", "모두 폴드했어요 · {who} 님이 카드를 보여 줬어요: 에이스 원페어"),
+                         ("en", "Everyone else folded · {who} showed Ace pair")):
+        page = static_page(f"/fixtures/harness.html?f=holdem_raise&lang={lang}", name=f"shown-{lang}")
+        page.wait_for_function("() => window.rendered === true")
+        v = load("holdem_raise")
+        me = v["me"]["id"]
+        winner = next(s["id"] for s in v["seats"] if s["id"] != me)
+        v.update(phase="handEnd", toAct=None, showdown=[],
+                 awards=[{"to": winner, "amount": v["potTotal"], "potIndex": 0, "hand": None, "why": None}])
+        v["me"]["legalActions"] = [{"type": "ready"}]
+        for seat in v["seats"]:
+            seat["folded"] = seat["id"] != winner
+            if seat["id"] == winner:
+                seat.update(shown=True, shownName="에이스 원페어")
+        # as net.js hands a view over: the engine's Korean words in the page's language
+        page.evaluate("async (v) => { (await import('/static/words.js')).wordView(v);"
+                      " window.renderView(v, 'player'); }", v)
+        seat = page.locator(f".seat[data-seat-id='{winner}']")
+        assert seat.locator(".hand-label").inner_text() == ("에이스 원페어" if lang == "ko" else "Ace pair")
+        who = seat.locator(".name").inner_text()
+        note = page.locator("[data-testid=shown-note]").inner_text()
+        assert note == expect.format(who=who), note
+        assert all(page.locator(f".seat[data-seat-id='{s['id']}'] .hand-label").count() == 0
+                   for s in v["seats"] if s["id"] != winner)
+
+
 def test_a_replayed_muck_is_told_as_a_muck(static_page: Any) -> None:
     """An imported hand whose loser threw the cards away at the showdown (the replay's seat ``mucked``):
     the seat says 덮음 rather than 폴드, and the note says who showed and who mucked, not that everyone

@@ -260,12 +260,24 @@ def test_uncalled_winner_shows_cards_with_one_tap(live_server: Any, open_page: A
         p.wait_for_function("() => window.__room.view.phase === 'handEnd'")
         assert not set(mine) & wp.dom_card_ids(p)
     shot(winner, "show-offered-390")
+    named = wp.view(winner)["me"]["rankName"]  # type: ignore[index]  # what the winner's own cards read
     winner.click("[data-action=show]")
     for p in (folder, spectator):
         p.wait_for_function(
             "(id) => window.__room.view.seats.some(s => s.id === id && s.shown)", arg=winner_id, timeout=5000)
         assert set(mine) <= wp.dom_card_ids(p)
         assert "카드를 보여 줬어요" in p.locator("[data-testid=shown-note]").inner_text()
+        # and what they make, on the winner's seat and in the note, as the winner's own cards read (two
+        # unpaired cards before the flop make nothing yet: no name, as in the winner's own hint)
+        seat = p.locator(f".seat[data-seat-id='{winner_id}']")
+        who = seat.locator(".name").inner_text()
+        note = p.locator("[data-testid=shown-note]").inner_text()
+        if named:
+            assert seat.locator(".hand-label").inner_text() == named, named
+            assert note == f"모두 폴드했어요 · {who} 님이 카드를 보여 줬어요: {named}", note
+        else:
+            assert seat.locator(".hand-label").count() == 0
+            assert note == f"모두 폴드했어요 · {who} 님이 카드를 보여 줬어요", note
     shot(spectator, "show-spectator-390")
 
 

@@ -161,6 +161,10 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
         "shown": hp.shown,
         **seat_extras(state, seat.id),
     })
+    if hp.shown and hand.one_left and done and not isinstance(rules_for(opts), Indian):
+        # shown after everyone else folded: no showdown entry names these cards, so the seat does
+        hand_name, _, rank_name = hint_names(rules_for(opts), hand, seat.id)
+        out["shownName"] = rank_name or hand_name
     return out
 
 

@@ -143,7 +143,7 @@ export function serverMessage(code, message, notice = false) {
 
 // the fields of views, past hands and replays that hold the server's Korean (engine/view.py, verdict.py, log.py,
 // result.py); nicknames, chat and reactions are people's own words and never pass through here
-const WORDED = new Set(["streetName", "rankName", "handName", "lowName", "mineName", "hand", "why", "restriction", "text",
+const WORDED = new Set(["streetName", "rankName", "shownName", "handName", "lowName", "mineName", "hand", "why", "restriction", "text",
   "summary"]);
 
 /**

@@ -77,7 +77,7 @@ export function renderBanner(v, names) {
     const korean = v.betting === "korean"; // (a no-limit table's fold is 폴드, as on its button and badges)
     const note = mucked.length
       ? (shown.length ? tx("banner.17", [shown.join(", "), mucked.join(", ")]) : tx("banner.16", [mucked.join(", ")]))
-      : shown.length ? tx(korean ? "banner.5" : "banner.14", [shown.join(", ")]) : tx(korean ? "banner.6" : "banner.15");
+      : shown.length ? shownNote(v, korean, nm) : tx(korean ? "banner.6" : "banner.15");
     lines.push(h("span", { "data-testid": "shown-note" }, note));
   }
   // 잭스 오어 베터 (docs/rules-extensions.md): nobody opened, or the opener's proof
@@ -96,6 +96,18 @@ export function renderBanner(v, names) {
       h("span", { "data-testid": "hand-net", "data-player": me }, tx("banner.13", [signedFmt(nets[me])]))));
   }
   return h("div", { class: "banner", role: "status", "data-testid": "hand-result" }, lines);
+}
+
+/**
+ * "모두 다이했어요 · 민수 님이 카드를 보여 줬어요: 에이스 원페어": who showed after everyone else folded, and
+ * what the cards make (each seat's `shownName`), since no showdown line names them.
+ */
+function shownNote(v, korean, nm) {
+  const seats = (v.seats ?? []).filter((s) => s.shown);
+  const who = seats.map((s) => nm(s.id)).join(", ");
+  if (!seats.every((s) => s.shownName)) return tx(korean ? "banner.5" : "banner.14", [who]);
+  const hands = seats.length === 1 ? seats[0].shownName : seats.map((s) => `${nm(s.id)} ${s.shownName}`).join(", ");
+  return tx(korean ? "banner.18" : "banner.19", [who, hands]);
 }
 
 /**

@@ -195,7 +195,7 @@ function handLabelEl(text) {
 function seatSlices(inp) {
   const { seat, sd } = inp;
   const winner = inp.awards.length > 0;
-  const label = sd && inp.phase === "handEnd" ? handLabel(sd, seat.declare) : null;
+  const label = inp.phase !== "handEnd" ? null : sd ? handLabel(sd, seat.declare) : seat.shownName ?? null;
   const chip = betInputs(seat, inp);
   return [
     slice("marks", markInputs(seat, inp.betting), (m) => { const k = marks(m); return k.length ? h("div", { class: "marks" }, k) : null; }),

@@ -126,6 +126,8 @@ export default {
   "banner.15": "Everyone else folded, so no cards are shown",
   "banner.16": "{0} mucked",
   "banner.17": "{0} showed cards · {1} mucked",
+  "banner.18": "Everyone else folded · {0} showed {1}",
+  "banner.19": "Everyone else folded · {0} showed {1}",
   "seats.1": "Dealer (first)",
   "seats.2": "First",
   "seats.3": "Dealer",
