@@ -397,3 +397,24 @@ def test_a_past_hand_shows_my_cards_once(static_page: Any, case: str) -> None:
         assert not any(r.startswith("나") for r in got["rows"]), got["rows"]
     if case != "alone":
         assert any(r.startswith("봇 1") and "9 트리플" in r for r in got["rows"]), got["rows"]
+
+
+#: my hand's name and the top of my raised best cards' outline (3 px round the card, style.css ``used-best``)
+NAME_OVER_BEST = """() => {
+  const name = document.querySelector('[data-testid=hand-name]').getBoundingClientRect();
+  const best = [...document.querySelectorAll('.my-cards .card.used-best')]
+    .map((e) => e.getBoundingClientRect().top - 3);
+  return { name: name.bottom, best: Math.min(...best), n: best.length };
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, {"width": 360, "height": 740},
+                                  {"width": 390, "height": 844}, {"width": 1280, "height": 610}],
+                         ids=["320x568", "360x740", "390x844", "1280x610"])
+def test_my_raised_best_cards_leave_my_hand_name_whole(static_page: Any, size: dict[str, int]) -> None:
+    """At a hand's end my best five rise with an outline under my hand's name; on a short screen (my cards
+    10 px under the name, not 16) the rise and its outline reached 5 px into the name, over an English
+    name's descenders ("K straight"). A short screen raises them less."""
+    page = harness(static_page, "holdem_showdown", size)
+    got = page.evaluate(NAME_OVER_BEST)
+    assert got["n"] == 2 and got["best"] >= got["name"] - 0.5, got  # (the board holds the other three)
