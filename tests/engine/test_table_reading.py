@@ -4,6 +4,7 @@ hi-lo low five, the raise wording of the log, no paid-out pot during a rebuy, th
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -115,6 +116,35 @@ def test_the_logs_showdown_line_names_each_hand_as_its_seat_does() -> None:
             assert line == "쇼다운: " + ", ".join(f"{e['id']} {e['rankName']}" for e in v["showdown"])
             seen += 1
     assert seen >= 5, seen
+
+
+@pytest.mark.parametrize("mode", ["sevenPoker", "sevenHiLo"])
+def test_a_seven_poker_log_marks_each_street_with_its_open_cards(mode: str) -> None:
+    """Read alone, a 7 Poker log ran "p0 체크, p2 체크, p1 체크, p2 삥 10": one street's bets into the
+    next's. Each street now opens with its line, the open cards just dealt in dealing order ("5구: p1 2♥, p0
+    Q♥"), 7구 with its hidden card; the event carries no hidden card."""
+    s = setup(["a", "b", "c"], {"mode": mode}, seed=3)
+    s, events = _finish_hand(s)
+    streets = [e for e in events if e["type"] == "street"]
+    assert [e["streetName"] for e in streets] == ["4구", "5구", "6구", "7구"]
+    dealt = [e for e in events if e["type"] == "dealt" and e["target"] == "up"]
+    assert [(pid, c) for e in streets for pid, cards in e["up"].items() for c in cards] == [
+        (e["to"], e["faceUp"]) for e in dealt]
+    assert streets[-1]["up"] == {}
+    log = [e for e in view(s, None)["publicLog"] if e["handNo"] == 1]
+    texts = [e["text"] for e in log]
+    at = [texts.index(t) for t in texts if t[:3] in ("4구:", "5구:", "6구:", "7구:")]
+    assert len(at) == 4 and at == sorted(at)
+    assert texts[at[-1]] == "7구: 히든 카드 한 장씩"
+    hand = s.hand
+    assert hand is not None
+    card = {c.to_json()["id"]: c for p in hand.players.values() for c in p.up}
+    first = streets[0]["up"]
+    assert texts[at[0]] == "4구: " + ", ".join(f"{pid} {card[c[0]['id']].label}" for pid, c in first.items())
+    assert all(c[0]["id"] in card for e in streets for c in e["up"].values())  # open cards, nothing else
+    # between two street lines, only that street's bets (a line per action, the round's own)
+    rounds = [texts[a + 1:b] for a, b in itertools.pairwise(at)]
+    assert all(rnd and all(e.split()[0] in ("a", "b", "c") for e in rnd) for rnd in rounds), rounds
 
 
 def test_hi_lo_showdown_carries_the_low_five() -> None:

@@ -79,3 +79,22 @@ def test_records_kept_before_own_steps_still_replay_within_the_rule(mode: str) -
         first = replay_frames(rec, rec.order[0])[0]["view"]["me"]
         if mode == "holdem":
             assert first["hole"], "hold'em cards never change: shown from the deal"
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_seven_poker_replays_deal_step_names_its_new_street(seed: int) -> None:
+    """A 7 Poker street's deal is one step of the replay with the new street's name and first actor (its
+    ``roundStart``), its log line's ``street`` event with them, not pushed on to the first bet's step."""
+    played = play("sevenPoker", 3, seed, hands=3)
+    seen = 0
+    for rec in played.hands:
+        steps = list(public_steps(rec))
+        for i, e in enumerate(rec.events):
+            if e["type"] != "street":
+                continue
+            step = next(s for s in steps if s.index >= i)
+            assert step.event == {"type": "deal"}, step.event
+            if i + 1 < len(rec.events) and rec.events[i + 1]["type"] == "roundStart":
+                assert step.index >= i + 1 and step.view["streetName"] == e["streetName"], (step.view, e)
+                seen += 1
+    assert seen >= 3, seen

@@ -58,7 +58,7 @@ from pokerroom.engine.common import (
 )
 from pokerroom.engine.deal import burn, deal_round, fresh_deck, indian_deck_for_hand, replace_cards
 from pokerroom.engine.log import emit
-from pokerroom.engine.modes import Draw, ModeRules
+from pokerroom.engine.modes import Draw, ModeRules, Stud
 from pokerroom.engine.options import RULE491_STREETS, jacks_or_better_applies, rule491_applies, uses_blinds
 from pokerroom.engine.showdown import end_hand
 from pokerroom.engine.state import Hand, HandPlayer, Seat, State
@@ -291,6 +291,13 @@ def advance(state: State, now: int, ev: Events) -> None:
         _run_step(state, hand, kind, arg, now, ev)
 
 
+def _next_street(mode: ModeRules, hand: Hand) -> str:
+    """The name of the betting round the cards just dealt open (the script's next step is its bet)."""
+    steps = mode.steps()
+    kind, street = steps[hand.step] if hand.step < len(steps) else ("", -1)
+    return mode.street_name(street) if kind == "bet" else ""
+
+
 def _betting_step(state: State, hand: Hand, now: int, ev: Events) -> bool:
     """True when waiting for the player to act; False when the round ended (continue the script)."""
     rnd = hand.rnd
@@ -321,12 +328,19 @@ def _run_step(state: State, hand: Hand, kind: str, arg: int, now: int, ev: Event
         for pid, cards in deal_round(hand, arg).items():
             hand.players[pid].hole.extend(cards)
             emit(state, ev, {"type": "dealt", "to": pid, "count": len(cards), "target": "hole"})
+        if isinstance(mode, Stud):  # 7구, face down: the log marks the street like the open ones
+            emit(state, ev, {"type": "street", "streetName": _next_street(mode, hand), "up": {}})
     elif kind == "up":
-        for pid, cards in deal_round(hand, arg).items():
+        dealt = deal_round(hand, arg)
+        for pid, cards in dealt.items():
             hand.players[pid].up.extend(cards)
             for c in cards:
                 emit(state, ev, {"type": "dealt", "to": pid, "count": 1, "target": "up",
                                  "faceUp": c.to_json()})
+        # one line for the street's open cards ("5구: 민수 K♠, 지수 9◆"): the log told one street's bets from
+        # the next's only by who acted
+        emit(state, ev, {"type": "street", "streetName": _next_street(mode, hand),
+                         "up": {pid: [c.to_json() for c in cards] for pid, cards in dealt.items()}})
     elif kind == "forehead":
         for pid, cards in deal_round(hand, 1).items():
             hand.players[pid].forehead = cards[0]

@@ -33,6 +33,13 @@ def _card(c: dict[str, Any]) -> str:
     return Card.from_json(c).label
 
 
+def _street(e: dict[str, Any]) -> str:
+    """A 7 Poker street's line: its open cards in dealing order ("5구: 민수 K♠, 지수 9◆"), or 7구's hidden
+    one."""
+    cards = ", ".join(f"{pid} {' '.join(_card(c) for c in up)}" for pid, up in e["up"].items())
+    return f"{e['streetName']}: {cards or '히든 카드 한 장씩'}"
+
+
 def _blind(e: dict[str, Any]) -> str:
     kind = {"sb": "스몰 블라인드", "bb": "빅 블라인드", "entry": "참가 빅 블라인드",
             "straddle": "스트래들"}[e["kind"]]
@@ -86,6 +93,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "runTwiceOffer": lambda e: "올인: 남은 보드를 두 번 돌릴지(런 잇 트와이스) 정해요",
     "runTwice": _run_twice,
     "action": _action,
+    "street": _street,
     "reveal": lambda e: "오픈 카드 공개: " + ", ".join(
         f"{pid} {_card(c)}" for pid, c in e["opens"].items()),
     "drawn": _drawn,

@@ -21,8 +21,9 @@ from pokerroom.history.record import HandRecord, card_of
 #: events that end a step of the replay by themselves (a run of ``dealt`` events ends one at its last)
 STEP_KINDS = frozenset(("action", "board", "drawn", "reveal", "declares", "showdown", "handEnd", "shown",
                         "mucked", "noOpener"))
-#: events that belong to the step before them: the next round's start (street name, who acts first)
-_TRAILING = frozenset(("roundStart", "burn"))
+#: events that belong to the step before them: the next round's start (street name, who acts first), a burn,
+#: the line of a 7 Poker street's cards (after its deal)
+_TRAILING = frozenset(("roundStart", "burn", "street"))
 _DRAW_NAMES = {"badugi": ("아침", "점심", "저녁")}
 _COMMUNITY_STREETS = ("프리플랍", "플랍", "턴", "리버")
 _FOLDS = frozenset(("nl.fold", "k.die"))

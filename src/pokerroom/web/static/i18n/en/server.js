@@ -173,6 +173,7 @@ export default {
   "words.log.rtOffer": "All-in: deciding whether to run the rest of the board twice",
   "words.log.rtYes": "Run it twice: everyone agreed, the board runs twice",
   "words.log.rtNo": "Run it twice: {0} declined, the board runs once",
+  "words.log.hidden": "one hidden card each",
   "words.log.reveal": "Open cards: {0}",
   "words.log.declares": "Declared: {0}",
   "words.log.reshuffleDraw": "The discards were reshuffled",

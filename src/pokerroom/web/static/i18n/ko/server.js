@@ -173,6 +173,7 @@ export default {
   "words.log.rtOffer": "올인: 남은 보드를 두 번 돌릴지(런 잇 트와이스) 정해요",
   "words.log.rtYes": "런 잇 트와이스: 모두 동의해서 보드를 두 번 돌려요",
   "words.log.rtNo": "런 잇 트와이스: {0} 거절, 한 번만 돌려요",
+  "words.log.hidden": "히든 카드 한 장씩",
   "words.log.reveal": "오픈 카드 공개: {0}",
   "words.log.declares": "선언: {0}",
   "words.log.reshuffleDraw": "버린 카드를 다시 섞었어요",
