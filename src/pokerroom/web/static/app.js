@@ -126,7 +126,7 @@ function openLog(tab) {
   $("#past-body").hidden = tab !== "past";
   if (tab === "log") {
     const v = room?.view;
-    $("#log-body").replaceChildren(...(v?.publicLog ?? []).map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, room.names())}`)));
+    $("#log-body").replaceChildren(...(v?.publicLog ?? []).map((e) => h("li", { "data-kind": e.type }, `#${e.handNo} ${withNames(e.text, room.names())}`)));
   } else {
     renderPast();
     if (room && !room.requestHistory()) $("#past-body").replaceChildren(h("p", { class: "past-empty" }, tx("app.19")));

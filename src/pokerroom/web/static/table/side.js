@@ -21,7 +21,7 @@ function ranking(t, mode, options) {
 /** ctx: {openHistory} (지난 판, app.js); t: the table state (its rankings cache). */
 export function renderSidePanel(s, ctx, t) {
   const log = h("ol", { class: "log-list", "data-testid": "hand-log" },
-    s.log.map((e) => h("li", {}, `#${e.handNo} ${withNames(e.text, s.names)}`)));
+    s.log.map((e) => h("li", { "data-kind": e.type }, `#${e.handNo} ${withNames(e.text, s.names)}`)));
   const panel = h("aside", { class: "side-panel", "aria-label": tx("side.1") },
     h("section", { class: "log" }, h("h3", {}, tx("side.2"),
       h("button", { class: "btn small ghost", type: "button", "data-testid": "open-past", onclick: () => ctx.openHistory() }, tx("side.3"))), log),
