@@ -527,17 +527,20 @@ def test_a_tall_banner_of_a_small_table_covers_neither_pot_nor_board(static_page
 
 
 def test_the_logs_street_lines_stand_out(static_page: Any) -> None:
-    """The side panel's log: a hand's start, its boards and a 7 Poker street's cards ("5구: 민수 K♠ …") are
-    bold, where one street's bets end and the next's begin; the bets between them are not."""
+    """The side panel's log: a hand's start, its boards, a 7 Poker street's cards ("5구: 민수 K♠ …") and a
+    draw's exchange are bold, where one street's bets end and the next's begin; the bets between them are
+    not."""
     page = harness(static_page, "seven_six_player", {"width": 1280, "height": 800})
     v = load("seven_six_player")
     lines = [("handStart", "2번째 판 시작 (선: p1, 기본 단위 10)"),
              ("reveal", "오픈 카드 공개: p0 4◆, p1 K◆"), ("street", "4구: p0 6♣, p1 Q♥"),
              ("action", "p1 삥 10"), ("action", "p0 콜 10"),
-             ("street", "5구: p0 K♣, p1 2♥"), ("action", "p1 체크")]
+             ("street", "5구: p0 K♣, p1 2♥"), ("action", "p1 체크"), ("board", "공용 카드: K♣ 2♥ 9◆"),
+             ("drawn", "아침: p0 2장, p1 1장"), ("showdown", "쇼다운: p0 K 원페어, p1 A탑")]
     v["publicLog"] = [{"handNo": 2, "type": kind, "text": text} for kind, text in lines]
     render(page, v)
     weights = page.evaluate("""() => [...document.querySelectorAll('[data-testid=hand-log] li')]
       .map((li) => [li.dataset.kind, Number(getComputedStyle(li).fontWeight)])""")
     assert [kind for kind, _ in weights] == [kind for kind, _ in lines], weights
-    assert all((weight >= 700) == (kind in ("handStart", "street")) for kind, weight in weights), weights
+    bold = ("handStart", "street", "board", "drawn")
+    assert all((weight >= 700) == (kind in bold) for kind, weight in weights), weights
