@@ -147,6 +147,19 @@ def test_a_seven_poker_log_marks_each_street_with_its_open_cards(mode: str) -> N
     assert all(rnd and all(e.split()[0] in ("a", "b", "c") for e in rnd) for rnd in rounds), rounds
 
 
+@pytest.mark.parametrize("mode", ["holdem", "omaha"])
+def test_a_boards_log_lines_name_their_street(mode: str) -> None:
+    """"플랍: K♣ 2♥ 9◆", "턴: 7♠", "리버: 3◆", as a hand history reads, where every board line said
+    "공용 카드" and the turn could be told from the river only by counting."""
+    s = setup(["a", "b"], {"mode": mode}, seed=4)
+    s, _ = _finish_hand(s)
+    hand = s.hand
+    assert hand is not None and len(hand.board) == 5
+    lines = [e["text"] for e in view(s, None)["publicLog"] if e["type"] == "board"]
+    b = [c.label for c in hand.board]
+    assert lines == [f"플랍: {b[0]} {b[1]} {b[2]}", f"턴: {b[3]}", f"리버: {b[4]}"], lines
+
+
 def test_hi_lo_showdown_carries_the_low_five() -> None:
     found = 0
     for seed in range(60):

@@ -535,7 +535,7 @@ def test_the_logs_street_lines_stand_out(static_page: Any) -> None:
     lines = [("handStart", "2번째 판 시작 (선: p1, 기본 단위 10)"),
              ("reveal", "오픈 카드 공개: p0 4◆, p1 K◆"), ("street", "4구: p0 6♣, p1 Q♥"),
              ("action", "p1 삥 10"), ("action", "p0 콜 10"),
-             ("street", "5구: p0 K♣, p1 2♥"), ("action", "p1 체크"), ("board", "공용 카드: K♣ 2♥ 9◆"),
+             ("street", "5구: p0 K♣, p1 2♥"), ("action", "p1 체크"), ("board", "플랍: K♣ 2♥ 9◆"),
              ("drawn", "아침: p0 2장, p1 1장"), ("showdown", "쇼다운: p0 K 원페어, p1 A탑")]
     v["publicLog"] = [{"handNo": 2, "type": kind, "text": text} for kind, text in lines]
     render(page, v)

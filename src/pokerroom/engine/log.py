@@ -33,6 +33,19 @@ def _card(c: dict[str, Any]) -> str:
     return Card.from_json(c).label
 
 
+#: a board's street by the betting round it opens (the event's ``street``)
+_BOARD_STREETS = {1: "플랍", 2: "턴", 3: "리버"}
+
+
+def _board(e: dict[str, Any]) -> str:
+    """Board cards under their street's name ("플랍: K♣ 2♥ 9◆", "턴: 7♠"), as a hand history reads; a board
+    run twice gives its second run's cards under "두 번째 보드"."""
+    cards = " ".join(_card(c) for c in e["cards"])
+    if e.get("run") == 2:
+        return f"두 번째 보드: {cards}"
+    return f"{_BOARD_STREETS.get(e.get('street', 0), '공용 카드')}: {cards}"
+
+
 def _street(e: dict[str, Any]) -> str:
     """A 7 Poker street's line: its open cards in dealing order ("5구: 민수 K♠, 지수 9◆"), or 7구's hidden
     one."""
@@ -88,8 +101,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "handStart": lambda e: f"{e['handNo']}번째 판 시작 (선: {e['dealer']}, 기본 단위 {e['baseUnit']:,})",
     "ante": lambda e: f"{e['from']} {_ANTE_WORDS[e.get('kind')]} {e['amount']:,}",
     "blind": _blind,
-    "board": lambda e: ("두 번째 보드: " if e.get("run") == 2 else "공용 카드: ") + " ".join(
-        _card(c) for c in e["cards"]),
+    "board": _board,
     "runTwiceOffer": lambda e: "올인: 남은 보드를 두 번 돌릴지(런 잇 트와이스) 정해요",
     "runTwice": _run_twice,
     "action": _action,
