@@ -88,11 +88,15 @@ def test_a_shown_hand_is_named_on_its_seat_for_everyone(hints: bool) -> None:
     assert state.hand is not None and state.hand.board == []
     for viewer in [None, *IDS]:
         assert all("shownName" not in seat for seat in view(state, viewer)["seats"])
-    shown_state, _ = apply(state, winner, {"type": "show"}, 0)
+    shown_state, events = apply(state, winner, {"type": "show"}, 0)
     for viewer in [None, *IDS]:
         seats = {seat["id"]: seat for seat in view(shown_state, viewer)["seats"]}
         assert seats[winner]["shownName"] == "에이스 원페어"
         assert all("shownName" not in seat for pid, seat in seats.items() if pid != winner)
+    # and the log's line names them too
+    assert events[0]["name"] == "에이스 원페어"
+    line = view(shown_state, None)["publicLog"][-1]["text"]
+    assert line.startswith(f"{winner} 카드 공개: ") and line.endswith(" (에이스 원페어)"), line
 
 
 def test_show_only_at_hand_end() -> None:

@@ -94,6 +94,9 @@ def test_cards_shown_after_a_fold_are_named_on_the_seat_and_in_the_note(static_p
         assert note == expect.format(who=who), note
         assert all(page.locator(f".seat[data-seat-id='{s['id']}'] .hand-label").count() == 0
                    for s in v["seats"] if s["id"] != winner)
+        line = "p1 카드 공개: A♣ A◆ (에이스 원페어)"  # the log's line of the show
+        said = page.evaluate("async (t) => (await import('/static/words.js')).words(t)", line)
+        assert said == {"ko": line, "en": "p1 shows A♣ A◆ (Ace pair)"}[lang], said
 
 
 def test_a_replayed_muck_is_told_as_a_muck(static_page: Any) -> None:

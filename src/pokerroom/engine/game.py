@@ -21,6 +21,7 @@ from typing import Any
 from pokerroom import betting as bt
 from pokerroom.engine import common, flow, lifecycle, run_twice, seating, time_bank
 from pokerroom.engine.actions import BETTING_TYPES, FOLD_TYPES, KOREAN_TYPES, parse_action
+from pokerroom.engine.hint_names import shown_name
 from pokerroom.engine.log import emit
 from pokerroom.engine.modes import Draw
 from pokerroom.engine.options import PokerOptions, player_range, resolved_betting
@@ -251,7 +252,8 @@ def _show(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -
         raise reject(CANNOT_SHOW)
     p = hand.players[pid]
     p.shown = True
-    emit(state, ev, {"type": "shown", "player": pid, "cards": [c.to_json() for c in [*p.hole, *p.up]]})
+    emit(state, ev, {"type": "shown", "player": pid, "cards": [c.to_json() for c in [*p.hole, *p.up]],
+                     "name": shown_name(common.rules(state), hand, pid)})
 
 
 def _rebuy(state: State, seat: Seat, act: dict[str, Any], now: int, ev: Events) -> None:

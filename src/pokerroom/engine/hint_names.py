@@ -54,6 +54,14 @@ def hint_names(mode: Any, hand: Hand, pid: str) -> tuple[str | None, str | None,
     return hit
 
 
+def shown_name(mode: Any, hand: Hand, pid: str) -> str | None:
+    """The name of cards shown after everyone else folded: what no showdown entry names, read as their
+    owner's hint reads them (the ranked name, "에이스 원페어"; None for what makes nothing yet, two unpaired
+    hold'em cards before the flop). For the seat's ``shownName`` and the ``shown`` event's ``name``."""
+    hand_name, _, rank_name = hint_names(mode, hand, pid)
+    return rank_name or hand_name
+
+
 def value_names(value: Any) -> tuple[str | None, str | None]:
     """(name, ranked name) of a hand value, remembered by its family and key (None: no value).
 

@@ -117,7 +117,8 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "showdown": lambda e: "쇼다운: " + ", ".join(
         f"{x['id']} {_named(x)}{_low_words(x)}{_second_words(x)}" for x in e["entries"]),
     "award": _award,
-    "shown": lambda e: f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"]),
+    "shown": lambda e: f"{e['player']} 카드 공개: " + " ".join(_card(c) for c in e["cards"]) + (
+        f" ({e['name']})" if e.get("name") else ""),
     "penalty": lambda e: f"{e['from']} 10 다이 벌칙 {e['amount']:,}",
     "carry": lambda e: f"동점: 판돈 {e['amount']:,}칩 다음 판으로 이월",
     "timeout": lambda e: f"{e['player']} 시간 초과",

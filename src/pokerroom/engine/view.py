@@ -30,7 +30,7 @@ from pokerroom import betting as bt
 from pokerroom.cards import Card
 from pokerroom.engine import common
 from pokerroom.engine.accounts import hand_net
-from pokerroom.engine.hint_names import hint_names, indian_name
+from pokerroom.engine.hint_names import hint_names, indian_name, shown_name
 from pokerroom.engine.house_view import house_rules, seat_dead_ante, seat_extras, seat_time_bank
 from pokerroom.engine.modes import Draw, Indian, rules_for
 from pokerroom.engine.options import omaha_hi_lo, uses_blinds
@@ -163,8 +163,7 @@ def _seat_json(state: State, seat: Seat, mine: bool, viewer_plays: bool, cj: Car
     })
     if hp.shown and hand.one_left and done and not isinstance(rules_for(opts), Indian):
         # shown after everyone else folded: no showdown entry names these cards, so the seat does
-        hand_name, _, rank_name = hint_names(rules_for(opts), hand, seat.id)
-        out["shownName"] = rank_name or hand_name
+        out["shownName"] = shown_name(rules_for(opts), hand, seat.id)
     return out
 
 

@@ -86,6 +86,7 @@ const SPECIAL = [
   [/^(\S+) ([\d,]+)칩 획득(?:\(보드 (\d+)\))?(?:: (.*))?$/, (m) =>
     tx("words.log.award", [m[1], m[2]]) + (m[3] ? tx("words.log.awardBoard", [m[3]]) : "") + (m[4] ? `: ${tr(m[4])}` : "")],
   [/^쇼다운: (.*)$/, (m) => tx("words.log.showdown", [m[1].split(", ").map(showdownEntry).join(", ")])],
+  [/^(\S+) 카드 공개: (.+?) \((.+)\)$/, (m) => `${tx("words.log.shown", [m[1], m[2]])} (${tr(m[3], true)})`], // shown, and named
   [/^(플랍|턴|리버): (.*)$/, (m) => `${tr(m[1])}: ${m[2]}`], // a board's cards under their street's name
   [/^([4-7]구): (.*)$/, (m) => `${tr(m[1])}: ${tr(m[2])}`], // a 7 Poker street's open cards, or 7구's hidden one
   [/^(아침|점심|저녁|교환): (.*)$/, (m) => `${tr(m[1])}: ${m[2].replace(/(\S+) (\d+)장/g, (_, p, n) => tx("words.log.cards", [p, n]))}`],
