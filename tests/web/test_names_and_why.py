@@ -421,3 +421,28 @@ def test_my_raised_best_cards_leave_my_hand_name_whole(static_page: Any, size: d
     page = harness(static_page, "holdem_showdown", size)
     got = page.evaluate(NAME_OVER_BEST)
     assert got["n"] == 2 and got["best"] >= got["name"] - 0.5, got  # (the board holds the other three)
+
+
+def test_a_past_hands_lines_name_each_street(static_page: Any) -> None:
+    """A past hand's steps say which street each board card or 7 Poker open card opened, as the live log does
+    ("플랍 …", "턴 …", "5구: p1 K♠, p2 9◆", "7구: 히든 카드 한 장씩"), where every board read "보드" and a 7
+    Poker street had no line at all."""
+    page = harness(static_page, "holdem_raise")
+
+    def card(rank: int, suit: str) -> dict[str, Any]:
+        return {"id": "SDHC".index(suit) * 13 + rank - 2, "rank": rank, "suit": suit}
+
+    said = page.evaluate("""async (events) => {
+      const m = await import('/static/history.js');
+      return events.map((e) => m.stepText(e, (id) => id));
+    }""", [
+        {"type": "board", "street": 1, "cards": [card(13, "C"), card(2, "H"), card(9, "D")]},
+        {"type": "board", "street": 2, "cards": [card(7, "S")]},
+        {"type": "board", "street": 3, "cards": [card(3, "D")]},
+        {"type": "board", "street": 3, "run": 2, "cards": [card(4, "D")]},
+        {"type": "street", "streetName": "5구", "up": {"p1": [card(13, "S")], "p2": [card(9, "D")]}},
+        {"type": "street", "streetName": "7구", "up": {}},
+    ])
+    assert said[3].startswith("두 번째 보드 "), said
+    assert [s.split(" ")[0] for s in said[:3]] == ["플랍", "턴", "리버"], said
+    assert said[4] == "5구: p1 K♠, p2 9◆" and said[5] == "7구: 히든 카드 한 장씩", said

@@ -11,8 +11,8 @@ from typing import Any
 from pokerroom.history.naming import final_name
 from pokerroom.history.record import HandRecord, card_of, cards_of
 
-_PUBLIC_STEPS = ("ante", "blind", "action", "board", "uncalled", "reveal", "drawn", "declares", "penalty",
-                 "award", "carry", "indianReveal", "shown")
+_PUBLIC_STEPS = ("ante", "blind", "action", "board", "street", "uncalled", "reveal", "drawn", "declares",
+                 "penalty", "award", "carry", "indianReveal", "shown")
 
 
 def for_viewer(rec: HandRecord, viewer: str | None) -> dict[str, Any]:

@@ -16,6 +16,9 @@ const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
 const shownName = (e) => [e.rankName ?? e.handName, e.lowName ? tx("banner.2", [e.lowName]) : null, e.declare ? SIDE_LABEL[e.declare] : null]
   .filter(Boolean).join(" · ");
 
+// a board's street by the betting round it opens (the event's `street`): "플랍 K♣ 2♥ 9◆", "턴 7♠"
+const BOARD_STREET = { 1: "words.street.flop", 2: "words.street.turn", 3: "words.street.river" };
+
 /** One Korean line per public step of the hand (null for steps shown elsewhere). `names`: the hand's ranked
  * names of cards shown after it ({id: name}). */
 export function stepText(e, nm, names = {}) {
@@ -32,7 +35,11 @@ export function stepText(e, nm, names = {}) {
           : `${ACTION_LABEL[type] ?? type ?? ""}${e.amount ? ` ${fmt(e.amount)}` : ""}`;
       return `${nm(e.player)} ${said}${e.allIn && type !== "nl.allIn" ? tx("history.1") : ""}${e.auto ? tx("history.2") : ""}`;
     }
-    case "board": return `${e.run === 2 ? tx("center.7") : tx("history.3")} ${(e.cards ?? []).map(cardShort).join(" ")}`;
+    case "board": return `${e.run === 2 ? tx("center.7") : tx(BOARD_STREET[e.street] ?? "history.3")} ${(e.cards ?? []).map(cardShort).join(" ")}`;
+    case "street": { // a 7 Poker street's open cards (7구: its hidden one), as the log says it (engine/log.py)
+      const up = Object.entries(e.up ?? {}).map(([id, cs]) => `${nm(id)} ${cs.map(cardShort).join(" ")}`).join(", ");
+      return `${e.streetName}: ${up || tx("words.log.hidden")}`;
+    }
     case "uncalled": return tx("history.4", [nm(e.to), fmt(e.amount)]);
     case "drawn": return tx("history.5", [Object.entries(e.counts ?? {}).map(([id, n]) => tx("history.28", [nm(id), n])).join(", ")]);
     case "declares": return tx("history.6", [Object.entries(e.sides ?? {}).map(([id, s]) => `${nm(id)} ${SIDE_LABEL[s] ?? s}`).join(", ")]);
