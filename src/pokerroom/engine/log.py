@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom.cards import Card
+from pokerroom.engine.modes.community import Community
 from pokerroom.engine.state import State
 
 LOG_LIMIT = 100
@@ -33,17 +34,14 @@ def _card(c: dict[str, Any]) -> str:
     return Card.from_json(c).label
 
 
-#: a board's street by the betting round it opens (the event's ``street``)
-_BOARD_STREETS = {1: "플랍", 2: "턴", 3: "리버"}
-
-
 def _board(e: dict[str, Any]) -> str:
     """Board cards under their street's name ("플랍: K♣ 2♥ 9◆", "턴: 7♠"), as a hand history reads; a board
     run twice gives its second run's cards under "두 번째 보드"."""
     cards = " ".join(_card(c) for c in e["cards"])
     if e.get("run") == 2:
         return f"두 번째 보드: {cards}"
-    return f"{_BOARD_STREETS.get(e.get('street', 0), '공용 카드')}: {cards}"
+    street = e.get("street", 0)  # the betting round it opens: 1 플랍, 2 턴, 3 리버 (the modes' own names)
+    return f"{Community.street_names[street] if 0 < street < 4 else '공용 카드'}: {cards}"
 
 
 def _street(e: dict[str, Any]) -> str:
