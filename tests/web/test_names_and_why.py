@@ -415,7 +415,7 @@ NAME_OVER_BEST = """() => {
                                   {"width": 390, "height": 844}, {"width": 1280, "height": 610}],
                          ids=["320x568", "360x740", "390x844", "1280x610"])
 def test_my_raised_best_cards_leave_my_hand_name_whole(static_page: Any, size: dict[str, int]) -> None:
-    """At a hand's end my best five rise with an outline under my hand's name; on a short screen (my cards
+    """At a hand's end my best cards rise with an outline under my hand's name; on a short screen (my cards
     10 px under the name, not 16) the rise and its outline reached 5 px into the name, over an English
     name's descenders ("K straight"). A short screen raises them less."""
     page = harness(static_page, "holdem_showdown", size)
