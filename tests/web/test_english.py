@@ -458,14 +458,14 @@ def test_seven_modes_in_english_leave_no_korean_on_a_phone(live_server: Any, ope
         shot(guest, f"english-{mode}-result-390")
 
 
-@pytest.mark.parametrize("size", PHONES[1:], ids=["360x740", "320x568"])
-def test_an_english_table_puts_nothing_over_a_seat(static_page: Any, size: dict[str, int]) -> None:
-    """The crowded views of every mode, player count and phase (crowd_views.py) in English: no seat over
-    another, and nothing of the centre or the banner over a seat, as in Korean. English words run longer:
-    Indian poker's used-card line ("4 cards used · 14 left in deck") lay over the side seats of a table of
-    eight to ten at 360 px; it now says as much as the Korean one in as little room ("4 used · 14 in
-    deck")."""
-    page = static_page("/fixtures/harness.html?f=seven_six_player&lang=en", size, name="en")
+def test_an_english_table_puts_nothing_over_a_seat(static_page: Any) -> None:
+    """The crowded views of every mode, player count and phase (crowd_views.py) in English at 360×740: no seat
+    over another, and nothing of the centre or the banner over a seat, as in Korean. English words run
+    longer: Indian poker's used-card line ("4 cards used · 14 left in deck") lay over the side seats of a
+    table of eight to ten there; it now says as much as the Korean one in as little room ("4 used · 14 in
+    deck"). (At 320×568 the same sweep found nothing before the change either, and took 30 s of a CI
+    worker: left to the Korean sweeps of that size.)"""
+    page = static_page("/fixtures/harness.html?f=seven_six_player&lang=en", PHONES[1], name="en")
     page.wait_for_function("() => window.rendered === true")
     views = page.evaluate("""async (views) => {  // as net.js hands a view over: the engine's words in English
       const w = await import('/static/words.js');
