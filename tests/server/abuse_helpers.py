@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-from hardening_helpers import flood_history, spectators_not_reading, ws_open
+from hardening_helpers import flood, flood_history, spectators_not_reading, ws_open
 
 from serving import ServeProcess
 
@@ -94,15 +94,7 @@ async def resync_flood(srv: ServeProcess, code: str, spectators: int, seconds: f
     readers = [asyncio.ensure_future(read(ws)) for ws in sockets]
     await asyncio.sleep(0.5)  # the welcomes and snapshots are not the flood
     counts.clear()
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.monotonic()
-        for ws in sockets:
-            try:
-                await ws.send('{"type":"resync"}')
-            except CLOSED:
-                pass
-        await asyncio.sleep(max(0.0, 1.0 / per_second - (time.monotonic() - t0)))
+    await flood(sockets, '{"type":"resync"}', seconds, per_second)
     counts["flood_s"] = int(seconds)
     for r in readers:
         r.cancel()

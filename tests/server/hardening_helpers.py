@@ -65,21 +65,26 @@ async def spectators_not_reading(srv: ServeProcess, code: str, n: int,
     return sockets
 
 
-async def flood_history(sockets: list[Any], seconds: float, rate: float) -> int:
-    """Each of ``sockets`` asks for ``history`` ``rate`` times a second for ``seconds``; returns how many asks
-    were sent (a socket the server dropped, too slow, is skipped)."""
+async def flood(sockets: list[Any], text: str, seconds: float, rate: float) -> int:
+    """Each of ``sockets`` sends ``text`` ``rate`` times a second for ``seconds``; returns how many were sent
+    (a socket the server dropped, too slow, is skipped)."""
     sent = 0
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         t0 = time.monotonic()
         for ws in sockets:
             try:
-                await ws.send('{"type":"history"}')
+                await ws.send(text)
                 sent += 1
-            except websockets.ConnectionClosed:
+            except (websockets.ConnectionClosed, OSError):
                 pass
         await asyncio.sleep(max(0.0, 1.0 / rate - (time.monotonic() - t0)))
     return sent
+
+
+async def flood_history(sockets: list[Any], seconds: float, rate: float) -> int:
+    """:func:`flood` of ``history`` asks."""
+    return await flood(sockets, '{"type":"history"}', seconds, rate)
 
 
 async def bot_room(srv: ServeProcess, hands: int, bots: int = 3, timeout: float = 60.0,
