@@ -10,6 +10,7 @@ test_audit_fixes_controls.py: buttons, rings, dialogs) render them.
 from __future__ import annotations
 
 import copy
+import json
 import time
 from typing import Any
 
@@ -19,7 +20,16 @@ IDS = [f"p{i}" for i in range(1, 11)]
 
 
 def render(page: Any, view: dict[str, Any]) -> None:
-    page.evaluate("(v) => window.renderView(v, v.me ? 'player' : 'spectator')", view)
+    page.evaluate("(t) => { const v = JSON.parse(t); window.renderView(v, v.me ? 'player' : 'spectator'); }",
+                  json.dumps(view))
+
+
+def sweep(page: Any, script: str, views: Any) -> Any:
+    """``page.evaluate(script, views)`` for a check over many views (``script``: a ``(views) => …`` function,
+    async or not), the views handed over as one JSON text the page parses. Why: Playwright encodes an
+    argument value by value, in Python and again in its driver; 706 views took 8.3 s that way against 0.6 s
+    as text, where rendering all of them took 4.5 s."""
+    return page.evaluate(f"(text) => ({script})(JSON.parse(text))", json.dumps(views))
 
 
 def card(i: int) -> dict[str, Any]:

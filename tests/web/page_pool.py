@@ -139,10 +139,6 @@ class PagePool:
         _untracked(page, "on")(event, handler)
         page._pokerroom_listeners.append((event, handler))  # type: ignore[attr-defined]
 
-    def route(self, page: Page, pattern: str, handler: Callable[..., Any]) -> None:
-        """``page.route`` for the fixture's own routes (removed when the page is given back)."""
-        _untracked(page, "route")(pattern, handler)
-
     def give_back(self, page: Page) -> None:
         """Wipe ``page``'s context and keep it for the next test, or close it when a wipe cannot undo what
         the test did (see the module docstring)."""

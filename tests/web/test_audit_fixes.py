@@ -24,6 +24,7 @@ from crowd_views import (
     indian_view,
     raise_open,
     render,
+    sweep,
 )
 from webplay import harness, load, shot
 
@@ -59,7 +60,7 @@ MEASURE_SEATS = r"""(views) => {
 def test_seats_never_overlap_at_390px_for_every_mode_count_and_phase(static_page: Any) -> None:
     page = harness(static_page, "seven_six_player")
     views = all_crowd_views()
-    problems: list[str] = page.evaluate(MEASURE_SEATS, views)
+    problems: list[str] = sweep(page, MEASURE_SEATS, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, crowd_view("sevenPoker", 6, "handEnd"))
     shot(page, "audit-seven-six-hand-end")
@@ -81,7 +82,8 @@ def test_timer_rings_stay_inside_the_screen(static_page: Any) -> None:
             v = crowd_view("holdem", n, "betting", spectator=True)
             v["toAct"] = v["seats"][k]["id"]
             views.append(v)
-    out: list[str] = page.evaluate(
+    out: list[str] = sweep(
+        page,
         """(views) => {
       const out = [];
       for (const v of views) {
@@ -112,7 +114,8 @@ def test_hand_end_banner_hides_no_seat(static_page: Any) -> None:
         for spectator in (False, True)
     ]
     views.append(load("holdem_showdown"))
-    out: list[str] = page.evaluate(
+    out: list[str] = sweep(
+        page,
         """(views) => {
       const out = [];
       const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
@@ -188,7 +191,7 @@ def test_indian_used_cards_panel_covers_no_seat(static_page: Any) -> None:
         for phase in ("betting", "handEnd", "rebuy")
         for sp in (False, True)
     ]
-    problems: list[str] = page.evaluate(CENTER_CLEAR, crowded)
+    problems: list[str] = sweep(page, CENTER_CLEAR, crowded)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, indian_view(10, "betting"))
     assert page.locator("[data-testid=used-panel] td.used").count() == 30
@@ -207,7 +210,7 @@ def test_indian_used_cards_panel_covers_no_seat(static_page: Any) -> None:
         for sp in (False, True)
         for k in (0, 52 - n * (2 if mode == "indian2" else 1))
     ]
-    problems = page.evaluate(CENTER_CLEAR, views)
+    problems = sweep(page, CENTER_CLEAR, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
@@ -267,7 +270,7 @@ def test_the_hand_end_banner_covers_no_seats_mark(static_page: Any, size: dict[s
     page = harness(static_page, "holdem_ten_player", size)
     views = [(f"{mode}/{n}/{'spectator' if sp else 'player'}", crowd_view(mode, n, "handEnd", sp))
              for mode, (_, top, *_rest) in MODES.items() for n in range(2, top + 1) for sp in (False, True)]
-    problems = page.evaluate(BANNER_MARKS, views)
+    problems = sweep(page, BANNER_MARKS, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
@@ -276,7 +279,7 @@ def test_indian_used_cards_fold_into_a_count_on_a_short_phone(static_page: Any) 
     # (at 375×667 the short-phone my-area now leaves the grid room enough)
     page = harness(static_page, "indian_betting", {"width": 375, "height": 600})
     page.evaluate("() => { window.foldOk = true; }")
-    problems: list[str] = page.evaluate(CENTER_CLEAR, [["indian/2/betting", indian_view(2, "betting")]])
+    problems: list[str] = sweep(page, CENTER_CLEAR, [["indian/2/betting", indian_view(2, "betting")]])
     assert not problems, problems
     panel = page.locator("[data-testid=used-panel]")
     assert "folded" in (panel.get_attribute("class") or "")
@@ -326,7 +329,7 @@ CHIPS_CLEAR = _VIEWS_HEAD + r"""    if (v.openRaise) {
 
 def test_bet_chips_and_marks_cover_no_other_seat(static_page: Any) -> None:
     page = harness(static_page, "holdem_ten_player")
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
+    problems: list[str] = sweep(page, CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, indian_view(10, "betting"))
     shot(page, "audit-chips-indian-ten")
@@ -364,7 +367,7 @@ def test_pot_and_side_pots_cover_no_seat(static_page: Any) -> None:
         for mode in ("holdem", "omaha", "indian", "indian2")
         for n in range(2, MODES[mode][1] + 1)
     ]
-    problems: list[str] = page.evaluate(POT_CLEAR, views)
+    problems: list[str] = sweep(page, POT_CLEAR, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, crowd_view("sevenHiLo", 6, "betting"))
     shot(page, "audit-side-pots-hilo-six")

@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from crowd_views import all_crowd_views
+from crowd_views import all_crowd_views, sweep
 from test_wide_tables import CLEAR
 from webplay import MOBILE, shot
 
@@ -467,9 +467,8 @@ def test_an_english_table_puts_nothing_over_a_seat(static_page: Any) -> None:
     worker: left to the Korean sweeps of that size.)"""
     page = static_page("/fixtures/harness.html?f=seven_six_player&lang=en", PHONES[1], name="en")
     page.wait_for_function("() => window.rendered === true")
-    views = page.evaluate("""async (views) => {  // as net.js hands a view over: the engine's words in English
-      const w = await import('/static/words.js');
+    problems: list[str] = sweep(page, f"""async (views) => {{
+      const w = await import('/static/words.js');  // as net.js hands a view over: in English
       for (const [, v] of views) w.wordView(v);
-      return views; }""", all_crowd_views())
-    problems: list[str] = page.evaluate(CLEAR, views)
+      return ({CLEAR})(views); }}""", all_crowd_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])

@@ -129,20 +129,17 @@ def test_the_raise_panel_opens_steps_raises_and_closes_by_key(static_page: Any) 
     assert _sent_after(page, view, ["2"]) == [{"type": "nl.call"}]
 
 
-def test_a_phone_shows_no_digits_on_its_buttons(browser: Any) -> None:
+def test_a_phone_shows_no_digits_on_its_buttons(browser: Any, static_origin: str) -> None:
     # the pool's pages have no touch screen: a phone's context of its own, served as static_page serves
-    from conftest import FAKE_ORIGIN, _route_static
-
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                               device_scale_factor=1)
     try:
         page = ctx.new_page()
-        page.route(f"{FAKE_ORIGIN}/**", _route_static)
-        page.goto(f"{FAKE_ORIGIN}/fixtures/harness.html?f=seven_betting_me")
+        page.goto(f"{static_origin}/fixtures/harness.html?f=seven_betting_me")
         page.wait_for_function("() => window.rendered === true")
         digits = page.evaluate(DIGITS)
         assert len(digits) == 8 and all(c == "none" for _, c in digits), digits
-        page.goto(f"{FAKE_ORIGIN}/fixtures/harness.html?f=seven_choice")
+        page.goto(f"{static_origin}/fixtures/harness.html?f=seven_choice")
         page.wait_for_function("() => window.rendered === true")
         assert page.evaluate(CARD_LETTERS) == ["none"] * 4  # (a phone's cards: no letter)
     finally:

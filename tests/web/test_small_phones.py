@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crowd_views import crowd_view, render
+from crowd_views import crowd_view, render, sweep
 from test_play import open_room
 from webplay import SHOTS, harness, load, shot
 
@@ -222,7 +222,7 @@ def test_turn_ring_leaves_the_acting_stack_readable_at_ten_seats(static_page: An
             v["toAct"] = v["seats"][k]["id"]
             v["pending"] = [v["toAct"]]
             views.append(v)
-    problems = page.evaluate(RING_OVER_STACK, views)
+    problems = sweep(page, RING_OVER_STACK, views)
     assert not problems, problems
     for k in (5, 8):  # a top-row seat (the ring under it) and a side one (in its corner towards the middle)
         page.evaluate("(v) => { window.renderView(v, 'spectator'); window.scrollTo(0, 0); }", views[10 + k])

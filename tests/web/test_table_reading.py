@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from crowd_views import sweep
 from test_audit_fixes import (
     _VIEWS_HEAD,
     CHIPS_CLEAR,
@@ -129,7 +130,7 @@ def audit_views() -> list[tuple[str, dict[str, Any]]]:
 def test_table_text_is_at_least_12px_with_contrast_4_5(static_page: Any, size: str) -> None:
     viewport = PHONES.get(size, MOBILE)
     page = harness(static_page, "seven_six_player", viewport)
-    result: dict[str, Any] = page.evaluate(TEXT_AUDIT, audit_views())
+    result: dict[str, Any] = sweep(page, TEXT_AUDIT, audit_views())
     low = f"{result['minContrast']:.2f} ({result['worst']})"
     print(f"\n{size}: min text {result['minSize']}px, min contrast {low}")
     problems = result["problems"]
@@ -140,7 +141,8 @@ def test_table_text_is_at_least_12px_with_contrast_4_5(static_page: Any, size: s
 def test_opponents_open_cards_are_40px_tall_in_seven_poker(static_page: Any) -> None:
     for size, viewport in [("390x844", MOBILE), *PHONES.items()]:
         page = harness(static_page, "seven_six_player", viewport)
-        heights: list[float] = page.evaluate(
+        heights: list[float] = sweep(
+            page,
             """(views) => views.flatMap((v) => { window.renderView(v, v.me ? 'player' : 'spectator');
               return [...document.querySelectorAll('.seat .card.mini.up')]
                 .map((c) => c.getBoundingClientRect().height); })""",
@@ -235,7 +237,7 @@ def test_first_hand_tips_cover_nothing_and_stay_closed(static_page: Any) -> None
             if "choice" in label:
                 ids = [c["id"] for c in v["me"]["choice"]]
                 v["me"]["legalActions"] = [{"type": "choose", "cardIds": ids}]
-        problems: list[str] = page.evaluate(TIP_CLEAR, views)
+        problems: list[str] = sweep(page, TIP_CLEAR, views)
         assert not problems, f"{size}: " + "\n".join(problems[:30])
         render(page, views[0][1])
         shot(page, f"reading-tip-{size}")
@@ -362,7 +364,7 @@ def test_small_phones_every_mode_nothing_covers_anything(static_page: Any, mode:
     views = phone_views(mode)
     problems: list[str] = []
     for script in (MEASURE_SEATS, CHIPS_CLEAR, POT_CLEAR, ME_CLEAR, BANNER_CLEAR):
-        problems += page.evaluate(script, views)
+        problems += sweep(page, script, views)
     for label, v in views[:4]:
         render(page, v)
         if v.get("openRaise"):
@@ -389,7 +391,7 @@ def test_an_open_raise_panel_leaves_the_table_its_room_on_every_phone(static_pag
                 # (each raise view after a closed one: a render keeps the panel open, a click would close it)
                 views += [(label, v), (f"{label}/raise", raise_open(v))]
             for script in (MEASURE_SEATS, CHIPS_CLEAR, POT_CLEAR, ME_CLEAR):
-                problems += page.evaluate(script, views)
+                problems += sweep(page, script, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
@@ -402,7 +404,7 @@ def test_large_text_on_the_smallest_phone_covers_nothing_either(static_page: Any
     for mode in MODES:
         views = phone_views(mode)
         for script in (MEASURE_SEATS, CHIPS_CLEAR, POT_CLEAR, ME_CLEAR, BANNER_CLEAR):
-            problems += page.evaluate(script, views)
+            problems += sweep(page, script, views)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     # nor does any line stick out of the screen, in either language (the phase line ran off both edges:
     # "스 홀덤 · 1/20판 · 런 잇 트와이스 · 기본 10 · 앤")
@@ -517,7 +519,7 @@ def test_a_tall_banner_of_a_small_table_covers_neither_pot_nor_board(static_page
     once."""
     page = harness(static_page, "holdem_showdown", size)
     views = [(f"{n} players", split_pot_end(n)) for n in (2, 3, 4)]
-    problems = page.evaluate(BANNER_CLEAR, views)
+    problems = sweep(page, BANNER_CLEAR, views)
     render(page, views[1][1])
     shot(page, f"split-pot-banner-{size['width']}x{size['height']}")
     assert not problems, problems

@@ -22,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crowd_views import MODES, all_crowd_views, button_views, crowd_view, raise_open, render
+from crowd_views import MODES, all_crowd_views, button_views, crowd_view, raise_open, render, sweep
 from test_audit_fixes import _VIEWS_HEAD, CHIPS_CLEAR, POT_CLEAR
 from webplay import harness, shot
 
@@ -49,9 +49,9 @@ def _chips_and_raise_clear(static_page: Any, size: dict[str, int]) -> Any:
     """A page of ``size`` where no bet chip or mark of any seat's turn at the button covers another seat and,
     with the raise panel open, no part of the centre covers a seat (every betting mode and player count)."""
     page = harness(static_page, "holdem_ten_player", size)
-    problems: list[str] = page.evaluate(CHIPS_CLEAR, button_views())
+    problems: list[str] = sweep(page, CHIPS_CLEAR, button_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
-    problems = page.evaluate(POT_CLEAR, _raised())
+    problems = sweep(page, POT_CLEAR, _raised())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     return page
 
@@ -71,7 +71,7 @@ def _raised() -> list[tuple[str, dict[str, Any]]]:
                          ids=["1024x768", "1280x800", "1366x768", "1280x610", "1366x657"])
 def test_a_wide_table_puts_nothing_over_a_seat(static_page: Any, size: dict[str, int]) -> None:
     page = harness(static_page, "seven_six_player", size)
-    problems: list[str] = page.evaluate(CLEAR, all_crowd_views())
+    problems: list[str] = sweep(page, CLEAR, all_crowd_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     render(page, crowd_view("holdem", 10, "handEnd"))
     shot(page, f"wide-holdem-ten-hand-end-{size['width']}")
@@ -119,5 +119,5 @@ def test_a_big_screen_grows_the_table(static_page: Any) -> None:
     grown = {k: round(sizes[1920][k] / sizes[1366][k], 2) for k in sizes[1366]}
     assert all(ratio >= 1.2 for ratio in grown.values()), (grown, sizes)
     shot(page, "big-holdem-ten-hand-end-1920")
-    problems: list[str] = page.evaluate(CLEAR, all_crowd_views())
+    problems: list[str] = sweep(page, CLEAR, all_crowd_views())
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
