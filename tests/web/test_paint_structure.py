@@ -8,6 +8,8 @@ docs/decisions/0033-render-keeps-what-did-not-change.md).
   animates on the main thread, one style + layout/paint frame after another.
 - The table area is a layout containment boundary of a size its content does not set, and each seat and the
   centre contain their layout: what changes inside one is laid out there, not across my area and the page.
+- The sound's audio context sleeps once the table is quiet: a running one plays silence for as long as the
+  page lives.
 """
 
 from __future__ import annotations
@@ -117,3 +119,24 @@ def test_seats_and_the_table_contain_their_layout(static_page: Any, size: dict[s
     assert "layout" in c["center"], c
     # no paint containment on a seat: its timer ring and bet chip stick out of its box
     assert all("paint" not in s and s != "strict" and s != "content" for s in c["seats"]), c
+
+
+def test_the_sound_sleeps_when_the_table_is_quiet(static_page: Any) -> None:
+    """A running audio context keeps the audio output open, playing silence, all night (a phone's audio
+    hardware never sleeps): five quiet seconds after the last sound or tap it is suspended, and the next
+    sound wakes it without a tap."""
+    page = harness(static_page, "holdem_ten_player", MOBILE)
+    page.evaluate("""async () => {
+      window.snd = await import('/static/sound.js');
+      document.addEventListener('pointerdown', () => window.snd.unlockAudio());
+    }""")
+    assert page.evaluate("() => window.snd.audioState()") == "none"
+    page.mouse.click(5, 5)  # (a tap: the browser lets audio start)
+    page.wait_for_function("() => window.snd.audioState() === 'running'", timeout=3000)
+    page.wait_for_timeout(3000)
+    assert page.evaluate("() => window.snd.playSound('card')") is True  # (a sound starts the wait again)
+    page.wait_for_timeout(3000)
+    assert page.evaluate("() => window.snd.audioState()") == "running"
+    page.wait_for_function("() => window.snd.audioState() === 'suspended'", timeout=4000)
+    assert page.evaluate("() => window.snd.playSound('turn')") is True  # no tap: the sound wakes it
+    page.wait_for_function("() => window.snd.audioState() === 'running'", timeout=3000)

@@ -1,8 +1,14 @@
 // Table sounds, synthesised with WebAudio (no sound files, nothing from a CDN): my turn, a bet, cards, a win.
 // One toggle (설정 → 소리·진동) turns all of them and the turn vibration off. Browsers only start audio after a
 // user gesture, so the context is resumed on the first tap; until then sounds are silently skipped.
+// A running context keeps the audio output open, playing silence, for as long as the page lives (on a phone,
+// the audio hardware awake all night: about 1.4 % of a core in Chromium's audio service, per page): it is
+// put to sleep once the table has been quiet for QUIET_MS, and woken for the next sound (and by any tap).
 
 let ctx = null;
+let started = false; // the context has run once (a tap let it): from then on a sound may wake it
+let sleeper = 0;
+const QUIET_MS = 5000;
 
 function audio() {
   if (!ctx) {
@@ -10,15 +16,32 @@ function audio() {
     if (!AC) return null;
     ctx = new AC();
   }
-  return ctx.state === "running" ? ctx : null;
+  if (ctx.state === "running") started = true;
+  return ctx;
+}
+
+/** The context to sleep after QUIET_MS without a sound (each sound, each tap starts the wait again). */
+function sleepWhenQuiet() {
+  clearTimeout(sleeper);
+  sleeper = setTimeout(() => {
+    try {
+      if (ctx && ctx.state === "running") ctx.suspend();
+    } catch { /* no audio */ }
+  }, QUIET_MS);
 }
 
 /** Resume (or create) the audio context inside a user gesture. */
 export function unlockAudio() {
   try {
-    if (!ctx) audio();
-    if (ctx && ctx.state === "suspended") ctx.resume();
+    const c = audio();
+    if (c && c.state === "suspended") c.resume().then(() => { started = true; }, () => {});
+    if (c) sleepWhenQuiet();
   } catch { /* no audio */ }
+}
+
+/** "none" (no context yet), or the context's state ("running", "suspended"): the tests read it. */
+export function audioState() {
+  return ctx ? ctx.state : "none";
 }
 
 function tone(c, freq, at, dur, type = "sine", peak = 0.08) {
@@ -76,7 +99,10 @@ export function playSound(kind) {
     const c = audio();
     const fn = SOUNDS[kind];
     if (!c || !fn) return false;
-    fn(c, c.currentTime + 0.01);
+    if (c.state === "running") fn(c, c.currentTime + 0.01);
+    else if (started && c.state === "suspended") c.resume().then(() => fn(c, c.currentTime + 0.01), () => {});
+    else return false; // (never started by a tap)
+    sleepWhenQuiet();
     return true;
   } catch {
     return false;
