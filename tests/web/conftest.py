@@ -144,7 +144,7 @@ class _StaticFiles(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         path = path.split("?", 1)[0].split("#", 1)[0]
-        if path == "/favicon.ico":  # (a browser asks for it on its own, as of the room server)
+        if path == "/favicon.ico":  # (a browser asks for one on its own: the room's icon)
             path = "/static/icons/icon.svg"
         for prefix, folder in (("/static/", STATIC), ("/fixtures/", FIXTURES)):
             if path.startswith(prefix):
