@@ -20,8 +20,7 @@ IDS = [f"p{i}" for i in range(1, 11)]
 
 
 def render(page: Any, view: dict[str, Any]) -> None:
-    page.evaluate("(t) => { const v = JSON.parse(t); window.renderView(v, v.me ? 'player' : 'spectator'); }",
-                  json.dumps(view))
+    sweep(page, "(v) => { window.renderView(v, v.me ? 'player' : 'spectator'); }", view)
 
 
 def sweep(page: Any, script: str, views: Any) -> Any:
