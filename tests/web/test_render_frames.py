@@ -21,6 +21,12 @@ from webplay import MOBILE, harness, load, shot
 pytestmark = pytest.mark.browser
 
 
+def frame_done(page: Any) -> None:
+    """Wait until the table's scheduler has painted its last render, so the next view is drawn at once
+    rather than queued for the next frame (a fixed wait was not always a frame on a loaded machine)."""
+    page.wait_for_function("() => !window.ui.frameBusy")
+
+
 def moved_turn(v: dict[str, Any], steps: int) -> list[dict[str, Any]]:
     """`steps` views after `v`: each, the player to act calls 20 and the turn passes to the next live seat."""
     out = []
@@ -204,10 +210,11 @@ def test_seven_poker_turn_reads_only_the_changed_seats(static_page: Any, size: d
     v0 = load("seven_six_player")
     views = moved_turn(v0, 3)
     page.evaluate("(v) => window.scheduleView(v)", views[0])  # the table's caches see this table once
-    page.wait_for_timeout(50)
+    frame_done(page)
     page.evaluate("(v) => window.scheduleView(v)", views[1])
-    page.wait_for_timeout(50)
+    frame_done(page)
     reads = page.evaluate(COUNT_READS, views[2])
+    assert page.evaluate("() => window.ui.queued") is None  # drawn in that call, not queued for a frame
     # layoutMobile measures the two changed seats (width, box: two reads each) in one batch; nothing else
     assert reads["card"] == 0, reads
     assert reads["seat"] <= 4, reads
@@ -275,8 +282,9 @@ def test_hand_end_banner_is_not_measured_again_for_a_ready_mark(static_page: Any
         next(s for s in v["seats"] if s["id"] == pid)["ready"] = True
         views.append(v)
     page.evaluate("(v) => window.scheduleView(v)", views[0])
-    page.wait_for_timeout(50)
+    frame_done(page)
     reads = page.evaluate(COUNT_READS, views[1])
+    assert page.evaluate("() => window.ui.queued") is None  # drawn in that call, not queued for a frame
     assert reads["banner"] == 0, reads
     box = page.evaluate(BANNER_BOX)
     fresh = harness(static_page, "holdem_showdown")
