@@ -20,13 +20,13 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,bench]'
+	$(PY) -m pip install -q --no-compile -e '.[test,bench]'
 	touch $(STAMP)
 
 # run needs only the package and its runtime dependencies (no test/bench extras, no pip upgrade)
 $(RUN_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q --no-compile -e .
 	touch $(RUN_STAMP)
 
 ## run: start the room server on http://$(HOST):$(PORT) with the embedded SQLite store in $(DATA)/

@@ -17,6 +17,9 @@ if HERE not in sys.path:
 
 from serving import Serve, ServeProcess  # noqa: E402
 
+# every server of the suite is forked from its worker's warm parent (tests/forked_serve.py)
+ServeProcess.fork = True
+
 
 @pytest.fixture
 def serve_process(tmp_path: Path) -> Iterator[Serve]:

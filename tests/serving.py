@@ -29,9 +29,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import httpx
+
+from forked_serve import ForkedProcess, forkable, zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 START_ATTEMPTS = 3
@@ -76,6 +78,9 @@ class ServeProcess:
     """
 
     ready_path = "/healthz"
+    #: fork from a warm parent instead of a fresh interpreter (tests/forked_serve.py): the test suite sets it;
+    #: a benchmark measuring a server's own CPU from its start keeps the fresh interpreter
+    fork: ClassVar[bool] = False
 
     def __init__(self, data: Path, *extra: str, port: int | None = None, env: dict[str, str] | None = None,
                  log_level: str = "warning", warm_up: bool = False, nofile: int | None = None,
@@ -90,7 +95,7 @@ class ServeProcess:
         self.warm_up = warm_up
         self.nofile = nofile
         self.log = data / f"{name}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | ForkedProcess | None = None
         self.starts = 0
         self.served = False  # it answered once: its port is its address from now on (restarts keep it)
         self._mark = 0  # where this start's output begins in the log
@@ -113,9 +118,14 @@ class ServeProcess:
             fh.write(f"\n=== start {self.starts} (port {self.port}) ===\n".encode())
             fh.flush()
             self._mark = fh.tell()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        if self.fork and forkable(self.env):  # forked from this worker's warm parent (tests/forked_serve.py)
+            self.proc = zygote().spawn(self.command()[3:], env, self.log, self.nofile)
+            return self
+        with self.log.open("ab") as fh:
+            limits = self._limits if self.nofile is not None else None
             self.proc = subprocess.Popen(self.command(), stdout=fh, stderr=subprocess.STDOUT, cwd=str(ROOT),
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env},
-                                         preexec_fn=self._limits if self.nofile is not None else None)
+                                         env=env, preexec_fn=limits)
         return self
 
     def wait(self, timeout: float = 30.0) -> ServeProcess:
