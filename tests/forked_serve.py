@@ -154,6 +154,9 @@ def _serve(request: dict[str, Any]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
+        # what a fresh interpreter puts after its first entry: the folders of its PYTHONPATH (a test's
+        # stand-in engine module, say); those of the zygote's own are this tree's (see forkable)
+        sys.path[1:1] = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         if request["nofile"] is not None:
             import resource
 

@@ -36,6 +36,23 @@ def test_a_forked_server_is_the_tests_own_child_with_its_environment_and_output(
     assert srv.proc.returncode == 0  # SIGTERM: a graceful drain, exit 0
 
 
+def test_a_forked_server_imports_from_the_folders_of_its_pythonpath(tmp_path: Path) -> None:
+    """The stand-in engines of the money and crash tests live in the tests' folders, on the server's
+    PYTHONPATH: a fork must find them as a fresh interpreter does (its path was set before the request)."""
+    probe = tmp_path / "lib"
+    probe.mkdir()
+    (probe / "probe_engine.py").write_text(
+        "from pokerroom.server.engine_port import PokerEngine\n\n\n"
+        "def factory() -> PokerEngine:\n    return PokerEngine()\n")
+    srv = ServeProcess(tmp_path / "data", "--engine", "probe_engine:factory",
+                       env={"PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{probe}"}).up()
+    try:
+        assert isinstance(srv.proc, ForkedProcess)
+        assert srv.create_room()["link"]
+    finally:
+        srv.stop()
+
+
 def test_another_source_tree_or_interpreter_setting_is_not_forked(tmp_path: Path) -> None:
     assert forkable({})
     assert forkable({"PYTHONPATH": str(ROOT / "src"), "POKERROOM_PUBLIC_URL": "http://x"})
