@@ -233,11 +233,12 @@ def test_full_hand_every_mode(
 
 def test_reload_mid_hand_restores_table(live_server: Any, open_page: Any) -> None:
     players, spectator, _code = open_room(live_server, open_page, "sevenPoker", 2)
-    a, b = players
+    b = players[1]
     # get through the choice so there are hidden and open cards
     for p in players:
         wp.act_once(p, {})
-    a.wait_for_function("() => window.__room.view && window.__room.view.phase === 'betting'")
+    for p in players:  # (each page's own view: b's may still hold its choice's four cards for a moment)
+        p.wait_for_function("() => window.__room.view && window.__room.view.phase === 'betting'")
     before = sorted(wp.my_card_ids(b))
     hand = wp.view(b)["handNo"]
     assert before
