@@ -1,11 +1,11 @@
 """``pokerroom serve`` processes forked from a warm parent that has already imported the server.
 
-Why: a test run starts more than a hundred servers (every fixture's own, every cluster node and restart), and
-each spent about a second of CPU importing the package and its libraries before it did anything a test looks
-at: a tenth of the suite's server CPU, on a machine with two cores. A parent per pytest worker (the
-*zygote*) imports them once; a server is a fork of it that sets up what ``subprocess.Popen`` would (its
-working folder, environment, output file, open-file limit) and runs the very ``pokerroom serve`` command line
-(:func:`pokerroom.cli.main`) a fresh interpreter would.
+Why: a test run starts more than a hundred servers (every fixture's own, every cluster node and restart),
+and each spent about a second of CPU importing the package and its libraries before it did anything a test
+looks at: about half of the CPU of all the servers of a run, on a machine with two cores. A parent per
+pytest worker (the *zygote*) imports them once; a server is a fork of it that sets up what
+``subprocess.Popen`` would (its working folder, environment, output file, open-file limit) and runs the very
+``pokerroom serve`` command line (:func:`pokerroom.cli.main`) a fresh interpreter would.
 
 The server must still be the test's own child, as a ``Popen`` one is: a test kills it, stops it, waits for
 its exit code. So the zygote forks twice and the middle process exits: the server is orphaned and the
@@ -13,9 +13,9 @@ kernel hands it to the nearest ancestor that asked to adopt orphans, the pytest 
 (``PR_SET_CHILD_SUBREAPER``), which waits on it like any child (:class:`ForkedProcess`).
 
 What a fork cannot give is a different interpreter or source tree: a server asked for with another
-``PYTHONPATH`` (or any interpreter setting) is started the usual way (:func:`forkable`). The zygote stays
-single-threaded (a fork copies only the calling thread) and never imports uvloop (``test_event_loop`` checks
-that the loop a server runs is the one it asked for).
+checkout on its ``PYTHONPATH`` (or any interpreter setting) is started the usual way (:func:`forkable`).
+The zygote stays single-threaded (a fork copies only the calling thread) and never imports uvloop
+(``test_event_loop`` checks that the loop a server runs is the one it asked for).
 """
 
 from __future__ import annotations
@@ -61,17 +61,21 @@ class ForkedProcess:
         self.pid = pid
         self.args = args
         self.returncode: int | None = None
+        # one waitpid at a time: a test may wait for a node's exit in a thread while another polls it, and
+        # the second waitpid of an exited child would find nothing to read its exit code from
+        self._lock = threading.Lock()
 
     def poll(self) -> int | None:
-        if self.returncode is None:
-            try:
-                pid, status = os.waitpid(self.pid, os.WNOHANG)
-            except ChildProcessError:  # (reaped elsewhere: it is gone)
-                self.returncode = -signal.SIGKILL
-                return self.returncode
-            if pid == self.pid:
-                self.returncode = os.waitstatus_to_exitcode(status)
-        return self.returncode
+        with self._lock:
+            if self.returncode is None:
+                try:
+                    pid, status = os.waitpid(self.pid, os.WNOHANG)
+                except ChildProcessError:  # reaped by someone else: gone, its code unknown (as Popen: 0)
+                    self.returncode = 0
+                    return self.returncode
+                if pid == self.pid:
+                    self.returncode = os.waitstatus_to_exitcode(status)
+            return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
         end = None if timeout is None else time.monotonic() + timeout
