@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -44,14 +45,18 @@ _SAME_INTERPRETER = ("PYTHONPATH", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE"
 
 def forkable(env: dict[str, str]) -> bool:
     """Can a fork of the zygote run a server with environment ``env`` (the extra keys a test gave)?"""
-    for key, value in env.items():
-        if key.startswith("PYTHON") and key not in _SAME_INTERPRETER:
-            return False
-        other_tree = [p for p in value.split(os.pathsep) if p and (Path(p) / "pokerroom").exists()
-                      and Path(p).resolve() != ROOT / "src"]
-        if key == "PYTHONPATH" and other_tree:
-            return False
+    if any(key.startswith("PYTHON") and key not in _SAME_INTERPRETER for key in env):
+        return False
+    paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if any((Path(p) / "pokerroom").exists() and Path(p).resolve() != ROOT / "src" for p in paths):
+        return False  # another checkout's package
     return sys.platform == "linux"
+
+
+def limit_open_files(n: int) -> None:
+    """Like ``ulimit -n n`` for this process (a server's own limit: it runs before the server starts)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (n, hard))
 
 
 class ForkedProcess:
@@ -162,10 +167,7 @@ def _serve(request: dict[str, Any]) -> None:
         # stand-in engine module, say); those of the zygote's own are this tree's (see forkable)
         sys.path[1:1] = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         if request["nofile"] is not None:
-            import resource
-
-            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (request["nofile"], hard))
+            limit_open_files(request["nofile"])
         sys.argv = [str(ROOT / "src" / "pokerroom" / "__main__.py"), *request["argv"]]
         from pokerroom.cli import main
 

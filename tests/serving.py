@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import random
-import resource
 import signal
 import socket
 import subprocess
@@ -33,7 +32,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import httpx
 
-from forked_serve import ForkedProcess, forkable, zygote
+from forked_serve import ForkedProcess, forkable, limit_open_files, zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 START_ATTEMPTS = 3
@@ -108,8 +107,7 @@ class ServeProcess:
 
     def _limits(self) -> None:
         if self.nofile is not None:  # like ``ulimit -n`` for the server alone
-            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
+            limit_open_files(self.nofile)
 
     def start(self) -> ServeProcess:
         assert not self.alive(), f"{self.log.name}: already running"
