@@ -15,7 +15,8 @@ carries the browser's exit. Run:
     .venv/bin/python benchmarks/suite_cpu.py [pytest arguments, e.g. -n 3 tests/web]
 
 It runs pytest with the plugin (writing one JSON line per test to a temporary folder) and prints the files
-with the most CPU, then the tests.
+with the most CPU, then the tests; with ``SUITE_CPU_TIMELINE=1`` also which files ran side by side and how
+busy they kept the cores (decision 0081).
 """
 
 from __future__ import annotations
@@ -89,11 +90,12 @@ def snapshot() -> dict[str, float]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, None, None]:
-    before, start = snapshot(), time.monotonic()
+    before, start, began = snapshot(), time.monotonic(), time.time()
     yield
     after = snapshot()
     row = {k: round(after[k] - before[k], 3) for k in KINDS}
     row["wall"] = round(time.monotonic() - start, 3)
+    row["began"] = round(began, 3)  # (when: which tests ran side by side)
     out = Path(os.environ["SUITE_CPU_DIR"]) / f"{os.getpid()}.jsonl"
     with out.open("a") as fh:
         fh.write(json.dumps([item.nodeid, row]) + "\n")
@@ -118,6 +120,26 @@ def report(folder: Path, top: int = 30) -> None:
     print("\ntests with the most CPU:")
     for nodeid, row in sorted(rows, key=lambda r: -r[1]["all"])[:top]:
         print(f"{row['all']:8.1f} {row['wall']:8.1f}  {nodeid}")
+    if os.environ.get("SUITE_CPU_TIMELINE"):
+        timeline(rows)
+
+
+def timeline(rows: list[Any], step: int = 20) -> None:
+    """Which files ran side by side, every ``step`` seconds, with the CPU their tests spent per second of that
+    window (up to 2.0 on two cores): where the run's cores sat idle, and behind which tests' waits."""
+    t0 = min(row["began"] for _, row in rows)
+    end = max(row["began"] + row["wall"] for _, row in rows)
+    print(f"\nside by side, every {step} s (CPU s per s of the window, then the files running):")
+    for start in range(0, int(end - t0) + 1, step):
+        lo, hi = t0 + start, t0 + start + step
+        busy, files = 0.0, collections.Counter()
+        for nodeid, row in rows:
+            b, e = row["began"], row["began"] + row["wall"]
+            overlap = min(e, hi) - max(b, lo)
+            if overlap > 0:
+                busy += row["all"] * overlap / max(row["wall"], 1e-6)
+                files[nodeid.split("::")[0].removeprefix("tests/")] += 1
+        print(f"{start:5d} s {busy / step:5.2f}  " + ", ".join(files)[:160])
 
 
 def main() -> int:
