@@ -126,7 +126,9 @@ def report(folder: Path, top: int = 30) -> None:
 
 def timeline(rows: list[Any], step: int = 20) -> None:
     """Which files ran side by side, every ``step`` seconds, with the CPU their tests spent per second of that
-    window (up to 2.0 on two cores): where the run's cores sat idle, and behind which tests' waits."""
+    window (up to 2.0 on two cores): where the run's cores sat idle, and behind which tests' waits. A test's
+    CPU is counted as spread evenly over its wall time, and the last window is partly after the run's end
+    (so it reads low): an outline of the run, not a sample of it."""
     t0 = min(row["began"] for _, row in rows)
     end = max(row["began"] + row["wall"] for _, row in rows)
     print(f"\nside by side, every {step} s (CPU s per s of the window, then the files running):")
