@@ -528,6 +528,27 @@ def test_a_tall_banner_of_a_small_table_covers_neither_pot_nor_board(static_page
     assert whys == ["민수, 지수: 4 투페어, 퀸 키커가 상대의 4 투페어, 잭 키커를 이김"], whys
 
 
+@pytest.mark.parametrize("size", [*TALL, *PHONES.values()], ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_bet_beside_a_wide_seat_stays_clear_of_the_moved_pot(static_page: Any,
+                                                                size: dict[str, int]) -> None:
+    """7 Poker's sixth card, four players: every seat shows four open cards, the side seats are wide, the
+    pot's usual place is taken and the centre moves. The boss's bet chip was placed against the usual place
+    (beside its seat, at its bottom) and the moved pot went over it: at 360×740 with the first hand's tips
+    open, "판돈 130" hid the "10" of the bet. Tips open and closed, every phone: no chip covers the pot or a
+    seat, and the pot covers no seat."""
+    page = harness(static_page, "seven_sixth_side_bet", size)
+    v = load("seven_sixth_side_bet")
+    problems: list[str] = []
+    for tips in (True, False):
+        page.evaluate("(on) => { window.tips = on; }", tips)
+        views = [(f"tips {'open' if tips else 'closed'}", v)]
+        for script in (CHIPS_CLEAR, POT_CLEAR, ME_CLEAR):
+            problems += sweep(page, script, views)
+        render(page, v)
+        assert page.locator(".seat > .bet-chip").all_inner_texts() == ["10"]
+        shot(page, f"side-bet-{size['width']}x{size['height']}-tips-{tips}")
+    assert not problems, problems
+
 def test_the_logs_street_lines_stand_out(static_page: Any) -> None:
     """The side panel's log: a hand's start, its boards, a 7 Poker street's cards ("5구: 민수 K♠ …") and a
     draw's exchange are bold, where one street's bets end and the next's begin; the bets between them are

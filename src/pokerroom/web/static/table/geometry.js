@@ -132,49 +132,64 @@ export function keepRingInside(el, right, W) {
 export function placeChips(items, boxes, soft, W, bottom) {
   const placed = [];
   const out = items.map(() => null);
-  const GAP = 2;
-  const free = (c, k) => c.l >= 0 && c.r <= W && c.t >= 0 && c.b <= bottom
-    && !boxes.some((o, m) => m !== k && overlap(c, o)) && !placed.some((o) => overlap(c, o));
   items.forEach((it, k) => {
     const chip = it.el.querySelector(":scope > .bet-chip");
     if (!chip || !it.m.chip) return;
-    const cw = it.m.chip.w; // measured with the seat (layoutMobile): no layout forced per chip
-    const ch = it.m.chip.h;
-    const b = boxes[k];
-    const at = (cx, cy) => ({ l: cx - cw / 2, r: cx + cw / 2, t: cy - ch / 2, b: cy + ch / 2, cx, cy });
-    const below = b.b + GAP + ch / 2;
-    const toMid = it.x < W / 2 ? 1 : -1;
-    const cands = [at(it.x, below)];
-    // below, slid towards the middle (a top-row seat over a side column)
-    for (let d = 8; d <= it.w / 2 + cw / 2; d += 8) cands.push(at(it.x + toMid * d, below));
-    if (it.group !== "top") {
-      const side = toMid > 0 ? b.r + GAP + cw / 2 : b.l - GAP - cw / 2;
-      for (const c of [at(side, b.b - ch / 2), at(side, it.y), at(side, b.t + ch / 2)]) {
-        if (!soft.some((o) => overlap(c, o))) cands.push(c);
-      }
-    }
-    // over its own seat's bottom edge (covers no one else), in the corner that leaves more of the seat's
-    // badges (last action, 올인: on that edge) in view, towards the middle when both do as well
-    const L = it.x - it.w / 2;
-    const hidden = (x) => (it.m.badges ? Math.max(0, Math.min(x + cw / 2, L + it.m.badges.r) - Math.max(x - cw / 2, L + it.m.badges.l)) : 0);
-    const inside = at([toMid, -toMid].map((s) => it.x + s * Math.max(0, it.w / 2 - (it.m.border ?? 2) - cw / 2))
-      .reduce((a, x) => (hidden(x) < hidden(a) ? x : a)), b.b - 2 - ch / 2);
-    // never over the pot or the board either: where the centre has room to go down under the chip
-    // (placeCenter moves it), else over its own seat, where it hid the seat's last action and 올인
-    const c = cands.find((x) => free(x, k) && !soft.some((o) => overlap(x, o)))
-      ?? cands.find((x) => free(x, k) && centreGoesUnder(x, soft, bottom, [...boxes, ...placed])) ?? inside;
+    const c = chipSpot(it, k, boxes, soft, W, bottom, placed, false);
     placed.push(c);
     out[k] = c;
-    const border = it.m.border;
-    const left = `${c.cx - (it.x - it.w / 2) - border}px`;
-    const top = `${c.cy - (it.y - it.h / 2) - border}px`;
-    // written only when it moved (a seat that did not change is not touched)
-    if (chip.placedAt !== `${left}|${top}`) {
-      Object.assign(chip.style, { left, top, bottom: "auto", transform: "translate(-50%, -50%)", zIndex: "1" });
-      chip.placedAt = `${left}|${top}`;
-    }
+    putChip(it, chip, c);
   });
   return out;
+}
+
+/**
+ * Where seat `k`'s chip goes: the first of its places (below the seat, slid towards the middle; beside it,
+ * for a side seat) inside the table above `bottom`, clear of the other seats (`boxes`), of `taken` (chips
+ * placed, rings) and of the centre (`soft`); else, unless the centre stands where it is (`fixed`), one the
+ * centre can go down under; else over its own seat's bottom edge, which covers no one else.
+ */
+export function chipSpot(it, k, boxes, soft, W, bottom, taken, fixed) {
+  const GAP = 2;
+  const free = (c) => c.l >= 0 && c.r <= W && c.t >= 0 && c.b <= bottom
+    && !boxes.some((o, m) => m !== k && overlap(c, o)) && !taken.some((o) => overlap(c, o));
+  const cw = it.m.chip.w; // measured with the seat (layoutMobile): no layout forced per chip
+  const ch = it.m.chip.h;
+  const b = boxes[k];
+  const at = (cx, cy) => ({ l: cx - cw / 2, r: cx + cw / 2, t: cy - ch / 2, b: cy + ch / 2, cx, cy });
+  const below = b.b + GAP + ch / 2;
+  const toMid = it.x < W / 2 ? 1 : -1;
+  const cands = [at(it.x, below)];
+  // below, slid towards the middle (a top-row seat over a side column)
+  for (let d = 8; d <= it.w / 2 + cw / 2; d += 8) cands.push(at(it.x + toMid * d, below));
+  if (it.group !== "top") {
+    const side = toMid > 0 ? b.r + GAP + cw / 2 : b.l - GAP - cw / 2;
+    for (const c of [at(side, b.b - ch / 2), at(side, it.y), at(side, b.t + ch / 2)]) {
+      if (!soft.some((o) => overlap(c, o))) cands.push(c);
+    }
+  }
+  // over its own seat's bottom edge (covers no one else), in the corner that leaves more of the seat's
+  // badges (last action, 올인: on that edge) in view, towards the middle when both do as well
+  const L = it.x - it.w / 2;
+  const hidden = (x) => (it.m.badges ? Math.max(0, Math.min(x + cw / 2, L + it.m.badges.r) - Math.max(x - cw / 2, L + it.m.badges.l)) : 0);
+  const inside = at([toMid, -toMid].map((s) => it.x + s * Math.max(0, it.w / 2 - (it.m.border ?? 2) - cw / 2))
+    .reduce((a, x) => (hidden(x) < hidden(a) ? x : a)), b.b - 2 - ch / 2);
+  // never over the pot or the board either: where the centre has room to go down under the chip
+  // (placeCenter moves it), else over its own seat, where it hid the seat's last action and 올인
+  return cands.find((x) => free(x) && !soft.some((o) => overlap(x, o)))
+    ?? (fixed ? null : cands.find((x) => free(x) && centreGoesUnder(x, soft, bottom, [...boxes, ...taken]))) ?? inside;
+}
+
+/** Seat `it`'s chip element shown at box `c` (written only when it moved: a seat that did not change is not
+ * touched). */
+export function putChip(it, chip, c) {
+  const border = it.m.border;
+  const left = `${c.cx - (it.x - it.w / 2) - border}px`;
+  const top = `${c.cy - (it.y - it.h / 2) - border}px`;
+  if (chip.placedAt !== `${left}|${top}`) {
+    Object.assign(chip.style, { left, top, bottom: "auto", transform: "translate(-50%, -50%)", zIndex: "1" });
+    chip.placedAt = `${left}|${top}`;
+  }
 }
 
 /**

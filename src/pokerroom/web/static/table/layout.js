@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { PHASE_LINE, boxesOverlap, keepRingInside, overlap, phaseBand, placeChips, seatSlots, unstack } from "./geometry.js";
+import { PHASE_LINE, boxesOverlap, chipSpot, keepRingInside, overlap, phaseBand, placeChips, putChip, seatSlots, unstack } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -393,7 +393,32 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
   const seatBoxes = items.map((it) => ({ l: it.x - it.w / 2, r: it.x + it.w / 2, t: it.y - it.h / 2, b: it.y + it.h / 2 }));
   const marks = items.map((it, k) => (it.m.mk ? { l: seatBoxes[k].l + it.m.mk.l, r: seatBoxes[k].l + it.m.mk.r,
     t: seatBoxes[k].t + it.m.mk.t, b: seatBoxes[k].t + it.m.mk.b } : null));
-  t.placed = { W, H, band, gen, seats: seatBoxes, marks, chips, rings, bare: marked, boxes: marked.map((b, k) => [b, chips[k], rings[k]].filter(Boolean).reduce((a, c) => ({
-    l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }))) };
+  t.placed = { W, H, band, gen, seats: seatBoxes, marks, chips, rings, bare: marked, items, chipBoxes: boxes,
+    boxes: marked.map((b, k) => covered(b, chips[k], rings[k])) };
   return boxes;
+}
+
+/** What a seat covers: its box (`b`, marks included) with its chip and ring boxes (null: none). */
+const covered = (b, chip, ring) => [b, chip, ring].filter(Boolean).reduce((a, c) => ({
+  l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }));
+
+/**
+ * After placeCenter: a bet chip the centre now covers goes to its seat's first place clear of the centre as it
+ * stands (`parts`: its boxes), of the other seats, chips and rings, else over its own seat's bottom edge.
+ * Why: the chips are placed against the centre's usual place; when a seat takes that place the centre moves,
+ * and with no spot clear of the chips left it moves over one (a 7 Poker side seat's bet sat under the pot at
+ * 360×740 with the tips open, its amount unreadable). The pot stays where it went; the chip, small, moves.
+ */
+export function chipsOffCentre(t, parts) {
+  const p = t.placed;
+  if (!p?.items || !parts?.length) return;
+  p.items.forEach((it, k) => {
+    const chip = p.chips[k];
+    if (!chip || !parts.some((o) => overlap(chip, o))) return;
+    const taken = [...p.chips.filter((c, m) => c && m !== k), ...p.rings.filter(Boolean), ...parts];
+    const c = chipSpot(it, k, p.chipBoxes, parts, p.W, p.H - p.band, taken, true);
+    putChip(it, it.el.querySelector(":scope > .bet-chip"), c);
+    p.chips[k] = c;
+    p.boxes[k] = covered(p.bare[k], c, p.rings[k]);
+  });
 }

@@ -11,7 +11,7 @@ import { placeBanner, renderBanner } from "./banner.js";
 import { centerInputs, centerSlices, knownParts, placeCenter } from "./center.js";
 import { fitAmounts } from "./controls.js";
 import { placedClear, tableClear } from "./geometry.js";
-import { placeSeats } from "./layout.js";
+import { chipsOffCentre, placeSeats } from "./layout.js";
 import { meSlices } from "./me.js";
 import { renderSidePanel, sideInputs } from "./side.js";
 import { syncSlices } from "./slices.js";
@@ -161,7 +161,7 @@ function placeTable(t, seats) {
   t.knownH = null;
   for (let k = 0; ; k++) {
     placeSeats(t, seats);
-    placeCenter(t);
+    if (placeCenter(t) === "moved" && main) chipsOffCentre(t, knownParts(t, main));
     placeBanner(t);
     // short phones only (as the CSS's max-height: 700px): a taller screen keeps my area always in view
     // (asked first: the sizes below are read only when needed, each read after a write forces a layout)
