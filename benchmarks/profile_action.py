@@ -33,7 +33,10 @@ the very same hands.
 
 ``--compare-hints`` measures this tree with hints off and on: in each of ``--rounds`` fresh processes, two
 rooms (one with hints, one without) dealt the same cards and played the same way take turns of ``--chunk``
-actions (:func:`measure_paired`); it prints the median of the rounds' ratios and every round's pair.
+actions (:func:`measure_paired`); it prints the median of the rounds' ratios and every round's pair. With
+``--hint-variant`` (a measurement aid, as ``--store-inline``) the hints side runs a hint with a part of its
+work left out, so the difference from ``real`` is what that part costs inside the server, its effect on the
+rest of the action (cold caches) included (:data:`HINT_VARIANTS`).
 """
 
 from __future__ import annotations
@@ -332,6 +335,8 @@ def main() -> int:
     ap.add_argument("--compare-hints", action="store_true",
                     help="measure this tree with hints off and on, interleaved, and print the ratio")
     ap.add_argument("--chunk", type=int, default=25, help="--compare-hints: actions a side takes per turn")
+    ap.add_argument("--hint-variant", choices=HINT_VARIANTS, default="real",
+                    help="--compare-hints: leave a part of the hint out on its side (a measurement aid)")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run, figures as JSON
     ap.add_argument("--paired", action="store_true", help=argparse.SUPPRESS)  # with --json: hints off and on
     args = ap.parse_args()
@@ -398,6 +403,38 @@ def main() -> int:
     return 0
 
 
+#: ``--hint-variant``: what the hints side leaves out of its hint. ``fixed``: everything (the hint function
+#: returns the first offered action's type: what is left is carrying a hint at all, the hand names of every
+#: view and the hint's call); ``no-equity``: the equity (a constant 0.5: the digest and the decision are
+#: left); ``no-street``: the flop's and the turn's equity (a constant: the street's pass for every seat is
+#: left out); ``no-river``: the river's.
+HINT_VARIANTS = ("real", "fixed", "no-equity", "no-street", "no-river")
+
+
+def apply_hint_variant(variant: str) -> None:
+    """Patch this process's hint as ``variant`` says (:data:`HINT_VARIANTS`), before the tables open."""
+    if variant == "real":
+        return
+    from pokerroom.bots import policy
+
+    if variant == "fixed":
+        from pokerroom.server.room import botseat
+
+        def fixed(view: dict[str, Any]) -> dict[str, Any]:
+            return {"type": view["me"]["legalActions"][0]["type"]}
+
+        botseat.load_recommender = lambda: fixed  # type: ignore[assignment,return-value]
+        return
+    cards = {"no-equity": None, "no-street": (3, 4), "no-river": (5,)}[variant]
+    for name in ("hint_equity", "mode_equity"):
+        real = getattr(policy, name)
+
+        def constant(sit: Any, _real: Any = real) -> float | None:
+            return 0.5 if cards is None or len(sit.board) in cards else _real(sit)  # type: ignore[no-any-return]
+
+        setattr(policy, name, constant)
+
+
 async def measure_paired(args: argparse.Namespace) -> dict[str, Any]:
     """Hints off and on in one process: two tables (each its own ``Rooms``, store and writer thread) dealt
     the same cards and played with the same scripted choices, their actions taken in turns of ``--chunk``,
@@ -407,6 +444,7 @@ async def measure_paired(args: argparse.Namespace) -> dict[str, Any]:
     shared machine (load, steal, the frequency of the moment), far more than what hints cost; two sides that
     take turns every few dozen actions see the same moments, so their ratio holds still where the figures of
     separate processes do not. Both share one collector and one heap, as two rooms of one server do."""
+    apply_hint_variant(args.hint_variant)
     tables = {False: Table(args, False), True: Table(args, True)}
     for table in tables.values():
         await table.open()
@@ -433,14 +471,14 @@ async def measure_paired(args: argparse.Namespace) -> dict[str, Any]:
             "actions": args.actions}
 
 
-def hints_rounds(rounds: int = 3, actions: int = 600, mode: str = "holdem", chunk: int = 25
-                 ) -> list[tuple[float, float]]:
+def hints_rounds(rounds: int = 3, actions: int = 600, mode: str = "holdem", chunk: int = 25,
+                 variant: str = "real") -> list[tuple[float, float]]:
     """(CPU ms per action with hints off, with hints on) of ``rounds`` fresh processes, each measuring both
     sides in turns (:func:`measure_paired`)."""
     figures: list[tuple[float, float]] = []
     for _ in range(rounds):
         argv = [sys.executable, __file__, "--json", "--paired", "--actions", str(actions), "--mode", mode,
-                "--chunk", str(chunk)]
+                "--chunk", str(chunk), "--hint-variant", variant]
         proc = subprocess.run(argv, capture_output=True, text=True, check=True)
         got = json.loads(proc.stdout.strip().splitlines()[-1])
         figures.append((got["off"], got["on"]))
@@ -456,12 +494,14 @@ def hints_ratio(rounds: int = 3, actions: int = 600, mode: str = "holdem") -> tu
 
 
 def compare_hints(args: argparse.Namespace) -> int:
-    figures = hints_rounds(args.rounds, args.actions, args.mode, args.chunk)
+    figures = hints_rounds(args.rounds, args.actions, args.mode, args.chunk, args.hint_variant)
     ratios = sorted(on / off for off, on in figures)
     pairs = ", ".join(f"{on:.3f}/{off:.3f} ({on / off:.2f}x)" for off, on in figures)
-    print(f"{args.mode}, {args.actions} actions a side, {args.rounds} processes, hints off and on in turns "
-          f"of {args.chunk} actions in each: hints on / off, median {statistics.median(ratios):.2f}x (range "
-          f"{ratios[0]:.2f}-{ratios[-1]:.2f}x); rounds on/off ms per action: {pairs}; machine load "
+    variant = "" if args.hint_variant == "real" else f" (hint variant: {args.hint_variant})"
+    print(f"{args.mode}{variant}, {args.actions} actions a side, {args.rounds} processes, hints off and "
+          f"on in turns of {args.chunk} actions in each: hints on / off, median "
+          f"{statistics.median(ratios):.2f}x (range {ratios[0]:.2f}-{ratios[-1]:.2f}x); rounds on/off ms per "
+          f"action: {pairs}; machine load "
           f"{os.getloadavg()[0]:.1f}")
     return 0
 
