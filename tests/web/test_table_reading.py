@@ -549,6 +549,7 @@ def test_a_bet_beside_a_wide_seat_stays_clear_of_the_moved_pot(static_page: Any,
         shot(page, f"side-bet-{size['width']}x{size['height']}-tips-{tips}")
     assert not problems, problems
 
+
 def test_the_logs_street_lines_stand_out(static_page: Any) -> None:
     """The side panel's log: a hand's start, its boards, a 7 Poker street's cards ("5구: 민수 K♠ …") and a
     draw's exchange are bold, where one street's bets end and the next's begin; the bets between them are
