@@ -7,7 +7,7 @@ import { cardEl } from "../cards.js";
 import { fmt } from "../labels.js";
 import { listen, whole } from "../morph.js";
 import { h } from "../dom.js";
-import { freeCorridor, freeGaps, overlap, phaseBand } from "./geometry.js";
+import { enclose, freeCorridor, freeGaps, overlap, phaseBand } from "./geometry.js";
 import { slice } from "./slices.js";
 import { boardBest, wonCards } from "./view.js";
 
@@ -195,9 +195,7 @@ export function placeCenter(t, minCell = 12) {
     const r = e.getBoundingClientRect();
     return { l: r.left - origin.left, r: r.right - origin.left, t: r.top - origin.top, b: r.bottom - origin.top };
   };
-  const union = (list) => list.map(rel).reduce((a, b) => ({
-    l: Math.min(a.l, b.l), r: Math.max(a.r, b.r), t: Math.min(a.t, b.t), b: Math.max(a.b, b.b),
-  }));
+  const union = (list) => enclose(list.map(rel));
   const seatEls = known ? [] : [...main.querySelectorAll(".seat")];
   // each seat with its marks, bet chip and timer; failing that (no room), the seat boxes alone
   const full = known ? known.boxes

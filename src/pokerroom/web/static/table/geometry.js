@@ -25,6 +25,12 @@ export function overlap(a, b) {
   return Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 }
 
+/** The smallest box holding all of `boxes` (one at least). */
+export function enclose(boxes) {
+  return boxes.reduce((a, c) => ({
+    l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }));
+}
+
 /** Do any two of these boxes ({l, r, t, b}) overlap? */
 export function boxesOverlap(boxes) {
   for (let i = 0; i < boxes.length; i++) {

@@ -5,7 +5,7 @@
 
 import { placeCenter } from "./center.js";
 import { fitSeatCards } from "./fan.js";
-import { PHASE_LINE, boxesOverlap, chipSpot, keepRingInside, overlap, phaseBand, placeChips, putChip, seatSlots, unstack } from "./geometry.js";
+import { PHASE_LINE, boxesOverlap, chipSpot, enclose, keepRingInside, overlap, phaseBand, placeChips, putChip, seatSlots, unstack } from "./geometry.js";
 import { buildSeat, patchSeat, seatInputs } from "./seats.js";
 import { syncChildren } from "./slices.js";
 import { seatOrderForDisplay } from "./view.js";
@@ -399,8 +399,7 @@ function layoutMobile(t, container, inputs, slots, level, W, gen) {
 }
 
 /** What a seat covers: its box (`b`, marks included) with its chip and ring boxes (null: none). */
-const covered = (b, chip, ring) => [b, chip, ring].filter(Boolean).reduce((a, c) => ({
-  l: Math.min(a.l, c.l), r: Math.max(a.r, c.r), t: Math.min(a.t, c.t), b: Math.max(a.b, c.b) }));
+const covered = (b, chip, ring) => enclose([b, chip, ring].filter(Boolean));
 
 /**
  * After placeCenter: a bet chip the centre now covers goes to its seat's first place clear of the centre as it
