@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import signal
+import ssl
 import time
 from typing import Any
 
+import pytest
 import redis.asyncio as aioredis
+from faults import PrivateRedis
 
 from pokerroom.cluster import messages as M
 from pokerroom.cluster.keys import Keys
+from pokerroom.cluster.redis_wire import Endpoint
 from pokerroom.cluster.relay import Relay
 
 
@@ -100,3 +105,103 @@ def test_a_lost_subscription_is_noticed_and_renewed(prefix: str, redis_url: str)
         await r.aclose()
 
     asyncio.run(main())
+
+
+def test_publishes_redis_never_answers_are_handed_back_not_sent_again(prefix: str,
+                                                                     private_redis: PrivateRedis) -> None:
+    """Publishes are written without waiting for their answers; when Redis stops answering (a stopped
+    process: the connection stays open), a publish overdue by the client's timeout ends the connection, and
+    what it carried is handed back as maybe sent: its frames to be made good, its client messages refused.
+    Once Redis answers again, the relay publishes on a new connection."""
+
+    async def main() -> None:
+        r = aioredis.Redis.from_url(private_redis.url, socket_timeout=0.5, socket_connect_timeout=2)
+        frames_lost: list[tuple[str, list[M.Message]]] = []
+        undelivered: list[tuple[str, list[M.Message]]] = []
+        got: list[M.Routed] = []
+        relay = Relay(r, Keys(prefix), "a", got.append, lambda node, msgs: undelivered.append((node, msgs)),
+                      on_frames_lost=lambda node, msgs: frames_lost.append((node, msgs)))
+        await relay.start()
+        relay.send("a", M.Close(1, 4000))  # to itself: heard, answered 1
+        for _ in range(50):
+            if got:
+                break
+            await asyncio.sleep(0.02)
+        assert got == [M.Close(1, 4000)] and not undelivered
+        assert private_redis.proc is not None
+        private_redis.proc.send_signal(signal.SIGSTOP)
+        try:
+            frame, msg = M.Frame(7, "{}"), M.ClientMsg(3, "a", "ABCD", {"type": "ping"})
+            relay.send("b", frame)
+            relay.send("b", msg)
+            await asyncio.sleep(0.8)  # past the 0.5 s timeout, unanswered
+            relay.send("a", M.Close(2, 4000))
+            for _ in range(50):
+                if frames_lost:
+                    break
+                await asyncio.sleep(0.02)
+            assert frames_lost == [("b", [frame])]
+            assert undelivered == [("b", [msg])]
+        finally:
+            private_redis.proc.send_signal(signal.SIGCONT)
+        for _ in range(150):
+            if len(got) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert got == [M.Close(1, 4000), M.Close(2, 4000)]  # published again once Redis was back; once
+        await asyncio.sleep(0.3)
+        assert got == [M.Close(1, 4000), M.Close(2, 4000)]
+        await relay.close()
+        await r.aclose()
+
+    asyncio.run(main())
+
+
+def test_a_relay_on_a_redis_with_a_password(prefix: str, private_redis: PrivateRedis) -> None:
+    """The relay's own connections log in as redis-py's do (``AUTH``); with a wrong password nothing is
+    published (it is retried, kept in order) and the subscription never stands."""
+
+    async def main() -> None:
+        admin = aioredis.Redis.from_url(private_redis.url)
+        await admin.config_set("requirepass", "s3cret")
+        await admin.aclose()
+        url = private_redis.url.replace("redis://", "redis://:s3cret@")
+        r = aioredis.Redis.from_url(url, socket_timeout=2)
+        got: dict[str, list[M.Routed]] = {"a": [], "b": []}
+        relays = {n: Relay(r, Keys(prefix), n, got[n].append) for n in "ab"}
+        for relay in relays.values():
+            await relay.start()
+        for i in range(20):
+            relays["a"].send("b", M.Frame(i, "x" * i))
+        for _ in range(100):
+            if len(got["b"]) == 20:
+                break
+            await asyncio.sleep(0.02)
+        assert got["b"] == [M.Frame(i, "x" * i) for i in range(20)]
+
+        wrong = aioredis.Redis.from_url(url.replace("s3cret", "wrong"), socket_timeout=2)
+        bad = Relay(wrong, Keys(prefix), "c", lambda msg: None)
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(1.0):
+                await bad.start()
+        bad.send("b", M.Frame(99, "never"))
+        await asyncio.sleep(0.3)
+        assert got["b"] == [M.Frame(i, "x" * i) for i in range(20)]  # nothing from the wrong password
+        await bad.close()
+        for relay in relays.values():
+            await relay.close()
+        await wrong.aclose()
+        await r.aclose()
+
+    asyncio.run(main())
+
+
+def test_the_endpoint_is_read_from_the_client_url() -> None:
+    plain = Endpoint.of(aioredis.Redis.from_url("redis://127.0.0.1:6390/3", socket_timeout=4))
+    assert (plain.host, plain.port, plain.path, plain.password, plain.tls, plain.reply_timeout) == (
+        "127.0.0.1", 6390, None, None, None, 4.0)
+    tls = Endpoint.of(aioredis.Redis.from_url("rediss://user:pw@redis.example:6380/0?ssl_cert_reqs=none"))
+    assert (tls.host, tls.port, tls.username, tls.password) == ("redis.example", 6380, "user", "pw")
+    assert tls.tls is not None and tls.tls.verify_mode == ssl.CERT_NONE and not tls.tls.check_hostname
+    unix = Endpoint.of(aioredis.Redis.from_url("unix:///run/redis.sock?db=1"))
+    assert unix.path == "/run/redis.sock"

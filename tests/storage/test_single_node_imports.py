@@ -20,7 +20,7 @@ from pokerroom.server.storage import open_store
 create_app(ServerConfig())
 pokerroom.cli.build_parser()
 open_store(None).close()
-CLUSTER = ("psycopg", "psycopg_binary", "psycopg_c", "psycopg_pool", "redis", "asyncpg")
+CLUSTER = ("psycopg", "psycopg_binary", "psycopg_c", "psycopg_pool", "redis", "hiredis", "asyncpg")
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in CLUSTER
       or m.startswith(("pokerroom.cluster", "pokerroom.server.storage.postgres")))))
 """

@@ -6,11 +6,12 @@ gone too, and nothing durable travels here (PostgreSQL is the source of truth, a
 commit). Pub/sub delivers in order per publishing connection and costs one hop.
 
 Why one publisher task: every ``send`` is queued (a room's ``conn.send`` must never block) and one task
-publishes everything pending through a single pipeline, one ``PUBLISH`` per destination carrying a list of
-items. One connection keeps each destination's items in order, and a busy node sends many frames per round
-trip. ``PUBLISH`` answers how many subscribers got it: 0 means the destination node is not listening (dead
-or restarting), which ``on_undelivered`` is told so the caller can react at once instead of waiting for a
-TTL.
+writes everything pending on one connection, one ``PUBLISH`` per destination carrying a list of items, and
+goes on without waiting for the answers (:mod:`~pokerroom.cluster.redis_wire`, decision 0084). One
+connection keeps each destination's items in order, and a busy node sends many frames per write. Each
+``PUBLISH`` answers how many subscribers got it: 0 means the destination node is not listening (dead or
+restarting), which ``on_undelivered`` is told as the answer arrives, so the caller can react at once
+instead of waiting for a TTL.
 
 What travels is declared in :mod:`~pokerroom.cluster.messages` (each kind, its encoder and decoder, the
 batch format); the relay queues typed messages and answers two kinds itself: a ``Probe`` (its own
@@ -29,17 +30,14 @@ from typing import Any
 
 from pokerroom.cluster import messages as M
 from pokerroom.cluster.keys import Keys
+from pokerroom.cluster.redis_wire import Endpoint, NeverConnected, Publisher, Subscription
 
 log = logging.getLogger("pokerroom.cluster")
 
 MAX_PENDING = 200_000  # items queued while Redis is unreachable before the oldest are dropped
 
 
-def _never_sent(exc: Exception) -> bool:
-    """Did a publish fail before anything was sent (no connection could be made), so that sending again
-    cannot repeat anything? redis-py tells so only in its message ("Error 111 connecting to ...", "Timeout
-    connecting to server"): its ``ConnectionError`` is also what a connection lost mid-pipeline raises."""
-    return "connecting" in str(exc)
+Sent = tuple[str, list[M.Message]]  # one PUBLISH: its channel and its items
 
 
 class Relay:
@@ -49,7 +47,14 @@ class Relay:
                  on_undelivered: Callable[[str, list[M.Message]], None] | None = None,
                  on_resubscribed: Callable[[], None] | None = None, *,
                  on_frames_lost: Callable[[str, list[M.Message]], None] | None = None) -> None:
-        self.redis = redis
+        self.redis = redis  # for the occasional check; the relay's own traffic goes through ``endpoint``
+        self.endpoint = Endpoint.of(redis)
+        self._link: Publisher[Sent] | None = None
+        # the pause before a new publishing connection after one was lost with publishes unanswered; it
+        # doubles while that keeps happening: a Redis that keeps failing is not answered with a stream of
+        # the views that make the lost frames good
+        self._relink_pause = 0.0
+        self._closing = False
         # called with the frames (and welcomes) to a node that a failed publish may have lost: their sockets
         # need a fresh view, or a player whose turn it now is may never learn it
         self.on_frames_lost = on_frames_lost
@@ -111,11 +116,14 @@ class Relay:
                 async with asyncio.timeout(2):
                     while self._count:
                         await asyncio.sleep(0.01)
+        self._closing = True
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(BaseException):
                 await task
+        if self._link is not None and self._link.transport is not None:
+            self._link.transport.close()  # after what is written has gone
         for fut in self._requests.values():
             if not fut.done():
                 fut.cancel()
@@ -164,43 +172,70 @@ class Relay:
             self._wake.clear()
             if not self._pending:
                 continue
-            batch, self._pending = self._pending, {}
-            sent = sum(len(items) for items in batch.values())
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, items in batch.items():
-                        pipe.publish(channel, M.encode_batch(items))
-                    counts = await pipe.execute()
-            except Exception as exc:
-                if not _never_sent(exc):
-                    # sent, maybe in part (a timeout, a connection closed mid-pipeline): sending again could
-                    # repeat frames, which breaks a socket's chain of view deltas; what was lost is made good
-                    # by a fresh whole view to each socket concerned (``on_frames_lost``): waiting for the
-                    # next change's view is not enough when that change is the lost view's reader's to make
-                    log.warning("relay publish failed (%s: %s); %d items dropped", type(exc).__name__, exc,
-                                sent)
-                    self._count -= sent
-                    self._lost(batch)
-                    # the views that make them good are published after a pause that doubles while publishing
-                    # keeps failing: a Redis that keeps timing out is not answered with a stream of views
-                    delay = await self._pause(delay)
-                    continue
+                link = await self._publishing_link()
+            except NeverConnected as exc:
+                # nothing was sent: everything stays queued, in order, for the next try
                 log.warning("relay publish failed (%s: %s); retrying", type(exc).__name__, exc)
-                for channel, items in batch.items():  # nothing left: put back, before anything queued since
-                    self._pending[channel] = items + self._pending.get(channel, [])
                 delay = await self._pause(delay)
                 continue
+            batch, self._pending = self._pending, {}
+            sent = sum(len(items) for items in batch.values())
+            link.publish([(channel.encode(), M.encode_batch(items), (channel, items))
+                          for channel, items in batch.items()])
             delay = 0.05
             self._count -= sent
             self.published += sent
-            if self.on_undelivered is not None:
-                for (channel, items), n in zip(batch.items(), counts, strict=True):
-                    if int(n) == 0 and channel != self.keys.broadcast:
-                        node = channel.rsplit(":", 1)[1]
-                        try:
-                            self.on_undelivered(node, items)
-                        except Exception:
-                            log.exception("relay: on_undelivered failed")
+            await link.drained()
+
+    async def _publishing_link(self) -> Publisher[Sent]:
+        """The connection publishes go out on, made again if it was lost (:class:`NeverConnected` if it
+        cannot be)."""
+        link = self._link
+        if link is not None and link.transport is not None:
+            return link
+        if self._relink_pause:
+            await asyncio.sleep(self._relink_pause)
+        link = Publisher(self._answered, self.endpoint.reply_timeout)
+        await self.endpoint.open(link)
+        link.closed.add_done_callback(lambda _: self._link_lost(link))
+        self._link = link
+        return link
+
+    def _answered(self, sent: Sent, answer: int | Exception) -> None:
+        """A publish's answer: nobody heard a node's channel (the node is dead or restarting), or Redis
+        refused the publish (then, as for a lost connection, what it carried is made good, not resent)."""
+        channel, items = sent
+        if not isinstance(answer, Exception):
+            self._relink_pause = 0.0
+        if isinstance(answer, Exception):
+            log.warning("relay: Redis refused a publish (%s); %d items dropped", answer, len(items))
+            self._lost({channel: items})
+        elif answer == 0 and channel != self.keys.broadcast and self.on_undelivered is not None:
+            try:
+                self.on_undelivered(channel.rsplit(":", 1)[1], items)
+            except Exception:
+                log.exception("relay: on_undelivered failed")
+
+    def _link_lost(self, link: Publisher[Sent]) -> None:
+        """The publishing connection is gone. Publishes it wrote without an answer may or may not have
+        arrived: sending them again could repeat frames, which breaks a socket's chain of view deltas, so
+        what they carried is made good instead (``_lost``: a fresh whole view to each socket concerned, the
+        senders of client messages told); waiting for the next change's view is not enough when that change
+        is the lost view's reader's to make."""
+        if self._link is link:
+            self._link = None
+        unanswered = link.unanswered()
+        if not unanswered or self._closing:
+            return
+        self._relink_pause = min(1.0, max(0.05, self._relink_pause * 2))
+        log.warning("relay: the connection to Redis was lost (or Redis stopped answering for %.1f s); %d "
+                    "items may not have arrived", self.endpoint.reply_timeout,
+                    sum(len(items) for _, items in unanswered))
+        batch: dict[str, list[M.Message]] = {}
+        for channel, items in unanswered:
+            batch.setdefault(channel, []).extend(items)
+        self._lost(batch)
 
     async def _pause(self, delay: float) -> float:
         """Wait ``delay`` after a failed publish, then publish again; the next failure's pause (doubled, up
@@ -228,12 +263,15 @@ class Relay:
     # --- receiving ------------------------------------------------------------------------------------
 
     async def _subscriber(self) -> None:
-        """Listen on this node's channel and the broadcast channel, resubscribing after a Redis outage."""
+        """Listen on this node's channel and the broadcast channel, subscribing again after a Redis
+        outage."""
         delay = 0.05
         while True:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            sub = Subscription(self._dispatch)
             try:
-                await pubsub.subscribe(self.keys.channel(self.node_id), self.keys.broadcast)
+                await self.endpoint.open(sub)
+                async with asyncio.timeout(self.endpoint.reply_timeout):
+                    await sub.subscribe([self.keys.channel(self.node_id), self.keys.broadcast])
                 self._ready.set()
                 if self._subscribed_before and self.on_resubscribed is not None:
                     try:
@@ -242,11 +280,8 @@ class Relay:
                         log.exception("relay: on_resubscribed failed")
                 self._subscribed_before = True
                 delay = 0.05
-                while True:
-                    message = await pubsub.get_message(timeout=1.0)
-                    if message is None or message.get("type") != "message":
-                        continue
-                    self._dispatch(message["data"])
+                await sub.closed
+                raise ConnectionError("the subscription's connection closed")
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -254,8 +289,7 @@ class Relay:
                 await asyncio.sleep(delay)
                 delay = min(0.5, delay * 2)
             finally:
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                sub.abort()
 
     def _dispatch(self, data: bytes) -> None:
         try:
