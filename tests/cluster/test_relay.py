@@ -111,8 +111,9 @@ def test_publishes_redis_never_answers_are_handed_back_not_sent_again(prefix: st
                                                                      private_redis: PrivateRedis) -> None:
     """Publishes are written without waiting for their answers; when Redis stops answering (a stopped
     process: the connection stays open), a publish overdue by the client's timeout ends the connection, and
-    what it carried is handed back as maybe sent: its frames to be made good, its client messages refused.
-    Once Redis answers again, the relay publishes on a new connection."""
+    what it carried is handed back as maybe sent: its frames to be made good, its client messages refused,
+    neither written again (node b hears each at most once). Once Redis answers again, the relay publishes on
+    a new connection."""
 
     async def main() -> None:
         r = aioredis.Redis.from_url(private_redis.url, socket_timeout=0.5, socket_connect_timeout=2)
@@ -122,6 +123,9 @@ def test_publishes_redis_never_answers_are_handed_back_not_sent_again(prefix: st
         relay = Relay(r, Keys(prefix), "a", got.append, lambda node, msgs: undelivered.append((node, msgs)),
                       on_frames_lost=lambda node, msgs: frames_lost.append((node, msgs)))
         await relay.start()
+        heard_b: list[M.Routed] = []
+        node_b = Relay(r, Keys(prefix), "b", heard_b.append)
+        await node_b.start()
         relay.send("a", M.Close(1, 4000))  # to itself: heard, answered 1
         for _ in range(50):
             if got:
@@ -148,9 +152,11 @@ def test_publishes_redis_never_answers_are_handed_back_not_sent_again(prefix: st
             if len(got) == 2:
                 break
             await asyncio.sleep(0.02)
-        assert got == [M.Close(1, 4000), M.Close(2, 4000)]  # published again once Redis was back; once
+        assert got == [M.Close(1, 4000), M.Close(2, 4000)]  # on a new connection once Redis was back
         await asyncio.sleep(0.3)
-        assert got == [M.Close(1, 4000), M.Close(2, 4000)]
+        assert got == [M.Close(1, 4000), M.Close(2, 4000)]  # once
+        assert heard_b.count(frame) <= 1 and heard_b.count(msg) <= 1
+        await node_b.close()
         await relay.close()
         await r.aclose()
 

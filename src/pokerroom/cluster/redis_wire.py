@@ -12,7 +12,7 @@ this module connects to.
 
 Answers to publishes come back in order on one connection, so each is matched to the oldest publish still
 waiting for one; a connection lost with publishes unanswered cannot tell which of them Redis saw, and says
-so (:meth:`Publisher.close` hands them back as *maybe sent*).
+so (:meth:`Publisher.unanswered` hands them back as *maybe sent*).
 """
 
 from __future__ import annotations
@@ -161,9 +161,9 @@ class _Link(asyncio.Protocol):
 class Publisher(_Link, Generic[T]):
     """``PUBLISH`` without waiting: :meth:`publish` writes and returns; each answer is matched, in order, to
     what was published, and ``on_answer(what, answer)`` is called with the count of subscribers that got it,
-    or the error Redis answered instead (as an exception object, not raised). An answer
-    overdue by ``reply_timeout`` seconds ends the connection (Redis is stuck or the network is gone), checked
-    twice a timeout by a timer of the connection's own, so a quiet node finds it too."""
+    or the error Redis answered instead (as an exception object, not raised). An answer overdue by
+    ``reply_timeout`` seconds ends the connection (Redis is stuck or the network is gone), checked twice a
+    timeout by a timer of the connection's own, so a quiet node finds it too."""
 
     def __init__(self, on_answer: Callable[[T, int | Exception], None], reply_timeout: float) -> None:
         super().__init__()
