@@ -10,13 +10,19 @@ Streets: hold'em flops and turns (``hint.estimate_holes`` against ``hint._estima
 the flop (``montecarlo.omaha_street`` against ``hero_equity`` per hole), 7 Poker from the fifth card
 (``montecarlo.seven_street`` against ``hero_equity`` per seat); two to six live seats.
 
-    .venv/bin/python benchmarks/street_pass.py [--streets 300] [--rounds 3] [--thrash]
+    .venv/bin/python benchmarks/street_pass.py [--streets 300] [--rounds 3] [--thrash] [--other-src DIR]
+
+``--other-src DIR`` (e.g. ``git worktree add /tmp/base main`` then ``--other-src /tmp/base/src``) also times
+the hold'em pass of that tree's ``pokerroom/bots/hint.py`` against this tree's, in turns on the same
+streets, and checks that both give the same numbers to the bit (that file is loaded beside this tree's
+package, whose other modules it imports).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
 import random
 import sys
 from collections.abc import Callable
@@ -73,7 +79,31 @@ def sides(mode: str) -> tuple[Callable[[Any], list[float]], Callable[[Any], list
                                       deals=hint.fixed_deals) for known, dead in s])
 
 
-def _street(fn: Callable[[Any], list[float]], _i: int, street: Any) -> list[float]:
+def other_pass(src: str) -> Callable[[Any], list[list[float]]]:
+    """The hold'em street pass of another tree's hint module (``--other-src``)."""
+    spec = importlib.util.spec_from_file_location("other_hint", Path(src) / "pokerroom/bots/hint.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return lambda s: module.estimate_holes(*s)
+
+
+def before_after(src: str, table: list[Any], rounds: int, thrash: bool) -> int:
+    """This tree's hold'em pass against ``src``'s on the same streets, in turns; 1 if they disagree."""
+    from pokerroom.bots import hint
+
+    spent, disagree = in_turns({"this tree": functools.partial(_street, lambda s: hint.estimate_holes(*s)),
+                                "other tree": functools.partial(_street, other_pass(src))},
+                               table, rounds, warm=30, thrash=thrash)
+    if disagree:
+        print(f"  the trees' hold'em passes disagree on street {disagree[0][0]}", file=sys.stderr)
+        return 1
+    this, other = (spent[k] / rounds / len(table) / 1000 for k in ("this tree", "other tree"))
+    print(f"  holdem pass, this tree {this:7.1f} us, {src}: {other:7.1f} us: {this / other:.2f}x")
+    return 0
+
+
+def _street(fn: Callable[[Any], Any], _i: int, street: Any) -> Any:
     return fn(street)
 
 
@@ -83,6 +113,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--thrash", action="store_true", help="touch 4 MB between calls (a busy server's caches)")
+    ap.add_argument("--other-src", default="", help="also time this src dir's hold'em pass against this one")
     args = ap.parse_args()
     print(f"a street's estimates, one pass vs one per seat: CPU us per street, {args.streets} streets x "
           f"{args.rounds} rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
@@ -100,6 +131,9 @@ def main() -> int:
         one, each = spent["one pass"] / per / 1000, spent["per seat"] / per / 1000
         print(f"  {mode:<10} ({seats:.1f} seats a street) one pass {one:7.1f} us, per seat {each:7.1f} us: "
               f"{one / each:.2f}x")
+        if mode == "holdem" and args.other_src:
+            if before_after(args.other_src, table, args.rounds, args.thrash):
+                return 1
     return 0
 
 

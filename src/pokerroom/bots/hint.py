@@ -41,6 +41,7 @@ _BK = np.array(OT.BK, dtype=np.int32)
 _SUIT_COUNT = np.array([1 << (3 * (c // 13)) for c in range(52)], dtype=np.int32)
 _FLUSH_STRENGTH = np.array(T.FLUSH_SHIFT, dtype=np.int8)  # suit counts -> strength of the 5+ suit, or -1
 _BITS = np.left_shift(np.int64(1), np.arange(52, dtype=np.int64))
+_PAIR_BITS = (_BITS[:, None] | _BITS[None, :]).ravel()  # a * 52 + b -> the bits of cards a and b
 _ALL = frozenset(range(52))
 
 
@@ -186,31 +187,59 @@ def estimate_holes(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: 
     if nb + 2 * n_opp > size:
         return [[1.0 / (k + 1) for k in range(1, n_opp + 1)] for _ in holes]
     # per hole, rows: the runout, its two cards (the last two of its deck), the opponents' (hand 0 is the
-    # hole's own)
-    cols = np.array(decks, dtype=np.int64)[:, _deal(size)[: nb + 2 + 2 * n_opp]]  # (holes, rows, samples)
-    first, second = cols[:, nb::2], cols[:, nb + 1 :: 2]  # (holes, hands, samples)
-    hand_key, runout_key = _keys()
-    key = hand_key[first * 52 + second] + sum(OT.BK[c] & 4095 for c in board)
+    # hole's own), as (holes, rows, samples); ``take`` rather than an index array: the same numbers at under
+    # half the cost
+    cols = np.array(decks, dtype=np.int32).take(_deal(size)[: nb + 2 + 2 * n_opp], axis=1)
+    pair = cols[:, nb::2] * 52 + cols[:, nb + 1 :: 2]  # (holes, hands, samples): a hand's two cards
+    hand_key, runout_key = _keys32()
+    key = hand_key.take(pair)
+    key += sum(OT.BK[c] & 4095 for c in board)
+    runout = cols[:, 0] * 52 + cols[:, 1] if nb == 2 else cols[:, 0] * 53  # (holes, samples)
     if nb:  # the runout's key: of its two cards, or of its one card (a == b)
-        key += runout_key[cols[:, 0] * 52 + cols[:, 1] if nb == 2 else cols[:, 0] * 53][:, None, :]
-    values = _rows(board)[key >> 12]
-    strength = _FLUSH_STRENGTH[key & 4095]
-    flush = np.nonzero(strength >= 0)
-    if flush[0].size:
+        key += runout_key.take(runout)[:, None, :]
+    key = key.ravel()  # flat from here: a flush is found and mended by its flat position
+    values = _rows(board).take(key >> 12)
+    strength = _FLUSH_STRENGTH.take(key & 4095)
+    flush = np.flatnonzero(strength >= 0)
+    if flush.size:
         # seven cards with five of a suit: that suit's ranks decide (no full house or quads is possible)
-        mask = _BITS[first[flush]] + _BITS[second[flush]] + sum(1 << c for c in board)
-        for k in range(nb):
-            mask += _BITS[cols[flush[0], k, flush[2]]]
-        values[flush] = hb._flush13()[0][(mask >> _SHIFT[strength[flush]]) & 8191]
-    mine, theirs = values[:, :1], values[:, 1:]
-    best = np.maximum.accumulate(theirs, axis=1)  # row k-1: the best of the first k opponents
+        mask = _PAIR_BITS.take(pair.ravel().take(flush)) + sum(1 << c for c in board)
+        if nb:  # the runout of the flush's deal: (hole, sample) of its flat position
+            deal = flush // (pair.shape[1] * SAMPLES) * SAMPLES + flush % SAMPLES
+            mask += (_PAIR_BITS.take(runout) if nb == 2 else _BITS.take(cols[:, 0])).ravel().take(deal)
+        values[flush] = hb._flush13()[0].take((mask >> _SHIFT.take(strength.take(flush))) & 8191)
+    return _field_equities(values.reshape(pair.shape))
+
+
+def _field_equities(values: NDArray[np.int32]) -> list[list[float]]:
+    """From the hands' values ``(holes, 1 + n_opp, SAMPLES)`` (hand 0 the hole's own), each hole's equity
+    against its first 1, 2, ..., ``n_opp`` opponents: a deal's share is 1 if my hand beats the best of them,
+    ``1 / (1 + ties)`` if it ties that best, else 0.
+
+    Why a loop over the opponents: a running maximum or count along the middle axis (``np.maximum.
+    accumulate``, ``np.cumsum`` with ``axis=1``) took over 30 µs each on a street pass's arrays, where one
+    ``np.maximum`` or ``np.add`` of two whole planes per opponent takes a few; the numbers are the same to
+    the bit (integers until the one division, then the same float sums)."""
+    holes, hands, samples = values.shape
+    n_opp = hands - 1
+    best = np.empty((holes, n_opp, samples), dtype=values.dtype)  # [:, k - 1]: the best of the first k
+    best[:, 0] = values[:, 1]
+    for k in range(1, n_opp):
+        np.maximum(best[:, k - 1], values[:, k + 1], out=best[:, k])
+    mine = values[:, :1]
     level = mine == best
     if level.any():  # a tie with the best: shared with every opponent who has it
-        shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=1) + 1))
+        same = values[:, 1:] == mine
+        ties = np.empty(same.shape, dtype=np.int64)  # [:, k - 1]: the first k opponents' ties with me
+        ties[:, 0] = same[:, 0]
+        for k in range(1, n_opp):
+            np.add(ties[:, k - 1], same[:, k], out=ties[:, k])
+        ties += 1
+        shares = np.where(mine > best, 1.0, level / ties)
         # (summed as rows of a matrix: a hole's float sums are then the very ones of a pass of its own)
-        sums = shares.reshape(-1, SAMPLES).sum(axis=1).reshape(len(holes), n_opp)
-        return [[float(x) / SAMPLES for x in row] for row in sums]
-    return [[float(x) / SAMPLES for x in row] for row in np.count_nonzero(mine > best, axis=2)]
+        sums = shares.reshape(-1, samples).sum(axis=1).reshape(holes, n_opp)
+        return [[float(x) / samples for x in row] for row in sums]
+    return [[float(x) / samples for x in row] for row in np.count_nonzero(mine > best, axis=2)]
 
 
 def _river(hole: tuple[int, int], board: tuple[int, ...], n_opp: int) -> list[float]:
@@ -289,6 +318,16 @@ def _keys() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     for arr in (hand, runout):
         arr.setflags(write=False)
     return hand, runout
+
+
+@lru_cache(maxsize=1)
+def _keys32() -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+    """:func:`_keys` as 32-bit integers (every key fits): a street pass's arrays at half the bytes."""
+    hand, runout = (a.astype(np.int32) for a in _keys())
+    for arr in (hand, runout):
+        arr.setflags(write=False)
+    return hand, runout
+
 
 #: the flush suit's shift in a 52-bit card mask, by :data:`_FLUSH_STRENGTH`
 _SHIFT = np.array([39, 26, 13, 0], dtype=np.int64)
@@ -380,14 +419,7 @@ def _estimate_many(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: 
         shift = 13 * (3 - _FLUSH_STRENGTH[counts[flush]].astype(np.int64))
         mask = board_mask[flush[0], flush[2]] + _BITS[first[flush]] + _BITS[second[flush]]
         values[flush] = hb._flush13()[0][(mask >> shift) & 8191]
-    mine, theirs = values[:, :1], values[:, 1:]
-    best = np.maximum.accumulate(theirs, axis=1)  # row k-1: the best of the first k opponents
-    level = mine == best
-    if level.any():  # a tie with the best: shared with every opponent who has it
-        shares = np.where(mine > best, 1.0, level / (np.cumsum(theirs == mine, axis=1) + 1))
-    else:
-        shares = mine > best
-    return [[float(x) / SAMPLES for x in row] for row in shares.sum(axis=2)]
+    return _field_equities(values)
 
 
 _POOLS: dict[int, NDArray[np.intp]] = {}
