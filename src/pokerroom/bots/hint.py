@@ -194,8 +194,8 @@ def estimate_holes(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: 
     hand_key, runout_key = _keys32()
     key = hand_key.take(pair)
     key += sum(OT.BK[c] & 4095 for c in board)
-    runout = cols[:, 0] * 52 + cols[:, 1] if nb == 2 else cols[:, 0] * 53  # (holes, samples)
-    if nb:  # the runout's key: of its two cards, or of its one card (a == b)
+    if nb:  # the runout's key, by (hole, sample): of its two cards, or of its one card (a == b)
+        runout = cols[:, 0] * 52 + cols[:, 1] if nb == 2 else cols[:, 0] * 53
         key += runout_key.take(runout)[:, None, :]
     key = key.ravel()  # flat from here: a flush is found and mended by its flat position
     values = _rows(board).take(key >> 12)
@@ -222,6 +222,8 @@ def _field_equities(values: NDArray[np.int32]) -> list[list[float]]:
     the bit (integers until the one division, then the same float sums)."""
     holes, hands, samples = values.shape
     n_opp = hands - 1
+    if not n_opp:
+        return [[] for _ in range(holes)]
     best = np.empty((holes, n_opp, samples), dtype=values.dtype)  # [:, k - 1]: the best of the first k
     best[:, 0] = values[:, 1]
     for k in range(1, n_opp):
@@ -322,7 +324,8 @@ def _keys() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
 
 @lru_cache(maxsize=1)
 def _keys32() -> tuple[NDArray[np.int32], NDArray[np.int32]]:
-    """:func:`_keys` as 32-bit integers (every key fits): a street pass's arrays at half the bytes."""
+    """:func:`_keys` as 32-bit integers (the largest, a runout's row plus a hand's, is under 2**26): a street
+    pass's arrays at half the bytes."""
     hand, runout = (a.astype(np.int32) for a in _keys())
     for arr in (hand, runout):
         arr.setflags(write=False)
