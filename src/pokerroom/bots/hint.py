@@ -204,9 +204,9 @@ def estimate_holes(holes: list[tuple[int, int]], board: tuple[int, ...], n_opp: 
     if flush.size:
         # seven cards with five of a suit: that suit's ranks decide (no full house or quads is possible)
         mask = _PAIR_BITS.take(pair.ravel().take(flush)) + sum(1 << c for c in board)
-        if nb:  # the runout of the flush's deal: (hole, sample) of its flat position
+        if nb:  # the runout of the flush's deal, (hole, sample) of its flat position (one card: a == b)
             deal = flush // (pair.shape[1] * SAMPLES) * SAMPLES + flush % SAMPLES
-            mask += (_PAIR_BITS.take(runout) if nb == 2 else _BITS.take(cols[:, 0])).ravel().take(deal)
+            mask += _PAIR_BITS.take(runout.ravel().take(deal))
         values[flush] = hb._flush13()[0].take((mask >> _SHIFT.take(strength.take(flush))) & 8191)
     return _field_equities(values.reshape(pair.shape))
 
