@@ -18,11 +18,13 @@ Side = Callable[[int, Any], Any]
 
 
 def in_turns(sides: Mapping[str, Side], items: Sequence[Any], rounds: int, warm: int = 30,
-             thrash: bool = False) -> tuple[dict[str, int], list[tuple[int, list[Any]]]]:
+             thrash_mb: float = 0) -> tuple[dict[str, int], list[tuple[int, list[Any]]]]:
     """CPU nanoseconds each side spent on ``items`` over ``rounds``, each side called as ``side(i, item)``
     after ``warm`` items of warm-up; and the items (index, every side's result) where the sides disagreed.
-    ``thrash`` touches 4 MB before each call, as a busy server does between two of them."""
-    junk = np.zeros(4_000_000 // 8) if thrash else None
+    ``thrash_mb`` > 0 writes one word in every cache line of that many MB before each call, as a busy server
+    does between two of them: 4 MB leaves this machine's L3 (32 MB) warm, 128 MB leaves nothing warm, the
+    state a street pass finds inside the server (docs/decisions/0086-what-a-cold-street-pass-pays-for.md)."""
+    junk = np.zeros(int(thrash_mb * 1_000_000) // 8) if thrash_mb > 0 else None
     for side in sides.values():
         for i, item in enumerate(items[:warm]):
             side(i, item)
@@ -41,3 +43,8 @@ def in_turns(sides: Mapping[str, Side], items: Sequence[Any], rounds: int, warm:
             if any(result != results[0] for result in results[1:]):
                 disagree.append((i, results))
     return spent, disagree
+
+
+def between(thrash_mb: float) -> str:
+    """What ``in_turns`` does between calls, for a script's heading."""
+    return f"{thrash_mb:g} MB touched" if thrash_mb > 0 else "caches warm"

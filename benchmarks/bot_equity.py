@@ -10,7 +10,8 @@ time of this thread after a warm-up of both (``_turns.in_turns``).
 Spots: seeded random tables of every street (Omaha: my four cards, 0/3/4/5 board cards, 1-5 opponents;
 7 Poker: my 3-7 cards, every opponent's 0-4 open cards, a few dead ones), priced twice: as a hint (96 fixed
 deals, :func:`pokerroom.bots.hint.fixed_deals`) and as a bot (200 deals drawn from a seeded generator).
-``--thrash`` touches 4 MB between calls, as a busy server does between two estimates.
+``--thrash`` touches 4 MB between calls, as a busy server does between two estimates (``--thrash-mb N``: N MB;
+128 leaves nothing warm).
 
     .venv/bin/python benchmarks/bot_equity.py --other-src /tmp/base/src [--spots 400] [--rounds 3]
 """
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import between as _between
 from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
@@ -79,7 +81,10 @@ def main() -> int:
     ap.add_argument("--spots", type=int, default=400)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--thrash", action="store_true", help="touch 4 MB between calls (a busy server's caches)")
+    ap.add_argument("--thrash", action="store_const", const=4.0, default=0.0, dest="thrash_mb",
+                    help="touch 4 MB between calls (--thrash-mb 4)")
+    ap.add_argument("--thrash-mb", type=float, default=0.0,
+                    help="touch this many MB between calls (128: nothing left warm, as inside the server)")
     args = ap.parse_args()
 
     from pokerroom.bots import montecarlo as this
@@ -87,7 +92,7 @@ def main() -> int:
 
     other = load_other(args.other_src)
     print(f"hero_equity, this tree vs {args.other_src}: CPU us per call, {args.spots} spots x {args.rounds} "
-          f"rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
+          f"rounds, {_between(args.thrash_mb)} between calls")
     for mode in ("omaha", "sevenPoker"):
         table = spots(mode, args.spots, args.seed)
         for label, deals, samples in (("hint, 96 fixed deals", fixed_deals, 96),
@@ -95,7 +100,7 @@ def main() -> int:
             how = (mode, samples, deals)
             sides = {name: functools.partial(call, module, how) for name, module in
                      (("this tree", this), ("other", other))}
-            spent, disagree = in_turns(sides, table, args.rounds, warm=40, thrash=args.thrash)
+            spent, disagree = in_turns(sides, table, args.rounds, warm=40, thrash_mb=args.thrash_mb)
             for i, results in disagree:
                 print(f"  the trees disagree on {mode} spot {i}: {results}", file=sys.stderr)
             calls = args.rounds * len(table)

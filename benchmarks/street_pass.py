@@ -4,13 +4,15 @@ Why: the hints price a street for all its live seats at the first miss (docs/dec
 for-every-seat-at-once.md) because one pass costs less than one per seat; this script measures by how much,
 on the same seeded random streets, both sides taking turns (the order alternating) after a warm-up, in CPU
 time of this thread, and checks that both give the same numbers. ``--thrash`` touches 4 MB between calls,
-as a busy server does between two estimates.
+as a busy server does between two estimates; ``--thrash-mb 128`` leaves nothing warm, as a street pass finds
+the machine inside the server (docs/decisions/0086-what-a-cold-street-pass-pays-for.md).
 
 Streets: hold'em flops and turns (``hint.estimate_holes`` against ``hint._estimate`` per hole), Omaha after
 the flop (``montecarlo.omaha_street`` against ``hero_equity`` per hole), 7 Poker from the fifth card
 (``montecarlo.seven_street`` against ``hero_equity`` per seat); two to six live seats.
 
-    .venv/bin/python benchmarks/street_pass.py [--streets 300] [--rounds 3] [--thrash] [--other-src DIR]
+    .venv/bin/python benchmarks/street_pass.py [--streets 300] [--rounds 3] [--thrash | --thrash-mb N]
+                                               [--other-src DIR]
 
 ``--other-src DIR`` (e.g. ``git worktree add /tmp/base main`` then ``--other-src /tmp/base/src``) also times
 the hold'em pass of that tree's ``pokerroom/bots/hint.py`` against this tree's, in turns on the same
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import between as _between
 from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
@@ -88,13 +91,13 @@ def other_pass(src: str) -> Callable[[Any], list[list[float]]]:
     return lambda s: module.estimate_holes(*s)
 
 
-def before_after(src: str, table: list[Any], rounds: int, thrash: bool) -> int:
+def before_after(src: str, table: list[Any], rounds: int, thrash_mb: float) -> int:
     """This tree's hold'em pass against ``src``'s on the same streets, in turns; 1 if they disagree."""
     from pokerroom.bots import hint
 
     spent, disagree = in_turns({"this tree": functools.partial(_street, lambda s: hint.estimate_holes(*s)),
                                 "other tree": functools.partial(_street, other_pass(src))},
-                               table, rounds, warm=30, thrash=thrash)
+                               table, rounds, warm=30, thrash_mb=thrash_mb)
     if disagree:
         print(f"  the trees' hold'em passes disagree on street {disagree[0][0]}", file=sys.stderr)
         return 1
@@ -112,17 +115,20 @@ def main() -> int:
     ap.add_argument("--streets", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--thrash", action="store_true", help="touch 4 MB between calls (a busy server's caches)")
+    ap.add_argument("--thrash", action="store_const", const=4.0, default=0.0, dest="thrash_mb",
+                    help="touch 4 MB between calls (--thrash-mb 4)")
+    ap.add_argument("--thrash-mb", type=float, default=0.0,
+                    help="touch this many MB between calls (128: nothing left warm, as inside the server)")
     ap.add_argument("--other-src", default="", help="also time this src dir's hold'em pass against this one")
     args = ap.parse_args()
     print(f"a street's estimates, one pass vs one per seat: CPU us per street, {args.streets} streets x "
-          f"{args.rounds} rounds, {'caches thrashed' if args.thrash else 'warm'} between calls")
+          f"{args.rounds} rounds, {_between(args.thrash_mb)} between calls")
     for mode in ("holdem", "omaha", "sevenPoker"):
         table = streets(mode, args.streets, args.seed)
         together, apart = sides(mode)
         spent, disagree = in_turns({"one pass": functools.partial(_street, together),
                                     "per seat": functools.partial(_street, apart)},
-                                   table, args.rounds, warm=30, thrash=args.thrash)
+                                   table, args.rounds, warm=30, thrash_mb=args.thrash_mb)
         if disagree:
             print(f"  the two sides disagree on {mode} street {disagree[0][0]}", file=sys.stderr)
             return 1
@@ -132,7 +138,7 @@ def main() -> int:
         print(f"  {mode:<10} ({seats:.1f} seats a street) one pass {one:7.1f} us, per seat {each:7.1f} us: "
               f"{one / each:.2f}x")
         if mode == "holdem" and args.other_src:
-            if before_after(args.other_src, table, args.rounds, args.thrash):
+            if before_after(args.other_src, table, args.rounds, args.thrash_mb):
                 return 1
     return 0
 
