@@ -119,7 +119,7 @@ def build(quick: bool) -> str:
         "  the flop's and turn's; `no-river`: the river's); the ratio's fall from the plain run is that",
         "  part's cost inside the server, its effect on the rest of the action included. A street pass",
         "  alone, in the state the server calls it in: `street_pass.py --thrash-mb 128` (nothing left warm",
-        "  between calls; docs/decisions/0086: what it then pays for is mostly code, not tables).",
+        "  between calls; docs/decisions/0086: half of what it pays then is code, a third big tables).",
         "- Details and the other figures: `benchmarks/evaluators.py`, `benchmarks/equity.py`,",
         "  `benchmarks/profile_action.py --compare-hints`.",
         "",
