@@ -8,6 +8,7 @@ benchmarks.md).
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -48,3 +49,11 @@ def in_turns(sides: Mapping[str, Side], items: Sequence[Any], rounds: int, warm:
 def between(thrash_mb: float) -> str:
     """What ``in_turns`` does between calls, for a script's heading."""
     return f"{thrash_mb:g} MB touched" if thrash_mb > 0 else "caches warm"
+
+
+def add_thrash_options(parser: argparse.ArgumentParser) -> None:
+    """``--thrash`` (4 MB) and ``--thrash-mb N`` into ``args.thrash_mb``, for :func:`in_turns`."""
+    parser.add_argument("--thrash", action="store_const", const=4.0, default=0.0, dest="thrash_mb",
+                        help="touch 4 MB between calls (--thrash-mb 4)")
+    parser.add_argument("--thrash-mb", type=float, default=0.0,
+                        help="touch this many MB between calls (128: nothing left warm)")

@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import add_thrash_options, in_turns  # the turn-taking both before/after scripts share
 from _turns import between as _between
-from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
 def load_other(src: str) -> ModuleType:
@@ -81,10 +81,7 @@ def main() -> int:
     ap.add_argument("--spots", type=int, default=400)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--thrash", action="store_const", const=4.0, default=0.0, dest="thrash_mb",
-                    help="touch 4 MB between calls (--thrash-mb 4)")
-    ap.add_argument("--thrash-mb", type=float, default=0.0,
-                    help="touch this many MB between calls (128: nothing left warm, as inside the server)")
+    add_thrash_options(ap)
     args = ap.parse_args()
 
     from pokerroom.bots import montecarlo as this

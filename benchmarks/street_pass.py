@@ -34,8 +34,8 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _turns import add_thrash_options, in_turns  # the turn-taking both before/after scripts share
 from _turns import between as _between
-from _turns import in_turns  # the turn-taking both before/after scripts share
 
 
 def streets(mode: str, count: int, seed: int) -> list[Any]:
@@ -115,10 +115,7 @@ def main() -> int:
     ap.add_argument("--streets", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--thrash", action="store_const", const=4.0, default=0.0, dest="thrash_mb",
-                    help="touch 4 MB between calls (--thrash-mb 4)")
-    ap.add_argument("--thrash-mb", type=float, default=0.0,
-                    help="touch this many MB between calls (128: nothing left warm, as inside the server)")
+    add_thrash_options(ap)
     ap.add_argument("--other-src", default="", help="also time this src dir's hold'em pass against this one")
     args = ap.parse_args()
     print(f"a street's estimates, one pass vs one per seat: CPU us per street, {args.streets} streets x "
