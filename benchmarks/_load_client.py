@@ -151,6 +151,8 @@ class RoomDriver:
                 for i in range(self.nsockets):
                     # socket i on node (index + i) mod N: a room's players sit on every node
                     port = self.ports[(self.index + i) % len(self.ports)]
+                    if getattr(self.args, "sockets_on_owner", False) and self.owner is not None:
+                        port = self.owner  # every socket where a proxy routing to the owner would put it
                     url = f"ws://{HOST}:{port}/ws/{created['code']}"
                     ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=60)
                     sockets.append(ws)

@@ -39,6 +39,10 @@ Redis or PostgreSQL column (the services then work for the cluster beside it).
 Why CPU per action and not throughput: on a 2-core machine N nodes share the same two cores, so what can be
 measured honestly is what one action costs the whole deployment and whether that cost stays flat as nodes
 are added; docs/scaling.md turns these figures into a capacity model.
+
+``--sockets-on-owner`` connects every socket of a room straight to its owner's node instead of splitting
+them: where a proxy that routes ``?node=`` and nodes run with ``--route-to-owner`` put them once each tab
+has followed its ``route`` (docs/decisions/0087), so no action crosses the relay.
 """
 
 from __future__ import annotations
@@ -142,13 +146,15 @@ def main() -> int:
     ap.add_argument("--gather-ms", default="",
                     help="store group-commit windows to compare (each node count runs once per value, "
                          "serve's --store-gather-ms); empty: the server's default only")
+    ap.add_argument("--sockets-on-owner", action="store_true",
+                    help="connect every socket of a room to its owner's node (no relay on the path)")
     cli = ap.parse_args()
     # what load.py's drive reads from its arguments
     args = argparse.Namespace(
         rooms=cli.rooms, players=cli.players, spectators=cli.spectators, think_ms=cli.think_ms,
         seconds=cli.seconds, setup_seconds=cli.setup_seconds, workers=cli.workers, mode=cli.mode,
         hints=False, deltas=True, client_loop="uvloop", record="", server_src="", server_arg=[],
-        port=0, server_pid=0)
+        port=0, server_pid=0, sockets_on_owner=cli.sockets_on_owner)
     rounds: list[list[tuple[str, dict[str, Any]]]] = []
     for r in range(cli.rounds):
         if cli.rounds > 1:
@@ -161,13 +167,18 @@ def main() -> int:
     return max(int(fig.get("exit", 1)) for rows in rounds for _, fig in rows)
 
 
+def placement(cli: argparse.Namespace) -> str:
+    return ("every socket on its room's owner" if cli.sockets_on_owner
+            else "players of each room split over them")
+
+
 def one_round(args: argparse.Namespace, cli: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
     """The SQLite process, then each node count, one after the other, each on a fresh database."""
     rows: list[tuple[str, dict[str, Any]]] = []
     print(f"=== one process, embedded SQLite ({cli.rooms} rooms) ===", flush=True)
     rows.append(("1 SQLite process", single_run(args, probe=make_probe(None))))
     for n, name, window, extra in setups(cli):
-        print(f"\n=== {name}: {n} cluster node(s), players of each room split over them{window} ===",
+        print(f"\n=== {name}: {n} cluster node(s), {placement(cli)}{window} ===",
               flush=True)
         with Nodes(n, extra, lease_ttl=cli.lease_ttl) as nodes:
             lookup = {"redis": nodes.redis_url, "prefix": nodes.prefix,
@@ -196,7 +207,8 @@ def paired_round(args: argparse.Namespace, cli: argparse.Namespace) -> list[tupl
     pairs (SQLite, cluster)."""
     rows: list[tuple[str, dict[str, Any]]] = []
     for n, name, window, extra in setups(cli):
-        print(f"\n=== {name} beside one SQLite process, the same load on each, the same window{window} ===",
+        print(f"\n=== {name} ({placement(cli)}) beside one SQLite process, the same load on each, the same "
+              f"window{window} ===",
               flush=True)
         with embedded_server(args) as server, Nodes(n, extra, lease_ttl=cli.lease_ttl) as nodes:
             if server is None:

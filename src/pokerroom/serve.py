@@ -95,6 +95,11 @@ def register(subparsers: Any) -> None:
     cluster.add_argument("--lease-ttl", type=float, default=float(env("POKERROOM_LEASE_TTL") or 5.0),
                          metavar="SECONDS", help="room lease TTL: a dead node's rooms move within about this "
                                                  "+ 2 s (env POKERROOM_LEASE_TTL; default 5)")
+    cluster.add_argument("--route-to-owner", action="store_true",
+                         default=(env("POKERROOM_ROUTE_TO_OWNER") or "") not in ("", "0"),
+                         help="tell a socket relayed to another node which node owns its room, so the web "
+                              "client reconnects with ?node=<id>; only behind a proxy that routes that to "
+                              "the node (deploy/nginx-cluster.conf; env POKERROOM_ROUTE_TO_OWNER=1)")
     gather = env("POKERROOM_STORE_GATHER_MS")
     cluster.add_argument("--store-gather-ms", type=float, default=float(gather) if gather else None,
                          metavar="MS", help="while busy, how long a store write waits for others "

@@ -24,11 +24,11 @@ FAST = Limits(rate_per_second=5000, rate_burst=5000, history_rate_per_second=500
 
 
 def start_node(node_id: str, database: str, prefix: str, tmp: Path, *, ttl: float = 2.0,
-               limits: Limits = FAST, **config: Any) -> LiveServer:
+               limits: Limits = FAST, route: bool = False, **config: Any) -> LiveServer:
     """One node (app + cluster node, the real rules engine) serving on a free port; ``srv.config.topology`` is
-    its ClusterNode."""
-    node = ClusterNode(NodeSettings(REDIS_URL, database, node_id=node_id, prefix=prefix, lease_ttl_s=ttl),
-                       limits)
+    its ClusterNode. ``route``: ``--route-to-owner``."""
+    node = ClusterNode(NodeSettings(REDIS_URL, database, node_id=node_id, prefix=prefix, lease_ttl_s=ttl,
+                                    route_to_owner=route), limits)
     cfg = ServerConfig(limits=limits, static_dir=tmp / "static", warm_up=False,
                        engine=None, **config)
     node.configure(cfg)

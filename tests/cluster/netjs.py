@@ -13,7 +13,11 @@ up. The rules mirrored here:
   0.15-1 s on the first attempt; any other close retries after 0.5 s doubling per attempt up to 10 s, with
   +-20 % jitter;
 - every new connection goes through :class:`Balancer`, as a browser's goes through nginx: to the next node
-  in turn, and a node that refuses the connection (a dead process) is passed over at once.
+  in turn, and a node that refuses the connection (a dead process) is passed over at once;
+- ``route`` (a node run with ``--route-to-owner`` relays this socket): a new connection asks for the named
+  node (``?node=``, which the balancer, as deploy/nginx-cluster.conf's map, sends there, or while it is down
+  to the others in turn); the old one stays open, unread, until the new one is welcomed (or fails), then is
+  closed; later connections ask for that node too, until a close with 4012/1012 sends them anywhere again.
 
 The player's own clicks are not net.js's business; ``acting`` makes the client answer its turn with a
 safe move (check, call, ready), once per version, as a person at the table would.
@@ -38,6 +42,7 @@ FATAL = frozenset({"bad_token", "nickname_taken", "nickname_invalid", "room_full
                    "nickname_banned"})
 TERMINAL = frozenset({"kicked", "room_closed", "hello_timeout"})
 MOVING_CODES = (4012, 1012)
+ROUTED = -1  # what ``Browser._read`` returns for a ``route`` followed (no close code is negative)
 PING_S = 20.0
 SAFE = ("ready", "k.check", "nl.check", "k.call", "nl.call")
 
@@ -50,15 +55,20 @@ class Balancer:
         self.cluster = cluster
         self.turn = 0
 
-    async def open(self, code: str, name: str) -> tuple[Client, Node]:
+    async def open(self, code: str, name: str, asked: str | None = None) -> tuple[Client, Node]:
+        """``asked``: a node id (``?node=``): that node first, then its backups (the others, in order)."""
         nodes = self.cluster.nodes
-        for i in range(len(nodes)):
-            node = nodes[(self.turn + i) % len(nodes)]
+        first = next((i for i, n in enumerate(nodes) if n.node_id == asked), None)
+        order = ([nodes[(first + i) % len(nodes)] for i in range(len(nodes))] if first is not None
+                 else [nodes[(self.turn + i) % len(nodes)] for i in range(len(nodes))])
+        query = f"?node={asked}" if asked else ""
+        for i, node in enumerate(order):
             try:
-                client = await Client.open(node.ws_url(code), name, open_timeout=3)
+                client = await Client.open(node.ws_url(code) + query, name, open_timeout=3)
             except (OSError, TimeoutError, websockets.WebSocketException):
                 continue
-            self.turn = (self.turn + i + 1) % len(nodes)
+            if first is None:
+                self.turn = (self.turn + i + 1) % len(nodes)
             return client, node
         raise OSError("no node accepted the connection")
 
@@ -85,6 +95,9 @@ class Browser:
     views: list[tuple[float, dict[str, Any]]] = field(default_factory=list)  # (arrival, whole view message)
     acted: int = -1
     sent: int = 0
+    asked: str | None = None  # the node a ``route`` named: new connections ask for it
+    retiring: Client | None = None  # the connection a ``route`` replaces, until the new one is welcomed
+    routes: list[str] = field(default_factory=list)  # every node a ``route`` named, in order
     task: asyncio.Task[None] | None = None
 
     def start(self) -> Browser:
@@ -104,8 +117,10 @@ class Browser:
     async def _run(self) -> None:
         while self.fatal is None:
             try:
-                client, node = await self.balancer.open(self.code, f"{self.name}#{len(self.sockets)}")
+                client, node = await self.balancer.open(self.code, f"{self.name}#{len(self.sockets)}",
+                                                        self.asked)
             except OSError:
+                await self._retire()
                 await self._pause(moving=False)
                 continue
             self.sockets.append((node, client))
@@ -114,11 +129,23 @@ class Browser:
             code = await self._read(client)
             if self.fatal is not None:
                 return
+            if code == ROUTED:
+                continue  # the new connection at once; this one stays open until it is welcomed
+            await self._retire()
             self.closes.append((time.monotonic(), code))
             if code == 4404:
                 self.fatal = "room_closed"
                 return
+            if code in MOVING_CODES:
+                self.asked = None
             await self._pause(moving=code in MOVING_CODES)
+
+    async def _retire(self) -> None:
+        """net.js ``retire``: the connection a ``route`` replaced is closed."""
+        old, self.retiring = self.retiring, None
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(old.close(), 5)
 
     async def _pause(self, moving: bool) -> None:
         """net.js ``scheduleRetry``."""
@@ -145,9 +172,17 @@ class Browser:
             kind = msg["type"]
             if kind == "_closed":
                 return msg["code"]  # type: ignore[no-any-return]
+            if kind == "route":
+                node = msg.get("node")
+                if isinstance(node, str) and node and node != self.asked and self.retiring is None:
+                    self.routes.append(node)
+                    self.asked, self.retiring = node, client
+                    return ROUTED
+                continue
             if kind == "welcome":
                 self.attempt = 0
                 self.welcomed = True
+                await self._retire()
                 self.player_id = msg.get("playerId") or self.player_id
                 if msg.get("token"):
                     self.hello = {"token": msg["token"]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import redis.asyncio as aioredis
 
@@ -130,3 +131,25 @@ def test_the_store_gather_window_is_a_flag(redis_url: str) -> None:
         args = parser.parse_args([*base, *extra])
         node = cluster_node(args, Limits(), "gather-test")
         assert node.settings.store_gather_s == expected
+
+
+def test_routing_to_the_owner_is_a_flag(redis_url: str, monkeypatch: Any) -> None:
+    """``pokerroom serve --route-to-owner`` (or ``POKERROOM_ROUTE_TO_OWNER=1``) reaches the node's settings;
+    off by default, since only a proxy that routes ``?node=`` makes it worth a reconnect."""
+    import argparse
+
+    from pokerroom import serve
+    from pokerroom.cluster.node import cluster_node
+    from pokerroom.server.edge.limits import Limits
+
+    base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
+    for env, extra, expected in ((None, [], False), (None, ["--route-to-owner"], True), ("1", [], True),
+                                 ("0", [], False)):
+        if env is None:
+            monkeypatch.delenv("POKERROOM_ROUTE_TO_OWNER", raising=False)
+        else:
+            monkeypatch.setenv("POKERROOM_ROUTE_TO_OWNER", env)
+        parser = argparse.ArgumentParser()
+        serve.register(parser.add_subparsers(dest="command"))
+        node = cluster_node(parser.parse_args([*base, *extra]), Limits(), "route-test")
+        assert node.settings.route_to_owner is expected

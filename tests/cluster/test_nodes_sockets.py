@@ -17,7 +17,7 @@ from netjs import Balancer, Browser
 from nodes import LEASE_TTL, Cluster, running_cluster
 from table import run_game
 from test_nodes_play import OPTIONS, engine
-from truth import chips_of, install_audit, read_truth
+from truth import RoomTruth, chips_of, install_audit, read_truth
 
 FRESH_BUDGET = LEASE_TTL + 4.0
 RACES = frozenset({"stale_version", "not_your_turn"})
@@ -121,16 +121,23 @@ def test_sigkill_owner_leaves_no_socket_behind(tmp_path: Path) -> None:
             return browsers, code
 
         browsers, code = run_game(play())
-        for b in browsers:
-            assert b.fatal == "closed by the test", f"{b.name} gave up: {b.fatal}"
-            wrong = [e for e in b.errors if e.get("code") not in RACES]
-            assert not wrong, f"{b.name} got {wrong}"
-        truth = read_truth(db, code, engine())
-        assert not truth.problems, truth.problems
-        totals = {chips_of(v["view"]) for b in browsers for _n, c in b.sockets for v in c.views()} - {None}
-        assert totals == {3 * OPTIONS["startingChips"]}, f"chips not conserved: {totals}"
+        truth = whole_after(browsers, db, code)
         for b in browsers:  # (a hand's end may go on by its own 4 s timer after the tabs closed)
             last = b.last_view()
             assert last is not None and last["version"] in truth.states, b.name
             stored = truth.engine.load_state(truth.states[last["version"]])
             assert last["view"] == truth.engine.view(stored, b.player_id), b.name
+
+
+def whole_after(browsers: list[Browser], db: str, code: str) -> RoomTruth:
+    """After the tabs closed: none gave up or got an error but a race's, the stored log audits clean and
+    every view any tab held has the table's chips. The stored truth, for more checks."""
+    for b in browsers:
+        assert b.fatal == "closed by the test", f"{b.name} gave up: {b.fatal}"
+        wrong = [e for e in b.errors if e.get("code") not in RACES]
+        assert not wrong, f"{b.name} got {wrong}"
+    truth = read_truth(db, code, engine())
+    assert not truth.problems, truth.problems
+    totals = {chips_of(v["view"]) for b in browsers for _n, c in b.sockets for v in c.views()} - {None}
+    assert totals == {3 * OPTIONS["startingChips"]}, f"chips not conserved: {totals}"
+    return truth

@@ -206,6 +206,35 @@ def test_nginx_cuts_one_clients_400_sockets_to_the_cap(
     assert counts.get(429, 0) >= 300, counts  # refused by nginx itself
 
 
+def test_a_household_loads_the_page_together_through_the_proxy(
+    proxied: tuple[int, int, ssl.SSLContext, Path],
+) -> None:
+    """Friends on one Wi-Fi come from one address, and a page load is about 60 requests for the page's own
+    files (its modules, style sheets, icons): six phones loading the room at once through the shipped config
+    get every file (the files have a zone of their own), where the zone of pages, API calls and sockets
+    (burst 100, then 20 a second) refused about half of them."""
+    _http_port, https_port, ctx, _ = proxied
+    static = ROOT / "src" / "pokerroom" / "web" / "static"
+    files = sorted(p.relative_to(static).as_posix() for p in static.rglob("*")
+                   if p.suffix in (".js", ".css", ".svg") and "fixtures" not in p.parts)
+    assert len(files) >= 55, len(files)
+
+    async def load() -> list[int]:
+        limits = httpx.Limits(max_connections=24)
+        async with httpx.AsyncClient(verify=ctx, headers={"host": f"{NAME}:{https_port}"}, limits=limits,
+                                     timeout=30) as client:
+            async def one(name: str) -> int:
+                r = await client.get(f"https://127.0.0.1:{https_port}/static/{name}")
+                return r.status_code
+
+            return await asyncio.gather(*(one(name) for _phone in range(6) for name in files))
+
+    statuses = asyncio.run(load())
+    counts = {s: statuses.count(s) for s in set(statuses)}
+    print(f"six page loads' files ({len(statuses)} requests) from one address: {counts}")
+    assert counts == {200: len(statuses)}, counts
+
+
 def test_the_cluster_config_ships_the_same_zones(tmp_path: Path) -> None:
     """deploy/nginx-cluster.conf carries the same per-client zones and passes ``nginx -t`` (its run through
     the real nodes is tests/cluster/test_nodes_nginx.py)."""
@@ -216,6 +245,7 @@ def test_the_cluster_config_ships_the_same_zones(tmp_path: Path) -> None:
         text = conf.read_text(encoding="utf-8")
         assert "limit_conn_zone" in text and "limit_req_zone" in text, conf.name
         assert "limit_conn pokerroom_conn 100;" in text and "limit_req zone=pokerroom_req" in text, conf.name
+        assert "limit_req zone=pokerroom_files burst=600" in text, conf.name
     cert, key = self_signed(tmp_path)
     nginx = Nginx(tmp_path, render(site, fixed_port(), fixed_port(), cert, key, []))  # asserts nginx -t
     nginx.stop()

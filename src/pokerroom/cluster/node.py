@@ -76,6 +76,7 @@ class NodeSettings:
     caps: ClusterCaps = field(default_factory=ClusterCaps)
     create_timeout_s: float = CREATE_TIMEOUT_S
     store_gather_s: float | None = None  # the store's group-commit window (None: PgStore's default)
+    route_to_owner: bool = False  # tell relayed sockets their room's owner (cluster/sockets.py, route)
 
 
 def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
@@ -96,7 +97,7 @@ def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
                        connections_per_room=args.connections_per_room)
     gather = getattr(args, "store_gather_ms", None)
     return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id, prefix=args.redis_prefix,
-                                    lease_ttl_s=args.lease_ttl, caps=caps,
+                                    lease_ttl_s=args.lease_ttl, caps=caps, route_to_owner=args.route_to_owner,
                                     store_gather_s=None if gather is None else gather / 1000), limits)
 
 
@@ -187,7 +188,8 @@ class ClusterNode:
                            self._on_resubscribed, on_frames_lost=self._on_frames_lost)
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner,
-                               connect=self._connect, disconnect=self._disconnect)
+                               connect=self._connect, disconnect=self._disconnect,
+                               route=self.settings.route_to_owner)
         await self.relay.start()
         with contextlib.suppress(Exception):
             await self._beat()

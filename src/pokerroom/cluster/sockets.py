@@ -45,6 +45,7 @@ LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
 HOP_PAUSE_S = 0.1  # ...after 0.1, 0.2, 0.4 s: over 0.7 s, a takeover's load has time to finish
 ROOM_CONNS_FULL = "room_connections_full"
+MAX_NODE_ID = 100  # a longer ``?node=`` is no node's id: ignored
 ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
 
 Resolver = Callable[[str], Awaitable["Room | str | None"]]
@@ -58,10 +59,12 @@ class NodeSocket:
     adds only the routing (``target``, how to say ``hello`` again) and watches the frames the room sends it
     for its ``welcome`` through the connection's ``on_send`` callback."""
 
-    def __init__(self, conn: WsConnection, code: str) -> None:
+    def __init__(self, conn: WsConnection, code: str, asked: str | None = None) -> None:
         self.conn = conn
         conn.on_send = self._sending
         self.code = code
+        self.asked = asked  # the node its client asked the proxy for (``?node=``), if any
+        self.routed: str | None = None  # the owner its client was last told of (``route``)
         self.target: str | None = None  # None: not attached to any owner right now
         self.hello: dict[str, Any] | None = None  # how to say hello again (see the module docstring)
         self.welcomed = False  # an owner answered its hello: it is in the room
@@ -136,8 +139,9 @@ class Sockets:
     def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
                  still_owner: Callable[[str], Awaitable[bool]] | None = None, *,
                  connect: Callable[[str], Awaitable[bool]] | None = None,
-                 disconnect: Callable[[str], Awaitable[None]] | None = None) -> None:
+                 disconnect: Callable[[str], Awaitable[None]] | None = None, route: bool = False) -> None:
         self.node_id = node_id
+        self.route = route  # tell a relayed socket its room's owner (``route``, see :meth:`welcome`)
         self.still_owner = still_owner  # checks the lease before a local room handles a message
         self.connect = connect  # may one more socket join the room (its cluster-wide cap)?
         self.disconnect = disconnect  # a socket admitted by ``connect`` is done
@@ -175,7 +179,8 @@ class Sockets:
             await turn_away(ROOM_CONNS_FULL, ROOM_CONNS_FULL_TEXT, 1013)
             return
         conn = WsConnection(ws, limits, metrics)
-        sock = NodeSocket(conn, code)
+        asked = ws.query_params.get("node")
+        sock = NodeSocket(conn, code, asked if asked and len(asked) <= MAX_NODE_ID else None)
         self.add(sock)
         sockets.conns.add(conn)
         if isinstance(where, Room):
@@ -325,6 +330,17 @@ class Sockets:
         if sock is not None:
             sock.seated(welcome.seat)
             sock.send(welcome.text)
+            self._route(sock)
+
+    def _route(self, sock: NodeSocket) -> None:
+        """After an owner on another node welcomed ``sock``: with ``route`` on (``--route-to-owner``), the
+        client is told that owner once (``route``), so it can come back through a proxy that sends
+        ``?node=<id>`` to that node and take the relay off its path (docs/decisions/0087). Not when it asked
+        for that very node and still came here: the proxy does not route by it, and it would only return."""
+        target = sock.target
+        if self.route and target and target not in (sock.asked, sock.routed):
+            sock.routed = target
+            sock.send(P.dumps(P.route_msg(target)))
 
     def close(self, close: M.Close) -> None:
         sock = self.by_id.get(close.cid)

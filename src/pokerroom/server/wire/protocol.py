@@ -543,6 +543,11 @@ def pong_msg(server_now: int) -> dict[str, Any]:
     return {"type": "pong", "serverNow": server_now}
 
 
+def route_msg(node: str) -> dict[str, Any]:
+    """A cluster node that relays this socket names the room's owner, for a proxy that routes ``?node=``."""
+    return {"type": "route", "node": node}
+
+
 class SharedEncoder:
     """Encodes the views of one change, serialising the parts every viewer shares only once.
 

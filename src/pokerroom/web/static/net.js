@@ -101,6 +101,8 @@ export class RoomConnection {
     this.heardAt = 0; // when the socket last said anything (a sign of life)
     this.probeTimer = null;
     this.ended = false; // left, refused for good, or the room closed: nothing reconnects
+    this.node = null; // the node a proxy is asked for (`?node=`), once a `route` named the room's owner
+    this.retiring = null; // the socket a reroute replaces, open and silent until the new one is welcomed
     this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
     window.addEventListener("online", this.onBack);
     document.addEventListener("visibilitychange", this.onBack);
@@ -109,11 +111,13 @@ export class RoomConnection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
+    const node = this.node ? `?node=${encodeURIComponent(this.node)}` : "";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}${node}`;
   }
 
-  connect() {
-    this.h.onState?.("connecting", this.attempt);
+  /** `quiet`: a reroute, whose old socket stays open meanwhile: nothing to tell the player. */
+  connect(quiet = false) {
+    if (!quiet) this.h.onState?.("connecting", this.attempt);
     let ws;
     try {
       ws = new WebSocket(this.url());
@@ -156,9 +160,11 @@ export class RoomConnection {
           return;
         }
       }
+      if (msg.type === "route") { this.reroute(msg.node); return; }
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.welcomed = true;
+        this.retire();
         if (msg.token) {
           saveToken(this.code, msg.token);
           this.hello = { token: msg.token };
@@ -185,6 +191,7 @@ export class RoomConnection {
       clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
       this.ws = null;
+      this.retire();
       if (this.closedByUs) { this.h.onState?.("closed", "left"); return; }
       if (ev.code === 4404) {
         this.ended = true;
@@ -193,6 +200,7 @@ export class RoomConnection {
         return;
       }
       if (MOVING_CODES.includes(ev.code)) {
+        this.node = null; // that node is going away: any node, which routes us again if it must
         this.h.onMoving?.(ev.code);
         this.scheduleRetry(true);
         return;
@@ -260,9 +268,34 @@ export class RoomConnection {
     this.connect();
   }
 
+  /**
+   * `route` (docs/protocol.md §2.2): this socket is relayed to the node that owns the room, and the proxy
+   * routes `?node=<id>` to a node. A new socket asks for the owner; this one stays open (silent: the new one
+   * starts from a whole view) until the new one is welcomed, so the others never see the seat go away, and
+   * carries what is sent meanwhile (an action's ack then comes again on the new socket: pending actions are
+   * re-sent on welcome). Later reconnects ask for that node too, until one going away (4012/1012).
+   */
+  reroute(node) {
+    const ws = this.ws;
+    if (typeof node !== "string" || !node || node === this.node || !ws || this.retiring || this.ended) return;
+    this.node = node;
+    this.retiring = ws;
+    ws.onmessage = null;
+    ws.onclose = null;
+    this.connect(true);
+  }
+
+  /** The socket a reroute replaced: closed once the new one is welcomed, or has failed. */
+  retire() {
+    const ws = this.retiring;
+    this.retiring = null;
+    try { ws?.close(1000); } catch { /* ignore */ }
+  }
+
   send(msg) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify(msg));
+    const ws = this.ws?.readyState === WebSocket.OPEN ? this.ws : this.retiring; // (a reroute's old socket)
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(msg));
     return true;
   }
 
@@ -301,6 +334,7 @@ export class RoomConnection {
     clearTimeout(this.staleTimer);
     clearTimeout(this.probeTimer);
     clearInterval(this.pingTimer);
+    this.retire();
     try { this.ws?.close(1000); } catch { /* ignore */ }
   }
 }

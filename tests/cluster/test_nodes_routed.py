@@ -1,0 +1,73 @@
+"""Nodes run with ``--route-to-owner`` (lease TTL 2 s): the tabs of a room, following the web client's rules
+(netjs.py, ``route`` among them), end up on the room's owner whichever node the balancer gave them, so
+nothing of theirs crosses the relay; when that owner is SIGKILLed every tab is on the dead node, and each
+still holds a fresh view within TTL + 4 s, with no error but a race's and nobody giving up, then follows the
+new owner's ``route`` to it; play goes on there with the chips conserved."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from netjs import Browser
+from nodes import Cluster, Node, running_cluster
+from table import run_game
+from test_nodes_sockets import FRESH_BUDGET, one_version, seated, until, whole_after
+from truth import install_audit
+
+
+def on_owner(browsers: list[Browser], owner: Node) -> bool:
+    return all(b.node is owner and b.welcomed and b.retiring is None for b in browsers)
+
+
+def sockets_on(cluster: Cluster) -> dict[str, int]:
+    return {n.node_id: int(n.health().get("connections", 0)) for n in cluster.nodes if n.alive()}
+
+
+def test_tabs_follow_the_owner_and_survive_its_death(tmp_path: Path) -> None:
+    with running_cluster(tmp_path, 3, "--route-to-owner") as (cluster, db):
+        install_audit(db)
+
+        async def play() -> tuple[list[Browser], str]:
+            browsers, code = await seated(cluster, random.Random(5))
+            try:
+                owner = cluster.owner(code)
+                assert owner is not None
+                await until(lambda: on_owner(browsers, owner), 10, "every tab on the owner", browsers)
+                moved = [b for b in browsers if b.routes]
+                assert moved and all(b.routes == [owner.node_id] for b in moved), [b.routes for b in browsers]
+                assert sockets_on(cluster) == {n.node_id: 6 if n is owner else 0 for n in cluster.nodes}
+                before = browsers[-1].last_view()
+                assert before is not None and before["view"]["toAct"]
+                t_kill = time.monotonic()
+                owner.kill()
+                await until(lambda: all(b.first_view_after(t_kill) for b in browsers), FRESH_BUDGET + 10,
+                            "a fresh view on every tab", browsers)
+                waited = {b.name: b.first_view_after(t_kill)[0] - t_kill for b in browsers}  # type: ignore[index]
+                print(f"kill -> fresh view: {', '.join(f'{k} {v:.2f} s' for k, v in waited.items())}")
+                late = {k: round(v, 2) for k, v in waited.items() if v > FRESH_BUDGET}
+                assert not late, f"tabs without a fresh view within TTL + 4 s: {late}"
+                heir = cluster.wait_owner(code, not_=owner)
+                await until(lambda: on_owner(browsers, heir), 15, "every tab on the new owner", browsers)
+                assert sockets_on(cluster) == {n.node_id: 6 if n is heir else 0 for n in cluster.nodes
+                                               if n is not owner}
+                fresh = browsers[-1].last_view()
+                assert fresh is not None
+                same = ("board", "seats", "potTotal", "toAct", "handNo", "street")
+                assert {k: fresh["view"][k] for k in same} == {k: before["view"][k] for k in same}
+                version = fresh["version"]
+                for b in browsers[:3]:
+                    b.acting = True
+                newest = lambda: max((b.last_view() or {}).get("version", 0) for b in browsers)  # noqa: E731
+                await until(lambda: newest() >= version + 8, 60, "play on the new owner", browsers)
+                for b in browsers:
+                    b.acting = False
+                await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
+            finally:
+                for b in browsers:
+                    await b.close()
+            return browsers, code
+
+        browsers, code = run_game(play())
+        whole_after(browsers, db, code)
