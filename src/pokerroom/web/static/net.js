@@ -82,6 +82,8 @@ const STALE_RESYNC_MS = 1500;
 const PING_MS = 20000;
 const SILENT_MS = 45000;
 const PROBE_MS = 4000;
+/** How long a reroute's new socket has to be welcomed before it is given up, the old one with it (reroute). */
+const ROUTE_MS = 5000;
 
 export class RoomConnection {
   constructor(code, hello, handlers) {
@@ -103,6 +105,7 @@ export class RoomConnection {
     this.ended = false; // left, refused for good, or the room closed: nothing reconnects
     this.node = null; // the node a proxy is asked for (`?node=`), once a `route` named the room's owner
     this.retiring = null; // the socket a reroute replaces, open and silent until the new one is welcomed
+    this.routeTimer = null;
     this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
     window.addEventListener("online", this.onBack);
     document.addEventListener("visibilitychange", this.onBack);
@@ -283,6 +286,12 @@ export class RoomConnection {
     ws.onmessage = null;
     ws.onclose = null;
     this.connect(true);
+    const fresh = this.ws;
+    clearTimeout(this.routeTimer);
+    this.routeTimer = setTimeout(() => {
+      // the new socket is stuck (neither welcomed nor closed): say so, and make another the usual way
+      if (this.ws === fresh && this.retiring && !this.welcomed) { this.retire(); this.dropSilent(fresh); }
+    }, ROUTE_MS);
   }
 
   /** The socket a reroute replaced: closed once the new one is welcomed, or has failed. */
@@ -333,6 +342,7 @@ export class RoomConnection {
     clearTimeout(this.retryTimer);
     clearTimeout(this.staleTimer);
     clearTimeout(this.probeTimer);
+    clearTimeout(this.routeTimer);
     clearInterval(this.pingTimer);
     this.retire();
     try { this.ws?.close(1000); } catch { /* ignore */ }
