@@ -20,7 +20,9 @@ up. The rules mirrored here:
   closed; later connections ask for that node too, until a close with 4012/1012 sends them anywhere again.
 
 The player's own clicks are not net.js's business; ``acting`` makes the client answer its turn with a
-safe move (check, call, ready), once per version, as a person at the table would.
+safe move (check, call, ready), once per version, as a person at the table would, and, as the app does
+(``resendPending``), an action still unacknowledged when a new connection is welcomed is sent again with
+its own id (at most 15 s after it was first sent; applied at most once by the server).
 """
 
 from __future__ import annotations
@@ -98,6 +100,8 @@ class Browser:
     asked: str | None = None  # the node a ``route`` named: new connections ask for it
     retiring: Client | None = None  # the connection a ``route`` replaces, until the new one is welcomed
     routes: list[str] = field(default_factory=list)  # every node a ``route`` named, in order
+    #: the action sent and not yet acknowledged or refused: (its message, when it was first sent)
+    pending: tuple[dict[str, Any], float] | None = None
     task: asyncio.Task[None] | None = None
 
     def start(self) -> Browser:
@@ -186,6 +190,10 @@ class Browser:
                 self.player_id = msg.get("playerId") or self.player_id
                 if msg.get("token"):
                     self.hello = {"token": msg["token"]}
+                await self._resend(client)
+            elif kind == "ack" and self.pending is not None and msg.get("clientMsgId") == \
+                    self.pending[0]["clientMsgId"]:
+                self.pending = None
             elif kind == "view":
                 self.views.append((time.monotonic(), msg))
             elif kind == "error":
@@ -196,6 +204,8 @@ class Browser:
                         await asyncio.wait_for(client.close(), 5)
                     return None
                 self.errors.append({**msg, "at": time.monotonic()})
+                if self.pending is not None and msg.get("clientMsgId") == self.pending[0]["clientMsgId"]:
+                    self.pending = None
                 # refused (a race: someone else's change came first): decide again on the next, newer view,
                 # never again on the view that was refused (that loop floods the server)
             await self._maybe_act(client)
@@ -213,9 +223,22 @@ class Browser:
             return
         self.acted = last["version"]
         self.sent += 1
+        action = {"type": "action", "clientMsgId": f"{self.name}-{self.sent}", "version": last["version"],
+                  "action": {"type": move}}
+        self.pending = (action, time.monotonic())
         with contextlib.suppress(websockets.ConnectionClosed):
-            await client.send({"type": "action", "clientMsgId": f"{self.name}-{self.sent}",
-                               "version": last["version"], "action": {"type": move}})
+            await client.send(action)
+
+    async def _resend(self, client: Client) -> None:
+        """app.js ``resendPending``: on a new connection's welcome, the unacknowledged action again."""
+        if self.pending is None:
+            return
+        action, at = self.pending
+        if time.monotonic() - at > 15:
+            self.pending = None
+            return
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await client.send(action)
 
     async def close(self) -> None:
         self.fatal = self.fatal or "closed by the test"

@@ -2,10 +2,12 @@
 (netjs.py, ``route`` among them), end up on the room's owner whichever node the balancer gave them, so
 nothing of theirs crosses the relay; when that owner is SIGKILLed every tab is on the dead node, and each
 still holds a fresh view within TTL + 4 s, with no error but a race's and nobody giving up, then follows the
-new owner's ``route`` to it; play goes on there with the chips conserved."""
+new owner's ``route`` to it; play goes on there with the chips conserved. The same through a rolling
+restart: each node drained (4012) and started again in turn."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from pathlib import Path
@@ -61,6 +63,46 @@ def test_tabs_follow_the_owner_and_survive_its_death(tmp_path: Path) -> None:
                     b.acting = True
                 newest = lambda: max((b.last_view() or {}).get("version", 0) for b in browsers)  # noqa: E731
                 await until(lambda: newest() >= version + 8, 60, "play on the new owner", browsers)
+                for b in browsers:
+                    b.acting = False
+                await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
+            finally:
+                for b in browsers:
+                    await b.close()
+            return browsers, code
+
+        browsers, code = run_game(play())
+        whole_after(browsers, db, code)
+
+
+def test_tabs_follow_the_owner_through_a_rolling_restart(tmp_path: Path) -> None:
+    """Each node drained (SIGTERM: its sockets closed with 4012) and started again in turn, the table
+    waiting on a turn: after each, every tab holds the newest view on whichever node owns the room now (a
+    4012 sends the next connection anywhere, and ``route`` brings it to the owner); then play goes on."""
+    with running_cluster(tmp_path, 3, "--route-to-owner") as (cluster, db):
+        install_audit(db)
+
+        async def play() -> tuple[list[Browser], str]:
+            browsers, code = await seated(cluster, random.Random(9))
+            loop = asyncio.get_running_loop()
+            try:
+                for node in cluster.nodes:
+                    exit_code = await loop.run_in_executor(None, node.terminate)
+                    assert exit_code == 0, f"{node.node_id} exited {exit_code}:\n{node.output()[-3000:]}"
+                    owner = cluster.wait_owner(code, not_=node)
+                    await until(lambda o=owner: on_owner(browsers, o), 20,
+                                f"every tab on the owner without {node.node_id}", browsers)
+                    await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
+                    node.start()
+                    await loop.run_in_executor(None, node.wait_ready)
+                assert all(b.closes for b in browsers)  # each was on a node that went away at least once
+                owner = cluster.wait_owner(code)
+                assert sockets_on(cluster) == {n.node_id: 6 if n is owner else 0 for n in cluster.nodes}
+                version = max((b.last_view() or {}).get("version", 0) for b in browsers)
+                for b in browsers[:3]:
+                    b.acting = True
+                newest = lambda: max((b.last_view() or {}).get("version", 0) for b in browsers)  # noqa: E731
+                await until(lambda: newest() >= version + 8, 60, "play after the restarts", browsers)
                 for b in browsers:
                     b.acting = False
                 await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
