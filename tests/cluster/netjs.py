@@ -61,8 +61,8 @@ class Balancer:
         """``asked``: a node id (``?node=``): that node first, then its backups (the others, in order)."""
         nodes = self.cluster.nodes
         first = next((i for i, n in enumerate(nodes) if n.node_id == asked), None)
-        order = ([nodes[(first + i) % len(nodes)] for i in range(len(nodes))] if first is not None
-                 else [nodes[(self.turn + i) % len(nodes)] for i in range(len(nodes))])
+        start = self.turn if first is None else first
+        order = [nodes[(start + i) % len(nodes)] for i in range(len(nodes))]
         query = f"?node={asked}" if asked else ""
         for i, node in enumerate(order):
             try:

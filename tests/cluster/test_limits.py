@@ -96,8 +96,9 @@ def test_room_creation_is_a_token_bucket_without_a_burst_at_the_minute_edge(pref
     asyncio.run(main())
 
 
-def test_the_per_room_socket_cap_is_a_flag(redis_url: str) -> None:
-    """``pokerroom serve --connections-per-room N`` reaches the node's cluster caps (once a constant 200)."""
+def _node_of(redis_url: str, *flags: str) -> Any:
+    """The node ``pokerroom serve --redis URL --database ... *flags`` would run (its settings; nothing
+    started). A new parser each time: its defaults read the environment when the flags are registered."""
     import argparse
 
     from pokerroom import serve
@@ -107,49 +108,32 @@ def test_the_per_room_socket_cap_is_a_flag(redis_url: str) -> None:
     parser = argparse.ArgumentParser()
     serve.register(parser.add_subparsers(dest="command"))
     base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
+    args = parser.parse_args([*base, *flags])
+    return cluster_node(args, Limits(), "flag-test")
+
+
+def test_the_per_room_socket_cap_is_a_flag(redis_url: str) -> None:
+    """``pokerroom serve --connections-per-room N`` reaches the node's cluster caps (once a constant 200)."""
     for extra, expected in (([], 200), (["--connections-per-room", "12"], 12),
                             (["--connections-per-room", "0"], 0)):
-        args = parser.parse_args([*base, *extra])
-        node = cluster_node(args, Limits(), "cap-test")
-        assert node.settings.caps.connections_per_room == expected
+        assert _node_of(redis_url, *extra).settings.caps.connections_per_room == expected
 
 
 def test_the_store_gather_window_is_a_flag(redis_url: str) -> None:
     """``pokerroom serve --store-gather-ms MS`` reaches the node's store settings (None: PgStore's
     default)."""
-    import argparse
-
-    from pokerroom import serve
-    from pokerroom.cluster.node import cluster_node
-    from pokerroom.server.edge.limits import Limits
-
-    parser = argparse.ArgumentParser()
-    serve.register(parser.add_subparsers(dest="command"))
-    base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
     for extra, expected in (([], None), (["--store-gather-ms", "0"], 0.0),
                             (["--store-gather-ms", "12"], 0.012)):
-        args = parser.parse_args([*base, *extra])
-        node = cluster_node(args, Limits(), "gather-test")
-        assert node.settings.store_gather_s == expected
+        assert _node_of(redis_url, *extra).settings.store_gather_s == expected
 
 
 def test_routing_to_the_owner_is_a_flag(redis_url: str, monkeypatch: Any) -> None:
     """``pokerroom serve --route-to-owner`` (or ``POKERROOM_ROUTE_TO_OWNER=1``) reaches the node's settings;
     off by default, since only a proxy that routes ``?node=`` makes it worth a reconnect."""
-    import argparse
-
-    from pokerroom import serve
-    from pokerroom.cluster.node import cluster_node
-    from pokerroom.server.edge.limits import Limits
-
-    base = ["serve", "--redis", redis_url, "--database", "postgresql://unused/none"]
     for env, extra, expected in ((None, [], False), (None, ["--route-to-owner"], True), ("1", [], True),
                                  ("0", [], False)):
         if env is None:
             monkeypatch.delenv("POKERROOM_ROUTE_TO_OWNER", raising=False)
         else:
             monkeypatch.setenv("POKERROOM_ROUTE_TO_OWNER", env)
-        parser = argparse.ArgumentParser()
-        serve.register(parser.add_subparsers(dest="command"))
-        node = cluster_node(parser.parse_args([*base, *extra]), Limits(), "route-test")
-        assert node.settings.route_to_owner is expected
+        assert _node_of(redis_url, *extra).settings.route_to_owner is expected

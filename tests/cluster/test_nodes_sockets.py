@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,65 +69,81 @@ async def seated(cluster: Cluster, rnd: random.Random) -> tuple[list[Browser], s
 
 
 def test_sigkill_owner_leaves_no_socket_behind(tmp_path: Path) -> None:
-    with running_cluster(tmp_path, 3) as (cluster, db):
+    async def kill_the_owner(cluster: Cluster, browsers: list[Browser], code: str) -> None:
+        owner = cluster.owner(code)
+        assert owner is not None
+        on_victim = [b for b in browsers if b.node is owner]
+        assert on_victim and len(on_victim) < len(browsers), [b.node for b in browsers]
+        before = browsers[-1].last_view()
+        assert before is not None and before["view"]["toAct"] and before["view"]["deadlineAt"]
+        t_kill = time.monotonic()
+        owner.kill()
+        await until(lambda: all(b.first_view_after(t_kill) for b in browsers), FRESH_BUDGET + 10,
+                    "a fresh view on every tab", browsers)
+        waited = {b.name: b.first_view_after(t_kill)[0] - t_kill for b in browsers}  # type: ignore[index]
+        print(f"kill -> fresh view: {', '.join(f'{k} {v:.2f} s' for k, v in waited.items())} "
+              f"(on the dead node: {[b.name for b in on_victim]})")
+        late = {k: round(v, 2) for k, v in waited.items() if v > FRESH_BUDGET}
+        assert not late, f"tabs without a fresh view within TTL + 4 s: {late}"
+        refused = {b.name: [e["code"] for e in b.errors if e.get("code") not in RACES]
+                   for b in browsers}
+        assert not any(refused.values()) and not any(b.fatal for b in browsers), (refused, [
+            b.fatal for b in browsers])
+        for b in on_victim:
+            assert b.closes and b.node is not owner, f"{b.name} did not move off the dead node"
+        for b in browsers:
+            if b not in on_victim:
+                assert not b.closes, f"{b.name} on a survivor was closed: {b.closes}"
+        # the same table, and the turn got back the time nobody served the room
+        fresh = browsers[-1].first_view_after(t_kill)[1]  # type: ignore[index]
+        same = ("board", "seats", "potTotal", "toAct", "handNo", "street")
+        assert {k: fresh["view"][k] for k in same} == {k: before["view"][k] for k in same}
+        shift_ms = fresh["view"]["deadlineAt"] - before["view"]["deadlineAt"]
+        first = min(waited.values()) * 1000
+        assert first - 1000 <= shift_ms <= first + LEASE_TTL / 3 * 1000 + 500, (shift_ms, first)
+        # play goes on through the same tabs
+        await play_on(browsers, fresh["version"], "play on the new owner")
+
+    browsers, _code, truth = run_seated(tmp_path, 11, kill_the_owner)
+    for b in browsers:  # (a hand's end may go on by its own 4 s timer after the tabs closed)
+        last = b.last_view()
+        assert last is not None and last["version"] in truth.states, b.name
+        stored = truth.engine.load_state(truth.states[last["version"]])
+        assert last["view"] == truth.engine.view(stored, b.player_id), b.name
+
+
+def run_seated(tmp_path: Path, seed: int,
+               body: Callable[[Cluster, list[Browser], str], Awaitable[None]],
+               *extra: str) -> tuple[list[Browser], str, RoomTruth]:
+    """Three nodes (``extra``: their flags) and the table :func:`seated` makes on them, ``body`` run on it,
+    every tab closed after, then :func:`whole_after`'s checks; the tabs, the room and its stored truth."""
+    with running_cluster(tmp_path, 3, *extra) as (cluster, db):
         install_audit(db)
 
         async def play() -> tuple[list[Browser], str]:
-            browsers, code = await seated(cluster, random.Random(11))
+            browsers, code = await seated(cluster, random.Random(seed))
             try:
-                owner = cluster.owner(code)
-                assert owner is not None
-                on_victim = [b for b in browsers if b.node is owner]
-                assert on_victim and len(on_victim) < len(browsers), [b.node for b in browsers]
-                before = browsers[-1].last_view()
-                assert before is not None and before["view"]["toAct"] and before["view"]["deadlineAt"]
-                t_kill = time.monotonic()
-                owner.kill()
-                await until(lambda: all(b.first_view_after(t_kill) for b in browsers), FRESH_BUDGET + 10,
-                            "a fresh view on every tab", browsers)
-                waited = {b.name: b.first_view_after(t_kill)[0] - t_kill for b in browsers}  # type: ignore[index]
-                print(f"kill -> fresh view: {', '.join(f'{k} {v:.2f} s' for k, v in waited.items())} "
-                      f"(on the dead node: {[b.name for b in on_victim]})")
-                late = {k: round(v, 2) for k, v in waited.items() if v > FRESH_BUDGET}
-                assert not late, f"tabs without a fresh view within TTL + 4 s: {late}"
-                refused = {b.name: [e["code"] for e in b.errors if e.get("code") not in RACES]
-                           for b in browsers}
-                assert not any(refused.values()) and not any(b.fatal for b in browsers), (refused, [
-                    b.fatal for b in browsers])
-                for b in on_victim:
-                    assert b.closes and b.node is not owner, f"{b.name} did not move off the dead node"
-                for b in browsers:
-                    if b not in on_victim:
-                        assert not b.closes, f"{b.name} on a survivor was closed: {b.closes}"
-                # the same table, and the turn got back the time nobody served the room
-                fresh = browsers[-1].first_view_after(t_kill)[1]  # type: ignore[index]
-                same = ("board", "seats", "potTotal", "toAct", "handNo", "street")
-                assert {k: fresh["view"][k] for k in same} == {k: before["view"][k] for k in same}
-                shift_ms = fresh["view"]["deadlineAt"] - before["view"]["deadlineAt"]
-                first = min(waited.values()) * 1000
-                assert first - 1000 <= shift_ms <= first + LEASE_TTL / 3 * 1000 + 500, (shift_ms, first)
-                # play goes on through the same tabs
-                version = fresh["version"]
-                for b in browsers[:3]:
-                    b.acting = True
-                newest = lambda: max((b.last_view() or {}).get("version", 0) for b in browsers)  # noqa: E731
-                await until(lambda: newest() >= version + 8, 60, "play on the new owner", browsers)
-                for b in browsers:
-                    b.acting = False
-                await asyncio.sleep(0.5)
-                await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
+                await body(cluster, browsers, code)
             finally:
                 for b in browsers:
                     await b.close()
             return browsers, code
 
         browsers, code = run_game(play())
-        truth = whole_after(browsers, db, code)
-        for b in browsers:  # (a hand's end may go on by its own 4 s timer after the tabs closed)
-            last = b.last_view()
-            assert last is not None and last["version"] in truth.states, b.name
-            stored = truth.engine.load_state(truth.states[last["version"]])
-            assert last["view"] == truth.engine.view(stored, b.player_id), b.name
+        return browsers, code, whole_after(browsers, db, code)
+
+
+async def play_on(browsers: list[Browser], version: int, what: str) -> None:
+    """The three players take their turns until the table is 8 versions past ``version``, then stop, and
+    every tab settles on one version."""
+    for b in browsers[:3]:
+        b.acting = True
+    newest = lambda: max((b.last_view() or {}).get("version", 0) for b in browsers)  # noqa: E731
+    await until(lambda: newest() >= version + 8, 60, what, browsers)
+    for b in browsers:
+        b.acting = False
+    await asyncio.sleep(0.5)
+    await until(lambda: one_version(browsers), 10, "every tab on one version", browsers)
 
 
 def whole_after(browsers: list[Browser], db: str, code: str) -> RoomTruth:

@@ -45,8 +45,8 @@ LOCAL = ""  # target of a socket attached to a room of this node
 MAX_HOPS = 3  # a message answered "gone" is re-routed at most this many times
 HOP_PAUSE_S = 0.1  # ...after 0.1, 0.2, 0.4 s: over 0.7 s, a takeover's load has time to finish
 ROOM_CONNS_FULL = "room_connections_full"
-MAX_NODE_ID = 100  # a longer ``?node=`` is no node's id: ignored
 ROOM_CONNS_FULL_TEXT = "이 방에 연결이 너무 많아요. 잠시 후 다시 해 주세요"
+MAX_NODE_ID = 100  # a longer ``?node=`` is no node's id: ignored
 
 Resolver = Callable[[str], Awaitable["Room | str | None"]]
 
