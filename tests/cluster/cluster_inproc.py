@@ -15,7 +15,8 @@ for extra in (HERE.parent / "server", HERE.parent):
 
 from server_helpers import LiveServer  # noqa: E402
 
-from pokerroom.cluster.node import ClusterNode, NodeSettings  # noqa: E402
+from pokerroom.cluster.node import ClusterNode  # noqa: E402
+from pokerroom.cluster.settings import NodeSettings  # noqa: E402
 from pokerroom.server.app import ServerConfig  # noqa: E402
 from pokerroom.server.edge.limits import Limits  # noqa: E402
 from services import REDIS_URL  # noqa: E402

@@ -26,11 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, assert_never
 
@@ -41,14 +39,14 @@ from pokerroom.cluster import messages as M
 from pokerroom.cluster.fencing import LeaseGuard, moving_error
 from pokerroom.cluster.keys import Keys
 from pokerroom.cluster.lease import Leases
-from pokerroom.cluster.limits import ClusterCaps, ClusterLimits
+from pokerroom.cluster.limits import ClusterLimits
 from pokerroom.cluster.placement import Registry
 from pokerroom.cluster.relay import Relay
 from pokerroom.cluster.remote import RemoteConnections
+from pokerroom.cluster.settings import NodeSettings, settings_from_args
 from pokerroom.cluster.sockets import Sockets
 from pokerroom.cluster.succession import Succession
 from pokerroom.server.edge.limits import Limits
-from pokerroom.server.ops import identity
 from pokerroom.server.ops.drain import Drain
 from pokerroom.server.ops.metrics import Metrics
 from pokerroom.server.room.rooms import Room, Rooms
@@ -60,45 +58,13 @@ from pokerroom.server.wire import protocol as P
 
 log = logging.getLogger("pokerroom.cluster")
 
-CREATE_TIMEOUT_S = 2.0  # a remote "create this room" unanswered this long is created here instead
 _REFUSALS = {"rate": "too_many_rooms_here", "address": "too_many_rooms_here", "total": "too_many_rooms"}
 
 
-@dataclass(frozen=True)
-class NodeSettings:
-    """A node's cluster configuration (the CLI fills it from flags and environment)."""
-
-    redis_url: str
-    database_url: str
-    node_id: str = field(default_factory=identity.node_id)
-    prefix: str = "pokerroom"
-    lease_ttl_s: float = 5.0
-    caps: ClusterCaps = field(default_factory=ClusterCaps)
-    create_timeout_s: float = CREATE_TIMEOUT_S
-    store_gather_s: float | None = None  # the store's group-commit window (None: PgStore's default)
-    route_to_owner: bool = False  # tell relayed sockets their room's owner (cluster/sockets.py, route)
-
-
 def cluster_node(args: Any, limits: Limits, node_id: str) -> ClusterNode:
-    """The node ``pokerroom serve --redis ... --database ...`` runs (cli.run's flags and limits); checks
-    that both services answer, so a wrong URL fails at once with a sentence."""
-    import redis
-
-    if args.lease_ttl <= 0.3:
-        raise ValueError("--lease-ttl must be more than 0.3 s")
-    try:
-        client = redis.Redis.from_url(args.redis, socket_timeout=3, socket_connect_timeout=3)
-        client.ping()
-        client.close()
-    except (redis.RedisError, ValueError) as exc:
-        raise RuntimeError(f"Redis at {args.redis} does not answer ({exc})") from None
-    caps = ClusterCaps(room_creations_per_minute=math.ceil(args.room_creations_per_minute),
-                       rooms_per_address=args.rooms_per_address, max_rooms=args.max_rooms,
-                       connections_per_room=args.connections_per_room)
-    gather = getattr(args, "store_gather_ms", None)
-    return ClusterNode(NodeSettings(args.redis, args.database, node_id=node_id, prefix=args.redis_prefix,
-                                    lease_ttl_s=args.lease_ttl, caps=caps, route_to_owner=args.route_to_owner,
-                                    store_gather_s=None if gather is None else gather / 1000), limits)
+    """The node ``pokerroom serve --redis ... --database ...`` runs (cli.run's flags and limits); a wrong
+    Redis URL fails at once with a sentence (:func:`~pokerroom.cluster.settings.settings_from_args`)."""
+    return ClusterNode(settings_from_args(args, node_id), limits)
 
 
 class ClusterNode:
