@@ -84,6 +84,15 @@ const SILENT_MS = 45000;
 const PROBE_MS = 4000;
 /** How long a reroute's new socket has to be welcomed before it is given up, the old one with it (reroute). */
 const ROUTE_MS = 5000;
+/** After a reroute was given up, `route` is not followed for this long: the proxy may not reach that node,
+ * and following it again would drop a working connection every ROUTE_MS. */
+const ROUTE_PAUSE_MS = 60000;
+/**
+ * How long a socket may stay connecting before it is given up and another made: a node that stopped (paused,
+ * cut off) behind a proxy leaves the handshake unanswered for as long as the proxy waits (an hour in
+ * deploy/), and the browser itself never gives up on it.
+ */
+const CONNECT_MS = 10000;
 
 export class RoomConnection {
   constructor(code, hello, handlers) {
@@ -106,6 +115,7 @@ export class RoomConnection {
     this.node = null; // the node a proxy is asked for (`?node=`), once a `route` named the room's owner
     this.retiring = null; // the socket a reroute replaces, open and silent until the new one is welcomed
     this.routeTimer = null;
+    this.routeAfter = 0; // `route` is ignored until then (a reroute given up: ROUTE_PAUSE_MS)
     this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
     window.addEventListener("online", this.onBack);
     document.addEventListener("visibilitychange", this.onBack);
@@ -130,6 +140,7 @@ export class RoomConnection {
     }
     this.ws = ws;
     this.welcomed = false;
+    setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.dropSilent(ws); }, CONNECT_MS);
     ws.onopen = () => {
       this.views.reset(); // a new socket starts with a whole view
       this.resyncAsked = false;
@@ -259,10 +270,14 @@ export class RoomConnection {
     this.probeTimer = setTimeout(() => { if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws); }, PROBE_MS);
   }
 
-  /** A silent socket is given up (its close may never complete over a dead link) and a new one made now. */
+  /**
+   * A silent (or never opened) socket is given up (its close may never complete over a dead link) and a new one
+   * made now, to any node: the node it asked for may be the one that stopped, and any other routes it again.
+   */
   dropSilent(ws) {
     if (this.ws !== ws) return;
     this.ws = null;
+    this.node = null;
     clearInterval(this.pingTimer);
     ws.onclose = null;
     ws.onmessage = null;
@@ -281,6 +296,7 @@ export class RoomConnection {
   reroute(node) {
     const ws = this.ws;
     if (typeof node !== "string" || !node || node === this.node || !ws || this.retiring || this.ended) return;
+    if (Date.now() < this.routeAfter) return;
     this.node = node;
     this.retiring = ws;
     ws.onmessage = null;
@@ -289,8 +305,13 @@ export class RoomConnection {
     const fresh = this.ws;
     clearTimeout(this.routeTimer);
     this.routeTimer = setTimeout(() => {
-      // the new socket is stuck (neither welcomed nor closed): say so, and make another the usual way
-      if (this.ws === fresh && this.retiring && !this.welcomed) { this.retire(); this.dropSilent(fresh); }
+      // the new socket is stuck (neither welcomed nor closed): say so, make another the usual way (to any node),
+      // and stay where that one lands for a while
+      if (this.ws === fresh && this.retiring && !this.welcomed) {
+        this.routeAfter = Date.now() + ROUTE_PAUSE_MS;
+        this.retire();
+        this.dropSilent(fresh);
+      }
     }, ROUTE_MS);
   }
 

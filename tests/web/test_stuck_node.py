@@ -1,0 +1,179 @@
+"""A node that stops answering (paused, cut off) behind the proxy must not hold a phone forever.
+
+Two ways it used to: a reroute (``route``, docs/protocol.md §2.2) to such a node was given up after 5 s, but
+the new socket asked for the same node again, and again; and a socket whose handshake a stopped node never
+answers stays "connecting" for as long as the proxy waits (an hour in deploy/), the browser never giving up
+on it. Now a reroute given up goes to any node and ``route`` is not followed for a minute, and a socket not
+open within 10 s is given up and another made (src/pokerroom/web/static/net.js, CONNECT_MS).
+
+Both are made in the browser itself: the page's websockets are routed through the test
+(``page.route_web_socket``), where a ``?node=`` socket opens and never answers, and a socket to a port that
+accepts and never answers stays connecting. The page's clock is the test's (``page.clock``), so the 5 s and
+10 s pass at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import webplay as wp
+from webplay import MOBILE
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+WELCOMED = "() => !!(window.__room && window.__room.conn && window.__room.conn.welcomed)"
+#: welcomed on a socket that asked for no node, no reroute under way
+WELCOMED_ANYWHERE = ("() => { const c = window.__room.conn;"
+                     " return c.welcomed && c.retiring === null && !c.ws.url.includes('node='); }")
+
+
+class StuckOwner:
+    """The page's websockets: one asking for a node (``?node=``) opens and never answers (a stopped owner);
+    the others reach the server. Once :meth:`arm` is called, the newest of those is sent a ``route`` to that
+    node, and so is every later one when it is welcomed, as a node run with ``--route-to-owner`` tells a
+    socket it relays."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []  # the URLs of the sockets that asked for a node
+        self.plain: list[Any] = []  # the sockets that reached the server (their routes, page side)
+        self.routes = 0  # ``route`` messages sent to the page
+        self.armed = False
+
+    def route(self, ws: Any) -> None:
+        if "node=" in ws.url:
+            self.asked.append(ws.url)  # mocked: open, and silent
+            return
+        self.plain.append(ws)
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+
+        def to_page(message: str | bytes) -> None:
+            ws.send(message)
+            if self.armed and isinstance(message, str) and json.loads(message).get("type") == "welcome":
+                self._route(ws)
+
+        server.on_message(to_page)
+
+    def arm(self) -> None:
+        self.armed = True
+        self._route(self.plain[-1])
+
+    def _route(self, ws: Any) -> None:
+        self.routes += 1
+        ws.send(json.dumps({"type": "route", "node": "n9"}))
+
+
+@pytest.fixture
+def stuck_owner(browser: Any) -> Iterator[tuple[Any, StuckOwner]]:
+    """A phone page of its own context (a websocket route outlives a pooled page's wipe) through
+    :class:`StuckOwner`."""
+    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR")
+    page = ctx.new_page()
+    owner = StuckOwner()
+    page.route_web_socket(re.compile(r".*/ws/.*"), owner.route)
+    yield page, owner
+    ctx.close()
+
+
+def test_a_reroute_to_a_node_that_never_answers_is_given_up_for_any_node(
+        live_server: Any, stuck_owner: tuple[Any, StuckOwner]) -> None:
+    page, owner = stuck_owner
+    page.clock.install()
+    wp.create_room_ui(page, live_server.http, "민수", "holdem")
+    page.wait_for_function(WELCOMED)
+    # the relayed socket is told its owner: a new socket asks for it, the old one stays open meanwhile and the
+    # page still says it is connected
+    owner.arm()
+    page.wait_for_function("() => window.__room.conn.retiring !== null")
+    assert len(owner.asked) == 1 and "node=n9" in owner.asked[0] and len(owner.plain) == 1
+    assert page.get_attribute("#conn", "data-state") == "open"
+    # 5 s without a welcome: given up, and the next socket asks for any node, not for n9 again
+    page.clock.run_for(6000)
+    page.wait_for_function(WELCOMED_ANYWHERE)
+    assert len(owner.plain) == 2 and owner.routes == 2
+    assert page.evaluate("() => window.__room.conn.node") is None
+    # the route that came with that welcome is not followed: the page stays where it is, connected
+    page.clock.run_for(30_000)
+    page.wait_for_timeout(300)
+    assert len(owner.asked) == 1 and len(owner.plain) == 2
+    assert page.get_attribute("#conn", "data-state") == "open"
+    assert page.evaluate("() => window.__room.lobby.players.length") == 1
+
+
+@pytest.fixture
+def silent_port() -> Iterator[int]:
+    """A port that accepts connections and never answers them (a stopped node behind a proxy that waits)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def hold() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    yield int(listener.getsockname()[1])
+    stop.set()
+    thread.join(timeout=2)
+    for conn in held:
+        conn.close()
+    listener.close()
+
+
+#: the page's first websocket goes to ``port`` instead of the server (the rest as the page asks)
+FIRST_SOCKET_TO = """(port) => {
+  const Real = window.WebSocket;
+  let made = 0;
+  window.WebSocket = class extends Real {
+    constructor(url, protocols) {
+      made += 1;
+      super(made === 1 ? url.replace(/\\/\\/[^/]+/, `//127.0.0.1:${port}`) : url, protocols);
+    }
+  };
+}"""
+
+
+def test_a_socket_that_never_opens_is_given_up_after_10_seconds(
+        live_server: Any, browser: Any, silent_port: int) -> None:
+    # (bypass_csp: the page's policy lets it reach its own origin only, and the stopped node is another port)
+    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR", bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"({FIRST_SOCKET_TO})({silent_port})")
+        page.clock.install()
+        page.goto(live_server.http + "/")
+        page.fill("#create-nick", "민수")
+        page.check("#create-adult")
+        page.click("[data-testid=create-room]")
+        page.wait_for_url("**/r/*")
+        page.wait_for_function("() => window.__room && window.__room.conn && window.__room.conn.ws")
+        assert page.evaluate("() => window.__room.conn.ws.readyState") == 0  # CONNECTING, to the silent port
+        page.clock.run_for(5000)
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => window.__room.conn.welcomed") is False
+        assert page.get_attribute("#conn", "data-state") == "connecting"  # not a frozen "connected"
+        page.clock.run_for(6000)  # 11 s: given up, and the next socket reaches the server
+        page.wait_for_function(WELCOMED)
+        page.wait_for_selector("[data-testid=room-code]")
+        assert page.evaluate("() => window.__room.lobby.players.length") == 1
+        assert page.get_attribute("#conn", "data-state") == "open"
+    finally:
+        ctx.close()
