@@ -10,7 +10,6 @@ The dead link is made in the browser itself: its websockets are routed through t
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,14 +50,10 @@ class Links:
 
 @pytest.fixture
 def routed(browser: Any) -> Iterator[tuple[Any, Links]]:
-    """A phone page of its own context whose websockets go through :class:`Links` (not a pooled page: a
-    websocket route outlives a test's wipe)."""
-    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR")
-    page = ctx.new_page()
+    """A phone page whose websockets go through :class:`Links`."""
     links = Links()
-    page.route_web_socket(re.compile(r".*/ws/.*"), links.route)
-    yield page, links
-    ctx.close()
+    with wp.sockets_through(browser, links.route) as page:
+        yield page, links
 
 
 def _stale_after_a_cut(live_server: Any, open_page: Any, page: Any, links: Links) -> tuple[Any, int]:

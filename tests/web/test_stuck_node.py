@@ -15,7 +15,6 @@ accepts and never answers stays connecting. The page's clock is the test's (``pa
 from __future__ import annotations
 
 import json
-import re
 import socket
 import sys
 import threading
@@ -76,14 +75,10 @@ class StuckOwner:
 
 @pytest.fixture
 def stuck_owner(browser: Any) -> Iterator[tuple[Any, StuckOwner]]:
-    """A phone page of its own context (a websocket route outlives a pooled page's wipe) through
-    :class:`StuckOwner`."""
-    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR")
-    page = ctx.new_page()
+    """A phone page whose websockets go through :class:`StuckOwner`."""
     owner = StuckOwner()
-    page.route_web_socket(re.compile(r".*/ws/.*"), owner.route)
-    yield page, owner
-    ctx.close()
+    with wp.sockets_through(browser, owner.route) as page:
+        yield page, owner
 
 
 def test_a_reroute_to_a_node_that_never_answers_is_given_up_for_any_node(

@@ -6,9 +6,12 @@ sees, and the click always goes through the UI (buttons, cards), never through t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,19 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+
+
+@contextlib.contextmanager
+def sockets_through(browser: Any, route: Callable[[Any], None]) -> Iterator[Any]:
+    """A phone page of its own browser context whose websockets go through ``route``
+    (``page.route_web_socket``): not a pooled page, as a websocket route outlives a test's wipe."""
+    ctx = browser.new_context(viewport=MOBILE, locale="ko-KR")
+    try:
+        page = ctx.new_page()
+        page.route_web_socket(re.compile(r".*/ws/.*"), route)
+        yield page
+    finally:
+        ctx.close()
 
 
 def load(name: str) -> dict[str, Any]:
