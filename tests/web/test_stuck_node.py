@@ -4,7 +4,8 @@ Two ways it used to: a reroute (``route``, docs/protocol.md §2.2) to such a nod
 the new socket asked for the same node again, and again; and a socket whose handshake a stopped node never
 answers stays "connecting" for as long as the proxy waits (an hour in deploy/), the browser never giving up
 on it. Now a reroute given up goes to any node and ``route`` is not followed for a minute, and a socket not
-open within 10 s is given up and another made (src/pokerroom/web/static/net.js, CONNECT_MS).
+open within 10 s is given up and another made, given 20 s if it is stuck too (src/pokerroom/web/static/net.js,
+CONNECT_MS).
 
 Both are made in the browser itself: the page's websockets are routed through the test
 (``page.route_web_socket``), where a ``?node=`` socket opens and never answers, and a socket to a port that
@@ -133,26 +134,27 @@ def silent_port() -> Iterator[int]:
     listener.close()
 
 
-#: the page's first websocket goes to ``port`` instead of the server (the rest as the page asks)
-FIRST_SOCKET_TO = """(port) => {
+#: the page's first ``count`` websockets go to ``port`` instead of the server (the rest as the page asks)
+FIRST_SOCKETS_TO = """([port, count]) => {
   const Real = window.WebSocket;
   let made = 0;
   window.WebSocket = class extends Real {
     constructor(url, protocols) {
       made += 1;
-      super(made === 1 ? url.replace(/\\/\\/[^/]+/, `//127.0.0.1:${port}`) : url, protocols);
+      super(made <= count ? url.replace(/\\/\\/[^/]+/, `//127.0.0.1:${port}`) : url, protocols);
     }
   };
 }"""
 
 
-def test_a_socket_that_never_opens_is_given_up_after_10_seconds(
-        live_server: Any, browser: Any, silent_port: int) -> None:
+@pytest.mark.parametrize("stuck", [1, 2])
+def test_a_socket_that_never_opens_is_given_up_after_10_seconds_then_20(
+        live_server: Any, browser: Any, silent_port: int, stuck: int) -> None:
     # (bypass_csp: the page's policy lets it reach its own origin only, and the stopped node is another port)
     ctx = browser.new_context(viewport=MOBILE, locale="ko-KR", bypass_csp=True)
     try:
         page = ctx.new_page()
-        page.add_init_script(f"({FIRST_SOCKET_TO})({silent_port})")
+        page.add_init_script(f"({FIRST_SOCKETS_TO})([{silent_port}, {stuck}])")
         page.clock.install()
         page.goto(live_server.http + "/")
         page.fill("#create-nick", "민수")
@@ -165,7 +167,14 @@ def test_a_socket_that_never_opens_is_given_up_after_10_seconds(
         page.wait_for_timeout(300)
         assert page.evaluate("() => window.__room.conn.welcomed") is False
         assert page.get_attribute("#conn", "data-state") == "connecting"  # not a frozen "connected"
-        page.clock.run_for(6000)  # 11 s: given up, and the next socket reaches the server
+        page.clock.run_for(6000)  # 11 s: given up, and the next socket made
+        if stuck == 2:  # ...to the silent port again, and given 20 s this time (a slow network's chance)
+            page.wait_for_timeout(300)
+            assert page.evaluate("() => window.__room.conn.ws.readyState") == 0
+            page.clock.run_for(15_000)
+            page.wait_for_timeout(300)
+            assert page.evaluate("() => window.__room.conn.welcomed") is False
+            page.clock.run_for(6000)
         page.wait_for_function(WELCOMED)
         page.wait_for_selector("[data-testid=room-code]")
         assert page.evaluate("() => window.__room.lobby.players.length") == 1

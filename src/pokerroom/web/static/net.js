@@ -90,7 +90,8 @@ const ROUTE_PAUSE_MS = 60000;
 /**
  * How long a socket may stay connecting before it is given up and another made: a node that stopped (paused,
  * cut off) behind a proxy leaves the handshake unanswered for as long as the proxy waits (an hour in
- * deploy/), and the browser itself never gives up on it.
+ * deploy/), and the browser itself never gives up on it. Doubled after each socket given up so (up to 8x),
+ * until one is welcomed: on a network so slow that a handshake takes longer, a later one has the time.
  */
 const CONNECT_MS = 10000;
 
@@ -116,6 +117,7 @@ export class RoomConnection {
     this.retiring = null; // the socket a reroute replaces, open and silent until the new one is welcomed
     this.routeTimer = null;
     this.routeAfter = 0; // `route` is ignored until then (a reroute given up: ROUTE_PAUSE_MS)
+    this.connectsGivenUp = 0; // sockets given up while still connecting, since the last welcome (CONNECT_MS)
     this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
     window.addEventListener("online", this.onBack);
     document.addEventListener("visibilitychange", this.onBack);
@@ -140,7 +142,11 @@ export class RoomConnection {
     }
     this.ws = ws;
     this.welcomed = false;
-    setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.dropSilent(ws); }, CONNECT_MS);
+    setTimeout(() => {
+      if (this.ws !== ws || ws.readyState !== WebSocket.CONNECTING) return;
+      this.connectsGivenUp += 1;
+      this.dropSilent(ws);
+    }, CONNECT_MS * 2 ** Math.min(this.connectsGivenUp, 3));
     ws.onopen = () => {
       this.views.reset(); // a new socket starts with a whole view
       this.resyncAsked = false;
@@ -177,6 +183,7 @@ export class RoomConnection {
       if (msg.type === "route") { this.reroute(msg.node); return; }
       if (msg.type === "welcome") {
         this.attempt = 0;
+        this.connectsGivenUp = 0;
         this.welcomed = true;
         this.retire();
         if (msg.token) {
