@@ -7,10 +7,10 @@ on it. Now a reroute given up goes to any node and ``route`` is not followed for
 open within 10 s is given up and another made, given 20 s if it is stuck too (src/pokerroom/web/static/net.js,
 CONNECT_MS).
 
-Both are made in the browser itself: the page's websockets are routed through the test
-(``page.route_web_socket``), where a ``?node=`` socket opens and never answers, and a socket to a port that
-accepts and never answers stays connecting. The page's clock is the test's (``page.clock``), so the 5 s and
-10 s pass at once.
+Both are made in the browser itself: a page's websockets are routed through the test
+(``page.route_web_socket``), which opens a ``?node=`` socket and never answers it; another page's first
+sockets are sent (by a wrapped ``WebSocket``) to a port that accepts and never answers, so they stay
+connecting. The page's clock is the test's (``page.clock``), so the seconds pass at once.
 """
 
 from __future__ import annotations
