@@ -119,8 +119,8 @@ def test_a_dead_link_is_found_when_the_page_comes_back_or_after_45_silent_second
     page.clock.run_for(30_000)
     page.wait_for_timeout(300)
     assert links.count == 3  # 30 s of silence: still waiting
-    # (to 65 s: the ping at 60 s finds it silent; not on past the new socket's 10 s to open, which the jump
-    # would spend before its handshake, in real time, is done)
+    # (to 65 s: the ping at 60 s finds it silent; no further, as a jump past the new socket's 10 s to open
+    # would give it up before its handshake, which takes real time, is done)
     page.clock.run_for(35_000)
     page.wait_for_function(CAUGHT_UP, arg=now, timeout=12000)
     assert links.count == 4
