@@ -298,7 +298,8 @@ export class RoomConnection {
    * routes `?node=<id>` to a node. A new socket asks for the owner; this one stays open (silent: the new one
    * starts from a whole view) until the new one is welcomed, so the others never see the seat go away, and
    * carries what is sent meanwhile (an action's ack then comes again on the new socket: pending actions are
-   * re-sent on welcome). Later reconnects ask for that node too, until one going away (4012/1012).
+   * re-sent on welcome). Later reconnects ask for that node too, until one going away (4012/1012) or a socket
+   * given up as silent (dropSilent).
    */
   reroute(node) {
     const ws = this.ws;
