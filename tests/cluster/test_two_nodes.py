@@ -12,7 +12,15 @@ from typing import Any
 
 import httpx
 from cluster_inproc import FAST, start_node
-from server_helpers import Client, play_until_result, real_secrets_for, scan_frames
+from server_helpers import (
+    Client,
+    play_until_result,
+    real_secrets_for,
+    reply_to,
+    safe_action,
+    safe_actor,
+    scan_frames,
+)
 
 from pokerroom.cluster import messages as M
 
@@ -106,6 +114,57 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
         moved = asyncio.run(main())
         print(f"takeover: renewals stopped -> fresh welcome on B in {moved:.2f} s (TTL 2 s)")
         assert moved < 2.0 + 2.0
+    finally:
+        b.stop()
+        a.stop()
+
+
+def test_an_action_decided_before_a_takeover_is_applied_after_the_clock_resume(tmp_path: Path, prefix: str,
+                                                                              database: str) -> None:
+    """The new owner gives back the time the room had no owner as a change of its own (a clock resume, one
+    version more) before any socket sees the room. An action decided on the view before the move (the web
+    client sends an unanswered one again on its new socket) is still applied, not refused as stale: only the
+    deadline moved. One decided before any other change stays stale."""
+    a = start_node("A", database, prefix, tmp_path)
+    b = start_node("B", database, prefix, tmp_path)
+    try:
+        made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
+        code = made["code"]
+
+        async def main() -> None:
+            host = await Client.open(b.ws_url(code), "host")
+            await host.hello(token=made["token"])
+            guest = await Client.open(b.ws_url(code), "guest")
+            await guest.hello(nickname="손님")
+            await host.send({"type": "start"})
+            await host.expect("view")
+            await guest.expect("view")
+            picked = safe_actor([host, guest])
+            assert picked is not None
+            actor, before, move = picked
+            other = guest if actor is host else host
+            node_a = a.config.topology
+            asyncio.run_coroutine_threadsafe(_stop_renewing(node_a), node_a.loop).result(5)
+            await actor.expect("welcome", timeout=10)
+            fresh = await actor.expect("view", timeout=5)
+            assert fresh["version"] == before + 1  # the resume: the deadline moved, nothing else
+            assert fresh["view"]["deadlineAt"] > actor.views()[0]["view"]["deadlineAt"]
+            await actor.send({"type": "action", "clientMsgId": "decided-before", "version": before,
+                              "action": move})
+            ack = await reply_to(actor, "decided-before", timeout=10)
+            assert ack["type"] == "ack" and ack["version"] == before + 2, ack
+            # the other player's move decided on the same old view now meets a real change: stale
+            while (seen := other.last("view")) is None or seen["version"] < before + 2:
+                await other.expect("view", timeout=5)
+            later = safe_action(seen["view"])  # (heads-up: the big blind's check)
+            assert later is not None, seen["view"]
+            await other.send({"type": "action", "clientMsgId": "too-old", "version": before, "action": later})
+            refused = await reply_to(other, "too-old", timeout=10)
+            assert refused["type"] == "error" and refused["code"] == "stale_version", refused
+            for c in (host, guest):
+                await c.close()
+
+        asyncio.run(main())
     finally:
         b.stop()
         a.stop()

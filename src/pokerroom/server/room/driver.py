@@ -195,7 +195,7 @@ class RoomDriver:
             room.keep_hand(done)  # new, or amended after its end (a winner showed their cards)
         if row.client_msg_id is not None and row.player_id is not None:
             room.remember_ack(row.player_id, row.client_msg_id, row.version)
-        room.note_change(row.action, row.version, row.player_id)  # what a commuting action may be based on
+        room.note_change(row.action, row.version, row.player_id, row.kind)  # what an action may be based on
         t2 = time.perf_counter()
         self.views.publish(room, row, events, sender, plan.result)
         t3 = time.perf_counter()

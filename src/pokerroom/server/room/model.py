@@ -252,6 +252,9 @@ class Room:
         self.settled_version: int | None = None
         #: seat -> the version its newest commuting action became (since ``settled_version``; memory only)
         self.answered: dict[str, int] = {}
+        #: the version just before a run of clock resumes (a new owner giving back the time the room had no
+        #: owner) with nothing else since: an action decided on it is as good after them. None: no such run.
+        self.resumed_from: int | None = None
         self.views = D.ViewCache()  # the current version's views (delta bases)
         self.throttle = talk.Throttle()  # reactions per sender (memory only)
         #: the ledger last sent to the room's sockets (room/ledger.py; memory only: a new socket gets it
@@ -344,8 +347,14 @@ class Room:
     def meta(self) -> dict[str, Any]:
         return self.table.meta()
 
-    def note_change(self, action: dict[str, Any] | None, version: int, player_id: str | None = None) -> None:
-        """A change became ``version`` (stored): unless it was a commuting action, it settles the table."""
+    def note_change(self, action: dict[str, Any] | None, version: int, player_id: str | None = None,
+                    kind: str = "action") -> None:
+        """A change of ``kind`` (a log row's) became ``version`` (stored): unless it was a commuting action,
+        it settles the table."""
+        if kind != "clock":
+            self.resumed_from = None
+        elif self.resumed_from is None:
+            self.resumed_from = version - 1
         if not P.commutes(action):
             self.settled_version = version
             self.answered.clear()
@@ -369,11 +378,15 @@ class Room:
             seen.popitem(last=False)
 
     def is_current(self, version: int, action: dict[str, Any] | None, player_id: str | None = None) -> bool:
-        """May an action based on ``version`` be applied now? The current version always; an older one only
-        for a commuting action with nothing but commuting actions applied since, none of them the sender's
-        own (docs/protocol.md §2.1): a seat that has not yet seen its own answer applied is sending a
-        duplicate decided on the same old view, which stays stale as before."""
+        """May an action based on ``version`` be applied now? The current version always, and one that only
+        clock resumes followed (a takeover or a restart moved the deadline later: nothing to decide changed,
+        and the action sent just before the move is not lost to it); an older one otherwise only for a
+        commuting action with nothing but commuting actions applied since, none of them the sender's own
+        (docs/protocol.md §2.1): a seat that has not yet seen its own answer applied is sending a duplicate
+        decided on the same old view, which stays stale as before."""
         if version == self.version:
+            return True
+        if self.resumed_from is not None and self.resumed_from <= version < self.version:
             return True
         settled = self.settled_version
         return (P.commutes(action) and settled is not None and settled <= version < self.version
