@@ -98,8 +98,10 @@ def register(subparsers: Any) -> None:
     cluster.add_argument("--route-to-owner", action="store_true",
                          default=(env("POKERROOM_ROUTE_TO_OWNER") or "") not in ("", "0"),
                          help="tell a socket relayed to another node which node owns its room, so the web "
-                              "client reconnects with ?node=<id>; only behind a proxy that routes that to "
-                              "the node (deploy/nginx-cluster.conf; env POKERROOM_ROUTE_TO_OWNER=1)")
+                              "client reconnects with ?node=<id> (and every socket its node and the other "
+                              "live ones, so a client that finds its node stopped asks for another); only "
+                              "behind a proxy that routes that to the node (deploy/nginx-cluster.conf; env "
+                              "POKERROOM_ROUTE_TO_OWNER=1)")
     gather = env("POKERROOM_STORE_GATHER_MS")
     cluster.add_argument("--store-gather-ms", type=float, default=float(gather) if gather else None,
                          metavar="MS", help="while busy, how long a store write waits for others "

@@ -19,8 +19,9 @@ up. The rules mirrored here:
   to the others in turn); the old one stays open, unread, until the new one is welcomed (or fails), then is
   closed; later connections ask for that node too, until a close with 4012/1012 sends them anywhere again.
 
-Not mirrored: net.js's rules for a node that stops answering without closing (a socket silent for 45 s, a
-reroute not welcomed within 5 s, a socket not open within 10 s); the nodes of these tests answer or die.
+Not mirrored: net.js's rules for a node that stops answering without closing (a ping unanswered for 10 s,
+an action for 3 s and its ping for 4 more, a reroute not welcomed within 5 s, a socket not open within 10 s,
+another node asked for after one of those, from the ``node`` frame); the nodes of these tests answer or die.
 tests/web/test_dead_link.py and test_stuck_node.py hold the page to them.
 
 The player's own clicks are not net.js's business; ``acting`` makes the client answer its turn with a

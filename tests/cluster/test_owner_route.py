@@ -1,6 +1,7 @@
 """``--route-to-owner``: a node that relays a socket to its room's owner tells the client which node that is
-(``route``), so a proxy that sends ``?node=<id>`` to that node can take the relay off the socket's path; two
-in-process nodes on the real Redis and PostgreSQL."""
+(``route``), so a proxy that sends ``?node=<id>`` to that node can take the relay off the socket's path; and
+every new socket is told its node and the other live ones (``node``), so a client that finds its node stopped
+can ask the proxy for another. Two in-process nodes on the real Redis and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from server_helpers import Client, LiveServer
 
 def _routes(c: Client) -> list[dict[str, Any]]:
     return [f for f in c.frames if f["type"] == "route"]
+
+
+def _nodes(c: Client) -> list[dict[str, Any]]:
+    return [f for f in c.frames if f["type"] == "node"]
 
 
 async def _settled(*clients: Client) -> None:
@@ -45,6 +50,10 @@ def test_a_relayed_socket_is_told_the_owner_and_comes_back_to_it(tmp_path: Path,
             route = await guest.expect("route", timeout=5)
             assert route == {"type": "route", "node": "A"}
             assert guest.frames.index(route) > guest.frames.index(welcome)
+            # each socket was told first which node it is on, and the others (B started after A: it knows A)
+            assert guest.frames[0] == {"type": "node", "node": "B", "others": ["A"]}
+            assert host.frames[0]["type"] == "node" and host.frames[0]["node"] == "A"
+            assert set(host.frames[0]["others"]) <= {"B"}
             spectator = await Client.open(b.ws_url(code), "spec")  # spectators too: the same relay
             await spectator.hello(spectate=True)
             assert (await spectator.expect("route", timeout=5))["node"] == "A"
@@ -55,6 +64,7 @@ def test_a_relayed_socket_is_told_the_owner_and_comes_back_to_it(tmp_path: Path,
             await _settled(host, guest, asked)
             assert _routes(host) == [] and _routes(asked) == []
             assert len(_routes(guest)) == 1  # once per owner, whatever else the room sends meanwhile
+            assert [len(_nodes(c)) for c in (host, guest, spectator, asked)] == [1, 1, 1, 1]
             # the guest follows it, as the web client does: a new socket to A, then the old one closed
             back = await Client.open(f"{a.ws_url(code)}?node=A", "back")
             again = await back.hello(token=guest.token)
@@ -88,7 +98,7 @@ def test_without_the_flag_no_socket_is_told(tmp_path: Path, prefix: str, databas
             guest = await Client.open(b.ws_url(code), "guest")
             await guest.hello(nickname="손님")
             await _settled(guest)
-            assert _routes(guest) == []
+            assert _routes(guest) == [] and _nodes(guest) == []
             await guest.close()
 
         asyncio.run(main())

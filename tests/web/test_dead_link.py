@@ -1,8 +1,9 @@
 """A link that dies without closing: a phone that slept or changed networks keeps its socket "open" while
-nothing passes, and its table stood still under a green dot until the browser gave up, minutes later. The
-page now takes a socket that has said nothing for 45 s for dead (a ping goes out every 20 s, answered by a
-pong), and when it comes back (shown again, online again) a ping must be answered within 4 s; either way it
-connects again at once with its seat token and gets the table as it now is.
+nothing passes, and so does a node that stopped with the room's sockets on it; the table stood still under a
+green dot until the browser gave up, minutes later. The page now holds every ping (one every 20 s) to an
+answer within 10 s, and within 4 s when it comes back (shown again, online again) or when an action of its
+own has had no answer for 3 s; a socket that does not answer is taken for dead, and the page connects again at
+once with its seat token and gets the table as it now is (an unanswered action sent again, applied once).
 
 The dead link is made in the browser itself: its websockets are routed through the test
 (``page.route_web_socket``), which stops passing a socket's frames either way without closing it.
@@ -99,7 +100,7 @@ def _host_moves_while_cut(host: Any, page: Any, links: Links) -> int:
     return wp.version(host)
 
 
-def test_a_dead_link_is_found_when_the_page_comes_back_or_after_45_silent_seconds(
+def test_a_dead_link_is_found_when_the_page_comes_back_or_by_an_unanswered_ping(
         live_server: Any, open_page: Any, routed: tuple[Any, Links]) -> None:
     page, links = routed
     page.clock.install()  # (time runs as usual until the test moves it on)
@@ -114,13 +115,67 @@ def test_a_dead_link_is_found_when_the_page_comes_back_or_after_45_silent_second
         assert v is not None and v["me"]["hole"] and v["street"] >= 1, v
         if n == 2:  # cut the new link too, and let the host move on again
             now = _host_moves_while_cut(host, page, links)
-    # a socket silent for 45 s is given up without any event
+    # without any event, the next ping (at most 20 s after the cut) goes unanswered for 10 s
     now = _host_moves_while_cut(host, page, links)
-    page.clock.run_for(30_000)
+    page.clock.run_for(9000)
     page.wait_for_timeout(300)
-    assert links.count == 3  # 30 s of silence: still waiting
-    # (to 65 s: the ping at 60 s finds it silent; no further, as a jump past the new socket's 10 s to open
-    # would give it up before its handshake, which takes real time, is done)
-    page.clock.run_for(35_000)
+    assert links.count == 3  # 9 s: no ping can have waited 10 s yet
+    # to 31 s after the cut, in steps shorter than a new socket's 10 s to open (its handshake takes real time)
+    for step in (5000, 5000, 5000, 5000, 2000):
+        if links.count == 4:
+            break
+        page.clock.run_for(step)
+        page.wait_for_timeout(300)
     page.wait_for_function(CAUGHT_UP, arg=now, timeout=12000)
     assert links.count == 4
+
+
+def test_an_action_nothing_answers_finds_the_dead_link_and_is_applied_on_the_next(
+        live_server: Any, open_page: Any, routed: tuple[Any, Links]) -> None:
+    page, links = routed
+    page.clock.install()
+    host = open_page("민수", MOBILE)
+    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
+    guest_id = page.evaluate("() => window.__room.playerId")
+    if (wp.view(host) or {}).get("toAct") != guest_id:
+        _check_or_call(host)
+    page.wait_for_function("(id) => window.__room.view.toAct === id", arg=guest_id)
+    before = wp.version(host)
+    street = (wp.view(host) or {})["street"]
+    cut = links.cut()  # the node stops answering this socket (a paused node, a link cut on the way)
+    legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
+    page.click("[data-action='nl.check']" if "nl.check" in legal else "[data-action='nl.call']")
+    page.clock.run_for(2500)
+    page.wait_for_timeout(300)
+    assert links.count == cut and wp.version(host) == before  # 2.5 s: an ack may still come
+    # 3 s without an answer, then a ping unanswered for 4 s: a new socket, and the action goes again on it
+    page.clock.run_for(5000)
+    host.wait_for_function("(v) => window.__room.conn.version > v", arg=before, timeout=12000)
+    page.wait_for_function(CAUGHT_UP, arg=wp.version(host), timeout=12000)
+    assert links.count == cut + 1
+    v = wp.view(host)
+    assert v is not None and (v["toAct"] != guest_id or v["street"] > street)  # the guest's move was made
+    assert page.locator("[data-testid=toast].error").count() == 0
+
+
+def test_a_deadline_passing_with_no_new_view_finds_the_dead_link(
+        live_server: Any, open_page: Any, routed: tuple[Any, Links]) -> None:
+    """The server always moves the table at a deadline: a page whose table's deadline passed 2 s ago with no
+    newer view asks whether its socket is alive (a player whose link died while another was to act is found
+    before their own turn, which starts by then, runs out)."""
+    page, links = routed
+    page.clock.install()
+    host = open_page("민수", MOBILE)
+    wp.start_heads_up(host, page, live_server.http, turnSeconds=15)
+    _to_the_hosts_turn(host, page)
+    page.wait_for_function(CAUGHT_UP, arg=wp.version(host))
+    cut = links.cut()
+    page.evaluate("() => clearInterval(window.__room.conn.pingTimer)")  # (their own rule: above)
+    left = page.evaluate("() => window.__room.view.deadlineAt - Date.now()")
+    assert 0 < left <= 15_000
+    page.clock.run_for(left + 1500)
+    page.wait_for_timeout(300)
+    assert links.count == cut  # 1.5 s past the deadline: a view may still be on its way
+    page.clock.run_for(500 + 4000 + 300)  # 2 s past it a ping goes, unanswered for 4 s: a new socket
+    page.wait_for_function(CAUGHT_UP, arg=wp.version(host), timeout=12000)
+    assert links.count == cut + 1

@@ -1,16 +1,19 @@
 """A node that stops answering (paused, cut off) behind the proxy must not hold a phone forever.
 
-Two ways it used to: a reroute (``route``, docs/protocol.md §2.2) to such a node was given up after 5 s, but
-the new socket asked for the same node again, and again; and a socket whose handshake a stopped node never
+Three ways it used to: a reroute (``route``, docs/protocol.md §2.2) to such a node was given up after 5 s, but
+the new socket asked for the same node again, and again; a socket whose handshake a stopped node never
 answers stays "connecting" for as long as the proxy waits (an hour in deploy/), the browser never giving up
-on it. Now a reroute given up goes to any node and ``route`` is not followed for a minute, and a socket not
-open within 10 s is given up and another made, given 20 s if it is stuck too (src/pokerroom/web/static/net.js,
-CONNECT_MS).
+on it; and a socket found silent on a stopped node was replaced by one to any node, which a balancing proxy
+sends to the stopped node again as often as not. Now a reroute given up goes to any node and ``route`` is not
+followed for a minute, a socket not open within 10 s is given up and another made, given 20 s if it is stuck
+too (src/pokerroom/web/static/net.js, CONNECT_MS), and a socket given up asks for another node its node
+named (``node``), not following a ``route`` back to the stopped one for a minute.
 
-Both are made in the browser itself: a page's websockets are routed through the test
-(``page.route_web_socket``), which opens a ``?node=`` socket and never answers it; another page's first
-sockets are sent (by a wrapped ``WebSocket``) to a port that accepts and never answers, so they stay
-connecting. The page's clock is the test's (``page.clock``), so the seconds pass at once.
+All are made in the browser itself: a page's websockets are routed through the test
+(``page.route_web_socket``), which opens a ``?node=`` socket and never answers it, or tells each socket its
+node and stops passing one's frames; another page's first sockets are sent (by a wrapped ``WebSocket``) to a
+port that accepts and never answers, so they stay connecting. The page's clock is the test's
+(``page.clock``), so the seconds pass at once.
 """
 
 from __future__ import annotations
@@ -99,12 +102,69 @@ def test_a_reroute_to_a_node_that_never_answers_is_given_up_for_any_node(
     page.wait_for_function(WELCOMED_ANYWHERE)
     assert len(owner.plain) == 2 and owner.routes == 2
     assert page.evaluate("() => window.__room.conn.node") is None
-    # the route that came with that welcome is not followed: the page stays where it is, connected
-    page.clock.run_for(30_000)
-    page.wait_for_timeout(300)
+    # the route that came with that welcome is not followed: the page stays where it is, connected (30 s, in
+    # steps shorter than a ping's 10 s to be answered: the pong takes real time)
+    for _ in range(4):
+        page.clock.run_for(7500)
+        page.wait_for_timeout(300)
     assert len(owner.asked) == 1 and len(owner.plain) == 2
     assert page.get_attribute("#conn", "data-state") == "open"
     assert page.evaluate("() => window.__room.lobby.players.length") == 1
+
+
+class TwoNodes:
+    """The page's websockets all reach the server, but each is first told, as a node run with
+    ``--route-to-owner`` tells it, which node it is on (``node``: the one it asked for, else ``n1``) and the
+    other live one. Once :meth:`cut` is called, the newest socket passes nothing more, either way, and stays
+    open: its node stopped."""
+
+    NODES = ("n1", "n2")
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.page_sides: list[Any] = []
+        self.cut_ids: set[int] = set()
+
+    def route(self, ws: Any) -> None:
+        self.urls.append(ws.url)
+        self.page_sides.append(ws)
+        me = len(self.urls)
+        here = next((n for n in self.NODES if f"node={n}" in ws.url), "n1")
+        ws.send(json.dumps({"type": "node", "node": here, "others": [n for n in self.NODES if n != here]}))
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if me in self.cut_ids else server.send(m))
+        server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
+
+    def cut(self) -> None:
+        self.cut_ids.add(len(self.urls))
+
+
+def test_a_node_that_stops_answering_is_found_and_another_asked_for(browser: Any, live_server: Any) -> None:
+    nodes = TwoNodes()
+    with wp.sockets_through(browser, nodes.route) as page:
+        page.clock.install()
+        wp.create_room_ui(page, live_server.http, "민수", "holdem")
+        page.wait_for_function(WELCOMED)
+        assert page.evaluate("() => [window.__room.conn.here, window.__room.conn.others]") == ["n1", ["n2"]]
+        nodes.cut()  # n1 stops: the socket stays open, nothing answers
+        page.clock.run_for(9000)
+        page.wait_for_timeout(300)
+        assert len(nodes.urls) == 1
+        # the next ping (at most 20 s on) is not answered within 10 s: a new socket, asking for the other node
+        # (in steps shorter than a new socket's 10 s to open: its handshake takes real time)
+        for step in (5000, 5000, 5000, 5000, 2000):
+            if len(nodes.urls) > 1:
+                break
+            page.clock.run_for(step)
+            page.wait_for_timeout(300)
+        page.wait_for_function(WELCOMED)
+        assert len(nodes.urls) == 2 and "node=n2" in nodes.urls[1]
+        assert page.get_attribute("#conn", "data-state") == "open"
+        # a node that still believes the stopped one owns the room names it: not followed for a minute
+        nodes.page_sides[1].send(json.dumps({"type": "route", "node": "n1"}))
+        page.wait_for_timeout(500)
+        assert len(nodes.urls) == 2 and page.evaluate("() => window.__room.conn.node") == "n2"
+        assert page.evaluate("() => window.__room.lobby.players.length") == 1
 
 
 @pytest.fixture

@@ -155,7 +155,8 @@ class ClusterNode:
         self.remote = RemoteConnections(rooms, self.relay, self.limits)
         self.sockets = Sockets(self.node_id, rooms, self.relay, self.resolve, self.still_owner,
                                connect=self._connect, disconnect=self._disconnect,
-                               route=self.settings.route_to_owner)
+                               route=self.settings.route_to_owner,
+                               live=lambda: [n.node_id for n in self.registry.live])
         await self.relay.start()
         with contextlib.suppress(Exception):
             await self._beat()

@@ -28,7 +28,7 @@ class NodeSettings:
     caps: ClusterCaps = field(default_factory=ClusterCaps)
     create_timeout_s: float = CREATE_TIMEOUT_S
     store_gather_s: float | None = None  # the store's group-commit window (None: PgStore's default)
-    route_to_owner: bool = False  # tell relayed sockets their room's owner (cluster/sockets.py, route)
+    route_to_owner: bool = False  # tell relayed sockets their room's owner, each socket its node (sockets.py)
 
 
 def settings_from_args(args: Any, node_id: str) -> NodeSettings:

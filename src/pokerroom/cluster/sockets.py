@@ -139,9 +139,13 @@ class Sockets:
     def __init__(self, node_id: str, rooms: Rooms, relay: Relay, resolve: Resolver,
                  still_owner: Callable[[str], Awaitable[bool]] | None = None, *,
                  connect: Callable[[str], Awaitable[bool]] | None = None,
-                 disconnect: Callable[[str], Awaitable[None]] | None = None, route: bool = False) -> None:
+                 disconnect: Callable[[str], Awaitable[None]] | None = None, route: bool = False,
+                 live: Callable[[], list[str]] | None = None) -> None:
         self.node_id = node_id
-        self.route = route  # tell a relayed socket its room's owner (``route``, see :meth:`welcome`)
+        # a proxy routes ``?node=``: tell a relayed socket its room's owner (``route``, see :meth:`welcome`),
+        # and every new socket this node's id and the other live nodes' (``node``, from ``live``)
+        self.route = route
+        self.live = live
         self.still_owner = still_owner  # checks the lease before a local room handles a message
         self.connect = connect  # may one more socket join the room (its cluster-wide cap)?
         self.disconnect = disconnect  # a socket admitted by ``connect`` is done
@@ -185,6 +189,10 @@ class Sockets:
         sockets.conns.add(conn)
         if isinstance(where, Room):
             conn.room = where
+        if self.route and self.live is not None:
+            # (first: a client that finds this node stopped later asks the proxy for another one)
+            others = [n for n in self.live() if n != self.node_id]
+            conn.send(P.dumps(P.node_msg(self.node_id, others)))
 
         async def dispatch(msg: P.ClientMessage, text: str) -> None:
             await self.dispatch(sock, msg, M.client_body(msg, text))

@@ -548,6 +548,12 @@ def route_msg(node: str) -> dict[str, Any]:
     return {"type": "route", "node": node}
 
 
+def node_msg(node: str, others: list[str]) -> dict[str, Any]:
+    """A cluster node names itself and the other live nodes to a new socket, for a proxy that routes
+    ``?node=``: a client that finds this node stopped can ask for another instead of trying it again."""
+    return {"type": "node", "node": node, "others": others}
+
+
 class SharedEncoder:
     """Encodes the views of one change, serialising the parts every viewer shares only once.
 

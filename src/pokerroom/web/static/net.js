@@ -74,14 +74,22 @@ const STALE_RESYNC_MS = 1500;
 
 /**
  * A socket the browser still calls open may be dead: a phone that slept or changed networks keeps it "open"
- * for minutes while nothing passes, and its table stands still with a green dot. Every message heard is a
- * sign of life; a ping goes out every PING_MS (the server answers pong); nothing heard for SILENT_MS and the
- * socket is dropped and a new one made at once. When the page comes back (shown again, online again) a ping
- * must be answered within PROBE_MS, and a connection waiting out its back-off tries at once.
+ * for minutes while nothing passes, and so does a node that stopped (paused, cut off) with the room's sockets
+ * on it; its table stands still with a green dot. Every message heard is a sign of life. A ping goes out every
+ * PING_MS and must be answered (the server answers pong; any message counts) within PONG_MS, a hundred times
+ * what a loaded node takes; when the page comes back (shown again, online again), within PROBE_MS, and a
+ * connection waiting out its back-off tries at once. An action nothing answers for ACK_MS (its ack takes
+ * milliseconds) sends such a probe too, so the player who acts is not the one left waiting longest, and so
+ * does the table's deadline passing with no new view (DEADLINE_GRACE_MS). Unanswered: the socket is dropped
+ * and a new one made at once.
  */
 const PING_MS = 20000;
-const SILENT_MS = 45000;
+const PONG_MS = 10000;
 const PROBE_MS = 4000;
+const ACK_MS = 3000;
+/** How long after the table's deadline (`view.deadlineAt`) a view that has not come sends such a probe: the
+ * server always moves the table at a deadline, so silence then says more than silence while people think. */
+const DEADLINE_GRACE_MS = 2000;
 /** How long a reroute's new socket has to be welcomed before it is given up, the old one with it (reroute). */
 const ROUTE_MS = 5000;
 /** After a reroute was given up, `route` is not followed for this long: the proxy may not reach that node,
@@ -94,6 +102,9 @@ const ROUTE_PAUSE_MS = 60000;
  * until one is welcomed: on a network so slow that a handshake takes longer, a later one has the time.
  */
 const CONNECT_MS = 10000;
+/** A node whose socket was given up as silent (or never opened when asked for) is not asked for again, nor
+ * followed to by `route`, for this long: a stopped node behind a proxy still accepts connections. */
+const SUSPECT_MS = 60000;
 
 export class RoomConnection {
   constructor(code, hello, handlers) {
@@ -111,13 +122,19 @@ export class RoomConnection {
     this.pending = new Map();
     this.views = new ViewTracker();
     this.heardAt = 0; // when the socket last said anything (a sign of life)
-    this.probeTimer = null;
+    this.probeTimer = null; // the one ping waiting for a sign of life (askAlive)
+    this.ackTimer = null; // an action waiting for one (awaitAnswer)
+    this.deadlineTimer = null; // the table's deadline passing with no newer view (watchDeadline)
     this.ended = false; // left, refused for good, or the room closed: nothing reconnects
     this.node = null; // the node a proxy is asked for (`?node=`), once a `route` named the room's owner
     this.retiring = null; // the socket a reroute replaces, open and silent until the new one is welcomed
     this.routeTimer = null;
     this.routeAfter = 0; // `route` is ignored until then (a reroute given up: ROUTE_PAUSE_MS)
     this.connectsGivenUp = 0; // sockets given up while still connecting, since the last welcome (CONNECT_MS)
+    this.asked = null; // the node this socket asked the proxy for (`?node=`), if any
+    this.here = null; // the node this socket is on and the other live ones, as its node said (`node`)
+    this.others = [];
+    this.suspects = new Map(); // node -> until when it is not asked for (SUSPECT_MS)
     this.onBack = () => { if (document.visibilityState === "visible") this.probe(); };
     window.addEventListener("online", this.onBack);
     document.addEventListener("visibilitychange", this.onBack);
@@ -142,6 +159,8 @@ export class RoomConnection {
     }
     this.ws = ws;
     this.welcomed = false;
+    this.here = null;
+    this.asked = this.node;
     setTimeout(() => {
       if (this.ws !== ws || ws.readyState !== WebSocket.CONNECTING) return;
       this.connectsGivenUp += 1;
@@ -179,8 +198,14 @@ export class RoomConnection {
           if (!this.resyncAsked) this.resyncAsked = this.send({ type: "resync" });
           return;
         }
+        this.watchDeadline(ws, msg.view?.deadlineAt);
       }
       if (msg.type === "route") { this.reroute(msg.node); return; }
+      if (msg.type === "node") {
+        this.here = typeof msg.node === "string" ? msg.node : null;
+        this.others = Array.isArray(msg.others) ? msg.others.filter((n) => typeof n === "string" && n) : [];
+        return;
+      }
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.connectsGivenUp = 0;
@@ -254,11 +279,9 @@ export class RoomConnection {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Every PING_MS on an open socket: a ping, or, when nothing was heard for SILENT_MS, a new socket. */
+  /** Every PING_MS on an open socket: a ping that must be answered within PONG_MS. */
   beat(ws) {
-    if (this.ws !== ws) return;
-    if (Date.now() - this.heardAt > SILENT_MS) this.dropSilent(ws);
-    else this.send({ type: "ping" });
+    if (this.ws === ws) this.askAlive(ws, PONG_MS);
   }
 
   /** The page came back (shown again, online again): is the socket alive? A waiting retry goes at once. */
@@ -270,21 +293,34 @@ export class RoomConnection {
       this.connect();
       return;
     }
-    if (ws.readyState !== WebSocket.OPEN) return; // still connecting: its own handshake decides
+    this.askAlive(ws, PROBE_MS); // (a socket still connecting: its own handshake decides)
+  }
+
+  /**
+   * A ping on the open socket `ws`, which is given up (dropSilent) unless something is heard on it within `ms`.
+   * One such question at a time: a newer one replaces the one waiting.
+   */
+  askAlive(ws, ms) {
+    if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
     const asked = Date.now();
-    this.send({ type: "ping" });
+    ws.send(JSON.stringify({ type: "ping" }));
     clearTimeout(this.probeTimer);
-    this.probeTimer = setTimeout(() => { if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws); }, PROBE_MS);
+    this.probeTimer = setTimeout(() => { if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws); }, ms);
   }
 
   /**
    * A silent (or never opened) socket is given up (its close may never complete over a dead link) and a new one
-   * made now, to any node: the node it asked for may be the one that stopped, and any other routes it again.
+   * made now, away from its node: that node may be the one that stopped. When the node said which one it was
+   * and which others live (`node`), the new socket asks for one of those others at random (a proxy that
+   * balances would send it to the stopped node again as often as not), and that node routes it again if it
+   * must; otherwise to any node.
    */
   dropSilent(ws) {
     if (this.ws !== ws) return;
     this.ws = null;
-    this.node = null;
+    const stopped = this.here ?? this.asked; // (a socket that never heard `node`: the node it asked for)
+    if (stopped) this.suspects.set(stopped, Date.now() + SUSPECT_MS);
+    this.node = this.anotherNode();
     clearInterval(this.pingTimer);
     ws.onclose = null;
     ws.onmessage = null;
@@ -304,7 +340,7 @@ export class RoomConnection {
   reroute(node) {
     const ws = this.ws;
     if (typeof node !== "string" || !node || node === this.node || !ws || this.retiring || this.ended) return;
-    if (Date.now() < this.routeAfter) return;
+    if (Date.now() < this.routeAfter || this.isSuspect(node)) return; // (a stopped owner whose lease stands)
     this.node = node;
     this.retiring = ws;
     ws.onmessage = null;
@@ -321,6 +357,17 @@ export class RoomConnection {
         this.dropSilent(fresh);
       }
     }, ROUTE_MS);
+  }
+
+  /** A live node that no socket was given up on lately, at random; null when none is known (any node). */
+  anotherNode() {
+    const now = Date.now();
+    const fine = this.others.filter((n) => !this.isSuspect(n, now));
+    return fine.length ? fine[Math.floor(Math.random() * fine.length)] : null;
+  }
+
+  isSuspect(node, now = Date.now()) {
+    return (this.suspects.get(node) ?? 0) > now;
   }
 
   /** The socket a reroute replaced: closed once the new one is welcomed, or has failed. */
@@ -354,7 +401,29 @@ export class RoomConnection {
     this.seq += 1;
     const clientMsgId = `c-${Date.now().toString(36)}-${this.seq}`;
     const ok = this.send({ type: "action", clientMsgId, version: this.version ?? 0, action });
+    if (ok) this.awaitAnswer();
     return ok ? clientMsgId : null;
+  }
+
+  /**
+   * A view with a deadline: if no newer view has come DEADLINE_GRACE_MS after it (by the server's clock), ask
+   * whether the socket is alive. A player whose link died while another was to act is found before their own
+   * turn, which starts by that deadline, runs out on the node that serves the room.
+   */
+  watchDeadline(ws, deadlineAt) {
+    clearTimeout(this.deadlineTimer);
+    if (typeof deadlineAt !== "number" || !Number.isFinite(deadlineAt)) return;
+    const wait = Math.max(0, deadlineAt - serverClock.now()) + DEADLINE_GRACE_MS;
+    this.deadlineTimer = setTimeout(() => this.askAlive(ws, PROBE_MS), wait);
+  }
+
+  /** Something sent expects an answer at once: if nothing at all is heard for ACK_MS, ask whether the socket
+   * is alive (askAlive, PROBE_MS). On a dead one the action goes again on the next socket (resendAction). */
+  awaitAnswer() {
+    const ws = this.ws;
+    const sent = Date.now();
+    clearTimeout(this.ackTimer);
+    this.ackTimer = setTimeout(() => { if (this.heardAt < sent) this.askAlive(ws, PROBE_MS); }, ACK_MS);
   }
 
   /** Send an unacknowledged action again on a new socket, with its own id: the server applies it at most once
@@ -371,6 +440,8 @@ export class RoomConnection {
     clearTimeout(this.retryTimer);
     clearTimeout(this.staleTimer);
     clearTimeout(this.probeTimer);
+    clearTimeout(this.ackTimer);
+    clearTimeout(this.deadlineTimer);
     clearTimeout(this.routeTimer);
     clearInterval(this.pingTimer);
     this.retire();
