@@ -89,7 +89,7 @@ const PROBE_MS = 4000;
 const ACK_MS = 3000;
 /** How long after the table's deadline (`view.deadlineAt`) a view that has not come sends such a probe: the
  * server always moves the table at a deadline, so silence then says more than silence while people think. */
-const DEADLINE_GRACE_MS = 2000;
+const DEADLINE_GRACE_MS = 1000;
 /** How long a reroute's new socket has to be welcomed before it is given up, the old one with it (reroute). */
 const ROUTE_MS = 5000;
 /** After a reroute was given up, `route` is not followed for this long: the proxy may not reach that node,
