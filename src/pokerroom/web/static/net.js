@@ -122,7 +122,9 @@ export class RoomConnection {
     this.pending = new Map();
     this.views = new ViewTracker();
     this.heardAt = 0; // when the socket last said anything (a sign of life)
-    this.probeTimer = null; // the one ping waiting for a sign of life (askAlive)
+    this.probeTimer = null; // the one ping waiting for a sign of life (askAlive): on probeWs, due by probeBy
+    this.probeWs = null;
+    this.probeBy = 0;
     this.ackTimer = null; // an action waiting for one (awaitAnswer)
     this.deadlineTimer = null; // the table's deadline passing with no newer view (watchDeadline)
     this.ended = false; // left, refused for good, or the room closed: nothing reconnects
@@ -298,14 +300,21 @@ export class RoomConnection {
 
   /**
    * A ping on the open socket `ws`, which is given up (dropSilent) unless something is heard on it within `ms`.
-   * One such question at a time: a newer one replaces the one waiting.
+   * One such question at a time: one already waiting whose answer is due sooner stays (a frame heard since it
+   * was asked answers both), else the new one replaces it.
    */
   askAlive(ws, ms) {
     if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
     const asked = Date.now();
     ws.send(JSON.stringify({ type: "ping" }));
+    if (this.probeWs === ws && this.probeBy <= asked + ms) return;
     clearTimeout(this.probeTimer);
-    this.probeTimer = setTimeout(() => { if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws); }, ms);
+    this.probeWs = ws;
+    this.probeBy = asked + ms;
+    this.probeTimer = setTimeout(() => {
+      this.probeWs = null;
+      if (this.ws === ws && this.heardAt < asked) this.dropSilent(ws);
+    }, ms);
   }
 
   /**
