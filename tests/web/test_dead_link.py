@@ -179,3 +179,21 @@ def test_a_deadline_passing_with_no_new_view_finds_the_dead_link(
     page.clock.run_for(3500 + 300)  # unanswered: a new socket
     page.wait_for_function(CAUGHT_UP, arg=wp.version(host), timeout=12000)
     assert links.count == cut + 1
+
+
+def test_a_ping_due_sooner_is_not_pushed_back_by_a_later_one(
+        live_server: Any, routed: tuple[Any, Links]) -> None:
+    """The page comes back (a ping due in 4 s) just as the regular ping goes (due in 10 s): the dead link is
+    still found after 4 s."""
+    page, links = routed
+    page.clock.install()
+    wp.create_room_ui(page, live_server.http, "민수", "holdem")
+    page.wait_for_function("() => window.__room.conn.welcomed")
+    cut = links.cut()
+    page.evaluate("() => { const c = window.__room.conn; c.probe(); c.beat(c.ws); }")
+    page.clock.run_for(3500)
+    page.wait_for_timeout(300)
+    assert links.count == cut
+    page.clock.run_for(1000)
+    page.wait_for_function("() => window.__room.conn.welcomed")
+    assert links.count == cut + 1
