@@ -31,22 +31,41 @@ CAUGHT_UP = "(v) => window.__room.conn.version >= v"
 
 class Links:
     """Every websocket of a page, passed on to the server frame by frame until :meth:`cut`: then the newest
-    one passes nothing more, either way, and stays open (new sockets pass as before)."""
+    one passes nothing more, either way, and stays open (new sockets pass as before). :meth:`hold` keeps
+    what the page sends until :meth:`release` (a slow link, not a dead one)."""
 
     def __init__(self) -> None:
         self.cut_ids: set[int] = set()
         self.count = 0
+        self.held: list[tuple[Any, Any]] | None = None  # (server side, message) while holding
 
     def route(self, ws: Any) -> None:
         self.count += 1
         me = self.count
         server = ws.connect_to_server()
-        ws.on_message(lambda m: None if me in self.cut_ids else server.send(m))
+
+        def to_server(message: Any) -> None:
+            if me in self.cut_ids:
+                return
+            if self.held is not None:
+                self.held.append((server, message))
+            else:
+                server.send(message)
+
+        ws.on_message(to_server)
         server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
 
     def cut(self) -> int:
         self.cut_ids.add(self.count)
         return self.count
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for server, message in held:
+            server.send(message)
 
 
 @pytest.fixture
@@ -148,14 +167,48 @@ def test_an_action_nothing_answers_finds_the_dead_link_and_is_applied_on_the_nex
     page.clock.run_for(2500)
     page.wait_for_timeout(300)
     assert links.count == cut and wp.version(host) == before  # 2.5 s: an ack may still come
-    # 3 s without an answer, then a ping unanswered for 4 s: a new socket, and the action goes again on it
-    page.clock.run_for(5000)
+    assert page.get_attribute("#conn", "data-state") == "open"
+    # 3 s without an answer: the page says it is checking, and a ping goes
+    page.clock.run_for(1000)
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#conn", "data-state") == "connecting"
+    assert page.inner_text("#conn") == "연결 확인 중…"
+    # unanswered for 4 s: a new socket, and the action goes again on it
+    page.clock.run_for(4000)
     host.wait_for_function("(v) => window.__room.conn.version > v", arg=before, timeout=12000)
     page.wait_for_function(CAUGHT_UP, arg=wp.version(host), timeout=12000)
     assert links.count == cut + 1
     v = wp.view(host)
     assert v is not None and (v["toAct"] != guest_id or v["street"] > street)  # the guest's move was made
     assert page.locator("[data-testid=toast].error").count() == 0
+
+
+def test_a_slow_answer_to_an_action_is_only_a_check_not_a_new_link(
+        live_server: Any, open_page: Any, routed: tuple[Any, Links]) -> None:
+    """An action whose answer is slow (3 s) makes the page say it is checking; the answer, in time, puts it
+    back to connected on the same socket."""
+    page, links = routed
+    page.clock.install()
+    host = open_page("민수", MOBILE)
+    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
+    guest_id = page.evaluate("() => window.__room.playerId")
+    if (wp.view(host) or {}).get("toAct") != guest_id:
+        _check_or_call(host)
+    page.wait_for_function("(id) => window.__room.view.toAct === id", arg=guest_id)
+    before, sockets = wp.version(host), links.count
+    links.hold()
+    legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
+    page.click("[data-action='nl.check']" if "nl.check" in legal else "[data-action='nl.call']")
+    page.clock.run_for(3500)
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#conn", "data-state") == "connecting"
+    links.release()  # the action and the ping reach the server: their answers come
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'")
+    assert page.inner_text("#conn") == "연결됨"
+    host.wait_for_function("(v) => window.__room.conn.version > v", arg=before)
+    page.clock.run_for(4000)  # past the ping's 4 s: it was answered, the socket stays
+    page.wait_for_timeout(300)
+    assert links.count == sockets
 
 
 def test_a_deadline_passing_with_no_new_view_finds_the_dead_link(

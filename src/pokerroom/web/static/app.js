@@ -209,6 +209,7 @@ class Room {
       onMessage: (m) => this.onMessage(m),
       onState: (s, detail) => {
         if (s === "open") setConn("open", tx("app.25"));
+        else if (s === "checking") setConn("connecting", tx("app.44"));
         else if (s === "connecting" || detail === "moving") setConn("connecting", detail ? tx("app.26") : tx("app.24"));
         else setConn("closed", detail === "left" ? tx("seats.9") : tx("screens.7"));
       },

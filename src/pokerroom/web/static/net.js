@@ -66,7 +66,7 @@ export const MOVING_CODES = [4012, 1012];
 
 /**
  * One room connection. `hello` is {token} | {nickname} | {spectate: true}. Handlers:
- * onMessage(msg), onState(state: "connecting"|"open"|"closed", detail), onFatal(code, message),
+ * onMessage(msg), onState(state: "connecting"|"checking"|"open"|"closed", detail), onFatal(code, message),
  * onMoving(code) (the server is going away: the connection reconnects by itself, soon).
  */
 /** How long after a stale_version refusal a view that has not come is asked for (staleSeen). */
@@ -161,6 +161,7 @@ export class RoomConnection {
     }
     this.ws = ws;
     this.welcomed = false;
+    this.checking = false;
     this.here = null;
     this.asked = this.node;
     setTimeout(() => {
@@ -178,6 +179,10 @@ export class RoomConnection {
     };
     ws.onmessage = (ev) => {
       this.heardAt = Date.now();
+      if (this.checking) { // (awaitAnswer's question answered: nothing was wrong after all)
+        this.checking = false;
+        this.h.onState?.("open");
+      }
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       // refusals and notices reach the app already in the page's language (words.js)
@@ -427,12 +432,18 @@ export class RoomConnection {
   }
 
   /** Something sent expects an answer at once: if nothing at all is heard for ACK_MS, ask whether the socket
-   * is alive (askAlive, PROBE_MS). On a dead one the action goes again on the next socket (resendAction). */
+   * is alive (askAlive, PROBE_MS) and say so ("checking", until anything is heard). On a dead one the action
+   * goes again on the next socket (resendAction). */
   awaitAnswer() {
     const ws = this.ws;
     const sent = Date.now();
     clearTimeout(this.ackTimer);
-    this.ackTimer = setTimeout(() => { if (this.heardAt < sent) this.askAlive(ws, PROBE_MS); }, ACK_MS);
+    this.ackTimer = setTimeout(() => {
+      if (this.heardAt >= sent || this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+      this.checking = true;
+      this.h.onState?.("checking");
+      this.askAlive(ws, PROBE_MS);
+    }, ACK_MS);
   }
 
   /** Send an unacknowledged action again on a new socket, with its own id: the server applies it at most once

@@ -116,6 +116,7 @@ export default {
   "app.41": "The link is wrong or the room has closed.",
   "app.43": "A closed room's chips and history are gone with it.",
   "app.42": "Open a new room",
+  "app.44": "Checking the connection…",
   "hostlive.1": "Host menu",
   "hostlive.2": "Host {0} paused the game",
   "hostlive.3": "The host paused the game",
