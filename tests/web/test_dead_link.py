@@ -96,6 +96,18 @@ def _check_or_call(page: Any) -> None:
     wp._click_and_wait(page, f"[data-action='{move}']", wp.version(page))
 
 
+def _heads_up_to_the_guests_turn(live_server: Any, open_page: Any, page: Any) -> tuple[Any, str]:
+    """Heads-up hold'em (60 s turns), ``page`` the guest, played to the guest's first turn: (host page, the
+    guest's player id)."""
+    host = open_page("민수", MOBILE)
+    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
+    guest_id: str = page.evaluate("() => window.__room.playerId")
+    if (wp.view(host) or {}).get("toAct") != guest_id:
+        _check_or_call(host)
+    page.wait_for_function("(id) => window.__room.view.toAct === id", arg=guest_id)
+    return host, guest_id
+
+
 def _to_the_hosts_turn(host: Any, page: Any) -> None:
     """The guest (its link alive) checks or calls until the host is to act."""
     host_id = host.evaluate("() => window.__room.playerId")
@@ -153,12 +165,7 @@ def test_an_action_nothing_answers_finds_the_dead_link_and_is_applied_on_the_nex
         live_server: Any, open_page: Any, routed: tuple[Any, Links]) -> None:
     page, links = routed
     page.clock.install()
-    host = open_page("민수", MOBILE)
-    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
-    guest_id = page.evaluate("() => window.__room.playerId")
-    if (wp.view(host) or {}).get("toAct") != guest_id:
-        _check_or_call(host)
-    page.wait_for_function("(id) => window.__room.view.toAct === id", arg=guest_id)
+    host, guest_id = _heads_up_to_the_guests_turn(live_server, open_page, page)
     before = wp.version(host)
     street = (wp.view(host) or {})["street"]
     cut = links.cut()  # the node stops answering this socket (a paused node, a link cut on the way)
@@ -189,12 +196,7 @@ def test_a_slow_answer_to_an_action_is_only_a_check_not_a_new_link(
     back to connected on the same socket."""
     page, links = routed
     page.clock.install()
-    host = open_page("민수", MOBILE)
-    wp.start_heads_up(host, page, live_server.http, turnSeconds=60)
-    guest_id = page.evaluate("() => window.__room.playerId")
-    if (wp.view(host) or {}).get("toAct") != guest_id:
-        _check_or_call(host)
-    page.wait_for_function("(id) => window.__room.view.toAct === id", arg=guest_id)
+    host, _guest = _heads_up_to_the_guests_turn(live_server, open_page, page)
     before, sockets = wp.version(host), links.count
     links.hold()
     legal = {a["type"] for a in (wp.view(page) or {})["me"]["legalActions"]}
