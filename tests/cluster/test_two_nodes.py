@@ -4,9 +4,11 @@ the other through the relay, and a room whose owner stops is taken over with eve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +31,23 @@ def _rooms(srv: Any) -> set[str]:
     return set(srv.rooms.rooms)
 
 
+@contextlib.contextmanager
+def _nodes(tmp_path: Path, prefix: str, database: str, **kw: Any) -> Iterator[tuple[Any, Any]]:
+    """Nodes A and B on the test's Redis prefix and database, stopped after the test (B first)."""
+    a = start_node("A", database, prefix, tmp_path, **kw)
+    try:
+        b = start_node("B", database, prefix, tmp_path, **kw)
+        try:
+            yield a, b
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+
+
 def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, prefix: str,
                                                               database: str) -> None:
-    a = start_node("A", database, prefix, tmp_path)
-    b = start_node("B", database, prefix, tmp_path)
-    try:
+    with _nodes(tmp_path, prefix, database) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         assert _rooms(a) == {code} and _rooms(b) == set()  # created where it was asked, A owns it
@@ -65,17 +79,12 @@ def test_relayed_player_acts_on_a_room_owned_by_the_other_node(tmp_path: Path, p
 
         result = asyncio.run(main())
         assert result["type"] == "result"
-    finally:
-        b.stop()
-        a.stop()
 
 
 def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, database: str) -> None:
     """A's lease runs out (its renewals stop): B takes the room over from PostgreSQL and the sockets on B
     get a fresh welcome and view; play goes on against B."""
-    a = start_node("A", database, prefix, tmp_path)
-    b = start_node("B", database, prefix, tmp_path)
-    try:
+    with _nodes(tmp_path, prefix, database) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         old_token = a.config.topology.leases.owned[code].token
@@ -114,9 +123,6 @@ def test_takeover_when_the_owner_stops_renewing(tmp_path: Path, prefix: str, dat
         moved = asyncio.run(main())
         print(f"takeover: renewals stopped -> fresh welcome on B in {moved:.2f} s (TTL 2 s)")
         assert moved < 2.0 + 2.0
-    finally:
-        b.stop()
-        a.stop()
 
 
 def test_an_action_decided_before_a_takeover_is_applied_after_the_clock_resume(tmp_path: Path, prefix: str,
@@ -125,9 +131,7 @@ def test_an_action_decided_before_a_takeover_is_applied_after_the_clock_resume(t
     version more) before any socket sees the room. An action decided on the view before the move (the web
     client sends an unanswered one again on its new socket) is still applied, not refused as stale: only the
     deadline moved. One decided before any other change stays stale."""
-    a = start_node("A", database, prefix, tmp_path)
-    b = start_node("B", database, prefix, tmp_path)
-    try:
+    with _nodes(tmp_path, prefix, database) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
 
@@ -165,9 +169,6 @@ def test_an_action_decided_before_a_takeover_is_applied_after_the_clock_resume(t
                 await c.close()
 
         asyncio.run(main())
-    finally:
-        b.stop()
-        a.stop()
 
 
 def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path, prefix: str,
@@ -175,9 +176,7 @@ def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path,
     """A socket reaches the survivor B right after the room's owner A died, while A's lease still stands: its
     hello goes to A, where nobody answers it. Once the lease runs out and B takes the room over, the hello is
     answered there, well before the hello deadline (10 s) would close the socket."""
-    a = start_node("A", database, prefix, tmp_path)
-    b = start_node("B", database, prefix, tmp_path)
-    try:
+    with _nodes(tmp_path, prefix, database) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         node_a = a.config.topology
@@ -198,9 +197,6 @@ def test_a_hello_to_a_dead_owner_is_answered_once_the_room_moves(tmp_path: Path,
         answered = asyncio.run(main())
         print(f"hello to a dead owner answered by the survivor in {answered:.2f} s (TTL 2 s)")
         assert answered < 2.0 + 4.0
-    finally:
-        b.stop()
-        a.stop()
 
 
 def test_the_hello_deadline_waits_for_a_moving_room_not_for_a_silent_client(tmp_path: Path, prefix: str,
@@ -210,9 +206,7 @@ def test_the_hello_deadline_waits_for_a_moving_room_not_for_a_silent_client(tmp_
     takes as the end); a socket on the same node that says nothing is still closed at its deadline (4408),
     and so is one whose hello was refused (a bad seat token) and that then stays silent."""
     limits = dataclasses.replace(FAST, hello_timeout_s=0.8)
-    a = start_node("A", database, prefix, tmp_path, limits=limits)
-    b = start_node("B", database, prefix, tmp_path, limits=limits)
-    try:
+    with _nodes(tmp_path, prefix, database, limits=limits) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
         node_a = a.config.topology
@@ -242,9 +236,6 @@ def test_the_hello_deadline_waits_for_a_moving_room_not_for_a_silent_client(tmp_
         answered = asyncio.run(main())
         print(f"hello to a dead owner answered after {answered:.2f} s, past the 0.8 s hello deadline")
         assert answered > 0.8
-    finally:
-        b.stop()
-        a.stop()
 
 
 async def _stop_renewing(node: Any) -> None:
@@ -281,9 +272,7 @@ def test_frames_a_failed_publish_may_have_lost_are_made_good_by_a_whole_view(tmp
     """A's publish to B failed after Redis may have taken it (the frames are dropped, never sent twice): the
     guest on B gets a whole view of now, with no change in the room, instead of waiting on an old table for
     a change that may be its own turn's to make."""
-    a = start_node("A", database, prefix, tmp_path)
-    b = start_node("B", database, prefix, tmp_path)
-    try:
+    with _nodes(tmp_path, prefix, database) as (a, b):
         made = a.create_room("방장", mode="holdem", hints=False, handLimit=10)
         code = made["code"]
 
@@ -314,6 +303,3 @@ def test_frames_a_failed_publish_may_have_lost_are_made_good_by_a_whole_view(tmp
                 await c.close()
 
         asyncio.run(main())
-    finally:
-        b.stop()
-        a.stop()
