@@ -6,7 +6,8 @@ own has had no answer for 3 s; a socket that does not answer is taken for dead, 
 once with its seat token and gets the table as it now is (an unanswered action sent again, applied once).
 
 The dead link is made in the browser itself: its websockets are routed through the test
-(``page.route_web_socket``), which stops passing a socket's frames either way without closing it.
+(``page.route_web_socket``, :class:`webplay.Links`), which stops passing a socket's frames either way
+without closing it.
 """
 
 from __future__ import annotations
@@ -21,51 +22,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import webplay as wp
-from webplay import MOBILE
+from webplay import MOBILE, Links
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 #: a page has the server's version ``v`` (or a later one)
 CAUGHT_UP = "(v) => window.__room.conn.version >= v"
-
-
-class Links:
-    """Every websocket of a page, passed on to the server frame by frame until :meth:`cut`: then the newest
-    one passes nothing more, either way, and stays open (new sockets pass as before). :meth:`hold` keeps
-    what the page sends until :meth:`release` (a slow link, not a dead one)."""
-
-    def __init__(self) -> None:
-        self.cut_ids: set[int] = set()
-        self.count = 0
-        self.held: list[tuple[Any, Any]] | None = None  # (server side, message) while holding
-
-    def route(self, ws: Any) -> None:
-        self.count += 1
-        me = self.count
-        server = ws.connect_to_server()
-
-        def to_server(message: Any) -> None:
-            if me in self.cut_ids:
-                return
-            if self.held is not None:
-                self.held.append((server, message))
-            else:
-                server.send(message)
-
-        ws.on_message(to_server)
-        server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
-
-    def cut(self) -> int:
-        self.cut_ids.add(self.count)
-        return self.count
-
-    def hold(self) -> None:
-        self.held = []
-
-    def release(self) -> None:
-        held, self.held = self.held or [], None
-        for server, message in held:
-            server.send(message)
 
 
 @pytest.fixture

@@ -112,7 +112,7 @@ def test_a_reroute_to_a_node_that_never_answers_is_given_up_for_any_node(
     assert page.evaluate("() => window.__room.lobby.players.length") == 1
 
 
-class TwoNodes:
+class TwoNodes(wp.Links):
     """The page's websockets all reach the server, but each is first told, as a node run with
     ``--route-to-owner`` tells it, which node it is on (``node``: the one it asked for, else ``n1``) and the
     other live one. Once :meth:`cut` is called, the newest socket passes nothing more, either way, and stays
@@ -121,22 +121,16 @@ class TwoNodes:
     NODES = ("n1", "n2")
 
     def __init__(self) -> None:
+        super().__init__()
         self.urls: list[str] = []
         self.page_sides: list[Any] = []
-        self.cut_ids: set[int] = set()
 
     def route(self, ws: Any) -> None:
         self.urls.append(ws.url)
         self.page_sides.append(ws)
-        me = len(self.urls)
         here = next((n for n in self.NODES if f"node={n}" in ws.url), "n1")
         ws.send(json.dumps({"type": "node", "node": here, "others": [n for n in self.NODES if n != here]}))
-        server = ws.connect_to_server()
-        ws.on_message(lambda m: None if me in self.cut_ids else server.send(m))
-        server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
-
-    def cut(self) -> None:
-        self.cut_ids.add(len(self.urls))
+        super().route(ws)
 
 
 def test_a_node_that_stops_answering_is_found_and_another_asked_for(browser: Any, live_server: Any) -> None:

@@ -35,6 +35,45 @@ def sockets_through(browser: Any, route: Callable[[Any], None]) -> Iterator[Any]
         ctx.close()
 
 
+class Links:
+    """Every websocket of a page, passed on to the server frame by frame until :meth:`cut`: then the newest
+    one passes nothing more, either way, and stays open (new sockets pass as before). :meth:`hold` keeps
+    what the page sends until :meth:`release` (a slow link, not a dead one)."""
+
+    def __init__(self) -> None:
+        self.cut_ids: set[int] = set()
+        self.count = 0
+        self.held: list[tuple[Any, Any]] | None = None  # (server side, message) while holding
+
+    def route(self, ws: Any) -> None:
+        self.count += 1
+        me = self.count
+        server = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            if me in self.cut_ids:
+                return
+            if self.held is not None:
+                self.held.append((server, message))
+            else:
+                server.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(lambda m: None if me in self.cut_ids else ws.send(m))
+
+    def cut(self) -> int:
+        self.cut_ids.add(self.count)
+        return self.count
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for server, message in held:
+            server.send(message)
+
+
 def load(name: str) -> dict[str, Any]:
     """A fixture view (tests/web/fixtures/<name>.json)."""
     data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
